@@ -1,0 +1,67 @@
+# Inline DPI traffic balancer: build, test, P4 compile.
+GO        ?= go
+P4C_BM2   ?= p4c-bm2-ss
+P4TEST    ?= p4test
+BF_P4C    ?= bf-p4c
+# TNA architecture headers (barefootnetworks/Open-Tofino share/p4c/p4include)
+# for the type check of the Tofino build without an SDE.
+TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
+
+V1_OUT := p4src/build/v1model
+TNA_OUT := p4src/build/tna
+
+.PHONY: all build test test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
+
+all: build test
+
+build:
+	$(GO) build ./...
+
+# Every test: unit, golden, and (as root with BMv2 installed) packet tests.
+test:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) test -race -count=1 ./...
+
+test-short:
+	$(GO) test -short ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+# Compile the v1model program; its outputs are committed and embedded.
+p4:
+	@command -v $(P4C_BM2) >/dev/null 2>&1 || { \
+	  echo "make p4: $(P4C_BM2) not found."; \
+	  echo "  Build p4c v1.2.4.8 from https://github.com/p4lang/p4c (later tags need a newer"; \
+	  echo "  Abseil/protobuf than Debian 12 has), or set P4C_BM2=/path/to/p4c-bm2-ss."; \
+	  echo "  See docs/dataplane.md, 'Compiling'."; exit 1; }
+	mkdir -p $(V1_OUT)
+	$(P4C_BM2) --arch v1model --std p4-16 \
+	  --p4runtime-files $(V1_OUT)/balancer.p4info.txt \
+	  -o $(V1_OUT)/balancer.json p4src/v1model/balancer.p4
+
+# Fail when the committed outputs differ from what p4c makes of the sources.
+p4-check: p4
+	git diff --exit-code -- $(V1_OUT)
+
+# Type-check the Tofino build with the open TNA headers (no SDE needed).
+p4-tna-check:
+	@command -v $(P4TEST) >/dev/null 2>&1 || { echo "make p4-tna-check: $(P4TEST) not found (part of p4c)"; exit 1; }
+	@test -f $(TOFINO_P4INCLUDE)/tna.p4 || { echo "make p4-tna-check: no tna.p4 in TOFINO_P4INCLUDE=$(TOFINO_P4INCLUDE)"; exit 1; }
+	$(P4TEST) -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE) --std p4-16 p4src/tna/balancer.p4
+
+# Compile for Tofino with the Intel SDE's bf-p4c.
+p4-tna:
+	@command -v $(BF_P4C) >/dev/null 2>&1 || { echo "make p4-tna: $(BF_P4C) not found: it ships with the Intel P4 Studio SDE (set SDE_INSTALL)."; exit 1; }
+	mkdir -p $(TNA_OUT)
+	$(BF_P4C) --target tofino --arch tna --std p4-16 \
+	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txt \
+	  -o $(TNA_OUT) p4src/tna/balancer.p4

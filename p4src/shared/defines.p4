@@ -1,0 +1,69 @@
+// Types and constants shared by the v1model and TNA builds of the balancer.
+// Numbers marked "contract" appear on the wire or in P4Runtime and must not
+// change without a note in docs/dataplane.md.
+#ifndef BALANCER_DEFINES_P4
+#define BALANCER_DEFINES_P4
+
+typedef bit<48>  mac_addr_t;
+typedef bit<32>  ipv4_addr_t;
+typedef bit<128> ipv6_addr_t;
+typedef bit<9>   port_t;        // data-plane port number (v1model and TNA)
+typedef bit<6>   link_id_t;     // contract: core header link_id
+typedef bit<10>  core_id_t;     // contract: core header core_id
+typedef bit<6>   fg_id_t;       // filter group id
+typedef bit<4>   bg_id_t;       // balance group id
+typedef bit<16>  slot_t;        // hash slot (up to 16 slot bits)
+typedef bit<48>  timestamp_t;
+typedef bit<1>   side_t;
+
+const side_t SIDE_LAN = 0;
+const side_t SIDE_WAN = 1;
+
+const bit<16> ETHERTYPE_IPV4       = 0x0800;
+const bit<16> ETHERTYPE_IPV6       = 0x86DD;
+const bit<16> ETHERTYPE_VLAN       = 0x8100;
+const bit<16> ETHERTYPE_QINQ       = 0x88A8;
+const bit<16> ETHERTYPE_QINQ_OLD   = 0x9100;
+const bit<16> ETHERTYPE_MPLS       = 0x8847;
+const bit<16> ETHERTYPE_MPLS_MC    = 0x8848;
+const bit<16> ETHERTYPE_PPPOE_SESS = 0x8864;
+
+const bit<16> PPP_IPV4 = 0x0021;
+const bit<16> PPP_IPV6 = 0x0057;
+
+const bit<8> IP_PROTO_TCP = 6;
+const bit<8> IP_PROTO_UDP = 17;
+
+// Contract: packet-in reasons (packet_in.reason).
+const bit<8> PACKET_IN_REASON_KEEPALIVE = 1;
+// Contract: packet-out flags (packet_out.flags).
+const bit<8> PACKET_OUT_FLAG_KEEPALIVE = 0x01;  // egress writes the tx timestamp
+
+// Contract: Ingress.link_counters index = link_id ++ kind (3 bits).
+typedef bit<3> link_cnt_kind_t;
+const link_cnt_kind_t LINK_CNT_TO_FILTER    = 0;  // balanced towards a filter
+const link_cnt_kind_t LINK_CNT_RULE_BYPASS  = 1;  // a flow rule (or the default) said bypass
+const link_cnt_kind_t LINK_CNT_NONIP_BYPASS = 2;  // balance asked, but not IP (or already tagged)
+const link_cnt_kind_t LINK_CNT_SW_BYPASS    = 3;  // filter group in software bypass
+const link_cnt_kind_t LINK_CNT_RETURNED     = 4;  // came back from a filter, left by the link
+const link_cnt_kind_t LINK_CNT_HEARTBEAT    = 5;  // bypass-unit heartbeat passed through
+const link_cnt_kind_t LINK_CNT_GROUP_BYPASS = 6;  // balance group in bypass, or slot not programmed
+const link_cnt_kind_t LINK_CNT_DROPPED      = 7;  // dropped by a drop failure action
+
+// Contract: Ingress.filter_group_counters index = filter_group ++ kind (2 bits).
+typedef bit<2> fg_cnt_kind_t;
+const fg_cnt_kind_t FG_CNT_TO_FILTER = 0;
+const fg_cnt_kind_t FG_CNT_RETURNED  = 1;
+const fg_cnt_kind_t FG_CNT_KEEPALIVE = 2;
+const fg_cnt_kind_t FG_CNT_SW_BYPASS = 3;
+
+// Contract: Ingress.drop_counters index.
+typedef bit<4> drop_reason_t;
+const drop_reason_t DROP_NONE             = 0;
+const drop_reason_t DROP_UNKNOWN_PORT     = 1;  // no port_role entry
+const drop_reason_t DROP_UNKNOWN_LINK_ID  = 2;  // core header names a link with no links entry
+const drop_reason_t DROP_NO_CORE_HEADER   = 3;  // a filter returned a frame without our header
+const drop_reason_t DROP_FILTER_GROUP     = 4;  // filter group state is drop
+const drop_reason_t DROP_BALANCE_GROUP    = 5;  // balance group state is drop
+
+#endif  // BALANCER_DEFINES_P4

@@ -1,0 +1,211 @@
+// Headers and metadata shared by both architectures.
+//
+// Layer 2 is modelled tag by tag: ethernet_t holds only the two MAC
+// addresses; every following 16-bit type field belongs to the header it
+// announces (core_t, vlan_t) and the final EtherType is eth_type_t. This is
+// what lets the core header be inserted right after the source MAC (the
+// outermost tag position, contract) without touching any VLAN/MPLS byte.
+#ifndef BALANCER_HEADERS_P4
+#define BALANCER_HEADERS_P4
+
+#include "defines.p4"
+
+#define MAX_VLAN_TAGS   3
+#define MAX_MPLS_LABELS 8
+
+// Contract: controller header sent with every packet-in.
+@controller_header("packet_in")
+header packet_in_t {
+    port_t      ingress_port;
+    bit<7>      _pad0;
+    bit<8>      reason;        // PACKET_IN_REASON_*
+    timestamp_t rx_timestamp;  // ingress timestamp (target clock, see docs)
+}
+
+// Contract: controller header expected on every packet-out.
+@controller_header("packet_out")
+header packet_out_t {
+    port_t egress_port;
+    bit<7> _pad0;
+    bit<8> flags;              // PACKET_OUT_FLAG_*
+}
+
+header ethernet_t {
+    mac_addr_t dst_addr;
+    mac_addr_t src_addr;
+}
+
+// Contract: the 4-byte core header, right after the source MAC.
+header core_t {
+    bit<16>   tpid;      // runtime-configurable, default 0x88B5
+    link_id_t link_id;
+    core_id_t core_id;
+}
+
+header vlan_t {
+    bit<16> tpid;        // 0x8100, 0x88A8 or 0x9100
+    bit<3>  pcp;
+    bit<1>  dei;
+    bit<12> vid;
+}
+
+header eth_type_t {
+    bit<16> value;
+}
+
+header mpls_t {
+    bit<20> label;
+    bit<3>  tc;
+    bit<1>  bos;
+    bit<8>  ttl;
+}
+
+header pppoe_t {
+    bit<4>  version;
+    bit<4>  type;
+    bit<8>  code;
+    bit<16> session_id;
+    bit<16> length;
+    bit<16> protocol;    // PPP protocol
+}
+
+header ipv4_t {
+    bit<4>      version;
+    bit<4>      ihl;
+    bit<8>      dscp_ecn;
+    bit<16>     total_len;
+    bit<16>     identification;
+    bit<3>      flags;
+    bit<13>     frag_offset;
+    bit<8>      ttl;
+    bit<8>      protocol;
+    bit<16>     hdr_checksum;
+    ipv4_addr_t src_addr;
+    ipv4_addr_t dst_addr;
+}
+
+header ipv4_options_t {
+    varbit<320> options;
+}
+
+header ipv6_t {
+    bit<4>      version;
+    bit<8>      traffic_class;
+    bit<20>     flow_label;
+    bit<16>     payload_len;
+    bit<8>      next_hdr;
+    bit<8>      hop_limit;
+    ipv6_addr_t src_addr;
+    ipv6_addr_t dst_addr;
+}
+
+header tcp_t {
+    bit<16> src_port;
+    bit<16> dst_port;
+    bit<32> seq_no;
+    bit<32> ack_no;
+    bit<4>  data_offset;
+    bit<4>  res;
+    bit<8>  flags;
+    bit<16> window;
+    bit<16> checksum;
+    bit<16> urgent_ptr;
+}
+
+header udp_t {
+    bit<16> src_port;
+    bit<16> dst_port;
+    bit<16> length;
+    bit<16> checksum;
+}
+
+// Contract: keep-alive payload, after the keep-alive EtherType. The frame is
+// padded to 60 bytes (64 with FCS) by the sender.
+header keepalive_t {
+    bit<32> magic;         // 0x424C4B41 "BLKA"
+    bit<8>  version;       // 1
+    bit<8>  direction;     // 0 = LAN->WAN, 1 = WAN->LAN
+    bit<16> filter_group;
+    bit<32> seq;
+    bit<64> tx_timestamp;  // written by the egress pipeline
+}
+
+// TNA only: ingress -> egress bridged metadata (never leaves the switch).
+header bridged_md_t {
+    bit<6> _pad0;
+    bit<1> to_cpu;
+    bit<1> ka_stamp;
+}
+
+struct headers_t {
+    bridged_md_t   bridged;
+    packet_out_t   packet_out;
+    packet_in_t    packet_in;
+    ethernet_t     ethernet;
+    core_t         core;
+    vlan_t[MAX_VLAN_TAGS] vlan;
+    eth_type_t     eth_type;
+    mpls_t[MAX_MPLS_LABELS] mpls;
+    pppoe_t        pppoe;
+    ipv4_t         ipv4;
+    ipv4_options_t ipv4_options;
+    ipv6_t         ipv6;
+    tcp_t          tcp;
+    udp_t          udp;
+    keepalive_t    keepalive;
+}
+
+struct local_md_t {
+    // From the architecture.
+    port_t      ingress_port;
+    timestamp_t ingress_ts;
+
+    // Parser results.
+    bit<2>  vlan_depth;
+    bit<4>  mpls_depth;    // 8 means 8 or more
+    bit<16> eth_type;      // EtherType after the VLAN tags
+
+    // Port role.
+    side_t    side;
+    link_id_t link_id;
+    port_t    peer_port;
+    fg_id_t   filter_group;
+
+    // Lookup keys derived from headers (zero when absent).
+    bit<12>     outer_vid;
+    bit<12>     inner_vid;
+    bit<1>      is_ipv4;
+    ipv4_addr_t ipv4_src;
+    ipv4_addr_t ipv4_dst;
+    bit<8>      ip_proto;
+    bit<16>     l4_src;
+    bit<16>     l4_dst;
+
+    // Balancing.
+    bool    balance;
+    bg_id_t balance_group;
+    bit<32> hash;
+    slot_t  slot_mask;
+    slot_t  slot;
+    fg_id_t target_fg;
+    core_id_t core;
+    port_t  fg_lan_port;
+    port_t  fg_wan_port;
+    bit<16> tpid;
+    port_t  link_lan_port;
+    port_t  link_wan_port;
+
+    // Decision.
+    port_t          out_port;
+    bool            drop;
+    bool            to_cpu;
+    bool            ka_stamp;
+    drop_reason_t   drop_reason;
+    bool            count_link;
+    link_cnt_kind_t link_kind;
+    bool            count_fg;
+    fg_id_t         fg_index;
+    fg_cnt_kind_t   fg_kind;
+}
+
+#endif  // BALANCER_HEADERS_P4

@@ -1,0 +1,177 @@
+// Parser value sets and states shared by both architectures. This file is
+// included inside each architecture's IngressParser body, after its start
+// state has consumed the intrinsic metadata and transitions to
+// parse_packet_out (from the CPU port) or parse_ethernet. It expects the
+// names pkt, hdr and md.
+//
+// What is parsed: Ethernet; at the outermost position the core header
+// (EtherType in core_tpid) or a keep-alive (EtherType in
+// keepalive_ethertype); up to 3 VLAN tags (0x8100, 0x88A8, 0x9100); an MPLS
+// stack of up to 8 labels (IPv4/IPv6 chosen after bottom of stack by the
+// version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with options)
+// or IPv6; TCP or UDP of unfragmented packets / first fragments. Anything
+// else stays payload and is forwarded byte for byte.
+
+    // Contract: runtime-configurable EtherTypes.
+    @id(ID_VALUE_SET_CORE_TPID)
+    value_set<bit<16>>(CORE_TPID_VALUE_SET_SIZE) core_tpid;
+    @id(ID_VALUE_SET_KEEPALIVE_ETHERTYPE)
+    value_set<bit<16>>(KEEPALIVE_VALUE_SET_SIZE) keepalive_ethertype;
+
+    state parse_packet_out {
+        pkt.extract(hdr.packet_out);
+        transition parse_ethernet;
+    }
+
+    state parse_ethernet {
+        pkt.extract(hdr.ethernet);
+        transition select(pkt.lookahead<bit<16>>()) {
+            core_tpid:            parse_core;
+            keepalive_ethertype:  parse_keepalive;
+            ETHERTYPE_VLAN:       parse_vlan_0;
+            ETHERTYPE_QINQ:       parse_vlan_0;
+            ETHERTYPE_QINQ_OLD:   parse_vlan_0;
+            default:              parse_eth_type;
+        }
+    }
+
+    state parse_core {
+        pkt.extract(hdr.core);
+        transition select(pkt.lookahead<bit<16>>()) {
+            ETHERTYPE_VLAN:       parse_vlan_0;
+            ETHERTYPE_QINQ:       parse_vlan_0;
+            ETHERTYPE_QINQ_OLD:   parse_vlan_0;
+            default:              parse_eth_type;
+        }
+    }
+
+    state parse_keepalive {
+        pkt.extract(hdr.eth_type);
+        md.eth_type = hdr.eth_type.value;
+        pkt.extract(hdr.keepalive);
+        transition accept;
+    }
+
+    state parse_vlan_0 {
+        pkt.extract(hdr.vlan[0]);
+        md.vlan_depth = 1;
+        transition select(pkt.lookahead<bit<16>>()) {
+            ETHERTYPE_VLAN:       parse_vlan_1;
+            ETHERTYPE_QINQ:       parse_vlan_1;
+            ETHERTYPE_QINQ_OLD:   parse_vlan_1;
+            default:              parse_eth_type;
+        }
+    }
+
+    state parse_vlan_1 {
+        pkt.extract(hdr.vlan[1]);
+        md.vlan_depth = 2;
+        transition select(pkt.lookahead<bit<16>>()) {
+            ETHERTYPE_VLAN:       parse_vlan_2;
+            ETHERTYPE_QINQ:       parse_vlan_2;
+            ETHERTYPE_QINQ_OLD:   parse_vlan_2;
+            default:              parse_eth_type;
+        }
+    }
+
+    state parse_vlan_2 {
+        pkt.extract(hdr.vlan[2]);
+        md.vlan_depth = 3;
+        // A fourth tag is not parsed: its TPID becomes the EtherType and
+        // the rest is payload (non-IP).
+        transition parse_eth_type;
+    }
+
+    state parse_eth_type {
+        pkt.extract(hdr.eth_type);
+        md.eth_type = hdr.eth_type.value;
+        transition select(hdr.eth_type.value) {
+            ETHERTYPE_IPV4:       parse_ipv4;
+            ETHERTYPE_IPV6:       parse_ipv6;
+            ETHERTYPE_MPLS:       parse_mpls_0;
+            ETHERTYPE_MPLS_MC:    parse_mpls_0;
+            ETHERTYPE_PPPOE_SESS: parse_pppoe;
+            default:              accept;
+        }
+    }
+
+#define PARSE_MPLS(i, next)                          \
+    state parse_mpls_##i {                           \
+        pkt.extract(hdr.mpls[i]);                    \
+        md.mpls_depth = i + 1;                       \
+        transition select(hdr.mpls[i].bos) {         \
+            1:       parse_mpls_payload;             \
+            default: next;                           \
+        }                                            \
+    }
+    PARSE_MPLS(0, parse_mpls_1)
+    PARSE_MPLS(1, parse_mpls_2)
+    PARSE_MPLS(2, parse_mpls_3)
+    PARSE_MPLS(3, parse_mpls_4)
+    PARSE_MPLS(4, parse_mpls_5)
+    PARSE_MPLS(5, parse_mpls_6)
+    PARSE_MPLS(6, parse_mpls_7)
+    PARSE_MPLS(7, accept)   // deeper stacks: depth 8, the rest is payload
+#undef PARSE_MPLS
+
+    state parse_mpls_payload {
+        transition select(pkt.lookahead<bit<4>>()) {
+            4:       parse_ipv4;
+            6:       parse_ipv6;
+            default: accept;   // pseudowire control word, Ethernet over MPLS...
+        }
+    }
+
+    state parse_pppoe {
+        pkt.extract(hdr.pppoe);
+        transition select(hdr.pppoe.protocol) {
+            PPP_IPV4: parse_ipv4;
+            PPP_IPV6: parse_ipv6;
+            default:  accept;
+        }
+    }
+
+    state parse_ipv4 {
+        pkt.extract(hdr.ipv4);
+        transition select(hdr.ipv4.ihl) {
+            5:               parse_ipv4_l4;
+            0 &&& 0xC:       accept;          // ihl 0..3: malformed, no L4
+            4:               accept;          // ihl 4: malformed, no L4
+            default:         parse_ipv4_options;
+        }
+    }
+
+    state parse_ipv4_options {
+        pkt.extract(hdr.ipv4_options, ((bit<32>)hdr.ipv4.ihl - 5) * 32);
+        transition parse_ipv4_l4;
+    }
+
+    state parse_ipv4_l4 {
+        // Only the first fragment carries the L4 header.
+        transition select(hdr.ipv4.frag_offset, hdr.ipv4.protocol) {
+            (0, IP_PROTO_TCP): parse_tcp;
+            (0, IP_PROTO_UDP): parse_udp;
+            default:           accept;
+        }
+    }
+
+    state parse_ipv6 {
+        pkt.extract(hdr.ipv6);
+        // Extension headers are not walked: L4 ports only when the next
+        // header is TCP or UDP directly.
+        transition select(hdr.ipv6.next_hdr) {
+            IP_PROTO_TCP: parse_tcp;
+            IP_PROTO_UDP: parse_udp;
+            default:      accept;
+        }
+    }
+
+    state parse_tcp {
+        pkt.extract(hdr.tcp);
+        transition accept;
+    }
+
+    state parse_udp {
+        pkt.extract(hdr.udp);
+        transition accept;
+    }

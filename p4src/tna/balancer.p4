@@ -1,0 +1,20 @@
+// Inline DPI traffic balancer: TNA (Tofino) build.
+// See docs/dataplane.md. The top file only wires blocks together.
+#include "include/arch.p4"
+#include "../shared/ids.p4"
+#include "../shared/sizes.p4"
+#include "../shared/headers.p4"
+#include "include/parser.p4"
+#include "../shared/ingress.p4"
+#include "include/control/egress.p4"
+
+Pipeline(
+    IngressParser(),
+    Ingress(),
+    IngressDeparser(),
+    EgressParser(),
+    Egress(),
+    EgressDeparser()
+) pipe;
+
+Switch(pipe) main;

@@ -1,0 +1,46 @@
+// TNA (Tofino) bindings for the shared pipeline.
+#ifndef BALANCER_TNA_ARCH_P4
+#define BALANCER_TNA_ARCH_P4
+
+#include <core.p4>
+#include <tna.p4>
+
+// PCIe CPU port: 192 on 2-pipe Tofino (Wedge100BF-32X), 320 on 4-pipe parts.
+#ifndef CPU_PORT
+#define CPU_PORT 192
+#endif
+
+#define INGRESS_ARCH_PARAMS                                   \
+    in ingress_intrinsic_metadata_t ig_intr_md,                \
+    in ingress_intrinsic_metadata_from_parser_t ig_prsr_md,    \
+    inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md, \
+    inout ingress_intrinsic_metadata_for_tm_t ig_tm_md
+#define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
+#define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
+
+#define DIRECT_COUNTER(name) \
+    DirectCounter<bit<64>>(CounterType_t.PACKETS_AND_BYTES) name
+#define INDEXED_COUNTER(name, size) \
+    Counter<bit<64>, bit<32>>(size, CounterType_t.PACKETS_AND_BYTES) name
+
+// Contract (hash): CRC-32/ISO-HDLC (reflected, init and xor-out all ones).
+#define SYM_HASH_DECL                                                    \
+    CRCPolynomial<bit<32>>(32w0x04C11DB7, true, false, false,            \
+                           32w0xFFFFFFFF, 32w0xFFFFFFFF) crc32_poly;     \
+    Hash<bit<32>>(HashAlgorithm_t.CUSTOM, crc32_poly) sym_hash;
+#define SYM_HASH(dst, data) dst = sym_hash.get(data)
+
+#define ARCH_INGRESS_FINISH                              \
+    hdr.bridged.setValid();                              \
+    hdr.bridged._pad0 = 0;                               \
+    hdr.bridged.to_cpu = (bit<1>)md.to_cpu;              \
+    hdr.bridged.ka_stamp = (bit<1>)md.ka_stamp;          \
+    if (md.drop) {                                       \
+        ig_dprsr_md.drop_ctl = 1;                        \
+    } else if (md.to_cpu) {                              \
+        ig_tm_md.ucast_egress_port = CPU_PORT;           \
+    } else {                                             \
+        ig_tm_md.ucast_egress_port = md.out_port;        \
+    }
+
+#endif  // BALANCER_TNA_ARCH_P4

@@ -1,0 +1,79 @@
+// TNA parsers and deparsers.
+#ifndef BALANCER_TNA_PARSER_P4
+#define BALANCER_TNA_PARSER_P4
+
+parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
+                     out ingress_intrinsic_metadata_t ig_intr_md) {
+    state start {
+        pkt.extract(ig_intr_md);
+        pkt.advance(PORT_METADATA_SIZE);
+        md.vlan_depth = 0;
+        md.mpls_depth = 0;
+        md.eth_type = 0;
+        transition select(ig_intr_md.ingress_port) {
+            CPU_PORT: parse_packet_out;
+            default:  parse_ethernet;
+        }
+    }
+
+#include "../../shared/parser.p4"
+}
+
+control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
+                        in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    apply {
+        pkt.emit(hdr.bridged);
+        pkt.emit(hdr.packet_in);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.core);
+        pkt.emit(hdr.vlan);
+        pkt.emit(hdr.eth_type);
+        pkt.emit(hdr.mpls);
+        pkt.emit(hdr.pppoe);
+        pkt.emit(hdr.ipv4);
+        pkt.emit(hdr.ipv4_options);
+        pkt.emit(hdr.ipv6);
+        pkt.emit(hdr.tcp);
+        pkt.emit(hdr.udp);
+        pkt.emit(hdr.keepalive);
+    }
+}
+
+// Egress parses only what it may change: the bridged flags, the packet-in
+// header towards the CPU, and a keep-alive to timestamp.
+parser EgressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
+                    out egress_intrinsic_metadata_t eg_intr_md) {
+    state start {
+        pkt.extract(eg_intr_md);
+        pkt.extract(hdr.bridged);
+        transition select(hdr.bridged.to_cpu, hdr.bridged.ka_stamp) {
+            (1, _): parse_packet_in;
+            (0, 1): parse_keepalive_frame;
+            default: accept;
+        }
+    }
+
+    state parse_packet_in {
+        pkt.extract(hdr.packet_in);
+        transition accept;
+    }
+
+    state parse_keepalive_frame {
+        pkt.extract(hdr.ethernet);
+        pkt.extract(hdr.eth_type);
+        pkt.extract(hdr.keepalive);
+        transition accept;
+    }
+}
+
+control EgressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
+                       in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
+    apply {
+        pkt.emit(hdr.packet_in);
+        pkt.emit(hdr.ethernet);
+        pkt.emit(hdr.eth_type);
+        pkt.emit(hdr.keepalive);
+    }
+}
+
+#endif  // BALANCER_TNA_PARSER_P4

@@ -1,0 +1,34 @@
+// v1model (BMv2 simple_switch_grpc) bindings for the shared pipeline.
+#ifndef BALANCER_V1MODEL_ARCH_P4
+#define BALANCER_V1MODEL_ARCH_P4
+
+#include <core.p4>
+#include <v1model.p4>
+
+// The CPU port must match simple_switch_grpc --cpu-port.
+#ifndef CPU_PORT
+#define CPU_PORT 255
+#endif
+
+#define INGRESS_ARCH_PARAMS inout standard_metadata_t std
+#define ARCH_INGRESS_PORT   std.ingress_port
+#define ARCH_INGRESS_TS     std.ingress_global_timestamp
+
+#define DIRECT_COUNTER(name)        direct_counter(CounterType.packets_and_bytes) name
+#define INDEXED_COUNTER(name, size) counter(size, CounterType.packets_and_bytes) name
+
+// Contract (hash): BMv2's crc32 is CRC-32/ISO-HDLC; max 2^32 keeps all bits.
+#define SYM_HASH_DECL
+#define SYM_HASH(dst, data) \
+    hash(dst, HashAlgorithm.crc32, (bit<32>)0, data, (bit<64>)0x100000000)
+
+#define ARCH_INGRESS_FINISH                  \
+    if (md.drop) {                           \
+        mark_to_drop(std);                   \
+    } else if (md.to_cpu) {                  \
+        std.egress_spec = CPU_PORT;          \
+    } else {                                 \
+        std.egress_spec = md.out_port;       \
+    }
+
+#endif  // BALANCER_V1MODEL_ARCH_P4
