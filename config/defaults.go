@@ -1,0 +1,113 @@
+package config
+
+import "time"
+
+// Site defaults ApplyDefaults fills in.
+const (
+	DefaultCores     = 1
+	DefaultCoreTPID  = 0x88B5
+	DefaultSlotBits  = 12
+	DefaultEtherType = 0x88B6 // keep-alive ethertype
+	DefaultPlatform  = PlatformSim
+	DefaultProfile   = "default" // name of the built-in availability profile
+
+	DefaultInitialDelay      = Duration(time.Second)
+	DefaultInterval          = Duration(100 * time.Millisecond)
+	DefaultLossThreshold     = 5
+	DefaultRecoveryThreshold = 5
+	DefaultMinActive         = 1
+	DefaultFailureAction     = FailBypass
+	DefaultProbe             = ProbeLANToWAN
+)
+
+// Default keep-alive addresses.
+var (
+	DefaultKeepAliveDstMAC = MAC{0x02, 0, 0, 0, 0, 0x02}
+	DefaultKeepAliveSrcMAC = MAC{0x02, 0, 0, 0, 0, 0x01}
+)
+
+// ApplyDefaults fills every unset value: site defaults first, then each
+// object's from them, the built-in "default" profile when the file defines
+// none of that name, and the ids of links, filter groups and balance groups
+// that have none (the lowest id not used by an explicit id nor by an
+// earlier object, in list order). After it, every ID is non-nil. It is
+// idempotent.
+func (c *Config) ApplyDefaults() {
+	if c.Platform == "" {
+		c.Platform = DefaultPlatform
+	}
+	d := &c.Defaults
+	setIfZero(&d.Cores, DefaultCores)
+	setIfZero(&d.CoreTPID, DefaultCoreTPID)
+	setIfZero(&d.SlotBits, DefaultSlotBits)
+	setIfZero(&d.KeepAlive.EtherType, DefaultEtherType)
+	if d.KeepAlive.DstMAC.IsZero() {
+		d.KeepAlive.DstMAC = DefaultKeepAliveDstMAC
+	}
+	if d.KeepAlive.SrcMAC.IsZero() {
+		d.KeepAlive.SrcMAC = DefaultKeepAliveSrcMAC
+	}
+
+	if c.ProfileByName(DefaultProfile) == nil {
+		c.Profiles = append(c.Profiles, Profile{Name: DefaultProfile})
+	}
+	for i := range c.Profiles {
+		p := &c.Profiles[i]
+		setIfZero(&p.InitialDelay, DefaultInitialDelay)
+		setIfZero(&p.Interval, DefaultInterval)
+		setIfZero(&p.LossThreshold, DefaultLossThreshold)
+		setIfZero(&p.RecoveryThreshold, DefaultRecoveryThreshold)
+		setIfZero(&p.MinActive, DefaultMinActive)
+		setIfZero(&p.FailureAction, DefaultFailureAction)
+		setIfZero(&p.Probe, DefaultProbe)
+	}
+
+	for i := range c.FilterGroups {
+		f := &c.FilterGroups[i]
+		setIfZero(&f.Cores, d.Cores)
+		setIfZero(&f.TPID, d.CoreTPID)
+	}
+	for i := range c.BalanceGroups {
+		b := &c.BalanceGroups[i]
+		setIfZero(&b.SlotBits, d.SlotBits)
+		setIfZero(&b.Profile, DefaultProfile)
+		if p := c.ProfileByName(b.Profile); p != nil && p.FailureAction.Valid() {
+			setIfZero(&b.FailureAction, p.FailureAction)
+		}
+	}
+
+	assignIDs(len(c.Links), func(i int) **uint32 { return &c.Links[i].ID })
+	assignIDs(len(c.FilterGroups), func(i int) **uint32 { return &c.FilterGroups[i].ID })
+	assignIDs(len(c.BalanceGroups), func(i int) **uint32 { return &c.BalanceGroups[i].ID })
+}
+
+func setIfZero[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
+}
+
+// assignIDs gives each of n objects without an id the lowest id not used by
+// any explicit id nor by an earlier object.
+func assignIDs(n int, id func(i int) **uint32) {
+	used := make(map[uint32]bool, n)
+	for i := 0; i < n; i++ {
+		if p := *id(i); p != nil {
+			used[*p] = true
+		}
+	}
+	next := uint32(0)
+	for i := 0; i < n; i++ {
+		p := id(i)
+		if *p != nil {
+			continue
+		}
+		for used[next] {
+			next++
+		}
+		v := next
+		*p = &v
+		used[v] = true
+	}
+}

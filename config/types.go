@@ -1,0 +1,156 @@
+package config
+
+import (
+	"time"
+)
+
+// Config is one site's declarative configuration: what the operator writes in
+// YAML. Decode it with Parse or Load, which apply defaults and validate.
+type Config struct {
+	// Site is a free-form name shown by the CLI and telemetry.
+	Site string `yaml:"site,omitempty" json:"site,omitempty"`
+	// Platform names the built-in front-panel -> data-plane port table
+	// ("sim", "bmv2", "wedge100bf-32x"). Default "sim".
+	Platform string `yaml:"platform,omitempty" json:"platform,omitempty"`
+	// PortMap overrides or extends the platform's table: port name
+	// ("P9", "P41", "4/1") -> data-plane port number.
+	PortMap map[string]uint32 `yaml:"port_map,omitempty" json:"port_map,omitempty"`
+
+	Defaults      Defaults       `yaml:"defaults,omitempty" json:"defaults"`
+	Ports         []Port         `yaml:"ports" json:"ports"`
+	Links         []Link         `yaml:"links" json:"links"`
+	FilterGroups  []FilterGroup  `yaml:"filter_groups" json:"filter_groups"`
+	BalanceGroups []BalanceGroup `yaml:"balance_groups" json:"balance_groups"`
+	Profiles      []Profile      `yaml:"profiles,omitempty" json:"profiles,omitempty"`
+	Rules         []Rule         `yaml:"rules,omitempty" json:"rules,omitempty"`
+}
+
+// Defaults are site-wide values used where an object does not set its own.
+type Defaults struct {
+	Cores     uint32           `yaml:"cores,omitempty" json:"cores,omitempty"`         // per filter; default 1
+	CoreTPID  uint16           `yaml:"core_tpid,omitempty" json:"core_tpid,omitempty"` // default 0x88B5
+	SlotBits  uint32           `yaml:"slot_bits,omitempty" json:"slot_bits,omitempty"` // default 12, 1..16
+	KeepAlive KeepAlive        `yaml:"keepalive,omitempty" json:"keepalive"`
+	Heartbeat []HeartbeatMatch `yaml:"heartbeat,omitempty" json:"heartbeat,omitempty"`
+}
+
+// KeepAlive is the keep-alive frame's addressing.
+type KeepAlive struct {
+	EtherType uint16 `yaml:"ethertype,omitempty" json:"ethertype,omitempty"` // default 0x88B6
+	DstMAC    MAC    `yaml:"dst_mac,omitempty" json:"dst_mac,omitempty"`     // default 02:00:00:00:00:02
+	SrcMAC    MAC    `yaml:"src_mac,omitempty" json:"src_mac,omitempty"`     // default 02:00:00:00:00:01
+}
+
+// HeartbeatMatch describes the operator's bypass-unit heartbeats, which pass
+// straight through from one operator port to its peer. Unset fields are
+// wildcards; at least one must be set.
+type HeartbeatMatch struct {
+	DstMAC    *MACMask `yaml:"dst_mac,omitempty" json:"dst_mac,omitempty"`
+	EtherType *uint16  `yaml:"ethertype,omitempty" json:"ethertype,omitempty"`
+}
+
+// Port is one front-panel port (QSFP28 cage) of the switch.
+type Port struct {
+	Port     uint32 `yaml:"port" json:"port"`                             // 1..32
+	Speed    string `yaml:"speed" json:"speed"`                           // 10G, 25G, 40G, 100G
+	Breakout uint32 `yaml:"breakout,omitempty" json:"breakout,omitempty"` // 0/1 (none) or 4
+}
+
+// Link is an operator link: a LAN port and a WAN port; what enters on one
+// leaves on the other.
+type Link struct {
+	Name string `yaml:"name" json:"name"`
+	// ID is the link id carried in the core header (0..63). When nil it is
+	// the lowest id not used by another link, in list order.
+	ID  *uint32 `yaml:"id,omitempty" json:"id,omitempty"`
+	LAN string  `yaml:"lan" json:"lan"`
+	WAN string  `yaml:"wan" json:"wan"`
+	// IgnoreParity allows a LAN port with an odd number / WAN port with even.
+	IgnoreParity bool `yaml:"ignore_parity,omitempty" json:"ignore_parity,omitempty"`
+}
+
+// FilterGroup is one DPI filter wired between a LAN port and a WAN port.
+type FilterGroup struct {
+	Name         string  `yaml:"name" json:"name"`
+	ID           *uint32 `yaml:"id,omitempty" json:"id,omitempty"` // 0..63, as Link.ID
+	LAN          string  `yaml:"lan" json:"lan"`
+	WAN          string  `yaml:"wan" json:"wan"`
+	Cores        uint32  `yaml:"cores,omitempty" json:"cores,omitempty"` // 1..1024; default Defaults.Cores
+	IgnoreParity bool    `yaml:"ignore_parity,omitempty" json:"ignore_parity,omitempty"`
+	// TPID overrides Defaults.CoreTPID for this filter's core header.
+	TPID uint16 `yaml:"tpid,omitempty" json:"tpid,omitempty"`
+}
+
+// BalanceGroup is a set of filter groups sharing traffic by hash.
+type BalanceGroup struct {
+	Name    string   `yaml:"name" json:"name"`
+	ID      *uint32  `yaml:"id,omitempty" json:"id,omitempty"`           // 0..15, as Link.ID
+	Members []string `yaml:"members" json:"members"`                     // filter group names
+	Profile string   `yaml:"profile,omitempty" json:"profile,omitempty"` // default "default"
+	// FailureAction overrides the profile's.
+	FailureAction FailureAction `yaml:"failure_action,omitempty" json:"failure_action,omitempty"`
+	SlotBits      uint32        `yaml:"slot_bits,omitempty" json:"slot_bits,omitempty"` // default Defaults.SlotBits
+}
+
+// FailureAction says what happens to a failed filter group's share.
+type FailureAction string
+
+const (
+	FailBypass    FailureAction = "bypass"    // software bypass on the switch (default)
+	FailDrop      FailureAction = "drop"      // drop: never pass uninspected traffic
+	FailRebalance FailureAction = "rebalance" // deal the failed group's slots to survivors
+)
+
+// ProbeDirection says which way keep-alives cross a filter.
+type ProbeDirection string
+
+const (
+	ProbeLANToWAN ProbeDirection = "lan-to-wan" // default
+	ProbeBoth     ProbeDirection = "both"
+)
+
+// Profile is an availability profile: keep-alive parameters.
+type Profile struct {
+	Name              string         `yaml:"name" json:"name"`
+	InitialDelay      Duration       `yaml:"initial_delay,omitempty" json:"initial_delay,omitempty"`           // default 1s
+	Interval          Duration       `yaml:"interval,omitempty" json:"interval,omitempty"`                     // default 100ms
+	LossThreshold     uint32         `yaml:"loss_threshold,omitempty" json:"loss_threshold,omitempty"`         // default 5
+	RecoveryThreshold uint32         `yaml:"recovery_threshold,omitempty" json:"recovery_threshold,omitempty"` // default 5
+	MinActive         uint32         `yaml:"min_active,omitempty" json:"min_active,omitempty"`                 // default 1
+	FailureAction     FailureAction  `yaml:"failure_action,omitempty" json:"failure_action,omitempty"`         // default bypass
+	Probe             ProbeDirection `yaml:"probe,omitempty" json:"probe,omitempty"`                           // default lan-to-wan
+}
+
+// Duration is a time.Duration written as "100ms", "1s" in YAML.
+type Duration time.Duration
+
+// Rule is a prioritised flow rule bound to links.
+type Rule struct {
+	Name     string   `yaml:"name" json:"name"`
+	Priority uint32   `yaml:"priority" json:"priority"`               // 1..65535, higher wins; unique
+	Links    []string `yaml:"links,omitempty" json:"links,omitempty"` // empty or ["all"] = every link
+	Match    Match    `yaml:"match,omitempty" json:"match"`
+	// Action is "bypass" or "balance <balance group>".
+	Action string `yaml:"action" json:"action"`
+	// Not lists conditions whose match turns the packet into a bypass: the rule
+	// reads "Match and not Not -> Action". Each Not entry becomes a
+	// higher-priority bypass entry (Match and Not[i] -> bypass).
+	Not []Match `yaml:"not,omitempty" json:"not,omitempty"`
+}
+
+// Match is the set of conditions of a rule; unset fields are wildcards.
+type Match struct {
+	VLAN      []Range  `yaml:"vlan,omitempty" json:"vlan,omitempty"`             // outer VID values/ranges, 1..4094
+	InnerVLAN []Range  `yaml:"inner_vlan,omitempty" json:"inner_vlan,omitempty"` // second tag VID
+	VLANDepth *uint32  `yaml:"vlan_depth,omitempty" json:"vlan_depth,omitempty"` // 0..3
+	MPLSDepth *uint32  `yaml:"mpls_depth,omitempty" json:"mpls_depth,omitempty"` // 0..8
+	SrcMAC    *MACMask `yaml:"src_mac,omitempty" json:"src_mac,omitempty"`
+	DstMAC    *MACMask `yaml:"dst_mac,omitempty" json:"dst_mac,omitempty"`
+	EtherType *uint16  `yaml:"ethertype,omitempty" json:"ethertype,omitempty"` // after VLAN tags
+	Src       *Prefix  `yaml:"src,omitempty" json:"src,omitempty"`             // IPv4 or IPv6 prefix
+	Dst       *Prefix  `yaml:"dst,omitempty" json:"dst,omitempty"`
+	Proto     *IPProto `yaml:"proto,omitempty" json:"proto,omitempty"`   // IP protocol number; YAML may say tcp/udp/icmp/...
+	L4Src     *Range   `yaml:"l4_src,omitempty" json:"l4_src,omitempty"` // port or range
+	L4Dst     *Range   `yaml:"l4_dst,omitempty" json:"l4_dst,omitempty"`
+	L4Port    *Range   `yaml:"l4_port,omitempty" json:"l4_port,omitempty"` // src OR dst: two entries
+}

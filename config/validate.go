@@ -1,0 +1,483 @@
+package config
+
+import (
+	"fmt"
+	"maps"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// Validate checks the whole configuration and returns every problem it
+// finds, each a *FieldError with its path, joined with errors.Join (nil when
+// the configuration is valid). Call it after ApplyDefaults: unset values
+// (zero cores, nil ids) are problems here.
+func (c *Config) Validate() error {
+	v := &validator{c: c, portUse: make(map[PortName]string), dpUse: make(map[uint32]string)}
+	v.platform()
+	v.portMap()
+	v.defaults()
+	v.ports()
+	v.links()
+	v.filterGroups()
+	v.balanceGroups()
+	v.profiles()
+	v.rules()
+	return v.p.err()
+}
+
+type validator struct {
+	c  *Config
+	p  problems
+	pl *Platform // nil when the platform is unknown
+
+	portUse map[PortName]string // port -> path of its first use
+	dpUse   map[uint32]string   // data-plane port -> path of its first use
+}
+
+func (v *validator) platform() {
+	pl, err := LookupPlatform(v.c.platformName())
+	if err != nil {
+		v.p.add("platform", err)
+		return
+	}
+	v.pl = pl
+}
+
+func (v *validator) portMap() {
+	seen := make(map[PortName]string)
+	for _, k := range slices.Sorted(maps.Keys(v.c.PortMap)) {
+		path := fmt.Sprintf("port_map[%q]", k)
+		n, err := v.c.ResolvePort(k)
+		if err != nil {
+			v.p.add(path, err)
+			continue
+		}
+		if prev, ok := seen[n]; ok {
+			v.p.addf(path, ErrDuplicate, "%s is already mapped by %s", v.c.PortLabel(n), prev)
+			continue
+		}
+		seen[n] = path
+		if v.pl != nil && v.c.PortMap[k] == v.pl.CPUPort {
+			v.p.addf(path, ErrConflict, "data-plane port %d is the CPU port of platform %s", v.pl.CPUPort, v.pl.Name)
+		}
+	}
+}
+
+// reservedEtherTypes are parsed by the data plane, so neither the core
+// header TPID nor the keep-alive ethertype may take them.
+var reservedEtherTypes = map[uint16]string{
+	0x0800: "IPv4",
+	0x0806: "ARP",
+	0x86DD: "IPv6",
+	0x8100: "VLAN",
+	0x88A8: "QinQ",
+	0x9100: "QinQ",
+	0x8847: "MPLS",
+	0x8848: "MPLS",
+	0x8863: "PPPoE discovery",
+	0x8864: "PPPoE",
+}
+
+func (v *validator) etherType(path string, et uint16) {
+	if name, ok := reservedEtherTypes[et]; ok {
+		v.p.addf(path, ErrConflict, "0x%04x (%s) is parsed by the data plane; pick an ethertype of its own", et, name)
+	}
+}
+
+func (v *validator) defaults() {
+	d := v.c.Defaults
+	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores)
+	if d.CoreTPID != 0 {
+		v.etherType("defaults.core_tpid", d.CoreTPID)
+	}
+	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits)
+	if et := d.KeepAlive.EtherType; et != 0 {
+		v.etherType("defaults.keepalive.ethertype", et)
+		if et == d.CoreTPID {
+			v.p.addf("defaults.keepalive.ethertype", ErrConflict, "0x%04x is also the core header TPID", et)
+		}
+	}
+	for i, h := range d.Heartbeat {
+		if h.IsZero() {
+			v.p.addf(fmt.Sprintf("defaults.heartbeat[%d]", i), ErrEmpty, "sets nothing; set dst_mac or ethertype")
+		}
+	}
+}
+
+var speeds = []string{"10G", "25G", "40G", "50G", "100G"}
+
+func (v *validator) ports() {
+	seen := make(map[uint32]int)
+	for i, d := range v.c.Ports {
+		path := fmt.Sprintf("ports[%d]", i)
+		if d.Port < MinPort || d.Port > MaxPort {
+			v.p.addf(path+".port", ErrOutOfRange, "%d is out of range %d..%d", d.Port, MinPort, MaxPort)
+		} else if j, ok := seen[d.Port]; ok {
+			v.p.addf(path+".port", ErrDuplicate, "port %d is already defined by ports[%d]", d.Port, j)
+		} else {
+			seen[d.Port] = i
+		}
+		switch {
+		case d.Speed == "":
+			v.p.addf(path+".speed", ErrMissing, "missing; one of %s", strings.Join(speeds, ", "))
+		case !slices.Contains(speeds, d.Speed):
+			v.p.addf(path+".speed", ErrInvalid, "%q is not one of %s", d.Speed, strings.Join(speeds, ", "))
+		case d.Breakout == MaxLanes && d.Speed != "10G" && d.Speed != "25G":
+			v.p.addf(path+".speed", ErrConflict, "a port broken out into %d lanes runs 10G or 25G lanes, not %s", MaxLanes, d.Speed)
+		}
+		if d.Breakout != 0 && d.Breakout != 1 && d.Breakout != MaxLanes {
+			v.p.addf(path+".breakout", ErrInvalid, "%d is not supported; use 0 (none) or %d", d.Breakout, MaxLanes)
+		}
+	}
+}
+
+// name checks an object's name: set, of safe characters, unique in its
+// kind. seen maps names to earlier paths (kind[i]).
+func (v *validator) name(path, name string, seen map[string]string, item string) {
+	switch {
+	case name == "":
+		v.p.addf(path+".name", ErrMissing, "missing")
+		return
+	case strings.IndexFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.')
+	}) >= 0:
+		v.p.addf(path+".name", ErrInvalid, "%q may hold only letters, digits, '-', '_' and '.'", name)
+	}
+	if prev, ok := seen[name]; ok {
+		v.p.addf(path+".name", ErrDuplicate, "%q is already used by %s", name, prev)
+		return
+	}
+	seen[name] = item
+}
+
+// id checks an object's id: set, in 0..max-1, unique in its kind.
+func (v *validator) id(path string, id *uint32, limit uint32, seen map[uint32]string, ref string) {
+	switch {
+	case id == nil:
+		v.p.addf(path+".id", ErrMissing, "missing")
+	case *id >= limit:
+		v.p.addf(path+".id", ErrOutOfRange, "%d is out of range 0..%d", *id, limit-1)
+	default:
+		if prev, ok := seen[*id]; ok {
+			v.p.addf(path+".id", ErrDuplicate, "%d is already used by %s", *id, prev)
+			return
+		}
+		seen[*id] = ref
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func ref(kind string, i int, name string) string { return fmt.Sprintf("%s[%d] %q", kind, i, name) }
+
+// endpoint checks one side of a link or filter group.
+func (v *validator) endpoint(path, name string, want Side, ignoreParity bool) {
+	if name == "" {
+		v.p.addf(path, ErrMissing, "missing")
+		return
+	}
+	n, err := v.c.ResolvePort(name)
+	if err != nil {
+		v.p.add(path, err)
+		return
+	}
+	label := v.c.PortLabel(n)
+	if prev, ok := v.portUse[n]; ok {
+		v.p.addf(path, ErrPortInUse, "%s is already used by %s", label, prev)
+		return
+	}
+	v.portUse[n] = path
+	if got := v.c.PortSide(n); got != want && !ignoreParity {
+		parity, need := "odd", "even"
+		if got == SideLAN {
+			parity, need = "even", "odd"
+		}
+		v.p.addf(path, ErrParity, "%s is %s (%s side); a %s port must be %s (set ignore_parity to override)",
+			label, parity, got, want, need)
+	}
+	if v.pl == nil {
+		return
+	}
+	dp, err := v.c.portNumberOf(n)
+	if err != nil {
+		v.p.add(path, err)
+		return
+	}
+	if dp == v.pl.CPUPort {
+		v.p.addf(path, ErrConflict, "%s has data-plane port %d, the CPU port", label, dp)
+	} else if prev, ok := v.dpUse[dp]; ok {
+		v.p.addf(path, ErrConflict, "%s has data-plane port %d, as has %s", label, dp, prev)
+	} else {
+		v.dpUse[dp] = path
+	}
+}
+
+func (v *validator) links() {
+	if n := len(v.c.Links); n > MaxLinks {
+		v.p.addf("links", ErrTooMany, "%d links exceed the maximum of %d", n, MaxLinks)
+	}
+	names, ids := make(map[string]string), make(map[uint32]string)
+	for i, l := range v.c.Links {
+		path := fmt.Sprintf("links[%d]", i)
+		v.name(path, l.Name, names, path)
+		if l.Name == AllLinks {
+			v.p.addf(path+".name", ErrInvalid, "%q is reserved: in a rule it means every link", AllLinks)
+		}
+		v.id(path, l.ID, MaxLinks, ids, ref("links", i, l.Name))
+		v.endpoint(path+".lan", l.LAN, SideLAN, l.IgnoreParity)
+		v.endpoint(path+".wan", l.WAN, SideWAN, l.IgnoreParity)
+	}
+}
+
+func (v *validator) filterGroups() {
+	if n := len(v.c.FilterGroups); n > MaxFilterGroups {
+		v.p.addf("filter_groups", ErrTooMany, "%d filter groups exceed the maximum of %d", n, MaxFilterGroups)
+	}
+	names, ids := make(map[string]string), make(map[uint32]string)
+	for i, f := range v.c.FilterGroups {
+		path := fmt.Sprintf("filter_groups[%d]", i)
+		v.name(path, f.Name, names, path)
+		v.id(path, f.ID, MaxFilterGroups, ids, ref("filter_groups", i, f.Name))
+		v.endpoint(path+".lan", f.LAN, SideLAN, f.IgnoreParity)
+		v.endpoint(path+".wan", f.WAN, SideWAN, f.IgnoreParity)
+		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores)
+		if f.TPID != 0 {
+			v.etherType(path+".tpid", f.TPID)
+			if f.TPID == v.c.Defaults.KeepAlive.EtherType {
+				v.p.addf(path+".tpid", ErrConflict, "0x%04x is also the keep-alive ethertype", f.TPID)
+			}
+		}
+	}
+}
+
+// Valid reports whether a is one of bypass, drop, rebalance.
+func (a FailureAction) Valid() bool {
+	return a == FailBypass || a == FailDrop || a == FailRebalance
+}
+
+func (v *validator) failureAction(path string, a FailureAction) {
+	if a != "" && !a.Valid() {
+		v.p.addf(path, ErrInvalid, "%q is not one of bypass, drop, rebalance", a)
+	}
+}
+
+func (v *validator) balanceGroups() {
+	if n := len(v.c.BalanceGroups); n > MaxBalanceGroups {
+		v.p.addf("balance_groups", ErrTooMany, "%d balance groups exceed the maximum of %d", n, MaxBalanceGroups)
+	}
+	names, ids := make(map[string]string), make(map[uint32]string)
+	memberOf := make(map[string]string) // filter group -> balance group ref
+	totalSlots := 0
+	for i, b := range v.c.BalanceGroups {
+		path := fmt.Sprintf("balance_groups[%d]", i)
+		bref := ref("balance_groups", i, b.Name)
+		v.name(path, b.Name, names, path)
+		v.id(path, b.ID, MaxBalanceGroups, ids, bref)
+
+		if len(b.Members) == 0 {
+			v.p.addf(path+".members", ErrEmpty, "empty; list at least one filter group")
+		}
+		here := make(map[string]bool)
+		for j, m := range b.Members {
+			mpath := fmt.Sprintf("%s.members[%d]", path, j)
+			switch prev, taken := memberOf[m]; {
+			case v.c.FilterGroupByName(m) == nil:
+				v.p.addf(mpath, ErrUnknownName, "unknown filter group %q", m)
+			case here[m]:
+				v.p.addf(mpath, ErrDuplicate, "filter group %q is listed twice", m)
+			case taken:
+				v.p.addf(mpath, ErrDuplicate, "filter group %q is already a member of %s", m, prev)
+			default:
+				memberOf[m] = bref
+			}
+			here[m] = true
+		}
+
+		profile := b.Profile
+		if profile == "" {
+			profile = DefaultProfile
+		}
+		if p := v.c.ProfileByName(profile); p == nil {
+			v.p.addf(path+".profile", ErrUnknownName, "unknown profile %q", profile)
+		} else if n := len(b.Members); n > 0 && p.MinActive > uint32(n) {
+			v.p.addf(path, ErrConflict, "profile %q has min_active %d but the group has %s", profile, p.MinActive, plural(n, "member"))
+		}
+		v.failureAction(path+".failure_action", b.FailureAction)
+
+		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits) {
+			continue
+		}
+		slots := 1 << b.SlotBits
+		totalSlots += slots
+		if cores := v.c.TotalCores(&b); uint64(cores) > uint64(slots) {
+			need := bits.Len32(cores - 1)
+			v.p.addf(path+".slot_bits", ErrCapacity, "slot_bits %d gives %d slots for %d cores; need at least %d bits", b.SlotBits, slots, cores, need)
+		}
+	}
+	if v.pl != nil && totalSlots > v.pl.SlotCapacity {
+		v.p.addf("balance_groups", ErrCapacity, "%d slots in all exceed the %d slots of platform %s", totalSlots, v.pl.SlotCapacity, v.pl.Name)
+	}
+}
+
+func (v *validator) profiles() {
+	names := make(map[string]string)
+	for i, p := range v.c.Profiles {
+		path := fmt.Sprintf("profiles[%d]", i)
+		v.name(path, p.Name, names, path)
+		if p.InitialDelay < 0 {
+			v.p.addf(path+".initial_delay", ErrOutOfRange, "%s is negative", p.InitialDelay)
+		}
+		if p.Interval <= 0 {
+			v.p.addf(path+".interval", ErrOutOfRange, "%s must be greater than 0", p.Interval)
+		}
+		if p.LossThreshold < 1 {
+			v.p.addf(path+".loss_threshold", ErrOutOfRange, "%d must be at least 1", p.LossThreshold)
+		}
+		if p.RecoveryThreshold < 1 {
+			v.p.addf(path+".recovery_threshold", ErrOutOfRange, "%d must be at least 1", p.RecoveryThreshold)
+		}
+		v.failureAction(path+".failure_action", p.FailureAction)
+		if p.Probe != "" && p.Probe != ProbeLANToWAN && p.Probe != ProbeBoth {
+			v.p.addf(path+".probe", ErrInvalid, "%q is not one of lan-to-wan, both", p.Probe)
+		}
+	}
+}
+
+func (v *validator) rules() {
+	names := make(map[string]string)
+	prios := make(map[uint32]string)
+	var v4, v6 int
+	var big4, big6 struct {
+		n   int
+		ref string
+	}
+	for i, r := range v.c.Rules {
+		path := fmt.Sprintf("rules[%d]", i)
+		rref := ref("rules", i, r.Name)
+		v.name(path, r.Name, names, path)
+
+		if v.rangeCheck(path+".priority", r.Priority, 1, MaxPriority) {
+			if prev, ok := prios[r.Priority]; ok {
+				v.p.addf(path+".priority", ErrDuplicate, "%d is already used by %s; two rules with one priority are ambiguous in a TCAM", r.Priority, prev)
+			} else {
+				prios[r.Priority] = rref
+			}
+		}
+
+		if !r.AllLinks() {
+			listed := make(map[string]bool)
+			for j, l := range r.Links {
+				lpath := fmt.Sprintf("%s.links[%d]", path, j)
+				switch {
+				case l == AllLinks:
+					v.p.addf(lpath, ErrConflict, "%q cannot be combined with link names", AllLinks)
+				case listed[l]:
+					v.p.addf(lpath, ErrDuplicate, "link %q is listed twice", l)
+				case v.c.LinkByName(l) == nil:
+					v.p.addf(lpath, ErrUnknownName, "unknown link %q", l)
+				}
+				listed[l] = true
+			}
+		}
+
+		if act, group, err := r.ParseAction(); err != nil {
+			v.p.add(path+".action", err)
+		} else if act == ActionBalance && v.c.BalanceGroupByName(group) == nil {
+			v.p.addf(path+".action", ErrUnknownName, "unknown balance group %q", group)
+		}
+
+		v.match(path+".match", r.Match)
+		for j, m := range r.Not {
+			npath := fmt.Sprintf("%s.not[%d]", path, j)
+			if m.IsZero() {
+				v.p.addf(npath, ErrEmpty, "sets nothing; it would turn the whole rule into bypass")
+				continue
+			}
+			v.match(npath, m)
+		}
+
+		n4, n6 := r.EntryCount(len(v.c.Links))
+		v4 += n4
+		v6 += n6
+		if n4 > big4.n {
+			big4.n, big4.ref = n4, rref
+		}
+		if n6 > big6.n {
+			big6.n, big6.ref = n6, rref
+		}
+	}
+	if v4 > FlowRulesCapacity {
+		v.p.addf("rules", ErrCapacity, "%d entries for the IPv4 table exceed its %d capacity (%s alone expands to %d)", v4, FlowRulesCapacity, big4.ref, big4.n)
+	}
+	if v6 > FlowRulesV6Capacity {
+		v.p.addf("rules", ErrCapacity, "%d entries for the IPv6 table exceed its %d capacity (%s alone expands to %d)", v6, FlowRulesV6Capacity, big6.ref, big6.n)
+	}
+}
+
+// match checks one match (of a rule or of a not entry).
+func (v *validator) match(path string, m Match) {
+	vlans := func(field string, rs []Range) {
+		for i, r := range rs {
+			v.valueRange(fmt.Sprintf("%s.%s[%d]", path, field, i), r, 1, 4094)
+		}
+	}
+	vlans("vlan", m.VLAN)
+	vlans("inner_vlan", m.InnerVLAN)
+	if m.VLANDepth != nil {
+		d := *m.VLANDepth
+		switch {
+		case d > MaxVLANDepth:
+			v.p.addf(path+".vlan_depth", ErrOutOfRange, "%d is out of range 0..%d", d, MaxVLANDepth)
+		case d == 0 && len(m.VLAN) > 0:
+			v.p.addf(path+".vlan_depth", ErrConflict, "0 (untagged) contradicts vlan")
+		case d < 2 && len(m.InnerVLAN) > 0:
+			v.p.addf(path+".vlan_depth", ErrConflict, "%d contradicts inner_vlan, which needs 2 tags", d)
+		}
+	}
+	if m.MPLSDepth != nil && *m.MPLSDepth > MaxMPLSDepth {
+		v.p.addf(path+".mpls_depth", ErrOutOfRange, "%d is out of range 0..%d", *m.MPLSDepth, MaxMPLSDepth)
+	}
+	if m.Src != nil && m.Dst != nil && !m.Src.IsZero() && !m.Dst.IsZero() && m.Src.Is4() != m.Dst.Is4() {
+		v.p.addf(path+".dst", ErrConflict, "%s is %s but src %s is %s", m.Dst, m.Dst.Family(), m.Src, m.Src.Family())
+	}
+	if m.L4Port != nil && (m.L4Src != nil || m.L4Dst != nil) {
+		v.p.addf(path+".l4_port", ErrConflict, "cannot be combined with l4_src or l4_dst")
+	}
+	for _, f := range []struct {
+		name string
+		r    *Range
+	}{{"l4_src", m.L4Src}, {"l4_dst", m.L4Dst}, {"l4_port", m.L4Port}} {
+		if f.r == nil {
+			continue
+		}
+		v.valueRange(path+"."+f.name, *f.r, 0, 65535)
+		if m.Proto != nil && !m.Proto.HasPorts() {
+			v.p.addf(path+"."+f.name, ErrConflict, "l4 ports need proto tcp or udp, not %s", m.Proto)
+		}
+	}
+}
+
+// rangeCheck reports a number outside lo..hi; it returns whether x is in.
+func (v *validator) rangeCheck(path string, x, lo, hi uint32) bool {
+	if x < lo || x > hi {
+		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d", x, lo, hi)
+		return false
+	}
+	return true
+}
+
+// valueRange checks a Range: lo <= hi, both within min..max.
+func (v *validator) valueRange(path string, r Range, lo, hi uint32) {
+	switch {
+	case r.Lo > r.Hi:
+		v.p.addf(path, ErrOutOfRange, "range %d-%d has lo > hi", r.Lo, r.Hi)
+	case r.Lo < lo || r.Hi > hi:
+		v.p.addf(path, ErrOutOfRange, "%s is out of range %d..%d", r, lo, hi)
+	}
+}
