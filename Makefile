@@ -45,7 +45,7 @@ p4:
 	  echo "  See docs/dataplane.md, 'Compiling'."; exit 1; }
 	mkdir -p $(V1_OUT)
 	$(P4C_BM2) --arch v1model --std p4-16 \
-	  --p4runtime-files $(V1_OUT)/balancer.p4info.txt \
+	  --p4runtime-files $(V1_OUT)/balancer.p4info.txtpb \
 	  -o $(V1_OUT)/balancer.json p4src/v1model/balancer.p4
 
 # Fail when the committed outputs differ from what p4c makes of the sources.
@@ -63,5 +63,5 @@ p4-tna:
 	@command -v $(BF_P4C) >/dev/null 2>&1 || { echo "make p4-tna: $(BF_P4C) not found: it ships with the Intel P4 Studio SDE (set SDE_INSTALL)."; exit 1; }
 	mkdir -p $(TNA_OUT)
 	$(BF_P4C) --target tofino --arch tna --std p4-16 \
-	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txt \
+	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txtpb \
 	  -o $(TNA_OUT) p4src/tna/balancer.p4

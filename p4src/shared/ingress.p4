@@ -7,13 +7,13 @@
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
 //   INDEXED_COUNTER(name, n)   a packets-and-bytes indexed counter of n cells
 //   SYM_HASH_DECL              declarations for SYM_HASH
-//   SYM_HASH(dst, data)        CRC-32/ISO-HDLC of data into dst (bit<32>)
+//   SYM_HASH(dst, fields...)   CRC-32/ISO-HDLC of the fields into dst (bit<32>)
 // Because the same text is compiled for both, every table, action, key and
 // counter has the same name and @id in both P4Infos (contract).
 #ifndef BALANCER_INGRESS_P4
 #define BALANCER_INGRESS_P4
 
-control Ingress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
+control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
 
     @id(ID_COUNTER_PORT_RX)
     INDEXED_COUNTER(port_rx, PORT_COUNTER_SIZE);
@@ -288,13 +288,13 @@ control Ingress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
 
     // ---- helpers -----------------------------------------------------------
 
-    action bypass_to_peer(link_cnt_kind_t kind) {
+    @hidden action bypass_to_peer(link_cnt_kind_t kind) {
         md.out_port = md.peer_port;
         md.count_link = true;
         md.link_kind = kind;
     }
 
-    action drop_packet(drop_reason_t reason) {
+    @hidden action drop_packet(drop_reason_t reason) {
         md.drop = true;
         md.drop_reason = reason;
     }
@@ -352,7 +352,7 @@ control Ingress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
             lo = y;
             hi = x;
         }
-        SYM_HASH(md.hash, { lo, hi, md.ip_proto });
+        SYM_HASH(md.hash, lo, hi, md.ip_proto);
 
         if (hdr.packet_out.isValid()) {
             // From the controller: out of the port it names.

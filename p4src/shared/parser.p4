@@ -1,8 +1,8 @@
-// Parser value sets and states shared by both architectures. This file is
-// included inside each architecture's IngressParser body, after its start
-// state has consumed the intrinsic metadata and transitions to
-// parse_packet_out (from the CPU port) or parse_ethernet. It expects the
-// names pkt, hdr and md.
+// Parser states shared by both architectures. This file is included inside
+// each architecture's IngressParser body, after its start state (which
+// consumes the intrinsic metadata and transitions to parse_packet_out from
+// the CPU port, parse_ethernet otherwise); parser_value_sets.p4 is included
+// before it. It expects the names pkt, hdr and md.
 //
 // What is parsed: Ethernet; at the outermost position the core header
 // (EtherType in core_tpid) or a keep-alive (EtherType in
@@ -11,12 +11,6 @@
 // version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with options)
 // or IPv6; TCP or UDP of unfragmented packets / first fragments. Anything
 // else stays payload and is forwarded byte for byte.
-
-    // Contract: runtime-configurable EtherTypes.
-    @id(ID_VALUE_SET_CORE_TPID)
-    value_set<bit<16>>(CORE_TPID_VALUE_SET_SIZE) core_tpid;
-    @id(ID_VALUE_SET_KEEPALIVE_ETHERTYPE)
-    value_set<bit<16>>(KEEPALIVE_VALUE_SET_SIZE) keepalive_ethertype;
 
     state parse_packet_out {
         pkt.extract(hdr.packet_out);

@@ -10,10 +10,10 @@
 
 Pipeline(
     IngressParser(),
-    Ingress(),
+    BalancerIngress(),
     IngressDeparser(),
     EgressParser(),
-    Egress(),
+    BalancerEgress(),
     EgressDeparser()
 ) pipe;
 

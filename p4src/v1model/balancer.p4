@@ -11,8 +11,8 @@
 V1Switch(
     IngressParser(),
     NoVerifyChecksum(),
-    Ingress(),
-    Egress(),
+    BalancerIngress(),
+    BalancerEgress(),
     NoComputeChecksum(),
-    Deparser()
+    BalancerDeparser()
 ) main;

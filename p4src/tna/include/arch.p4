@@ -28,7 +28,7 @@
     CRCPolynomial<bit<32>>(32w0x04C11DB7, true, false, false,            \
                            32w0xFFFFFFFF, 32w0xFFFFFFFF) crc32_poly;     \
     Hash<bit<32>>(HashAlgorithm_t.CUSTOM, crc32_poly) sym_hash;
-#define SYM_HASH(dst, data) dst = sym_hash.get(data)
+#define SYM_HASH(dst, ...) dst = sym_hash.get({ __VA_ARGS__ })
 
 #define ARCH_INGRESS_FINISH                              \
     hdr.bridged.setValid();                              \

@@ -4,6 +4,8 @@
 
 parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
                      out ingress_intrinsic_metadata_t ig_intr_md) {
+#include "../../shared/parser_value_sets.p4"
+
     state start {
         pkt.extract(ig_intr_md);
         pkt.advance(PORT_METADATA_SIZE);

@@ -19,8 +19,8 @@
 
 // Contract (hash): BMv2's crc32 is CRC-32/ISO-HDLC; max 2^32 keeps all bits.
 #define SYM_HASH_DECL
-#define SYM_HASH(dst, data) \
-    hash(dst, HashAlgorithm.crc32, (bit<32>)0, data, (bit<64>)0x100000000)
+#define SYM_HASH(dst, ...) \
+    hash(dst, HashAlgorithm.crc32, (bit<32>)0, { __VA_ARGS__ }, (bit<64>)0x100000000)
 
 #define ARCH_INGRESS_FINISH                  \
     if (md.drop) {                           \

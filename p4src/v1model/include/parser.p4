@@ -4,6 +4,8 @@
 
 parser IngressParser(packet_in pkt, out headers_t hdr, inout local_md_t md,
                      inout standard_metadata_t std) {
+#include "../../shared/parser_value_sets.p4"
+
     state start {
         md.vlan_depth = 0;
         md.mpls_depth = 0;
@@ -17,7 +19,7 @@ parser IngressParser(packet_in pkt, out headers_t hdr, inout local_md_t md,
 #include "../../shared/parser.p4"
 }
 
-control Deparser(packet_out pkt, in headers_t hdr) {
+control BalancerDeparser(packet_out pkt, in headers_t hdr) {
     apply {
         pkt.emit(hdr.packet_in);
         pkt.emit(hdr.ethernet);

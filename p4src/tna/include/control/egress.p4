@@ -2,7 +2,7 @@
 #ifndef BALANCER_TNA_EGRESS_P4
 #define BALANCER_TNA_EGRESS_P4
 
-control Egress(inout headers_t hdr, inout local_md_t md,
+control BalancerEgress(inout headers_t hdr, inout local_md_t md,
                in egress_intrinsic_metadata_t eg_intr_md,
                in egress_intrinsic_metadata_from_parser_t eg_prsr_md,
                inout egress_intrinsic_metadata_for_deparser_t eg_dprsr_md,

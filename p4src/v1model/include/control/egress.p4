@@ -2,7 +2,7 @@
 #ifndef BALANCER_V1MODEL_EGRESS_P4
 #define BALANCER_V1MODEL_EGRESS_P4
 
-control Egress(inout headers_t hdr, inout local_md_t md,
+control BalancerEgress(inout headers_t hdr, inout local_md_t md,
                inout standard_metadata_t std) {
     @id(ID_COUNTER_PORT_TX)
     INDEXED_COUNTER(port_tx, PORT_COUNTER_SIZE);

@@ -1,0 +1,106 @@
+package p4src
+
+// Names of the P4 objects the Go code uses (contract: identical in the
+// v1model and TNA builds). TestSchemaContract checks each against the
+// committed P4Info: kinds, widths and ids.
+const (
+	TablePortRole      = "BalancerIngress.port_role"
+	TableHeartbeat     = "BalancerIngress.heartbeat"
+	TableFlowRules     = "BalancerIngress.flow_rules"
+	TableFlowRulesV6   = "BalancerIngress.flow_rules_v6"
+	TableBalanceGroups = "BalancerIngress.balance_groups"
+	TableSlots         = "BalancerIngress.slots"
+	TableFilterGroups  = "BalancerIngress.filter_groups"
+	TableLinks         = "BalancerIngress.links"
+
+	ActionSetOperatorPort = "BalancerIngress.set_operator_port"
+	ActionSetFilterPort   = "BalancerIngress.set_filter_port"
+	ActionUnknownPort     = "BalancerIngress.unknown_port"
+	ActionHeartbeatPass   = "BalancerIngress.heartbeat_pass"
+	ActionNoHeartbeat     = "BalancerIngress.no_heartbeat"
+	ActionBypass          = "BalancerIngress.bypass"
+	ActionBalance         = "BalancerIngress.balance"
+	ActionBypassV6        = "BalancerIngress.bypass_v6"
+	ActionBalanceV6       = "BalancerIngress.balance_v6"
+	ActionGroupActive     = "BalancerIngress.group_active"
+	ActionGroupBypass     = "BalancerIngress.group_bypass"
+	ActionGroupDrop       = "BalancerIngress.group_drop"
+	ActionToFilter        = "BalancerIngress.to_filter"
+	ActionSlotMiss        = "BalancerIngress.slot_miss"
+	ActionFilterForward   = "BalancerIngress.filter_forward"
+	ActionFilterSWBypass  = "BalancerIngress.filter_sw_bypass"
+	ActionFilterDrop      = "BalancerIngress.filter_drop"
+	ActionSetLink         = "BalancerIngress.set_link"
+	ActionUnknownLink     = "BalancerIngress.unknown_link"
+
+	CounterPortRx      = "BalancerIngress.port_rx"
+	CounterPortTx      = "BalancerEgress.port_tx"
+	CounterLink        = "BalancerIngress.link_counters"
+	CounterFilterGroup = "BalancerIngress.filter_group_counters"
+	CounterDrop        = "BalancerIngress.drop_counters"
+	DirectFlowRules    = "BalancerIngress.flow_rules_counter"
+	DirectFlowRulesV6  = "BalancerIngress.flow_rules_v6_counter"
+	DirectSlots        = "BalancerIngress.slots_counter"
+	ValueSetCoreTPID   = "IngressParser.core_tpid"
+	ValueSetKeepAlive  = "IngressParser.keepalive_ethertype"
+	HeaderPacketIn     = "packet_in"
+	HeaderPacketOut    = "packet_out"
+)
+
+// Link counter kinds: Ingress.link_counters index = link_id<<3 | kind.
+const (
+	LinkCntToFilter = iota
+	LinkCntRuleBypass
+	LinkCntNonIPBypass
+	LinkCntSWBypass
+	LinkCntReturned
+	LinkCntHeartbeat
+	LinkCntGroupBypass
+	LinkCntDropped
+	LinkCntKinds
+)
+
+// Filter group counter kinds: index = filter_group<<2 | kind.
+const (
+	FGCntToFilter = iota
+	FGCntReturned
+	FGCntKeepAlive
+	FGCntSWBypass
+	FGCntKinds
+)
+
+// Drop reasons: Ingress.drop_counters index.
+const (
+	DropNone = iota
+	DropUnknownPort
+	DropUnknownLinkID
+	DropNoCoreHeader
+	DropFilterGroup
+	DropBalanceGroup
+)
+
+// Packet-in reasons and packet-out flags.
+const (
+	PacketInReasonKeepAlive = 1
+	PacketOutFlagKeepAlive  = 0x01
+)
+
+// Sizes (p4src/shared/sizes.p4, v1model build).
+const (
+	PortRoleSize     = 512
+	HeartbeatSize    = 16
+	FlowRulesSize    = 4096
+	FlowRulesV6Size  = 1024
+	LinkTableSize    = 64
+	FilterGroupSize  = 64
+	BalanceGroupSize = 16
+	SlotsSizeBMv2    = 16384
+	SlotsSizeTofino  = 131072
+	CPUPortBMv2      = 255
+	KeepAliveMagic   = 0x424C4B41
+	KeepAliveVersion = 1
+	KeepAliveLen     = 20 // bytes after the EtherType
+	CoreHeaderLen    = 4
+	DefaultCoreTPID  = 0x88B5
+	DefaultKeepAlive = 0x88B6
+)

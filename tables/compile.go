@@ -1,0 +1,492 @@
+package tables
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// ErrCapacity is returned when the configuration needs more entries than a
+// table holds.
+var ErrCapacity = errors.New("table capacity exceeded")
+
+// FilterGroupState is the forwarding state of a filter group (its
+// Ingress.filter_groups entry).
+type FilterGroupState uint8
+
+const (
+	FGForward  FilterGroupState = iota // traffic goes through the filter
+	FGSWBypass                         // software bypass: looped on the switch
+	FGDrop                             // dropped (failure action drop)
+)
+
+func (s FilterGroupState) String() string {
+	switch s {
+	case FGForward:
+		return "forward"
+	case FGSWBypass:
+		return "sw-bypass"
+	case FGDrop:
+		return "drop"
+	}
+	return fmt.Sprintf("FilterGroupState(%d)", uint8(s))
+}
+
+// BalanceGroupState is the state of a balance group (its
+// Ingress.balance_groups entry).
+type BalanceGroupState uint8
+
+const (
+	BGActive BalanceGroupState = iota // balance over the slot table
+	BGBypass                          // the whole group bypasses the filters
+	BGDrop                            // the whole group is dropped
+)
+
+func (s BalanceGroupState) String() string {
+	switch s {
+	case BGActive:
+		return "active"
+	case BGBypass:
+		return "bypass"
+	case BGDrop:
+		return "drop"
+	}
+	return fmt.Sprintf("BalanceGroupState(%d)", uint8(s))
+}
+
+// State is the runtime state that changes entries without a configuration
+// change: the availability profiles' decisions and manual bypass. The zero
+// State means everything forwards.
+type State struct {
+	// FilterGroups by name; absent means FGForward.
+	FilterGroups map[string]FilterGroupState
+	// BalanceGroups by name; absent means BGActive.
+	BalanceGroups map[string]BalanceGroupState
+	// Rebalanced names the filter groups whose slots are dealt to the
+	// surviving members of their balance group (failure action rebalance).
+	Rebalanced map[string]bool
+}
+
+// GroupLayout is a balance group's base and in-use slot layouts.
+type GroupLayout struct {
+	Name   string
+	ID     uint32
+	Base   *Layout // from the configuration alone
+	Active *Layout // with the rebalanced filter groups' slots dealt out
+}
+
+// Desired is the complete state a switch must hold for one configuration
+// and State, in write order.
+type Desired struct {
+	Entities []*p4v1.Entity
+	Layouts  []*GroupLayout
+}
+
+// Compiler turns configurations into entities for one P4Info. Every name
+// it uses is resolved once, in New.
+type Compiler struct {
+	schema *p4src.Schema
+
+	portRole, heartbeat, flowRules, flowRulesV6 *tableRef
+	balanceGroups, slots, filterGroups, links   *tableRef
+
+	setOperatorPort, setFilterPort, heartbeatPass *actionRef
+	bypass, balance, bypassV6, balanceV6          *actionRef
+	groupActive, groupBypass, groupDrop           *actionRef
+	toFilter, filterForward, filterSWBypass       *actionRef
+	filterDrop, setLink                           *actionRef
+
+	coreTPID, keepAlive uint32 // value set ids
+	rank                map[uint32]int
+}
+
+type tableRef struct {
+	name   string
+	id     uint32
+	size   int
+	fields map[string]fieldRef
+}
+
+type fieldRef struct {
+	id   uint32
+	bits int32
+}
+
+type actionRef struct {
+	name   string
+	id     uint32
+	params map[string]fieldRef
+}
+
+// New resolves every table, field, action and parameter the compiler uses.
+// A P4Info that lacks one is an error naming it.
+func New(s *p4src.Schema) (*Compiler, error) {
+	c := &Compiler{schema: s}
+	var errs []error
+	tbl := func(name string, fields ...string) *tableRef {
+		t, err := s.Table(name)
+		if err != nil {
+			errs = append(errs, err)
+			return &tableRef{name: name, fields: map[string]fieldRef{}}
+		}
+		r := &tableRef{name: name, id: t.GetPreamble().GetId(), size: int(t.GetSize()), fields: map[string]fieldRef{}}
+		for _, f := range fields {
+			mf, err := t.Field(f)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			r.fields[f] = fieldRef{id: mf.GetId(), bits: mf.GetBitwidth()}
+		}
+		return r
+	}
+	act := func(name string, params ...string) *actionRef {
+		a, err := s.Action(name)
+		if err != nil {
+			errs = append(errs, err)
+			return &actionRef{name: name, params: map[string]fieldRef{}}
+		}
+		r := &actionRef{name: name, id: a.GetPreamble().GetId(), params: map[string]fieldRef{}}
+		for _, p := range params {
+			ap, err := a.Param(p)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			r.params[p] = fieldRef{id: ap.GetId(), bits: ap.GetBitwidth()}
+		}
+		return r
+	}
+	ruleFields := []string{"link_id", "outer_vid", "inner_vid", "vlan_depth", "mpls_depth", "src_mac", "dst_mac", "eth_type", "ip_proto", "l4_src", "l4_dst"}
+	c.portRole = tbl(p4src.TablePortRole, "port")
+	c.heartbeat = tbl(p4src.TableHeartbeat, "dst_mac", "eth_type")
+	c.flowRules = tbl(p4src.TableFlowRules, append(slices.Clone(ruleFields), "is_ipv4", "ipv4_src", "ipv4_dst")...)
+	c.flowRulesV6 = tbl(p4src.TableFlowRulesV6, append(slices.Clone(ruleFields), "ipv6_src", "ipv6_dst")...)
+	c.balanceGroups = tbl(p4src.TableBalanceGroups, "balance_group")
+	c.slots = tbl(p4src.TableSlots, "balance_group", "slot")
+	c.filterGroups = tbl(p4src.TableFilterGroups, "filter_group")
+	c.links = tbl(p4src.TableLinks, "link_id")
+
+	c.setOperatorPort = act(p4src.ActionSetOperatorPort, "link_id", "side", "peer_port")
+	c.setFilterPort = act(p4src.ActionSetFilterPort, "filter_group", "side")
+	c.heartbeatPass = act(p4src.ActionHeartbeatPass)
+	c.bypass = act(p4src.ActionBypass)
+	c.balance = act(p4src.ActionBalance, "group")
+	c.bypassV6 = act(p4src.ActionBypassV6)
+	c.balanceV6 = act(p4src.ActionBalanceV6, "group")
+	c.groupActive = act(p4src.ActionGroupActive, "slot_mask")
+	c.groupBypass = act(p4src.ActionGroupBypass)
+	c.groupDrop = act(p4src.ActionGroupDrop)
+	c.toFilter = act(p4src.ActionToFilter, "filter_group", "core")
+	c.filterForward = act(p4src.ActionFilterForward, "lan_port", "wan_port", "tpid")
+	c.filterSWBypass = act(p4src.ActionFilterSWBypass)
+	c.filterDrop = act(p4src.ActionFilterDrop)
+	c.setLink = act(p4src.ActionSetLink, "lan_port", "wan_port")
+
+	if vs, err := s.ValueSet(p4src.ValueSetCoreTPID); err != nil {
+		errs = append(errs, err)
+	} else {
+		c.coreTPID = vs.GetPreamble().GetId()
+	}
+	if vs, err := s.ValueSet(p4src.ValueSetKeepAlive); err != nil {
+		errs = append(errs, err)
+	} else {
+		c.keepAlive = vs.GetPreamble().GetId()
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("tables: %w", err)
+	}
+	// Write order: what others point at first.
+	c.rank = map[uint32]int{}
+	for i, t := range []*tableRef{c.portRole, c.links, c.filterGroups, c.balanceGroups, c.slots, c.heartbeat, c.flowRules, c.flowRulesV6} {
+		c.rank[t.id] = i + 1
+	}
+	return c, nil
+}
+
+// Schema returns the P4Info schema the compiler was built for.
+func (c *Compiler) Schema() *p4src.Schema { return c.schema }
+
+// TableIDs returns the ids of every table the compiler writes, in write
+// order: the tables a controller reads back to reconcile.
+func (c *Compiler) TableIDs() []uint32 {
+	return []uint32{c.portRole.id, c.links.id, c.filterGroups.id, c.balanceGroups.id, c.slots.id, c.heartbeat.id, c.flowRules.id, c.flowRulesV6.id}
+}
+
+// ValueSetIDs returns the ids of the parser value sets the compiler writes.
+func (c *Compiler) ValueSetIDs() []uint32 { return []uint32{c.coreTPID, c.keepAlive} }
+
+// Compile returns the entities for a validated configuration in a given
+// runtime state.
+func (c *Compiler) Compile(cfg *config.Config, st State) (*Desired, error) {
+	d := &Desired{}
+	var errs []error
+	fail := func(err error) { errs = append(errs, err) }
+	port := func(path, name string) uint64 {
+		n, err := cfg.PortNumber(name)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", path, err))
+		}
+		return uint64(n)
+	}
+
+	// Parser value sets.
+	tpids := []uint64{uint64(cfg.Defaults.CoreTPID)}
+	for _, fg := range cfg.FilterGroups {
+		tpids = append(tpids, uint64(fg.TPID))
+	}
+	slices.Sort(tpids)
+	tpids = slices.Compact(tpids)
+	d.Entities = append(d.Entities,
+		valueSet(c.coreTPID, tpids),
+		valueSet(c.keepAlive, []uint64{uint64(cfg.Defaults.KeepAlive.EtherType)}))
+
+	// Port roles.
+	var roles []*p4v1.Entity
+	for i, l := range cfg.Links {
+		path := fmt.Sprintf("links[%d]", i)
+		lan, wan := port(path+".lan", l.LAN), port(path+".wan", l.WAN)
+		id := uint64(*l.ID)
+		roles = append(roles,
+			c.entry(c.portRole, 0, c.action(c.setOperatorPort, id, uint64(config.SideLAN), wan), exact(c.portRole, "port", lan)),
+			c.entry(c.portRole, 0, c.action(c.setOperatorPort, id, uint64(config.SideWAN), lan), exact(c.portRole, "port", wan)))
+	}
+	for i, fg := range cfg.FilterGroups {
+		path := fmt.Sprintf("filter_groups[%d]", i)
+		lan, wan := port(path+".lan", fg.LAN), port(path+".wan", fg.WAN)
+		id := uint64(*fg.ID)
+		roles = append(roles,
+			c.entry(c.portRole, 0, c.action(c.setFilterPort, id, uint64(config.SideLAN)), exact(c.portRole, "port", lan)),
+			c.entry(c.portRole, 0, c.action(c.setFilterPort, id, uint64(config.SideWAN)), exact(c.portRole, "port", wan)))
+	}
+	sortByKey(roles)
+	d.Entities = append(d.Entities, roles...)
+
+	// Links: the return path.
+	var links []*p4v1.Entity
+	for i, l := range cfg.Links {
+		path := fmt.Sprintf("links[%d]", i)
+		lan, wan := port(path+".lan", l.LAN), port(path+".wan", l.WAN)
+		links = append(links, c.entry(c.links, 0, c.action(c.setLink, lan, wan), exact(c.links, "link_id", uint64(*l.ID))))
+	}
+	sortByKey(links)
+	d.Entities = append(d.Entities, links...)
+
+	// Filter group states.
+	var fgs []*p4v1.Entity
+	for i, fg := range cfg.FilterGroups {
+		path := fmt.Sprintf("filter_groups[%d]", i)
+		var a *p4v1.TableAction
+		switch st.FilterGroups[fg.Name] {
+		case FGForward:
+			a = c.action(c.filterForward, port(path+".lan", fg.LAN), port(path+".wan", fg.WAN), uint64(fg.TPID))
+		case FGSWBypass:
+			a = c.action(c.filterSWBypass)
+		case FGDrop:
+			a = c.action(c.filterDrop)
+		}
+		fgs = append(fgs, c.entry(c.filterGroups, 0, a, exact(c.filterGroups, "filter_group", uint64(*fg.ID))))
+	}
+	sortByKey(fgs)
+	d.Entities = append(d.Entities, fgs...)
+
+	// Balance group states and slot layouts.
+	var bgs, slotEntries []*p4v1.Entity
+	totalSlots := 0
+	for i, bg := range cfg.BalanceGroups {
+		path := fmt.Sprintf("balance_groups[%d]", i)
+		members := make([]Member, 0, len(bg.Members))
+		failed := map[uint32]bool{}
+		for _, name := range bg.Members {
+			fg := cfg.FilterGroupByName(name)
+			if fg == nil {
+				fail(fmt.Errorf("%s.members: unknown filter group %q", path, name))
+				continue
+			}
+			members = append(members, Member{ID: *fg.ID, Cores: fg.Cores})
+			if st.Rebalanced[name] {
+				failed[*fg.ID] = true
+			}
+		}
+		base, err := BaseLayout(*bg.ID, uint(bg.SlotBits), members)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", path, err))
+			continue
+		}
+		active := base.Rebalanced(failed)
+		d.Layouts = append(d.Layouts, &GroupLayout{Name: bg.Name, ID: *bg.ID, Base: base, Active: active})
+		var a *p4v1.TableAction
+		switch st.BalanceGroups[bg.Name] {
+		case BGActive:
+			a = c.action(c.groupActive, uint64(len(base.Slots)-1))
+		case BGBypass:
+			a = c.action(c.groupBypass)
+		case BGDrop:
+			a = c.action(c.groupDrop)
+		}
+		bgs = append(bgs, c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(*bg.ID))))
+		totalSlots += len(active.Slots)
+		for s, t := range active.Slots {
+			slotEntries = append(slotEntries, c.entry(c.slots, 0,
+				c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core)),
+				exact(c.slots, "balance_group", uint64(*bg.ID)), exact(c.slots, "slot", uint64(s))))
+		}
+	}
+	sortByKey(bgs)
+	d.Entities = append(d.Entities, bgs...)
+	d.Entities = append(d.Entities, slotEntries...) // already in (group, slot) order
+	if capacity := c.slotCapacity(cfg); totalSlots > capacity {
+		fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, capacity, ErrCapacity))
+	}
+
+	// Heartbeats: earlier entries win.
+	for i, h := range cfg.Defaults.Heartbeat {
+		var m []*p4v1.FieldMatch
+		if h.DstMAC != nil {
+			m = append(m, ternary(c.heartbeat, "dst_mac", macU64(h.DstMAC.Value), macU64(h.DstMAC.Mask)))
+		}
+		if h.EtherType != nil {
+			m = append(m, ternary(c.heartbeat, "eth_type", uint64(*h.EtherType), 0xffff))
+		}
+		d.Entities = append(d.Entities, c.entry(c.heartbeat, int32(len(cfg.Defaults.Heartbeat)-i), c.action(c.heartbeatPass), m...))
+	}
+
+	// Flow rules.
+	v4, v6, err := c.compileRules(cfg)
+	if err != nil {
+		fail(err)
+	}
+	d.Entities = append(d.Entities, v4...)
+	d.Entities = append(d.Entities, v6...)
+	for _, t := range []struct {
+		ref *tableRef
+		n   int
+	}{{c.flowRules, len(v4)}, {c.flowRulesV6, len(v6)}, {c.heartbeat, len(cfg.Defaults.Heartbeat)}, {c.portRole, len(roles)}} {
+		if t.n > t.ref.size {
+			fail(fmt.Errorf("%s: %d entries exceed its %d capacity: %w", t.ref.name, t.n, t.ref.size, ErrCapacity))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("tables: %w", err)
+	}
+	return d, nil
+}
+
+// slotCapacity is the slot table's size on the configured platform (the
+// embedded P4Info is the BMv2 build's; Tofino's table is larger).
+func (c *Compiler) slotCapacity(cfg *config.Config) int {
+	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
+		return p.SlotCapacity
+	}
+	return c.slots.size
+}
+
+func (c *Compiler) entry(t *tableRef, prio int32, a *p4v1.TableAction, m ...*p4v1.FieldMatch) *p4v1.Entity {
+	var matches []*p4v1.FieldMatch
+	for _, fm := range m {
+		if fm != nil {
+			matches = append(matches, fm)
+		}
+	}
+	slices.SortFunc(matches, func(a, b *p4v1.FieldMatch) int { return cmp.Compare(a.FieldId, b.FieldId) })
+	return &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{
+		TableId:  t.id,
+		Match:    matches,
+		Action:   a,
+		Priority: prio,
+	}}}
+}
+
+// action builds a direct action with its parameters in declaration order.
+func (c *Compiler) action(a *actionRef, values ...uint64) *p4v1.TableAction {
+	names := actionParamOrder[a.name]
+	act := &p4v1.Action{ActionId: a.id}
+	for i, v := range values {
+		p := a.params[names[i]]
+		act.Params = append(act.Params, &p4v1.Action_Param{ParamId: p.id, Value: canon(v & maxValue(p.bits))})
+	}
+	return &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: act}}
+}
+
+// actionParamOrder lists each action's parameters in the order the
+// compiler passes them.
+var actionParamOrder = map[string][]string{
+	p4src.ActionSetOperatorPort: {"link_id", "side", "peer_port"},
+	p4src.ActionSetFilterPort:   {"filter_group", "side"},
+	p4src.ActionBalance:         {"group"},
+	p4src.ActionBalanceV6:       {"group"},
+	p4src.ActionGroupActive:     {"slot_mask"},
+	p4src.ActionToFilter:        {"filter_group", "core"},
+	p4src.ActionFilterForward:   {"lan_port", "wan_port", "tpid"},
+	p4src.ActionSetLink:         {"lan_port", "wan_port"},
+}
+
+func exact(t *tableRef, field string, v uint64) *p4v1.FieldMatch {
+	f := t.fields[field]
+	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(v & maxValue(f.bits))}}}
+}
+
+// ternary returns a ternary match, or nil (wildcard) when the mask is zero.
+func ternary(t *tableRef, field string, v, mask uint64) *p4v1.FieldMatch {
+	f := t.fields[field]
+	mask &= maxValue(f.bits)
+	if mask == 0 {
+		return nil
+	}
+	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Ternary_{Ternary: &p4v1.FieldMatch_Ternary{Value: canon(v & mask), Mask: canon(mask)}}}
+}
+
+// ternaryBytes is ternary for fields wider than 64 bits.
+func ternaryBytes(t *tableRef, field string, v, mask []byte) *p4v1.FieldMatch {
+	f := t.fields[field]
+	zero := true
+	val := make([]byte, len(v))
+	for i := range v {
+		val[i] = v[i] & mask[i]
+		if mask[i] != 0 {
+			zero = false
+		}
+	}
+	if zero {
+		return nil
+	}
+	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Ternary_{Ternary: &p4v1.FieldMatch_Ternary{Value: canonBytes(val), Mask: canonBytes(mask)}}}
+}
+
+// rangeMatch returns a range match, or nil (wildcard) for the full range.
+func rangeMatch(t *tableRef, field string, lo, hi uint64) *p4v1.FieldMatch {
+	f := t.fields[field]
+	if lo == 0 && hi >= maxValue(f.bits) {
+		return nil
+	}
+	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Range_{Range: &p4v1.FieldMatch_Range{Low: canon(lo), High: canon(min(hi, maxValue(f.bits)))}}}
+}
+
+func valueSet(id uint32, values []uint64) *p4v1.Entity {
+	vs := &p4v1.ValueSetEntry{ValueSetId: id}
+	for _, v := range values {
+		vs.Members = append(vs.Members, &p4v1.ValueSetMember{Match: []*p4v1.FieldMatch{{
+			FieldId:        1,
+			FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(v)}},
+		}}})
+	}
+	return &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: vs}}
+}
+
+func macU64(m config.MAC) uint64 {
+	var v uint64
+	for _, b := range m {
+		v = v<<8 | uint64(b)
+	}
+	return v
+}
+
+func sortByKey(es []*p4v1.Entity) {
+	slices.SortStableFunc(es, func(a, b *p4v1.Entity) int { return cmp.Compare(Key(a), Key(b)) })
+}

@@ -1,0 +1,12 @@
+// Package tables translates a site configuration into the exact P4Runtime
+// entities the balancer's data plane needs, and computes the difference
+// between that desired state and what a switch holds. It is pure and
+// deterministic: the same configuration and state give the same entities,
+// in the same order, on any controller. It does no I/O and does not log.
+//
+// The pieces:
+//   - Compiler.Compile: config + runtime state -> Desired (entities, slot
+//     layouts and their digests).
+//   - BaseLayout / Layout.Rebalanced: the slot layout of ARCHITECTURE.md §3.4.
+//   - Diff: desired vs read-back entities -> ordered batches of updates.
+package tables
