@@ -1,10 +1,12 @@
 package tables
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -16,39 +18,70 @@ import (
 // bits zeroed; for a value set, its id. Two entities with the same Key
 // address the same switch state.
 func Key(e *p4v1.Entity) string {
-	var b strings.Builder
+	return string(AppendKey(make([]byte, 0, 96), e))
+}
+
+// AppendKey appends Key(e) to b, for callers that keep their own buffer.
+func AppendKey(b []byte, e *p4v1.Entity) []byte {
 	switch x := e.GetEntity().(type) {
 	case *p4v1.Entity_TableEntry:
 		t := x.TableEntry
+		b = append(b, 't')
+		b = strconv.AppendUint(b, uint64(t.GetTableId()), 16)
 		if t.GetIsDefaultAction() {
-			fmt.Fprintf(&b, "t%08x/default", t.GetTableId())
-			return b.String()
+			return append(b, "/default"...)
 		}
-		fmt.Fprintf(&b, "t%08x/p%d", t.GetTableId(), t.GetPriority())
-		ms := slices.Clone(t.GetMatch())
-		slices.SortFunc(ms, func(a, b *p4v1.FieldMatch) int { return cmp.Compare(a.GetFieldId(), b.GetFieldId()) })
+		b = append(b, "/p"...)
+		b = strconv.AppendInt(b, int64(t.GetPriority()), 10)
+		ms := t.GetMatch()
+		if !slices.IsSortedFunc(ms, byFieldID) {
+			ms = slices.SortedFunc(slices.Values(ms), byFieldID)
+		}
 		for _, m := range ms {
-			fmt.Fprintf(&b, "/f%d", m.GetFieldId())
+			b = append(b, "/f"...)
+			b = strconv.AppendUint(b, uint64(m.GetFieldId()), 10)
 			switch mt := m.GetFieldMatchType().(type) {
 			case *p4v1.FieldMatch_Exact_:
-				fmt.Fprintf(&b, "=%s", hex.EncodeToString(trim(mt.Exact.GetValue())))
+				b = append(b, '=')
+				b = hex.AppendEncode(b, trimView(mt.Exact.GetValue()))
 			case *p4v1.FieldMatch_Ternary_:
-				v, mask := mt.Ternary.GetValue(), mt.Ternary.GetMask()
-				fmt.Fprintf(&b, "=%s&%s", hex.EncodeToString(trim(andBytes(v, mask))), hex.EncodeToString(trim(mask)))
+				b = append(b, '=')
+				b = hex.AppendEncode(b, trimView(andBytes(mt.Ternary.GetValue(), mt.Ternary.GetMask())))
+				b = append(b, '&')
+				b = hex.AppendEncode(b, trimView(mt.Ternary.GetMask()))
 			case *p4v1.FieldMatch_Lpm:
-				fmt.Fprintf(&b, "=%s/%d", hex.EncodeToString(trim(mt.Lpm.GetValue())), mt.Lpm.GetPrefixLen())
+				b = append(b, '=')
+				b = hex.AppendEncode(b, trimView(mt.Lpm.GetValue()))
+				b = append(b, '/')
+				b = strconv.AppendInt(b, int64(mt.Lpm.GetPrefixLen()), 10)
 			case *p4v1.FieldMatch_Range_:
-				fmt.Fprintf(&b, "=%s-%s", hex.EncodeToString(trim(mt.Range.GetLow())), hex.EncodeToString(trim(mt.Range.GetHigh())))
+				b = append(b, '=')
+				b = hex.AppendEncode(b, trimView(mt.Range.GetLow()))
+				b = append(b, '-')
+				b = hex.AppendEncode(b, trimView(mt.Range.GetHigh()))
 			case *p4v1.FieldMatch_Optional_:
-				fmt.Fprintf(&b, "?%s", hex.EncodeToString(trim(mt.Optional.GetValue())))
+				b = append(b, '?')
+				b = hex.AppendEncode(b, trimView(mt.Optional.GetValue()))
 			}
 		}
+		return b
 	case *p4v1.Entity_ValueSetEntry:
-		fmt.Fprintf(&b, "v%08x", x.ValueSetEntry.GetValueSetId())
+		b = append(b, 'v')
+		return strconv.AppendUint(b, uint64(x.ValueSetEntry.GetValueSetId()), 16)
 	default:
-		fmt.Fprintf(&b, "?%T", x)
+		return fmt.Appendf(b, "?%T", x)
 	}
-	return b.String()
+}
+
+func byFieldID(a, b *p4v1.FieldMatch) int { return cmp.Compare(a.GetFieldId(), b.GetFieldId()) }
+
+// trimView is trim without copying.
+func trimView(b []byte) []byte {
+	i := 0
+	for i < len(b)-1 && b[i] == 0 {
+		i++
+	}
+	return b[i:]
 }
 
 // andBytes returns v & mask, right-aligned.
@@ -77,7 +110,7 @@ type Batch struct {
 
 // Plan is the difference between desired and current state.
 type Plan struct {
-	Batches                   []Batch
+	Batches                    []Batch
 	Inserts, Modifies, Deletes int
 }
 
@@ -114,6 +147,7 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	}
 	type upd struct {
 		rank int
+		key  string
 		u    *p4v1.Update
 	}
 	var ins, mods, dels []upd
@@ -132,21 +166,21 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		case d.GetValueSetEntry() != nil:
 			// Value sets are only ever modified (P4Runtime spec).
 			if !ok || !sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
-				mods = append(mods, upd{rank(d), &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
+				mods = append(mods, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
 			}
 		case !ok:
-			ins = append(ins, upd{rank(d), &p4v1.Update{Type: p4v1.Update_INSERT, Entity: d}})
+			ins = append(ins, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: d}})
 			inserts[d.GetTableEntry().GetTableId()]++
 		case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-			mods = append(mods, upd{rank(d), &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
+			mods = append(mods, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
 		}
 	}
 	deletesPerTable := map[uint32]int{}
-	for _, e := range cur {
+	for k, e := range cur {
 		if e.GetValueSetEntry() != nil {
 			continue // never deleted; modified to the desired members above
 		}
-		dels = append(dels, upd{rank(e), &p4v1.Update{Type: p4v1.Update_DELETE, Entity: stripForDelete(e)}})
+		dels = append(dels, upd{rank(e), k, &p4v1.Update{Type: p4v1.Update_DELETE, Entity: stripForDelete(e)}})
 		deletesPerTable[e.GetTableEntry().GetTableId()]++
 	}
 	// Deterministic order: by rank, then identity.
@@ -158,7 +192,7 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 				}
 				return cmp.Compare(a.rank, b.rank)
 			}
-			return cmp.Compare(Key(a.u.Entity), Key(b.u.Entity))
+			return cmp.Compare(a.key, b.key)
 		})
 	}
 	sortUpd(ins, false)
@@ -226,23 +260,30 @@ func stripForDelete(e *p4v1.Entity) *p4v1.Entity {
 	}}}
 }
 
-// sameAction compares two table actions with canonical parameter bytes.
+// sameAction compares two direct table actions with canonical parameter
+// bytes (targets may answer zero-padded). Anything but a direct action is
+// compared as a message.
 func sameAction(a, b *p4v1.TableAction) bool {
-	return proto.Equal(canonAction(a), canonAction(b))
-}
-
-func canonAction(a *p4v1.TableAction) *p4v1.TableAction {
-	act := a.GetAction()
-	if act == nil {
-		return a
+	x, y := a.GetAction(), b.GetAction()
+	if x == nil || y == nil {
+		return proto.Equal(a, b)
 	}
-	out := &p4v1.Action{ActionId: act.GetActionId()}
-	ps := slices.Clone(act.GetParams())
-	slices.SortFunc(ps, func(x, y *p4v1.Action_Param) int { return cmp.Compare(x.GetParamId(), y.GetParamId()) })
-	for _, p := range ps {
-		out.Params = append(out.Params, &p4v1.Action_Param{ParamId: p.GetParamId(), Value: trim(p.GetValue())})
+	if x.GetActionId() != y.GetActionId() || len(x.GetParams()) != len(y.GetParams()) {
+		return false
 	}
-	return &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: out}}
+	for _, p := range x.GetParams() {
+		found := false
+		for _, q := range y.GetParams() {
+			if q.GetParamId() == p.GetParamId() {
+				found = bytes.Equal(trimView(p.GetValue()), trimView(q.GetValue()))
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // sameMembers compares value sets as sets of canonical member values.
