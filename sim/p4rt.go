@@ -1,0 +1,580 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"sync"
+
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/genproto/googleapis/rpc/code"
+	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/anypb"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// P4RuntimeVersion is the API version the server speaks.
+const P4RuntimeVersion = "1.4.1"
+
+// Entities is the part of the data plane the P4Runtime server writes and
+// reads (sim/dataplane.Dataplane).
+type Entities interface {
+	Write(updates []*p4v1.Update, atomicity p4v1.WriteRequest_Atomicity) []error
+	Read(entities []*p4v1.Entity, yield func(*p4v1.Entity) bool) error
+	Reset()
+}
+
+// P4RTServer serves P4Runtime for one device: pipeline config, writes,
+// reads, and the stream with client arbitration (primary and backups per
+// role) and packet I/O.
+//
+// Arbitration follows the P4Runtime spec: per role, the live stream with
+// the highest election id is primary, as long as that id is not lower than
+// the highest id a primary of the role ever had. When the primary goes
+// away the backups are told there is none (NOT_FOUND) and one of them
+// becomes primary by sending an arbitration update with a higher election
+// id; a stale primary can never come back by reconnecting with its old id.
+type P4RTServer struct {
+	p4v1.UnimplementedP4RuntimeServer
+
+	deviceID  uint64
+	schema    *p4src.Schema
+	ents      Entities
+	packetOut func(port uint32, flags uint8, frame []byte) error
+	codeOf    func(error) codes.Code
+	log       *slog.Logger
+
+	mu       sync.Mutex
+	config   *p4v1.ForwardingPipelineConfig // committed; nil before the first push
+	saved    *p4v1.ForwardingPipelineConfig // VERIFY_AND_SAVE, awaiting COMMIT
+	roles    map[string]*roleState
+	outMeta  map[uint32]string
+	inMetaID map[string]uint32
+}
+
+type roleState struct {
+	streams map[*stream]bool
+	primary *stream
+	past    *big.Int // highest election id a primary of this role had
+}
+
+type stream struct {
+	srv      p4v1.P4Runtime_StreamChannelServer
+	role     string
+	election *big.Int
+	send     chan *p4v1.StreamMessageResponse
+	done     chan struct{}
+}
+
+// NewP4RTServer returns a server for the device. packetOut transmits a
+// controller frame; codeOf maps a data-plane error to its gRPC code.
+func NewP4RTServer(deviceID uint64, schema *p4src.Schema, ents Entities,
+	packetOut func(port uint32, flags uint8, frame []byte) error,
+	codeOf func(error) codes.Code, log *slog.Logger) *P4RTServer {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &P4RTServer{deviceID: deviceID, schema: schema, ents: ents, packetOut: packetOut, codeOf: codeOf, log: log,
+		roles: map[string]*roleState{}, outMeta: map[uint32]string{}, inMetaID: map[string]uint32{}}
+	if h, err := schema.ControllerHeader(p4src.HeaderPacketOut); err == nil {
+		for n, m := range h.Fields {
+			s.outMeta[m.GetId()] = n
+		}
+	}
+	if h, err := schema.ControllerHeader(p4src.HeaderPacketIn); err == nil {
+		for n, m := range h.Fields {
+			s.inMetaID[n] = m.GetId()
+		}
+	}
+	return s
+}
+
+// Capabilities reports the API version.
+func (s *P4RTServer) Capabilities(context.Context, *p4v1.CapabilitiesRequest) (*p4v1.CapabilitiesResponse, error) {
+	return &p4v1.CapabilitiesResponse{P4RuntimeApiVersion: P4RuntimeVersion}, nil
+}
+
+func (s *P4RTServer) checkDevice(id uint64) error {
+	if id != s.deviceID {
+		return status.Errorf(codes.NotFound, "unknown device id %d (this switch is device %d)", id, s.deviceID)
+	}
+	return nil
+}
+
+func roleName(r *p4v1.Role) string { return r.GetName() }
+
+// checkPrimary verifies that the election id is the role's primary's.
+// Called with s.mu held.
+func (s *P4RTServer) checkPrimary(role string, e *p4v1.Uint128) error {
+	rs := s.roles[role]
+	if rs == nil || rs.primary == nil {
+		return status.Errorf(codes.PermissionDenied, "no primary controller for role %q: open a stream and arbitrate first", role)
+	}
+	if rs.primary.election.Cmp(u128(e)) != 0 {
+		return status.Errorf(codes.PermissionDenied, "election id %s is not the primary's (%s) for role %q", u128(e), rs.primary.election, role)
+	}
+	return nil
+}
+
+// SetForwardingPipelineConfig accepts only the balancer program.
+func (s *P4RTServer) SetForwardingPipelineConfig(ctx context.Context, req *p4v1.SetForwardingPipelineConfigRequest) (*p4v1.SetForwardingPipelineConfigResponse, error) {
+	if err := s.checkDevice(req.GetDeviceId()); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.checkPrimary(req.GetRole(), req.GetElectionId()); err != nil {
+		return nil, err
+	}
+	act := req.GetAction()
+	if act == p4v1.SetForwardingPipelineConfigRequest_COMMIT {
+		if s.saved == nil {
+			return nil, status.Error(codes.FailedPrecondition, "commit: no saved config (send VERIFY_AND_SAVE first)")
+		}
+		s.ents.Reset()
+		s.config, s.saved = s.saved, nil
+		s.log.Info("pipeline committed", "cookie", s.config.GetCookie().GetCookie())
+		return &p4v1.SetForwardingPipelineConfigResponse{}, nil
+	}
+	cfg := req.GetConfig()
+	if err := s.verify(cfg); err != nil {
+		return nil, err
+	}
+	switch act {
+	case p4v1.SetForwardingPipelineConfigRequest_VERIFY:
+	case p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_SAVE:
+		s.saved = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
+	case p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT:
+		s.ents.Reset()
+		s.config = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
+		s.log.Info("pipeline pushed", "cookie", cfg.GetCookie().GetCookie())
+	case p4v1.SetForwardingPipelineConfigRequest_RECONCILE_AND_COMMIT:
+		// Same program (verified): keep every entry and counter.
+		s.config = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
+		s.log.Info("pipeline reconciled", "cookie", cfg.GetCookie().GetCookie())
+	default:
+		return nil, status.Errorf(codes.InvalidArgument, "pipeline config action %v is not supported", act)
+	}
+	return &p4v1.SetForwardingPipelineConfigResponse{}, nil
+}
+
+// verify accepts a config whose P4Info is the balancer's.
+func (s *P4RTServer) verify(cfg *p4v1.ForwardingPipelineConfig) error {
+	if cfg.GetP4Info() == nil {
+		return status.Error(codes.InvalidArgument, "pipeline config has no p4info")
+	}
+	if err := sameProgram(s.schema.Info, cfg.GetP4Info()); err != nil {
+		return status.Errorf(codes.InvalidArgument, "the software switch runs only the balancer program: %v", err)
+	}
+	return nil
+}
+
+// sameProgram names the first difference between two P4Infos.
+func sameProgram(want, got *p4configv1.P4Info) error {
+	if proto.Equal(stripPkg(want), stripPkg(got)) {
+		return nil
+	}
+	names := func(info *p4configv1.P4Info) map[string]uint32 {
+		m := map[string]uint32{}
+		for _, t := range info.GetTables() {
+			m["table "+t.GetPreamble().GetName()] = t.GetPreamble().GetId()
+		}
+		for _, a := range info.GetActions() {
+			m["action "+a.GetPreamble().GetName()] = a.GetPreamble().GetId()
+		}
+		return m
+	}
+	w, g := names(want), names(got)
+	for n, id := range w {
+		gid, ok := g[n]
+		if !ok {
+			return fmt.Errorf("p4info lacks %s", n)
+		}
+		if gid != id {
+			return fmt.Errorf("%s has id %#x, want %#x", n, gid, id)
+		}
+	}
+	for n := range g {
+		if _, ok := w[n]; !ok {
+			return fmt.Errorf("p4info has unknown %s", n)
+		}
+	}
+	return errors.New("p4info differs in match fields, parameters, sizes or counters")
+}
+
+func stripPkg(info *p4configv1.P4Info) *p4configv1.P4Info {
+	c := proto.Clone(info).(*p4configv1.P4Info)
+	c.PkgInfo = nil
+	return c
+}
+
+// GetForwardingPipelineConfig returns the committed config (empty before
+// the first push).
+func (s *P4RTServer) GetForwardingPipelineConfig(ctx context.Context, req *p4v1.GetForwardingPipelineConfigRequest) (*p4v1.GetForwardingPipelineConfigResponse, error) {
+	if err := s.checkDevice(req.GetDeviceId()); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := &p4v1.ForwardingPipelineConfig{}
+	if s.config != nil {
+		out.Cookie = s.config.GetCookie()
+		switch req.GetResponseType() {
+		case p4v1.GetForwardingPipelineConfigRequest_ALL:
+			out.P4Info, out.P4DeviceConfig = s.config.GetP4Info(), s.config.GetP4DeviceConfig()
+		case p4v1.GetForwardingPipelineConfigRequest_P4INFO_AND_COOKIE:
+			out.P4Info = s.config.GetP4Info()
+		case p4v1.GetForwardingPipelineConfigRequest_DEVICE_CONFIG_AND_COOKIE:
+			out.P4DeviceConfig = s.config.GetP4DeviceConfig()
+		}
+	}
+	return &p4v1.GetForwardingPipelineConfigResponse{Config: out}, nil
+}
+
+// Write applies updates from the primary controller.
+func (s *P4RTServer) Write(ctx context.Context, req *p4v1.WriteRequest) (*p4v1.WriteResponse, error) {
+	if err := s.checkDevice(req.GetDeviceId()); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	err := s.checkPrimary(req.GetRole(), req.GetElectionId())
+	pipeline := s.config != nil
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	if !pipeline {
+		return nil, status.Error(codes.FailedPrecondition, "no forwarding pipeline: push one with SetForwardingPipelineConfig first")
+	}
+	if len(req.GetUpdates()) == 0 {
+		return &p4v1.WriteResponse{}, nil
+	}
+	errs := s.ents.Write(req.GetUpdates(), req.GetAtomicity())
+	failed := 0
+	details := make([]*anypb.Any, len(errs))
+	for i, e := range errs {
+		pe := &p4v1.Error{CanonicalCode: int32(code.Code_OK)}
+		if e != nil {
+			failed++
+			pe = &p4v1.Error{CanonicalCode: int32(s.codeOf(e)), Message: e.Error()}
+		}
+		details[i], _ = anypb.New(pe)
+	}
+	if failed == 0 {
+		return &p4v1.WriteResponse{}, nil
+	}
+	st := &rpcstatus.Status{Code: int32(code.Code_UNKNOWN),
+		Message: fmt.Sprintf("%d of %d updates failed", failed, len(errs)), Details: details}
+	return nil, status.ErrorProto(st)
+}
+
+// Read streams the matching entities, in responses of at most 1000.
+func (s *P4RTServer) Read(req *p4v1.ReadRequest, srv p4v1.P4Runtime_ReadServer) error {
+	if err := s.checkDevice(req.GetDeviceId()); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	pipeline := s.config != nil
+	s.mu.Unlock()
+	if !pipeline {
+		return status.Error(codes.FailedPrecondition, "no forwarding pipeline")
+	}
+	var batch []*p4v1.Entity
+	var sendErr error
+	err := s.ents.Read(req.GetEntities(), func(e *p4v1.Entity) bool {
+		batch = append(batch, e)
+		if len(batch) == 1000 {
+			sendErr = srv.Send(&p4v1.ReadResponse{Entities: batch})
+			batch = nil
+		}
+		return sendErr == nil
+	})
+	if sendErr != nil {
+		return sendErr
+	}
+	if err != nil {
+		return status.Error(s.codeOf(err), err.Error())
+	}
+	if len(batch) > 0 {
+		return srv.Send(&p4v1.ReadResponse{Entities: batch})
+	}
+	return nil
+}
+
+// StreamChannel runs one controller stream.
+func (s *P4RTServer) StreamChannel(srv p4v1.P4Runtime_StreamChannelServer) error {
+	st := &stream{srv: srv, send: make(chan *p4v1.StreamMessageResponse, 1024), done: make(chan struct{})}
+	sendErr := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case m := <-st.send:
+				if err := srv.Send(m); err != nil {
+					sendErr <- err
+					return
+				}
+			case <-st.done:
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(st.done)
+		s.leave(st)
+	}()
+	for {
+		msg, err := srv.Recv()
+		if err != nil {
+			return nil // client went away
+		}
+		select {
+		case err := <-sendErr:
+			return err
+		default:
+		}
+		switch m := msg.GetUpdate().(type) {
+		case *p4v1.StreamMessageRequest_Arbitration:
+			if err := s.arbitrate(st, m.Arbitration); err != nil {
+				return err
+			}
+		case *p4v1.StreamMessageRequest_Packet:
+			if err := s.handlePacketOut(st, m.Packet); err != nil {
+				st.trySend(&p4v1.StreamMessageResponse{Update: &p4v1.StreamMessageResponse_Error{Error: &p4v1.StreamError{
+					CanonicalCode: int32(status.Code(err)), Message: status.Convert(err).Message(),
+					Details: &p4v1.StreamError_PacketOut{PacketOut: &p4v1.PacketOutError{PacketOut: m.Packet}}}}})
+			}
+		default:
+			if st.election == nil {
+				return status.Error(codes.FailedPrecondition, "the first stream message must be an arbitration update")
+			}
+		}
+	}
+}
+
+func (st *stream) trySend(m *p4v1.StreamMessageResponse) {
+	select {
+	case st.send <- m:
+	default: // a controller that does not read its stream loses messages, not the switch
+	}
+}
+
+func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) error {
+	if err := s.checkDevice(a.GetDeviceId()); err != nil {
+		return err
+	}
+	if a.GetElectionId() == nil {
+		return status.Error(codes.InvalidArgument, "arbitration without election id")
+	}
+	role := roleName(a.GetRole())
+	e := u128(a.GetElectionId())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st.election != nil && st.role != role {
+		return status.Errorf(codes.FailedPrecondition, "a stream cannot change role (%q to %q)", st.role, role)
+	}
+	rs := s.roles[role]
+	if rs == nil {
+		rs = &roleState{streams: map[*stream]bool{}, past: new(big.Int)}
+		s.roles[role] = rs
+	}
+	for o := range rs.streams {
+		if o != st && o.election.Cmp(e) == 0 {
+			return status.Errorf(codes.InvalidArgument, "election id %s is already used by another controller of role %q", e, role)
+		}
+	}
+	st.role, st.election = role, e
+	rs.streams[st] = true
+	s.elect(rs, role, st)
+	return nil
+}
+
+// elect recomputes the primary and tells the streams that need to know.
+// Called with s.mu held; asker is the stream that sent an arbitration (it
+// always gets an answer), or nil.
+func (s *P4RTServer) elect(rs *roleState, role string, asker *stream) {
+	var best *stream
+	for o := range rs.streams {
+		if best == nil || o.election.Cmp(best.election) > 0 {
+			best = o
+		}
+	}
+	if best != nil && best.election.Cmp(rs.past) < 0 {
+		best = nil // below a former primary's id: no primary until someone bids higher
+	}
+	changed := best != rs.primary
+	rs.primary = best
+	if best != nil && best.election.Cmp(rs.past) > 0 {
+		rs.past = new(big.Int).Set(best.election)
+	}
+	if changed {
+		s.log.Info("p4runtime primary", "role", role, "election_id", fmtElection(best))
+	}
+	for o := range rs.streams {
+		if changed || o == asker {
+			o.trySend(s.arbitrationResponse(rs, role, o))
+		}
+	}
+}
+
+func fmtElection(st *stream) string {
+	if st == nil {
+		return "none"
+	}
+	return st.election.String()
+}
+
+func (s *P4RTServer) arbitrationResponse(rs *roleState, role string, to *stream) *p4v1.StreamMessageResponse {
+	st := &rpcstatus.Status{Code: int32(code.Code_OK), Message: "primary"}
+	highest := rs.past
+	switch {
+	case rs.primary == nil:
+		st = &rpcstatus.Status{Code: int32(code.Code_NOT_FOUND), Message: "no primary"}
+	case rs.primary != to:
+		st = &rpcstatus.Status{Code: int32(code.Code_ALREADY_EXISTS), Message: "backup: another controller is primary"}
+	}
+	var r *p4v1.Role
+	if role != "" {
+		r = &p4v1.Role{Name: role}
+	}
+	return &p4v1.StreamMessageResponse{Update: &p4v1.StreamMessageResponse_Arbitration{Arbitration: &p4v1.MasterArbitrationUpdate{
+		DeviceId: s.deviceID, Role: r, ElectionId: toU128(highest), Status: st}}}
+}
+
+func (s *P4RTServer) leave(st *stream) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st.election == nil {
+		return
+	}
+	rs := s.roles[st.role]
+	delete(rs.streams, st)
+	if rs.primary == st {
+		s.elect(rs, st.role, nil)
+	}
+}
+
+func (s *P4RTServer) handlePacketOut(st *stream, p *p4v1.PacketOut) error {
+	s.mu.Lock()
+	rs := s.roles[st.role]
+	isPrimary := st.election != nil && rs != nil && rs.primary == st
+	pipeline := s.config != nil
+	s.mu.Unlock()
+	if !isPrimary {
+		return status.Error(codes.PermissionDenied, "packet-out from a controller that is not primary")
+	}
+	if !pipeline {
+		return status.Error(codes.FailedPrecondition, "packet-out before a pipeline is set")
+	}
+	var port uint64
+	var flags uint64
+	seen := map[string]bool{}
+	for _, m := range p.GetMetadata() {
+		name, ok := s.outMeta[m.GetMetadataId()]
+		if !ok {
+			return status.Errorf(codes.InvalidArgument, "packet-out metadata id %d unknown", m.GetMetadataId())
+		}
+		if len(m.GetValue()) > 8 {
+			return status.Errorf(codes.InvalidArgument, "packet-out metadata %s too wide", name)
+		}
+		seen[name] = true
+		v := bytesU64(m.GetValue())
+		switch name {
+		case "egress_port":
+			if v >= 1<<9 {
+				return status.Errorf(codes.InvalidArgument, "packet-out egress_port %d wider than 9 bits", v)
+			}
+			port = v
+		case "flags":
+			if v >= 1<<8 {
+				return status.Errorf(codes.InvalidArgument, "packet-out flags %d wider than 8 bits", v)
+			}
+			flags = v
+		}
+	}
+	if !seen["egress_port"] {
+		return status.Error(codes.InvalidArgument, "packet-out without egress_port metadata")
+	}
+	if err := s.packetOut(uint32(port), uint8(flags), p.GetPayload()); err != nil {
+		return status.Errorf(codes.Unavailable, "packet-out to port %d: %v", port, err)
+	}
+	return nil
+}
+
+// SendPacketIn delivers a packet-in to the primary of the default role (and
+// of every other role: roles here have full pipeline access). It never
+// blocks the data plane: a full stream drops the packet.
+func (s *P4RTServer) SendPacketIn(frame []byte, ingressPort uint32, reason uint8, rxTimestamp uint64) {
+	md := []*p4v1.PacketMetadata{
+		{MetadataId: s.inMetaID["ingress_port"], Value: u64Bytes(uint64(ingressPort))},
+		{MetadataId: s.inMetaID["_pad0"], Value: []byte{0}},
+		{MetadataId: s.inMetaID["reason"], Value: []byte{reason}},
+		{MetadataId: s.inMetaID["rx_timestamp"], Value: u64Bytes(rxTimestamp & (1<<48 - 1))},
+	}
+	msg := &p4v1.StreamMessageResponse{Update: &p4v1.StreamMessageResponse_Packet{Packet: &p4v1.PacketIn{
+		Payload: append([]byte(nil), frame...), Metadata: md}}}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, rs := range s.roles {
+		if rs.primary != nil {
+			rs.primary.trySend(msg)
+		}
+	}
+}
+
+// Pipeline returns the committed config's cookie and whether there is one.
+func (s *P4RTServer) Pipeline() (cookie uint64, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.config == nil {
+		return 0, false
+	}
+	return s.config.GetCookie().GetCookie(), true
+}
+
+// ForgetPipeline drops the committed pipeline and every entry, as a
+// restarted switch would.
+func (s *P4RTServer) ForgetPipeline() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.config, s.saved = nil, nil
+	s.ents.Reset()
+}
+
+func u128(v *p4v1.Uint128) *big.Int {
+	b := new(big.Int).SetUint64(v.GetHigh())
+	b.Lsh(b, 64)
+	return b.Or(b, new(big.Int).SetUint64(v.GetLow()))
+}
+
+func toU128(b *big.Int) *p4v1.Uint128 {
+	lo := new(big.Int).And(b, new(big.Int).SetUint64(^uint64(0)))
+	hi := new(big.Int).Rsh(b, 64)
+	return &p4v1.Uint128{High: hi.Uint64(), Low: lo.Uint64()}
+}
+
+func bytesU64(b []byte) uint64 {
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
+}
+
+func u64Bytes(v uint64) []byte {
+	var b []byte
+	for v > 0 {
+		b = append([]byte{byte(v)}, b...)
+		v >>= 8
+	}
+	if len(b) == 0 {
+		return []byte{0}
+	}
+	return b
+}
