@@ -1,0 +1,367 @@
+package gnmi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/openconfig/gnmi/ctree"
+	"github.com/openconfig/gnmi/path"
+	gpb "github.com/openconfig/gnmi/proto/gnmi"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+)
+
+// Subscribe implements gpb.GNMIServer.
+//
+// The first request is validated and rewritten (target filled in, default
+// origin dropped, list keys completed with wildcards) and then handed to the
+// openconfig subscribe package, which serves ONCE, POLL and STREAM ON_CHANGE
+// (TARGET_DEFINED is served as ON_CHANGE). STREAM SAMPLE subscriptions are
+// served by a sampler over the same cache; a list mixing both runs the two
+// side by side and sends a single sync_response once both have sent their
+// initial data.
+func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
+	s := v.s
+	if !s.begin() {
+		return status.Error(codes.Unavailable, ErrClosed.Error())
+	}
+	defer s.end()
+
+	ctx, cancel := context.WithCancel(stream.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.doneCtx, cancel)
+	defer stop()
+
+	// The work runs in its own goroutine so that Close (or the client going
+	// away) ends the RPC even while a Recv waits for a silent client or a
+	// Send is stuck on one that does not read: returning from the handler
+	// tears the stream down, which unblocks them.
+	sender := &lockedSender{stream: stream}
+	result := make(chan error, 1)
+	go func() { result <- s.serveSubscribe(ctx, cancel, stream, sender) }()
+	var err error
+	select {
+	case err = <-result:
+	case <-ctx.Done():
+		sender.stop()
+		err = ctx.Err()
+	}
+	if s.doneCtx.Err() != nil {
+		return status.Error(codes.Unavailable, ErrClosed.Error())
+	}
+	if err != nil {
+		return grpcError(err)
+	}
+	return nil
+}
+
+// serveSubscribe reads and validates the first request and serves it.
+func (s *Server) serveSubscribe(ctx context.Context, cancel context.CancelFunc, stream gpb.GNMI_SubscribeServer, sender *lockedSender) error {
+	req, err := stream.Recv()
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return err
+	}
+	list := req.GetSubscribe()
+	if list == nil {
+		return status.Error(codes.InvalidArgument, "subscribe: the first request must carry a subscription list")
+	}
+	onChange, samples, err := s.prepareList(list)
+	if err != nil {
+		return fmt.Errorf("subscribe: %w", err)
+	}
+	s.log.Debug("gnmi subscribe", "mode", list.GetMode(), "on_change", len(onChange), "sample", len(samples))
+
+	switch {
+	case list.GetMode() != gpb.SubscriptionList_STREAM || len(samples) == 0:
+		return s.sub.Subscribe(newPkgStream(ctx, stream, withSubs(list, onChange), sender.send))
+	case len(onChange) == 0:
+		return s.runSampler(ctx, sender.send, samples, list.GetUpdatesOnly(), func() bool { return true })
+	default:
+		return s.runMixed(ctx, cancel, stream, sender, list, onChange, samples)
+	}
+}
+
+// runMixed serves a STREAM list with both ON_CHANGE and SAMPLE
+// subscriptions. Whichever side finishes first ends the other.
+func (s *Server) runMixed(ctx context.Context, cancel context.CancelFunc, stream gpb.GNMI_SubscribeServer,
+	sender *lockedSender, list *gpb.SubscriptionList, onChange []*gpb.Subscription, samples []*sampleSub) error {
+	var pending atomic.Int32 // parties that have not reached their sync yet
+	pending.Store(2)
+	arrive := func() bool { return pending.Add(-1) == 0 }
+
+	pkgSend := func(r *gpb.SubscribeResponse) error {
+		if r.GetSyncResponse() && !arrive() {
+			return nil // the sampler sends the sync when it is done
+		}
+		return sender.send(r)
+	}
+	pkgErr := make(chan error, 1)
+	go func() {
+		pkgErr <- s.sub.Subscribe(newPkgStream(ctx, stream, withSubs(list, onChange), pkgSend))
+		cancel()
+	}()
+	serr := s.runSampler(ctx, sender.send, samples, list.GetUpdatesOnly(), arrive)
+	cancel()
+	if perr := <-pkgErr; perr != nil && !errors.Is(perr, context.Canceled) {
+		return perr
+	}
+	return serr
+}
+
+// prepareList validates list and rewrites it in place for the subscribe
+// package. It returns the STREAM subscriptions served on change and the
+// SAMPLE ones; for ONCE and POLL every subscription is in onChange.
+func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscription, samples []*sampleSub, err error) {
+	if err := s.checkTarget(list.GetPrefix()); err != nil {
+		return nil, nil, err
+	}
+	switch list.GetMode() {
+	case gpb.SubscriptionList_ONCE, gpb.SubscriptionList_POLL, gpb.SubscriptionList_STREAM:
+	default:
+		return nil, nil, fmt.Errorf("%w: unknown subscription list mode %d", ErrInvalidArgument, list.GetMode())
+	}
+	if enc := list.GetEncoding(); !slices.Contains(supportedEncodings, enc) {
+		return nil, nil, fmt.Errorf("%w: encoding %s is not supported; use PROTO, JSON_IETF or JSON", ErrInvalidArgument, enc)
+	}
+	if len(list.GetSubscription()) == 0 {
+		return nil, nil, fmt.Errorf("%w: subscription list has no subscriptions", ErrInvalidArgument)
+	}
+	prefix := list.GetPrefix()
+	for _, sub := range list.GetSubscription() {
+		full, err := s.requestPath(prefix, sub.GetPath())
+		if err != nil {
+			return nil, nil, err
+		}
+		ns := &gpb.Subscription{
+			Path:              full,
+			Mode:              sub.GetMode(),
+			SampleInterval:    sub.GetSampleInterval(),
+			SuppressRedundant: sub.GetSuppressRedundant(),
+			HeartbeatInterval: sub.GetHeartbeatInterval(),
+		}
+		if list.GetMode() != gpb.SubscriptionList_STREAM {
+			onChange = append(onChange, ns)
+			continue
+		}
+		switch sub.GetMode() {
+		case gpb.SubscriptionMode_TARGET_DEFINED, gpb.SubscriptionMode_ON_CHANGE:
+			onChange = append(onChange, ns)
+		case gpb.SubscriptionMode_SAMPLE:
+			interval := time.Duration(sub.GetSampleInterval())
+			switch {
+			case sub.GetSampleInterval() > uint64(1<<63-1):
+				return nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %d ns is out of range", ErrInvalidArgument, pathString(nil, full), sub.GetSampleInterval())
+			case interval == 0:
+				interval = s.opts.defaultSample
+			case interval < s.opts.minSample:
+				return nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), interval, s.opts.minSample)
+			}
+			samples = append(samples, &sampleSub{
+				query:     path.ToStrings(full, false),
+				interval:  interval,
+				suppress:  sub.GetSuppressRedundant(),
+				heartbeat: time.Duration(min(sub.GetHeartbeatInterval(), uint64(1<<63-1))),
+			})
+		default:
+			return nil, nil, fmt.Errorf("%w: subscription %s: unknown mode %d", ErrInvalidArgument, pathString(nil, full), sub.GetMode())
+		}
+	}
+	list.Prefix = &gpb.Path{Target: s.target}
+	return onChange, samples, nil
+}
+
+// withSubs returns the first request handed to the subscribe package: list
+// (already rewritten by prepareList) with subs as its subscriptions.
+func withSubs(list *gpb.SubscriptionList, subs []*gpb.Subscription) *gpb.SubscribeRequest {
+	l := proto.Clone(list).(*gpb.SubscriptionList)
+	l.Subscription = subs
+	return &gpb.SubscribeRequest{Request: &gpb.SubscribeRequest_Subscribe{Subscribe: l}}
+}
+
+// lockedSender serialises Send on one stream: gRPC forbids concurrent sends
+// and a mixed subscription sends from two goroutines.
+// After stop, sends fail without touching the stream.
+type lockedSender struct {
+	mu      sync.Mutex
+	stream  gpb.GNMI_SubscribeServer
+	stopped atomic.Bool
+}
+
+var errStreamEnded = errors.New("gnmi: subscribe stream ended")
+
+func (l *lockedSender) send(r *gpb.SubscribeResponse) error {
+	if l.stopped.Load() {
+		return errStreamEnded
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stopped.Load() {
+		return errStreamEnded
+	}
+	return l.stream.Send(r)
+}
+
+// stop makes later sends fail; it does not wait for one in progress.
+func (l *lockedSender) stop() { l.stopped.Store(true) }
+
+// pkgStream is the stream the subscribe package sees: the first Recv returns
+// the rewritten request, Context is cancelled by Close or by the other half
+// of a mixed subscription, and Send goes through send.
+type pkgStream struct {
+	gpb.GNMI_SubscribeServer
+	ctx   context.Context
+	first atomic.Pointer[gpb.SubscribeRequest]
+	sendF func(*gpb.SubscribeResponse) error
+}
+
+func newPkgStream(ctx context.Context, stream gpb.GNMI_SubscribeServer, first *gpb.SubscribeRequest,
+	send func(*gpb.SubscribeResponse) error) *pkgStream {
+	p := &pkgStream{GNMI_SubscribeServer: stream, ctx: ctx, sendF: send}
+	p.first.Store(first)
+	return p
+}
+
+func (p *pkgStream) Context() context.Context { return p.ctx }
+
+func (p *pkgStream) Recv() (*gpb.SubscribeRequest, error) {
+	if r := p.first.Swap(nil); r != nil {
+		return r, nil
+	}
+	return p.GNMI_SubscribeServer.Recv()
+}
+
+func (p *pkgStream) Send(r *gpb.SubscribeResponse) error { return p.sendF(r) }
+
+// sampleSub is one SAMPLE subscription of a stream.
+type sampleSub struct {
+	query     []string
+	interval  time.Duration
+	suppress  bool
+	heartbeat time.Duration
+
+	next time.Time
+	last map[string]sentLeaf // by cache path; what was last sent
+}
+
+type sentLeaf struct {
+	n  *gpb.Notification
+	at time.Time
+}
+
+// runSampler sends the initial sample of every subscription (unless
+// updatesOnly), then a sync_response when synced reports it is the last
+// party to finish its initial data, then samples each subscription at its
+// interval until ctx ends.
+func (s *Server) runSampler(ctx context.Context, send func(*gpb.SubscribeResponse) error, subs []*sampleSub,
+	updatesOnly bool, synced func() bool) error {
+	now := time.Now()
+	for _, sub := range subs {
+		sub.last = make(map[string]sentLeaf)
+		if !updatesOnly {
+			if err := s.sample(sub, send, now); err != nil {
+				return err
+			}
+		}
+		sub.next = now.Add(sub.interval)
+	}
+	if synced() {
+		if err := send(&gpb.SubscribeResponse{Response: &gpb.SubscribeResponse_SyncResponse{SyncResponse: true}}); err != nil {
+			return err
+		}
+	}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		next := subs[0].next
+		for _, sub := range subs[1:] {
+			if sub.next.Before(next) {
+				next = sub.next
+			}
+		}
+		timer.Reset(time.Until(next))
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
+		now := time.Now()
+		for _, sub := range subs {
+			if now.Before(sub.next) {
+				continue
+			}
+			if err := s.sample(sub, send, now); err != nil {
+				return err
+			}
+			sub.next = sub.next.Add(sub.interval)
+			if sub.next.Before(now) { // fell behind: skip missed samples
+				sub.next = now.Add(sub.interval)
+			}
+		}
+	}
+}
+
+// sample sends the current value of every leaf under sub, skipping unchanged
+// leaves when suppress_redundant is set (unless the heartbeat is due), and a
+// delete for every leaf sent before that has disappeared since.
+func (s *Server) sample(sub *sampleSub, send func(*gpb.SubscribeResponse) error, now time.Time) error {
+	seen := make(map[string]bool, len(sub.last))
+	var out []*gpb.Notification
+	_ = s.cache.Query(s.target, sub.query, func(p []string, _ *ctree.Leaf, v any) error {
+		n, ok := v.(*gpb.Notification)
+		if !ok {
+			return nil
+		}
+		k := strings.Join(p, "\x00")
+		seen[k] = true
+		prev, had := sub.last[k]
+		if sub.suppress && had && sameUpdates(prev.n, n) && (sub.heartbeat == 0 || now.Sub(prev.at) < sub.heartbeat) {
+			return nil
+		}
+		sub.last[k] = sentLeaf{n: n, at: now}
+		out = append(out, n)
+		return nil
+	})
+	for k, prev := range sub.last {
+		if !seen[k] {
+			delete(sub.last, k)
+			out = append(out, deleteOf(prev.n, now.UnixNano()))
+		}
+	}
+	for _, n := range out {
+		if err := send(&gpb.SubscribeResponse{Response: &gpb.SubscribeResponse_Update{Update: n}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sameUpdates reports whether two leaf notifications carry the same values
+// (timestamps aside).
+func sameUpdates(a, b *gpb.Notification) bool {
+	if a == b {
+		return true
+	}
+	return slices.EqualFunc(a.GetUpdate(), b.GetUpdate(), func(x, y *gpb.Update) bool { return proto.Equal(x, y) })
+}
+
+// deleteOf returns a notification deleting the leaf (or atomic subtree) n.
+func deleteOf(n *gpb.Notification, ts int64) *gpb.Notification {
+	d := &gpb.Notification{Timestamp: ts, Prefix: &gpb.Path{Target: n.GetPrefix().GetTarget()}}
+	if n.GetAtomic() || len(n.GetUpdate()) != 1 {
+		d.Delete = []*gpb.Path{joinPath(n.GetPrefix(), nil)}
+	} else {
+		d.Delete = []*gpb.Path{joinPath(n.GetPrefix(), n.GetUpdate()[0].GetPath())}
+	}
+	return d
+}

@@ -1,0 +1,603 @@
+package profiles
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// State of a filter group's availability.
+type State uint8
+
+const (
+	StateInit        State = iota // probing has not decided yet; traffic forwards
+	StateUp                       // keep-alives pass
+	StateDown                     // failed: the failure action applies
+	StateAdminBypass              // the operator bypassed it by hand
+)
+
+func (s State) String() string {
+	switch s {
+	case StateInit:
+		return "init"
+	case StateUp:
+		return "up"
+	case StateDown:
+		return "down"
+	case StateAdminBypass:
+		return "admin-bypass"
+	}
+	return fmt.Sprintf("State(%d)", uint8(s))
+}
+
+// Reason says why a filter group is in its state.
+type Reason uint8
+
+const (
+	ReasonStart Reason = iota
+	ReasonKeepAlivesPass
+	ReasonKeepAliveLoss
+	ReasonPortDown
+	ReasonAdmin
+	ReasonAdminCleared
+)
+
+func (r Reason) String() string {
+	switch r {
+	case ReasonStart:
+		return "start"
+	case ReasonKeepAlivesPass:
+		return "keep-alives pass"
+	case ReasonKeepAliveLoss:
+		return "keep-alive loss"
+	case ReasonPortDown:
+		return "port down"
+	case ReasonAdmin:
+		return "manual bypass"
+	case ReasonAdminCleared:
+		return "manual bypass cleared"
+	}
+	return fmt.Sprintf("Reason(%d)", uint8(r))
+}
+
+// Sender transmits a keep-alive frame out of a data-plane port (with the
+// packet-out keep-alive flag, so the data plane stamps it).
+type Sender func(port uint32, frame []byte) error
+
+// FilterStatus is what the CLI and telemetry show for a filter group.
+type FilterStatus struct {
+	Name          string
+	ID            uint32
+	State         State // StateAdminBypass when bypassed by hand
+	Reason        Reason
+	Since         time.Time
+	Effective     string // what the data plane does: forward, sw-bypass, drop, rebalanced
+	LastPass      time.Time
+	TimeOfPass    time.Duration // last measured
+	Histogram     Histogram
+	Losses        uint64 // total
+	Consecutive   uint32 // current run of losses
+	Passes        uint64 // total
+	ProbesSent    uint64
+	Misrouted     uint64 // keep-alives of this group that came back on a wrong port
+	LANUp, WANUp  bool
+	BalanceGroup  string
+	FailureAction config.FailureAction
+}
+
+// Options configure an Engine.
+type Options struct {
+	// TimestampUnit is the data plane's clock unit (ns on the software
+	// switch and Tofino, µs on BMv2).
+	TimestampUnit time.Duration
+	Logger        *slog.Logger
+}
+
+// Engine runs every filter group's monitor.
+type Engine struct {
+	mu      sync.Mutex
+	cfg     *config.Config
+	send    Sender
+	log     *slog.Logger
+	unit    time.Duration
+	mons    map[string]*monitor
+	byID    map[uint16]*monitor
+	byPort  map[uint32][]*monitor
+	global  bool
+	changes chan tables.State
+	last    tables.State
+	started time.Time
+}
+
+type probe struct {
+	seq    uint32
+	sentAt time.Time
+	back   bool
+}
+
+type monitor struct {
+	fg       config.FilterGroup
+	prof     config.Profile
+	action   config.FailureAction
+	bg       string
+	lanPort  uint32
+	wanPort  uint32
+	dirs     []Direction
+	state    State
+	reason   Reason
+	since    time.Time
+	admin    bool
+	adminAt  time.Time
+	lanUp    bool
+	wanUp    bool
+	passes   uint32 // consecutive
+	losses   uint32 // consecutive
+	seq      uint32
+	out      map[Direction]*probe
+	next     time.Time
+	st       FilterStatus
+	frames   map[Direction][]byte
+	interval time.Duration
+}
+
+// New builds an engine for a validated configuration. It starts nothing.
+func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	unit := opts.TimestampUnit
+	if unit <= 0 {
+		unit = time.Nanosecond
+	}
+	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, mons: map[string]*monitor{},
+		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1)}
+	ka := cfg.Defaults.KeepAlive
+	for _, fg := range cfg.FilterGroups {
+		bg := cfg.BalanceGroupOf(fg.Name)
+		prof := config.Profile{Name: "default", InitialDelay: config.Duration(time.Second), Interval: config.Duration(100 * time.Millisecond),
+			LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN}
+		action := config.FailBypass
+		bgName := ""
+		if bg != nil {
+			bgName = bg.Name
+			if p := cfg.ProfileByName(bg.Profile); p != nil {
+				prof = *p
+			}
+			action = bg.FailureAction
+			if action == "" {
+				action = prof.FailureAction
+			}
+		}
+		lan, err := cfg.PortNumber(fg.LAN)
+		if err != nil {
+			return nil, fmt.Errorf("profiles: filter group %s: %w", fg.Name, err)
+		}
+		wan, err := cfg.PortNumber(fg.WAN)
+		if err != nil {
+			return nil, fmt.Errorf("profiles: filter group %s: %w", fg.Name, err)
+		}
+		m := &monitor{fg: fg, prof: prof, action: action, bg: bgName, lanPort: lan, wanPort: wan,
+			dirs: []Direction{LANToWAN}, lanUp: true, wanUp: true, out: map[Direction]*probe{},
+			interval: time.Duration(prof.Interval), frames: map[Direction][]byte{}}
+		if prof.Probe == config.ProbeBoth {
+			m.dirs = append(m.dirs, WANToLAN)
+		}
+		for _, d := range m.dirs {
+			m.frames[d] = EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
+		}
+		e.mons[fg.Name] = m
+		e.byID[uint16(*fg.ID)] = m
+		e.byPort[lan] = append(e.byPort[lan], m)
+		e.byPort[wan] = append(e.byPort[wan], m)
+	}
+	return e, nil
+}
+
+// Start begins probing at now (after each profile's initial delay).
+func (e *Engine) Start(now time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.started = now
+	for _, m := range e.mons {
+		m.since = now
+		m.next = now.Add(time.Duration(m.prof.InitialDelay))
+	}
+	e.publish()
+}
+
+// Changes offers each new tables.State (the latest one wins).
+func (e *Engine) Changes() <-chan tables.State { return e.changes }
+
+// State returns the current data-plane state.
+func (e *Engine) State() tables.State {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.derive()
+}
+
+// Tick sends the probes that are due and counts unanswered ones as
+// losses. Call it at least every few milliseconds. The sender is called
+// without the engine's lock held (it may answer synchronously).
+func (e *Engine) Tick(now time.Time) {
+	type send struct {
+		m     *monitor
+		dir   Direction
+		port  uint32
+		frame []byte
+	}
+	var sends []send
+	e.mu.Lock()
+	changed := false
+	for _, name := range e.names() {
+		m := e.mons[name]
+		if m.next.IsZero() || now.Before(m.next) {
+			continue
+		}
+		// Judge the previous round: every direction must have come back.
+		if len(m.out) > 0 {
+			pass := true
+			for _, p := range m.out {
+				pass = pass && p.back
+			}
+			changed = e.round(m, pass, now) || changed
+		}
+		m.seq++
+		clear(m.out)
+		for _, d := range m.dirs {
+			port := m.lanPort
+			if d == WANToLAN {
+				port = m.wanPort
+			}
+			f := append([]byte(nil), m.frames[d]...)
+			putSeq(f, m.seq)
+			m.out[d] = &probe{seq: m.seq, sentAt: now}
+			sends = append(sends, send{m, d, port, f})
+		}
+		m.next = m.next.Add(m.interval)
+		if m.next.Before(now) { // we were late: do not burst
+			m.next = now.Add(m.interval)
+		}
+	}
+	if changed {
+		e.publish()
+	}
+	e.mu.Unlock()
+
+	for _, s := range sends {
+		err := e.send(s.port, s.frame)
+		e.mu.Lock()
+		if err != nil {
+			// Not sent (no primary session): nothing to judge next round.
+			if p := s.m.out[s.dir]; p != nil && p.seq == s.m.seq {
+				clear(s.m.out)
+			}
+		} else {
+			s.m.st.ProbesSent++
+		}
+		e.mu.Unlock()
+	}
+}
+
+func putSeq(f []byte, seq uint32) {
+	f[22], f[23], f[24], f[25] = byte(seq>>24), byte(seq>>16), byte(seq>>8), byte(seq)
+}
+
+// round applies one probe round's result; it reports a state change.
+func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
+	if pass {
+		m.passes++
+		m.losses = 0
+		m.st.Passes++
+	} else {
+		m.losses++
+		m.passes = 0
+		m.st.Losses++
+	}
+	var next State
+	var why Reason
+	switch m.state {
+	case StateInit:
+		next, why = m.stepInit(pass)
+	case StateUp:
+		next, why = m.stepUp(pass)
+	case StateDown:
+		next, why = m.stepDown(pass)
+	default:
+		return false
+	}
+	return e.transition(m, next, why, now)
+}
+
+// stepInit: the first verdict either way.
+func (m *monitor) stepInit(bool) (State, Reason) {
+	switch {
+	case m.losses >= m.prof.LossThreshold:
+		return StateDown, ReasonKeepAliveLoss
+	case m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp:
+		return StateUp, ReasonKeepAlivesPass
+	}
+	return StateInit, m.reason
+}
+
+// stepUp: a run of losses takes the filter down.
+func (m *monitor) stepUp(bool) (State, Reason) {
+	if m.losses >= m.prof.LossThreshold {
+		return StateDown, ReasonKeepAliveLoss
+	}
+	return StateUp, m.reason
+}
+
+// stepDown: a run of passes, with both ports up, brings it back.
+func (m *monitor) stepDown(bool) (State, Reason) {
+	if m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp {
+		return StateUp, ReasonKeepAlivesPass
+	}
+	return StateDown, m.reason
+}
+
+func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) bool {
+	if next == m.state {
+		return false
+	}
+	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
+		"reason", why.String(), "failure_action", string(m.action))
+	m.state, m.reason, m.since = next, why, now
+	return true
+}
+
+// OnPacketIn takes a keep-alive that crossed a filter. ingressPort is the
+// data-plane port it came back on, rxTimestamp the data plane's receive
+// time in its clock unit.
+func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64, now time.Time) error {
+	k, err := DecodeKeepAlive(frame, e.cfg.Defaults.KeepAlive.EtherType)
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.byID[k.FilterGroup]
+	if m == nil {
+		return fmt.Errorf("keep-alive for unknown filter group id %d", k.FilterGroup)
+	}
+	want := m.wanPort
+	if k.Direction == WANToLAN {
+		want = m.lanPort
+	}
+	if ingressPort != want {
+		m.st.Misrouted++
+		return fmt.Errorf("keep-alive of filter group %s came back on port %d, not %d: check the filter's cabling", m.fg.Name, ingressPort, want)
+	}
+	p := m.out[k.Direction]
+	if p == nil || p.seq != k.Seq {
+		return nil // late: its round was already judged a loss
+	}
+	p.back = true
+	m.st.LastPass = now
+	if k.TxTimestamp != 0 {
+		d := time.Duration((rxTimestamp-k.TxTimestamp)&(1<<48-1)) * e.unit
+		m.st.TimeOfPass = d
+		m.st.Histogram.Observe(d)
+	}
+	return nil
+}
+
+// OnPortStatus reports a data-plane port's oper status. A filter group
+// port going down fails the group at once; coming back up restarts its
+// recovery count.
+func (e *Engine) OnPortStatus(port uint32, up bool, now time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	changed := false
+	for _, m := range e.byPort[port] {
+		if port == m.lanPort {
+			m.lanUp = up
+		}
+		if port == m.wanPort {
+			m.wanUp = up
+		}
+		m.passes = 0
+		if !up && m.state != StateDown {
+			changed = e.transition(m, StateDown, ReasonPortDown, now) || changed
+		}
+	}
+	if changed {
+		e.publish()
+	}
+}
+
+// SetAdminBypass puts one filter group in (or out of) manual bypass.
+func (e *Engine) SetAdminBypass(name string, on bool, now time.Time) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.mons[name]
+	if m == nil {
+		return fmt.Errorf("unknown filter group %q", name)
+	}
+	if m.admin == on {
+		return nil
+	}
+	m.admin, m.adminAt = on, now
+	why := ReasonAdmin
+	if !on {
+		why = ReasonAdminCleared
+	}
+	e.log.Info("manual bypass", "filter_group", name, "on", on, "reason", why.String())
+	e.publish()
+	return nil
+}
+
+// SetGlobalBypass bypasses every balance group (or stops doing so).
+func (e *Engine) SetGlobalBypass(on bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.global == on {
+		return
+	}
+	e.global = on
+	e.log.Info("manual bypass of everything", "on", on)
+	e.publish()
+}
+
+// Bypass reports the manual bypass settings.
+func (e *Engine) Bypass() (global bool, groups []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, n := range e.names() {
+		if e.mons[n].admin {
+			groups = append(groups, n)
+		}
+	}
+	return e.global, groups
+}
+
+// derive computes the data-plane state. Called with e.mu held.
+func (e *Engine) derive() tables.State {
+	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{}, BalanceGroups: map[string]tables.BalanceGroupState{},
+		Rebalanced: map[string]bool{}}
+	for name, m := range e.mons {
+		switch {
+		case m.admin:
+			st.FilterGroups[name] = tables.FGSWBypass
+		case m.state == StateDown:
+			switch m.action {
+			case config.FailDrop:
+				st.FilterGroups[name] = tables.FGDrop
+			case config.FailRebalance:
+				// Its slots go to the survivors; anything still pointing
+				// at it (no survivor) bypasses.
+				st.Rebalanced[name] = true
+				st.FilterGroups[name] = tables.FGSWBypass
+			default:
+				st.FilterGroups[name] = tables.FGSWBypass
+			}
+		}
+	}
+	for _, bg := range e.cfg.BalanceGroups {
+		if e.global {
+			st.BalanceGroups[bg.Name] = tables.BGBypass
+			continue
+		}
+		alive := 0
+		for _, n := range bg.Members {
+			if m := e.mons[n]; m != nil && !m.admin && m.state != StateDown {
+				alive++
+			}
+		}
+		min := 1
+		if p := e.cfg.ProfileByName(bg.Profile); p != nil && p.MinActive > 0 {
+			min = int(p.MinActive)
+		}
+		if alive < min {
+			if bg.FailureAction == config.FailDrop {
+				st.BalanceGroups[bg.Name] = tables.BGDrop
+			} else {
+				st.BalanceGroups[bg.Name] = tables.BGBypass
+			}
+		}
+	}
+	return st
+}
+
+// publish offers the derived state when it changed. Called with e.mu held.
+func (e *Engine) publish() {
+	st := e.derive()
+	if equalState(st, e.last) {
+		return
+	}
+	e.last = st
+	select {
+	case <-e.changes: // drop the stale one
+	default:
+	}
+	e.changes <- st
+}
+
+func equalState(a, b tables.State) bool {
+	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
+		maps.Equal(a.Rebalanced, b.Rebalanced)
+}
+
+// Status reports every filter group, in configuration order.
+func (e *Engine) Status() []FilterStatus {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	st := e.derive()
+	var out []FilterStatus
+	for _, fg := range e.cfg.FilterGroups {
+		m := e.mons[fg.Name]
+		s := m.st
+		s.Name, s.ID, s.State, s.Reason, s.Since = fg.Name, *fg.ID, m.state, m.reason, m.since
+		if m.admin {
+			s.State, s.Reason, s.Since = StateAdminBypass, ReasonAdmin, m.adminAt
+		}
+		s.Consecutive = m.losses
+		s.LANUp, s.WANUp = m.lanUp, m.wanUp
+		s.BalanceGroup, s.FailureAction = m.bg, m.action
+		s.Effective = "forward"
+		switch {
+		case st.Rebalanced[fg.Name]:
+			s.Effective = "rebalanced"
+		case st.FilterGroups[fg.Name] == tables.FGSWBypass:
+			s.Effective = "sw-bypass"
+		case st.FilterGroups[fg.Name] == tables.FGDrop:
+			s.Effective = "drop"
+		}
+		if st.BalanceGroups[m.bg] == tables.BGBypass {
+			s.Effective = "group-bypass"
+		} else if st.BalanceGroups[m.bg] == tables.BGDrop {
+			s.Effective = "group-drop"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (e *Engine) names() []string {
+	ns := make([]string, 0, len(e.mons))
+	for n := range e.mons {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// Run ticks the engine every tick until ctx ends.
+func (e *Engine) Run(ctx context.Context, tick time.Duration) error {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case now := <-t.C:
+			e.Tick(now)
+		}
+	}
+}
+
+// Histogram counts times of pass in fixed buckets.
+type Histogram struct {
+	Counts [len(Buckets) + 1]uint64 // the last is "above the largest bucket"
+	Sum    time.Duration
+	N      uint64
+}
+
+// Buckets are the histogram's upper bounds.
+var Buckets = [...]time.Duration{10 * time.Microsecond, 50 * time.Microsecond, 100 * time.Microsecond,
+	500 * time.Microsecond, time.Millisecond, 5 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond}
+
+// Observe adds one measurement.
+func (h *Histogram) Observe(d time.Duration) {
+	i := sort.Search(len(Buckets), func(i int) bool { return d <= Buckets[i] })
+	h.Counts[i]++
+	h.Sum += d
+	h.N++
+}
