@@ -47,6 +47,7 @@ const (
 	ReasonPortDown
 	ReasonAdmin
 	ReasonAdminCleared
+	ReasonRestart
 )
 
 func (r Reason) String() string {
@@ -63,6 +64,8 @@ func (r Reason) String() string {
 		return "manual bypass"
 	case ReasonAdminCleared:
 		return "manual bypass cleared"
+	case ReasonRestart:
+		return "down before restart"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -98,6 +101,12 @@ type Options struct {
 	// switch and Tofino, µs on BMv2).
 	TimestampUnit time.Duration
 	Logger        *slog.Logger
+	// Down names filter groups that start down (they were down before a
+	// restart): they stay failed until keep-alives prove them up.
+	Down []string
+	// AdminBypass and GlobalBypass are the manual bypass to start with.
+	AdminBypass  []string
+	GlobalBypass bool
 }
 
 // Engine runs every filter group's monitor.
@@ -198,7 +207,59 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 		e.byPort[lan] = append(e.byPort[lan], m)
 		e.byPort[wan] = append(e.byPort[wan], m)
 	}
+	for _, n := range opts.Down {
+		if m := e.mons[n]; m != nil {
+			m.state, m.reason = StateDown, ReasonRestart
+		}
+	}
+	for _, n := range opts.AdminBypass {
+		m := e.mons[n]
+		if m == nil {
+			return nil, fmt.Errorf("profiles: manual bypass of unknown filter group %q", n)
+		}
+		m.admin = true
+	}
+	e.global = opts.GlobalBypass
 	return e, nil
+}
+
+// Adopt takes over the state of the filter groups an earlier engine
+// watched (same name, same ports), so a configuration change does not
+// reset them. Call it before Start.
+func (e *Engine) Adopt(old *Engine) {
+	old.mu.Lock()
+	defer old.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for name, m := range e.mons {
+		o := old.mons[name]
+		if o == nil || o.lanPort != m.lanPort || o.wanPort != m.wanPort {
+			continue
+		}
+		m.state, m.reason, m.since = o.state, o.reason, o.since
+		m.admin, m.adminAt = o.admin, o.adminAt
+		m.lanUp, m.wanUp = o.lanUp, o.wanUp
+		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
+		m.st = o.st
+		if !o.next.IsZero() {
+			m.next = o.next // keep probing on schedule: no new initial delay
+		}
+	}
+	e.global = old.global
+	e.started = old.started
+}
+
+// Down lists the filter groups that are down now.
+func (e *Engine) Down() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []string
+	for _, n := range e.names() {
+		if e.mons[n].state == StateDown {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Start begins probing at now (after each profile's initial delay).
@@ -207,6 +268,9 @@ func (e *Engine) Start(now time.Time) {
 	defer e.mu.Unlock()
 	e.started = now
 	for _, m := range e.mons {
+		if !m.next.IsZero() {
+			continue // adopted from an earlier engine
+		}
 		m.since = now
 		m.next = now.Add(time.Duration(m.prof.InitialDelay))
 	}

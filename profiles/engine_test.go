@@ -216,3 +216,23 @@ func TestMisroutedKeepAlive(t *testing.T) {
 	_, err = DecodeKeepAlive([]byte{1, 2, 3}, 0x88B6)
 	assert.ErrorIs(t, err, ErrNotKeepAlive)
 }
+
+func TestRestartKeepsDownAndAdopt(t *testing.T) {
+	cfg, err := config.Parse([]byte(sprintf(site, "bypass", "lan-to-wan")))
+	require.NoError(t, err)
+	now := time.Unix(0, 0)
+	e, err := New(cfg, func(uint32, []byte) error { return nil }, Options{Down: []string{"F2"}, AdminBypass: []string{"F1"}})
+	require.NoError(t, err)
+	e.Start(now)
+	s := e.State()
+	assert.Equal(t, map[string]tables.FilterGroupState{"F1": tables.FGSWBypass, "F2": tables.FGSWBypass}, s.FilterGroups)
+	assert.Equal(t, []string{"F2"}, e.Down())
+	_, err = New(cfg, nil, Options{AdminBypass: []string{"nope"}})
+	assert.Error(t, err)
+
+	e2, err := New(cfg, func(uint32, []byte) error { return nil }, Options{})
+	require.NoError(t, err)
+	e2.Adopt(e)
+	e2.Start(now)
+	assert.Equal(t, s, e2.State())
+}

@@ -1,0 +1,266 @@
+package daemon
+
+import (
+	"context"
+	"net/netip"
+	"time"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// Service is what the management API exposes: the daemon implements it,
+// the gRPC server in this package serves it, and the CLI drives it.
+// Every configuration change goes through ApplyConfig: the whole new
+// configuration is validated, persisted as a new revision and programmed;
+// an invalid one is rejected whole and the running one stays.
+type Service interface {
+	Status(ctx context.Context) (*Status, error)
+	// Config returns the running configuration and its revision.
+	Config(ctx context.Context) (*config.Config, Revision, error)
+	// ApplyConfig validates and applies a configuration (YAML). With
+	// dryRun it only validates and returns the plan.
+	ApplyConfig(ctx context.Context, yaml []byte, dryRun bool, comment string) (*ApplyResult, error)
+	// Rollback re-applies an earlier revision (as a new revision).
+	Rollback(ctx context.Context, revision uint64) (*ApplyResult, error)
+	History(ctx context.Context) ([]Revision, error)
+	// SetBypass puts one filter group (group != "") or everything
+	// (group == "") in manual bypass, or takes it out. It survives
+	// restarts.
+	SetBypass(ctx context.Context, group string, on bool) error
+	Counters(ctx context.Context) (*Counters, error)
+	Slots(ctx context.Context, balanceGroup string) (*SlotsView, error)
+	Trace(ctx context.Context, req TraceRequest) (*TraceResult, error)
+	Locate(ctx context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error)
+}
+
+// Revision is one saved configuration.
+type Revision struct {
+	Number  uint64
+	Time    time.Time
+	Comment string
+	Digest  string // sha256 of the YAML, 12 hex digits
+}
+
+// ApplyResult says what an apply did (or would do).
+type ApplyResult struct {
+	Revision Revision
+	DryRun   bool
+	// Changes between the running and the new configuration, one line
+	// per object ("+ link L3", "~ rule bgp", "- filter_group F4").
+	Changes []string
+	// Writes is the data-plane difference: inserts, modifies, deletes.
+	Inserts, Modifies, Deletes int
+	// Written is false when the switch could not be reached; the new
+	// configuration is saved and will be programmed on reconnection.
+	Written bool
+	Warning string
+}
+
+// Status is the daemon's view of the switch and the filters.
+type Status struct {
+	Site       string
+	Revision   Revision
+	Switch     SwitchStatus
+	Bypass     BypassStatus
+	Links      []LinkStatus
+	Filters    []FilterStatus
+	Balance    []BalanceGroupStatus
+	ObservedAt time.Time
+}
+
+// SwitchStatus is the P4Runtime session.
+type SwitchStatus struct {
+	Address       string
+	Connected     bool
+	Primary       bool
+	ElectionID    string
+	LastError     string
+	LastReconcile time.Time
+	LastPlan      string
+	AtomicWrites  bool
+	PortsWatched  bool // gNMI port status stream is live
+}
+
+// BypassStatus is the manual bypass.
+type BypassStatus struct {
+	All    bool
+	Groups []string
+}
+
+// LinkStatus is one operator link.
+type LinkStatus struct {
+	Name     string
+	ID       uint32
+	LAN, WAN string // port names
+	LANUp    bool
+	WANUp    bool
+}
+
+// FilterStatus is one filter group.
+type FilterStatus struct {
+	Name          string
+	ID            uint32
+	BalanceGroup  string
+	LAN, WAN      string
+	Cores         uint32
+	State         string // init, up, down, admin-bypass
+	Reason        string
+	Since         time.Time
+	Effective     string // forward, sw-bypass, drop, rebalanced, group-bypass, group-drop
+	LastPass      time.Time
+	TimeOfPass    time.Duration
+	Losses        uint64
+	Consecutive   uint32
+	Passes        uint64
+	Misrouted     uint64
+	FailureAction string
+	// TimeOfPassBuckets pairs bucket upper bounds (0 = above the last)
+	// with counts.
+	TimeOfPassBuckets []Bucket
+}
+
+// Bucket is one histogram bucket.
+type Bucket struct {
+	UpTo  time.Duration // 0: +Inf
+	Count uint64
+}
+
+// BalanceGroupStatus is one balance group.
+type BalanceGroupStatus struct {
+	Name       string
+	ID         uint32
+	State      string // active, bypass, drop
+	Members    []string
+	Alive      int
+	MinActive  int
+	SlotBits   uint32
+	Digest     string // active layout
+	BaseDigest string
+}
+
+// Counters are the data plane's counters, by object.
+type Counters struct {
+	Ports   []PortCounters
+	Links   []LinkCounters
+	Filters []FilterCounters
+	Rules   []RuleCounters
+	Cores   []CoreCounters
+	Drops   []DropCounter
+	At      time.Time
+}
+
+// PacketBytes is a packets and bytes pair.
+type PacketBytes struct{ Packets, Bytes uint64 }
+
+type PortCounters struct {
+	Name   string
+	Number uint32
+	Rx, Tx PacketBytes
+}
+
+type LinkCounters struct {
+	Name                                                  string
+	ToFilter, RuleBypass, NonIPBypass, SWBypass, Returned PacketBytes
+	Heartbeat, GroupBypass, Dropped                       PacketBytes
+}
+
+type FilterCounters struct {
+	Name                                    string
+	ToFilter, Returned, KeepAlive, SWBypass PacketBytes
+}
+
+// RuleCounters sums a rule's entries (both tables).
+type RuleCounters struct {
+	Name     string
+	Priority uint32
+	Entries  int
+	Hits     PacketBytes
+}
+
+// CoreCounters sums the slots of one filter core.
+type CoreCounters struct {
+	FilterGroup string
+	Core        uint32
+	Slots       int
+	Hits        PacketBytes
+}
+
+type DropCounter struct {
+	Reason string
+	Count  PacketBytes
+}
+
+// SlotsView is a balance group's slot layout.
+type SlotsView struct {
+	Group      string
+	SlotBits   uint32
+	Digest     string
+	BaseDigest string
+	// Share: slots per filter group and core.
+	Share []CoreShare
+	// Slots lists every slot's target when asked for one group.
+	Slots []SlotTarget
+}
+
+type CoreShare struct {
+	FilterGroup string
+	Core        uint32
+	Slots       int
+}
+
+type SlotTarget struct {
+	Slot        uint32
+	FilterGroup string
+	Core        uint32
+}
+
+// TraceRequest describes a packet to trace through the configured
+// pipeline.
+type TraceRequest struct {
+	Link    string
+	Side    string   // lan or wan: the port it enters on
+	VLANs   []uint16 // outermost first (0x8100 tags; QinQ uses 0x88a8 for the outer when two or more)
+	MPLS    []uint32
+	PPPoE   bool
+	Src     netip.Addr
+	Dst     netip.Addr
+	Proto   uint8
+	SrcPort uint16
+	DstPort uint16
+	SrcMAC  string
+	DstMAC  string
+	// EtherType for a non-IP packet (Src/Dst unset).
+	EtherType uint16
+}
+
+// TraceResult is what the pipeline did.
+type TraceResult struct {
+	Steps        []string // human-readable, in order
+	Rule         string   // the rule hit ("" = default bypass)
+	Action       string   // bypass, balance
+	BalanceGroup string
+	Hash         uint32
+	Slot         uint32
+	FilterGroup  string
+	Core         uint32
+	OutPort      string
+	OutPortNum   uint32
+	Verdict      string // to-filter, bypass, sw-bypass, drop, ...
+	HeaderHex    string // the 4-byte core header when sent to a filter
+	Frame        []byte // input frame
+	OutFrame     []byte
+}
+
+// Placement is where a session lands in one balance group.
+type Placement struct {
+	BalanceGroup string
+	Hash         uint32
+	Slot         uint32
+	FilterGroup  string
+	Core         uint32
+	// Effective says whether it is there now (forward) or elsewhere
+	// because of a failure (sw-bypass, drop, rebalanced to X/core, ...).
+	Effective string
+	LANPort   string
+	WANPort   string
+}

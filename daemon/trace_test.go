@@ -1,0 +1,97 @@
+package daemon
+
+import (
+	"net/netip"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/symhash"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+func siteDesired(t *testing.T, st tables.State) (*p4src.Schema, *config.Config, *tables.Desired) {
+	t.Helper()
+	cfg, err := config.Load("../examples/site.yaml")
+	require.NoError(t, err)
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	c, err := tables.New(s)
+	require.NoError(t, err)
+	d, err := c.Compile(cfg, st)
+	require.NoError(t, err)
+	return s, cfg, d
+}
+
+func TestTrace(t *testing.T) {
+	s, cfg, des := siteDesired(t, tables.State{})
+	a, b := netip.MustParseAddr("10.1.2.3"), netip.MustParseAddr("192.0.2.9")
+	tests := []struct {
+		name    string
+		req     TraceRequest
+		rule    string
+		verdict string
+		out     string
+	}{
+		{"bgp bypassed", TraceRequest{Link: "L1", Side: "lan", Src: a, Dst: b, Proto: 6, SrcPort: 30000, DstPort: 179}, "bgp", "bypass by rule", "P41"},
+		{"multicast bypassed", TraceRequest{Link: "L2", Side: "wan", Src: a, Dst: netip.MustParseAddr("239.1.1.1"), Proto: 17}, "multicast", "bypass by rule", "P10"},
+		{"untagged falls to the catch-all", TraceRequest{Link: "L1", Side: "lan", Src: a, Dst: b, Proto: 6, SrcPort: 1, DstPort: 80}, "default", "bypass by rule", "P41"},
+		{"vlan 105 balanced", TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{105}, Src: a, Dst: b, Proto: 6, SrcPort: 1, DstPort: 80}, "vlan-balanced", "to filter", ""},
+		{"non-IP in vlan 1", TraceRequest{Link: "L2", Side: "lan", VLANs: []uint16{1}, EtherType: 0x0806}, "vlan-balanced", "non-IP bypass", "P9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := trace(s, cfg, des, tables.State{}, tt.req)
+			require.NoError(t, err)
+			assert.Equal(t, tt.rule, r.Rule, "%v", r.Steps)
+			assert.Equal(t, tt.verdict, r.Verdict, "%v", r.Steps)
+			if tt.out != "" {
+				assert.Equal(t, tt.out, r.OutPort)
+			}
+		})
+	}
+
+	// A balanced session: where the Go model says, on the LAN side, with
+	// the header carrying link L1 (id 0) and the core.
+	req := TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100}, Src: a, Dst: b, Proto: 17, SrcPort: 5, DstPort: 6}
+	r, err := trace(s, cfg, des, tables.State{}, req)
+	require.NoError(t, err)
+	slot := symhash.Slot(symhash.Sum(a, b, 17), 12)
+	assert.Equal(t, slot, r.Slot)
+	tg := des.Layouts[0].Base.Slots[slot]
+	fg := cfg.FilterGroups[tg.FilterGroup]
+	assert.Equal(t, fg.Name, r.FilterGroup)
+	assert.Equal(t, tg.Core, r.Core)
+	assert.Equal(t, fg.LAN, r.OutPort)
+	assert.Equal(t, fmtHeader(0x88b5, 0, tg.Core), r.HeaderHex)
+
+	// The reply from the WAN side lands on the same filter and core.
+	rev := TraceRequest{Link: "L1", Side: "wan", VLANs: []uint16{100}, Src: b, Dst: a, Proto: 17, SrcPort: 6, DstPort: 5}
+	r2, err := trace(s, cfg, des, tables.State{}, rev)
+	require.NoError(t, err)
+	assert.Equal(t, r.FilterGroup, r2.FilterGroup)
+	assert.Equal(t, r.Core, r2.Core)
+	assert.Equal(t, fg.WAN, r2.OutPort)
+
+	// That filter in software bypass: out of the peer port.
+	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{fg.Name: tables.FGSWBypass}}
+	r3, err := trace(s, cfg, des, st, req)
+	require.NoError(t, err)
+	assert.Equal(t, "sw-bypass", r3.Verdict)
+	assert.Equal(t, "P41", r3.OutPort)
+
+	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "nope", Side: "lan"})
+	assert.ErrorIs(t, err, ErrNotFound)
+	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "L1", Side: "up"})
+	assert.ErrorIs(t, err, ErrInvalid)
+}
+
+func fmtHeader(tpid uint16, link, core uint32) string {
+	v := uint16(link)<<10 | uint16(core)
+	return string([]byte{hexd(tpid >> 12), hexd(tpid >> 8), hexd(tpid >> 4), hexd(tpid), hexd(v >> 12), hexd(v >> 8), hexd(v >> 4), hexd(v)})
+}
+
+func hexd(v uint16) byte { return "0123456789abcdef"[v&0xf] }
