@@ -87,7 +87,20 @@ func startBMv2(t *testing.T) *target {
 	require.NoError(t, err)
 	plan := comp.Diff(desired.Entities, nil)
 	for _, b := range plan.Batches {
-		require.NoError(t, client.Write(ctx, b.Updates, 500), "batch %q", b.Name)
+		var rest []*p4v1.Update
+		for _, u := range b.Updates {
+			if u.GetEntity().GetValueSetEntry() == nil {
+				rest = append(rest, u)
+				continue
+			}
+			// PI 0.1.2 cannot write value sets; the program parses the
+			// default TPID and keep-alive EtherType without them.
+			if err := client.Write(ctx, []*p4v1.Update{u}, 1); err != nil {
+				require.Contains(t, err.Error(), "code 12", "value set write")
+				t.Logf("bmv2: value set not written (%v); relying on the program's defaults", err)
+			}
+		}
+		require.NoError(t, client.Write(ctx, rest, 500), "batch %q", b.Name)
 	}
 	// Read back: the target holds exactly what was written.
 	var wild []*p4v1.Entity
@@ -97,6 +110,7 @@ func startBMv2(t *testing.T) *target {
 	back, err := client.Read(ctx, wild...)
 	require.NoError(t, err)
 	require.Equal(t, plan.Inserts, len(back), "entries read back")
+	_ = plan
 
 	tg := &target{ports: map[uint32]*rawport.Port{}, client: client}
 	for _, p := range pipelinecases.Ports {

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -116,6 +117,8 @@ type Session struct {
 	mu      sync.Mutex // guards desired and status (read by others)
 	desired []*p4v1.Entity
 	status  Status
+
+	vsWarned atomic.Bool
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
@@ -513,8 +516,13 @@ func (c *conn) readOwned(ctx context.Context) (map[string]*p4v1.Entity, error) {
 	for _, id := range comp.ValueSetIDs() {
 		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
 	}
-	es, err := c.read(ctx, wild...)
+	es, err := c.read(ctx, wild[:len(comp.TableIDs())]...)
 	if err != nil {
+		return nil, err
+	}
+	if vs, err := c.read(ctx, wild[len(comp.TableIDs()):]...); err == nil {
+		es = append(es, vs...)
+	} else if status.Code(err) != codes.Unimplemented {
 		return nil, err
 	}
 	cur := make(map[string]*p4v1.Entity, len(es))
@@ -542,6 +550,14 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 		current = append(current, e)
 	}
 	plan := c.s.opts.Compiler.Diff(desired, current)
+	for i := range plan.Batches {
+		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
+		if err != nil {
+			c.dirty = true
+			return plan, err
+		}
+		plan.Batches[i].Updates = rest
+	}
 	for _, b := range plan.Batches {
 		if err := c.writeBatch(ctx, b); err != nil {
 			c.dirty = true
@@ -559,6 +575,51 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
 	return plan, nil
+}
+
+// DefaultValueSetMembers are the values the data plane parses even with
+// empty value sets (p4src/shared/defines.p4).
+var DefaultValueSetMembers = map[uint64]bool{0x88B5: true, 0x88B6: true}
+
+// writeValueSets writes the value set updates of a batch on their own and
+// returns the rest. A target that cannot program value sets (BMv2 with PI
+// 0.1.2) is tolerated while the values are the defaults the P4 program
+// parses anyway; any other value is an error that says so.
+func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
+	var vs, rest []*p4v1.Update
+	for _, u := range us {
+		if u.GetEntity().GetValueSetEntry() != nil {
+			vs = append(vs, u)
+		} else {
+			rest = append(rest, u)
+		}
+	}
+	for _, u := range vs {
+		err := c.write(ctx, []*p4v1.Update{u})
+		if err == nil {
+			continue
+		}
+		if !strings.Contains(err.Error(), codes.Unimplemented.String()) {
+			return nil, err
+		}
+		var odd []string
+		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
+			for _, fm := range m.GetMatch() {
+				if v := beUint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
+					odd = append(odd, fmt.Sprintf("%#04x", v))
+				}
+			}
+		}
+		if len(odd) > 0 {
+			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID 0x88b5 and keep-alive EtherType 0x88b6 are parsed; configured %s would not be recognised", ErrWrite, strings.Join(odd, ", "))
+		}
+		if !c.s.vsWarned.Swap(true) {
+			c.s.log.Warn("switch cannot program parser value sets; the defaults (core TPID 0x88b5, keep-alive 0x88b6) are parsed by the program itself")
+		}
+		k := tables.Key(u.GetEntity())
+		c.current[k] = u.GetEntity()
+	}
+	return rest, nil
 }
 
 // writeBatch writes one batch in requests of BatchSize updates, atomically

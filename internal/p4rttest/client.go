@@ -9,12 +9,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/prototext"
 
 	"github.com/dpi-balancer/balancer/p4src"
 )
@@ -138,11 +141,24 @@ func (c *Client) Write(ctx context.Context, updates []*p4v1.Update, batch int) e
 		_, err := c.rt.Write(ctx, &p4v1.WriteRequest{DeviceId: c.DeviceID, ElectionId: c.Election,
 			Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR, Updates: updates[:n]})
 		if err != nil {
-			return fmt.Errorf("p4rttest: write: %w", err)
+			return fmt.Errorf("p4rttest: write: %w%s", err, details(err, updates[:n]))
 		}
 		updates = updates[n:]
 	}
 	return nil
+}
+
+// details lists the failed updates of a Write error.
+func details(err error, us []*p4v1.Update) string {
+	var b strings.Builder
+	for i, d := range status.Convert(err).Details() {
+		pe, ok := d.(*p4v1.Error)
+		if !ok || pe.GetCanonicalCode() == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n  update %d (%s %s): code %d: %s", i, us[i].GetType(), prototext.MarshalOptions{}.Format(us[i].GetEntity()), pe.GetCanonicalCode(), pe.GetMessage())
+	}
+	return b.String()
 }
 
 // Read returns every entity matching the given (wildcard) entities.

@@ -31,6 +31,11 @@ const bit<16> ETHERTYPE_PPPOE_SESS = 0x8864;
 const bit<16> PPP_IPV4 = 0x0021;
 const bit<16> PPP_IPV6 = 0x0057;
 
+// Contract: default core header TPID and keep-alive EtherType, parsed
+// even when the value sets are empty.
+const bit<16> DEFAULT_CORE_TPID           = 0x88B5;
+const bit<16> DEFAULT_KEEPALIVE_ETHERTYPE = 0x88B6;
+
 const bit<8> IP_PROTO_TCP = 6;
 const bit<8> IP_PROTO_UDP = 17;
 

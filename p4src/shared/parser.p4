@@ -19,7 +19,12 @@
 
     state parse_ethernet {
         pkt.extract(hdr.ethernet);
+        // The defaults are constants too, so that a target that cannot
+        // program parser value sets (BMv2 with PI 0.1.2 answers
+        // UNIMPLEMENTED) still recognises them.
         transition select(pkt.lookahead<bit<16>>()) {
+            DEFAULT_CORE_TPID:           parse_core;
+            DEFAULT_KEEPALIVE_ETHERTYPE: parse_keepalive;
             core_tpid:            parse_core;
             keepalive_ethertype:  parse_keepalive;
             ETHERTYPE_VLAN:       parse_vlan_0;
