@@ -1,0 +1,342 @@
+// Package sim is the software switch: a Go model of the balancer's P4
+// pipeline (package sim/dataplane) behind a P4Runtime server and a gNMI
+// server, with ports in memory or on Linux interfaces (AF_PACKET). It is
+// the built-in target of the demo and of CI, and a test oracle beside BMv2.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
+)
+
+// Options configure a Switch.
+type Options struct {
+	DeviceID uint64
+	// Ports by data-plane port number.
+	Ports map[uint32]Port
+	// Names are the gNMI interface names; the default for port n is
+	// "<n/10>/<n%10>", the front-panel name of the sim platform numbering.
+	Names        map[uint32]string
+	SlotCapacity int
+	Logger       *slog.Logger
+	// CounterInterval is how often interface counters are published
+	// (default 1s).
+	CounterInterval time.Duration
+}
+
+// Switch is a running software switch.
+type Switch struct {
+	opts  Options
+	log   *slog.Logger
+	dp    *dataplane.Dataplane
+	p4rt  *P4RTServer
+	gnmi  *bgnmi.Server
+	ports map[uint32]*portState
+	bufs  sync.Pool
+}
+
+type portState struct {
+	num     uint32
+	name    string
+	port    Port
+	admin   atomic.Bool
+	inPkts  atomic.Uint64
+	inOct   atomic.Uint64
+	outPkts atomic.Uint64
+	outOct  atomic.Uint64
+	inDisc  atomic.Uint64
+	outDisc atomic.Uint64
+	changed atomic.Int64 // last change, unix ns
+}
+
+// New builds a switch; it starts nothing.
+func New(opts Options) (*Switch, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if opts.DeviceID == 0 {
+		opts.DeviceID = 1
+	}
+	if opts.CounterInterval <= 0 {
+		opts.CounterInterval = time.Second
+	}
+	schema, err := p4src.Load()
+	if err != nil {
+		return nil, err
+	}
+	var dpOpts []dataplane.Option
+	if opts.SlotCapacity > 0 {
+		dpOpts = append(dpOpts, dataplane.WithSlotCapacity(opts.SlotCapacity))
+	}
+	dp, err := dataplane.New(schema, dpOpts...)
+	if err != nil {
+		return nil, err
+	}
+	s := &Switch{opts: opts, log: log, dp: dp, ports: map[uint32]*portState{}}
+	s.bufs.New = func() any { b := make([]byte, MaxFrame+64); return &b }
+	for n, p := range opts.Ports {
+		if n >= 1<<9 || n == dp.CPUPort() {
+			return nil, fmt.Errorf("sim: port number %d is not a data-plane port (0..511, not the CPU port %d)", n, dp.CPUPort())
+		}
+		name := opts.Names[n]
+		if name == "" {
+			name = fmt.Sprintf("%d/%d", n/10, n%10)
+		}
+		ps := &portState{num: n, name: name, port: p}
+		ps.admin.Store(true)
+		ps.changed.Store(time.Now().UnixNano())
+		s.ports[n] = ps
+	}
+	s.p4rt = NewP4RTServer(opts.DeviceID, schema, dp, s.packetOut, codeOf, log)
+	s.gnmi = bgnmi.NewServer("balancer-sim", bgnmi.WithLogger(log),
+		bgnmi.WithSetHandler(bgnmi.InterfaceEnabledSetHandler(s.setAdmin)))
+	return s, nil
+}
+
+// codeOf maps data-plane errors to gRPC codes.
+func codeOf(err error) codes.Code {
+	switch {
+	case errors.Is(err, dataplane.ErrInvalidArgument):
+		return codes.InvalidArgument
+	case errors.Is(err, dataplane.ErrAlreadyExists):
+		return codes.AlreadyExists
+	case errors.Is(err, dataplane.ErrNotFound):
+		return codes.NotFound
+	case errors.Is(err, dataplane.ErrResourceExhausted):
+		return codes.ResourceExhausted
+	case errors.Is(err, dataplane.ErrUnimplemented):
+		return codes.Unimplemented
+	case errors.Is(err, dataplane.ErrPermissionDenied):
+		return codes.PermissionDenied
+	}
+	return codes.Unknown
+}
+
+// Dataplane exposes the pipeline (tests).
+func (s *Switch) Dataplane() *dataplane.Dataplane { return s.dp }
+
+// P4Runtime exposes the P4Runtime server (tests, restarts).
+func (s *Switch) P4Runtime() *P4RTServer { return s.p4rt }
+
+// Register adds the P4Runtime and gNMI services to a gRPC server.
+func (s *Switch) Register(g *grpc.Server) {
+	p4v1.RegisterP4RuntimeServer(g, s.p4rt)
+	s.gnmi.Register(g)
+}
+
+// Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
+// gnmiLis (nil: on the P4Runtime listener too) until ctx ends.
+func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errc := make(chan error, 4)
+	serve := func(lis net.Listener, reg func(*grpc.Server)) {
+		g := grpc.NewServer(grpc.MaxRecvMsgSize(64 << 20))
+		reg(g)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := g.Serve(lis); err != nil {
+				errc <- err
+			}
+		}()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-ctx.Done()
+			g.Stop()
+		}()
+	}
+	if gnmiLis == nil {
+		serve(p4rtLis, s.Register)
+	} else {
+		serve(p4rtLis, func(g *grpc.Server) { p4v1.RegisterP4RuntimeServer(g, s.p4rt) })
+		serve(gnmiLis, s.gnmi.Register)
+	}
+	s.Start(ctx, &wg)
+	s.log.Info("software switch serving", "p4runtime", p4rtLis.Addr().String(), "ports", len(s.ports))
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		cancel()
+		wg.Wait()
+		return err
+	}
+	wg.Wait()
+	s.gnmi.Close()
+	return nil
+}
+
+// Start runs the ports and the interface publisher on wg until ctx ends
+// (for callers that serve gRPC themselves).
+func (s *Switch) Start(ctx context.Context, wg *sync.WaitGroup) {
+	for _, ps := range s.ports {
+		ps := ps
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			s.rxLoop(ctx, ps)
+		}()
+		go func() {
+			defer wg.Done()
+			<-ctx.Done()
+			ps.port.Close()
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.publishLoop(ctx)
+	}()
+}
+
+func (s *Switch) rxLoop(ctx context.Context, ps *portState) {
+	bp := s.bufs.Get().(*[]byte)
+	defer s.bufs.Put(bp)
+	buf := *bp
+	err := ps.port.Run(ctx, func(frame []byte) {
+		if !ps.admin.Load() {
+			ps.inDisc.Add(1)
+			return
+		}
+		ps.inPkts.Add(1)
+		ps.inOct.Add(uint64(len(frame)))
+		s.handle(s.dp.Process(ps.num, frame, buf))
+	})
+	if err != nil && ctx.Err() == nil {
+		s.log.Error("port stopped", "port", ps.num, "name", ps.name, "err", err)
+	}
+}
+
+// handle sends a pipeline result where it goes.
+func (s *Switch) handle(r dataplane.Result) {
+	switch r.Kind {
+	case dataplane.Forward:
+		out := s.ports[r.Port]
+		if out == nil {
+			return // a port the switch does not have: the frame is lost, as on hardware
+		}
+		if !out.admin.Load() || !out.port.Carrier() {
+			out.outDisc.Add(1)
+			return
+		}
+		if err := out.port.Send(r.Frame); err != nil {
+			out.outDisc.Add(1)
+			return
+		}
+		out.outPkts.Add(1)
+		out.outOct.Add(uint64(len(r.Frame)))
+	case dataplane.ToCPU:
+		s.p4rt.SendPacketIn(r.Frame, r.PacketIn.IngressPort, r.PacketIn.Reason, r.PacketIn.RxTimestamp)
+	}
+}
+
+// packetOut runs a controller frame through the pipeline.
+func (s *Switch) packetOut(port uint32, flags uint8, frame []byte) error {
+	if len(frame) > MaxFrame {
+		return fmt.Errorf("frame of %d bytes exceeds %d", len(frame), MaxFrame)
+	}
+	bp := s.bufs.Get().(*[]byte)
+	defer s.bufs.Put(bp)
+	s.handle(s.dp.PacketOut(port, flags, frame, *bp))
+	return nil
+}
+
+func (s *Switch) setAdmin(name string, enabled bool) error {
+	for _, ps := range s.ports {
+		if ps.name == name {
+			if ps.admin.Swap(enabled) != enabled {
+				ps.changed.Store(time.Now().UnixNano())
+				s.log.Info("port admin state", "port", ps.num, "name", name, "enabled", enabled)
+			}
+			return s.publish(ps)
+		}
+	}
+	return fmt.Errorf("%w: no interface %q", bgnmi.ErrNotFound, name)
+}
+
+// SetAdmin sets a port's admin state by data-plane number.
+func (s *Switch) SetAdmin(num uint32, enabled bool) error {
+	ps := s.ports[num]
+	if ps == nil {
+		return fmt.Errorf("sim: no port %d", num)
+	}
+	return s.setAdmin(ps.name, enabled)
+}
+
+func (s *Switch) publish(ps *portState) error {
+	return s.gnmi.PublishInterface(bgnmi.InterfaceState{
+		Name: ps.name, AdminUp: ps.admin.Load(), OperUp: ps.admin.Load() && ps.port.Carrier(),
+		InOctets: ps.inOct.Load(), InPkts: ps.inPkts.Load(), OutOctets: ps.outOct.Load(), OutPkts: ps.outPkts.Load(),
+		InDiscards: ps.inDisc.Load(), OutDiscards: ps.outDisc.Load(), LastChange: time.Unix(0, ps.changed.Load()),
+	})
+}
+
+// publishLoop publishes every port at start, on every carrier change, and
+// its counters periodically.
+func (s *Switch) publishLoop(ctx context.Context) {
+	nums := make([]uint32, 0, len(s.ports))
+	for n := range s.ports {
+		nums = append(nums, n)
+	}
+	sort.Slice(nums, func(i, j int) bool { return nums[i] < nums[j] })
+	changes := make(chan *portState, len(nums))
+	for _, n := range nums {
+		ps := s.ports[n]
+		_ = s.publish(ps)
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-ps.port.CarrierChanges():
+					ps.changed.Store(time.Now().UnixNano())
+					select {
+					case changes <- ps:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+		}()
+	}
+	t := time.NewTicker(s.opts.CounterInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ps := <-changes:
+			s.log.Info("port carrier", "port", ps.num, "name", ps.name, "up", ps.port.Carrier())
+			_ = s.publish(ps)
+		case <-t.C:
+			for _, n := range nums {
+				_ = s.publish(s.ports[n])
+			}
+		}
+	}
+}
+
+// Restart forgets the pipeline and every entry, as a rebooted switch
+// would (Stratum keeps nothing across a restart).
+func (s *Switch) Restart() {
+	s.log.Info("switch restart: pipeline and entries forgotten")
+	s.p4rt.ForgetPipeline()
+}
