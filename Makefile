@@ -65,3 +65,26 @@ p4-tna:
 	$(BF_P4C) --target tofino --arch tna --std p4-16 \
 	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txtpb \
 	  -o $(TNA_OUT) p4src/tna/balancer.p4
+
+# Regenerate the management API's Go code from api/balancer.proto. The
+# output is committed, so building and testing never need protoc. Needs
+# Debian's protobuf-compiler and libprotobuf-dev (well-known types); the Go
+# plugins are installed at versions matching go.mod's
+# google.golang.org/protobuf and google.golang.org/grpc.
+PROTOC                     ?= protoc
+PROTOC_GEN_GO_VERSION      ?= v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION ?= v1.6.2
+PROTO_BIN                  := $(shell $(GO) env GOPATH)/bin
+
+.PHONY: proto
+proto:
+	@command -v $(PROTOC) >/dev/null 2>&1 || { \
+	  echo "make proto: $(PROTOC) not found: apt-get install protobuf-compiler libprotobuf-dev"; exit 1; }
+	GOBIN=$(PROTO_BIN) $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+	GOBIN=$(PROTO_BIN) $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+	$(PROTOC) -I api \
+	  --plugin=protoc-gen-go=$(PROTO_BIN)/protoc-gen-go \
+	  --plugin=protoc-gen-go-grpc=$(PROTO_BIN)/protoc-gen-go-grpc \
+	  --go_out=api --go_opt=paths=source_relative \
+	  --go-grpc_out=api --go-grpc_opt=paths=source_relative \
+	  api/balancer.proto

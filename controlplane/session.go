@@ -188,6 +188,14 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	return plan, err
 }
 
+// SetDesired sets the desired state without writing it: it is written
+// at the next reconciliation (connection) or Apply.
+func (s *Session) SetDesired(desired []*p4v1.Entity) {
+	s.mu.Lock()
+	s.desired = desired
+	s.mu.Unlock()
+}
+
 // PacketOut sends a frame through the switch (primary only).
 func (s *Session) PacketOut(ctx context.Context, port uint32, flags uint8, frame []byte) error {
 	return s.do(ctx, func(c *conn) error {

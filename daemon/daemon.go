@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
@@ -42,8 +43,12 @@ type Options struct {
 	// Pipeline defaults to the embedded v1model build.
 	Pipeline *controlplane.Pipeline
 	// Tick is the keep-alive engine's resolution (default 5ms).
-	Tick   time.Duration
-	Logger *slog.Logger
+	Tick time.Duration
+	// Telemetry, when set, gets the balancer tree (state every
+	// StateInterval, default 1s; counters every CounterInterval, default 5s).
+	Telemetry                      *bgnmi.Server
+	StateInterval, CounterInterval time.Duration
+	Logger                         *slog.Logger
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
 }
@@ -70,7 +75,8 @@ type Daemon struct {
 	desired  *tables.Desired
 	cfgGen   uint64
 
-	kick chan struct{} // something changed: recompile and apply
+	kick    chan struct{} // something changed: recompile and apply
+	metrics *metrics
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -99,7 +105,7 @@ func New(opts Options) (*Daemon, error) {
 		return nil, err
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
-		ports: map[uint32]bool{}, kick: make(chan struct{}, 1)}
+		ports: map[uint32]bool{}, kick: make(chan struct{}, 1), metrics: newMetrics()}
 
 	data, rev, err := store.Running()
 	switch {
@@ -146,6 +152,8 @@ func New(opts Options) (*Daemon, error) {
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log,
 	})
+	// The first reconciliation already knows what the switch must hold.
+	d.session.SetDesired(d.desired.Entities)
 	return d, nil
 }
 
@@ -213,6 +221,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if d.opts.SwitchGNMI != "" {
 		run("port status", d.portLoop)
 	}
+	si, ci := d.opts.StateInterval, d.opts.CounterInterval
+	if si <= 0 {
+		si = time.Second
+	}
+	if ci <= 0 {
+		ci = 5 * time.Second
+	}
+	run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, d.opts.Telemetry, si, ci) })
 	d.signal()
 	<-ctx.Done()
 	wg.Wait()
@@ -279,6 +295,8 @@ func (d *Daemon) applyLoop(ctx context.Context) error {
 		plan, err := d.session.Apply(ctx, des.Entities)
 		d.applyMu.Unlock()
 		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
 		case errors.Is(err, controlplane.ErrNotPrimary):
 			// Kept; written when the session becomes primary.
 		case err != nil:
@@ -296,6 +314,12 @@ func (d *Daemon) saveRuntime() {
 		d.log.Error("saving runtime state", "err", err)
 	}
 }
+
+// Collector returns the Prometheus collector of the daemon's metrics.
+func (d *Daemon) Collector() prometheus.Collector { return d.metrics }
+
+// Session exposes the switch session (status, tests).
+func (d *Daemon) Session() *controlplane.Session { return d.session }
 
 // portLoop follows the switch's port oper-status over gNMI.
 func (d *Daemon) portLoop(ctx context.Context) error {

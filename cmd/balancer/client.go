@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+)
+
+// client returns the management API client, connecting on first use.
+func (a *app) client() (apiv1.BalancerClient, error) {
+	if a.conn == nil {
+		conn, err := a.connect()
+		if err != nil {
+			return nil, err
+		}
+		a.conn = conn
+	}
+	return apiv1.NewBalancerClient(a.conn), nil
+}
+
+func (a *app) connect() (*grpc.ClientConn, error) {
+	d := &dialState{timeout: a.timeout.String()}
+	var creds credentials.TransportCredentials
+	if a.addr != "" {
+		if a.tlsCert == "" || a.tlsKey == "" || a.tlsCA == "" {
+			return nil, usagef("--addr %s needs --tls-cert, --tls-key and --tls-ca: the daemon serves its API over TCP only with mutual TLS", a.addr)
+		}
+		cfg, err := clientTLSConfig(a.tlsCert, a.tlsKey, a.tlsCA)
+		if err != nil {
+			return nil, err
+		}
+		creds = credentials.NewTLS(cfg)
+		d.network, d.address, d.where = "tcp", a.addr, a.addr
+	} else {
+		if a.tlsCert != "" || a.tlsKey != "" || a.tlsCA != "" {
+			return nil, usagef("--tls-cert, --tls-key and --tls-ca go with --addr; the unix socket (--socket) needs none")
+		}
+		if a.socket == "" {
+			return nil, usagef("--socket is empty; give the daemon's socket path, or --addr")
+		}
+		creds = insecure.NewCredentials()
+		d.network, d.address, d.where = "unix", a.socket, a.socket
+	}
+	target := "passthrough:///" + d.address
+	if d.network == "unix" {
+		target = "passthrough:///balancer"
+	}
+	conn, err := grpc.NewClient(target,
+		grpc.WithTransportCredentials(creds),
+		grpc.WithContextDialer(d.dial),
+		grpc.WithUnaryInterceptor(d.intercept),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach the balancer daemon at %s: %w", d.where, err)
+	}
+	a.dial = d
+	return conn, nil
+}
+
+func clientTLSConfig(certFile, keyFile, caFile string) (*tls.Config, error) {
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-cert %s / --tls-key %s: %w", certFile, keyFile, err)
+	}
+	caPEM, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-ca: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(caPEM) {
+		return nil, fmt.Errorf("--tls-ca %s holds no PEM certificate", caFile)
+	}
+	return &tls.Config{Certificates: []tls.Certificate{cert}, RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}
+
+// dialState dials the daemon and remembers why the last dial failed, so
+// that an RPC failing for that reason says so plainly.
+type dialState struct {
+	network, address string
+	where            string // for messages
+	timeout          string
+
+	mu      sync.Mutex
+	lastErr error
+}
+
+func (d *dialState) dial(ctx context.Context, _ string) (net.Conn, error) {
+	var nd net.Dialer
+	c, err := nd.DialContext(ctx, d.network, d.address)
+	d.mu.Lock()
+	d.lastErr = err
+	d.mu.Unlock()
+	return c, err
+}
+
+func (d *dialState) dialErr() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lastErr
+}
+
+func (d *dialState) intercept(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	err := invoker(ctx, method, req, reply, cc, opts...)
+	if err == nil {
+		return nil
+	}
+	return d.translate(ctx, err)
+}
+
+// apiError is an error the daemon returned: its message as the daemon
+// wrote it (a rejected configuration lists every problem with its path).
+type apiError struct {
+	code codes.Code
+	msg  string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// translate turns an RPC error into one an operator can act on.
+func (d *dialState) translate(ctx context.Context, err error) error {
+	st, ok := status.FromError(err)
+	if !ok {
+		return err
+	}
+	switch st.Code() {
+	case codes.Unavailable:
+		if derr := d.dialErr(); derr != nil {
+			return fmt.Errorf("cannot reach the balancer daemon at %s: %s", d.where, d.explain(derr))
+		}
+		if msg := st.Message(); strings.HasPrefix(msg, "connection error") || strings.Contains(msg, "transport:") {
+			return fmt.Errorf("cannot reach the balancer daemon at %s: %s", d.where, msg)
+		}
+	case codes.DeadlineExceeded:
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return fmt.Errorf("the balancer daemon at %s did not answer within %s (see --timeout): %s", d.where, d.timeout, st.Message())
+		}
+	case codes.Canceled:
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted: %w", ctx.Err())
+		}
+	}
+	return &apiError{code: st.Code(), msg: st.Message()}
+}
+
+// explain says why a dial failed, with what to do.
+func (d *dialState) explain(err error) string {
+	msg := err.Error()
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		msg = se.Error()
+	}
+	switch {
+	case d.network == "unix" && errors.Is(err, syscall.ENOENT):
+		return msg + " (no socket there: is the daemon running? give its socket with --socket or $" + socketEnv + ")"
+	case errors.Is(err, syscall.ECONNREFUSED) && d.network == "unix":
+		return msg + " (a socket file but no daemon listening: is the daemon running?)"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return msg + " (nothing listens there: is the daemon running with its TLS API on this address?)"
+	case errors.Is(err, syscall.EACCES):
+		return msg + " (the socket is mode 0600: run as root or as the daemon's user)"
+	}
+	return msg
+}

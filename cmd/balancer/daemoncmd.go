@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/spf13/cobra"
+	"google.golang.org/grpc"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon"
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+)
+
+const daemonLong = `daemon runs the balancer's control plane for one switch.
+
+It keeps the running configuration in --state-dir (saved atomically, with a
+revision history; --config is read only when the directory has none yet),
+programs the switch over P4Runtime (--switch), reconciles it after every
+reconnection (a restarted switch gets the pipeline and every entry back; a
+restarted daemon writes nothing when nothing changed), sends keep-alives
+through every filter, follows port status over the switch's gNMI
+(--switch-gnmi), and serves:
+  the management API   on --socket (unix, mode 0600), or --listen over
+                       mutual TLS (--tls-cert, --tls-key, --tls-client-ca)
+  telemetry (gNMI)     on --telemetry: the OpenConfig-style balancer tree
+  Prometheus metrics   on --metrics (/metrics)
+
+Several daemons may drive one switch: the one with the highest election id
+is primary and writes; the others stay connected as backups and take over
+when the primary goes away.`
+
+func newDaemonCmd() *cobra.Command {
+	var (
+		cfgPath, stateDir          string
+		switchAddr, switchGNMI     string
+		deviceID                   uint64
+		election, role             string
+		swCA, swCert, swKey        string
+		listen, tlsCert, tlsKey    string
+		tlsClientCA                string
+		telemetryAddr, metricsAddr string
+		logLevel                   string
+	)
+	cmd := &cobra.Command{
+		Use:   "daemon",
+		Short: "Run the control plane for one switch",
+		Long:  daemonLong,
+		Example: `  balancer daemon --config examples/site.yaml --state-dir /var/lib/balancer \
+      --switch 127.0.0.1:9559 --switch-gnmi 127.0.0.1:9339`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log, err := newLogger(logLevel)
+			if err != nil {
+				return err
+			}
+			socket, _ := cmd.Flags().GetString("socket")
+			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
+				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+			if election != "" {
+				hi, lo, err := parseElection(election)
+				if err != nil {
+					return usagef("--election-id %q: %v", election, err)
+				}
+				opts.ElectionHigh, opts.ElectionLow = hi, lo
+			}
+			if swCA != "" || swCert != "" || swKey != "" {
+				t, err := switchTLS(swCA, swCert, swKey)
+				if err != nil {
+					return err
+				}
+				opts.SwitchTLS = t
+			}
+			var tele *bgnmi.Server
+			var teleLis net.Listener
+			if telemetryAddr != "" {
+				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
+					return fmt.Errorf("telemetry listener: %w", err)
+				}
+				tele = bgnmi.NewServer("balancer", bgnmi.WithLogger(log))
+				opts.Telemetry = tele
+			}
+			d, err := daemon.New(opts)
+			if err != nil {
+				return err
+			}
+			var apiLis net.Listener
+			var srvOpts []grpc.ServerOption
+			if listen != "" {
+				if tlsCert == "" || tlsKey == "" || tlsClientCA == "" {
+					return usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
+				}
+				l, o, err := daemon.ListenTLS(listen, tlsCert, tlsKey, tlsClientCA)
+				if err != nil {
+					return err
+				}
+				apiLis, srvOpts = l, []grpc.ServerOption{o}
+			} else {
+				if apiLis, err = daemon.ListenUnix(socket); err != nil {
+					return err
+				}
+			}
+			ctx, cancel := context.WithCancel(cmd.Context())
+			defer cancel()
+			var wg sync.WaitGroup
+			errc := make(chan error, 4)
+			api := grpc.NewServer(srvOpts...)
+			apiv1.RegisterBalancerServer(api, daemon.NewAPIServer(d))
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := api.Serve(apiLis); err != nil {
+					errc <- fmt.Errorf("management API: %w", err)
+				}
+			}()
+			var teleSrv *grpc.Server
+			if tele != nil {
+				teleSrv = grpc.NewServer()
+				tele.Register(teleSrv)
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := teleSrv.Serve(teleLis); err != nil {
+						errc <- fmt.Errorf("telemetry: %w", err)
+					}
+				}()
+			}
+			var httpSrv *http.Server
+			if metricsAddr != "" {
+				reg := prometheus.NewRegistry()
+				reg.MustRegister(d.Collector())
+				mux := http.NewServeMux()
+				mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+				ml, err := net.Listen("tcp", metricsAddr)
+				if err != nil {
+					return fmt.Errorf("metrics listener: %w", err)
+				}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := httpSrv.Serve(ml); err != nil && !errors.Is(err, http.ErrServerClosed) {
+						errc <- fmt.Errorf("metrics: %w", err)
+					}
+				}()
+			}
+			log.Info("balancer daemon", "api", apiLis.Addr().String(), "switch", switchAddr, "switch_gnmi", switchGNMI,
+				"telemetry", telemetryAddr, "metrics", metricsAddr, "state_dir", stateDir)
+			done := make(chan error, 1)
+			go func() { done <- d.Run(ctx) }()
+			var runErr error
+			select {
+			case <-ctx.Done():
+			case runErr = <-errc:
+				cancel()
+			}
+			<-done
+			api.GracefulStop()
+			if teleSrv != nil {
+				teleSrv.Stop()
+				tele.Close()
+			}
+			if httpSrv != nil {
+				sctx, c := context.WithTimeout(context.Background(), 2*time.Second)
+				httpSrv.Shutdown(sctx)
+				c()
+			}
+			wg.Wait()
+			log.Info("balancer daemon stopped")
+			return runErr
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfgPath, "config", "", "initial site configuration (used when --state-dir has none)")
+	f.StringVar(&stateDir, "state-dir", "/var/lib/balancer", "where the running configuration and its revisions live")
+	f.StringVar(&switchAddr, "switch", "127.0.0.1:9559", "the switch's P4Runtime address (host:port or unix:///path)")
+	f.StringVar(&switchGNMI, "switch-gnmi", "127.0.0.1:9339", "the switch's gNMI address for port status (empty: none, ports assumed up)")
+	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
+	f.StringVar(&election, "election-id", "", "election id HIGH:LOW or LOW (default: from the start time, so the newest daemon is primary)")
+	f.StringVar(&role, "role", "", "P4Runtime role (default: the default role, full access)")
+	f.StringVar(&swCA, "switch-tls-ca", "", "CA certificate to verify the switch (enables TLS)")
+	f.StringVar(&swCert, "switch-tls-cert", "", "client certificate for mutual TLS with the switch")
+	f.StringVar(&swKey, "switch-tls-key", "", "client key for mutual TLS with the switch")
+	f.StringVar(&listen, "listen", "", "serve the management API on TCP host:port with mutual TLS instead of the unix socket")
+	f.StringVar(&tlsCert, "tls-cert", "", "server certificate for --listen")
+	f.StringVar(&tlsKey, "tls-key", "", "server key for --listen")
+	f.StringVar(&tlsClientCA, "tls-client-ca", "", "CA that signs the clients' certificates, for --listen")
+	f.StringVar(&telemetryAddr, "telemetry", "127.0.0.1:9340", "gNMI telemetry listen address (empty: off)")
+	f.StringVar(&metricsAddr, "metrics", "127.0.0.1:9341", "Prometheus metrics listen address (empty: off)")
+	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	return cmd
+}
+
+func parseElection(s string) (hi, lo uint64, err error) {
+	h, l, ok := strings.Cut(s, ":")
+	if !ok {
+		lo, err = strconv.ParseUint(s, 10, 64)
+		return 0, lo, err
+	}
+	if hi, err = strconv.ParseUint(h, 10, 64); err != nil {
+		return 0, 0, err
+	}
+	lo, err = strconv.ParseUint(l, 10, 64)
+	return hi, lo, err
+}
+
+func switchTLS(ca, cert, key string) (*tls.Config, error) {
+	t := &tls.Config{MinVersion: tls.VersionTLS12}
+	if ca != "" {
+		pem, err := os.ReadFile(ca)
+		if err != nil {
+			return nil, fmt.Errorf("--switch-tls-ca: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("--switch-tls-ca %s holds no PEM certificate", ca)
+		}
+		t.RootCAs = pool
+	}
+	if cert != "" || key != "" {
+		c, err := tls.LoadX509KeyPair(cert, key)
+		if err != nil {
+			return nil, fmt.Errorf("--switch-tls-cert/--switch-tls-key: %w", err)
+		}
+		t.Certificates = []tls.Certificate{c}
+	}
+	return t, nil
+}

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"google.golang.org/grpc/codes"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// applyOpts are the flags of every command that changes the
+// configuration.
+type applyOpts struct {
+	dryRun  bool
+	comment string
+}
+
+func addApplyFlags(cmd *cobra.Command, o *applyOpts) {
+	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "validate and show what would change; save and program nothing")
+	cmd.Flags().StringVar(&o.comment, "comment", "", "comment saved with the new revision (default: the command line)")
+}
+
+// editRetries bounds how often an edit is redone when another change
+// lands between reading and applying.
+const editRetries = 3
+
+// edit reads the running configuration, lets change modify it, and
+// applies the whole result as a new revision. change returns a note to
+// print (or "") and an error that stops before anything is applied.
+// When another change lands in between, it starts again from the new
+// running configuration.
+func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(c *config.Config) (string, error)) error {
+	cl, err := a.client()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := a.rpcContext(cmd)
+	defer cancel()
+	comment := o.comment
+	if comment == "" {
+		comment = commandLine(cmd, args)
+	}
+	for attempt := 1; ; attempt++ {
+		running, err := cl.GetConfig(ctx, &apiv1.GetConfigRequest{})
+		if err != nil {
+			return err
+		}
+		cfg, err := parseRunning(running)
+		if err != nil {
+			return err
+		}
+		note, err := change(cfg)
+		if err != nil {
+			return err
+		}
+		data, err := cfg.Marshal()
+		if err != nil {
+			return err
+		}
+		res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{
+			Yaml: string(data), DryRun: o.dryRun, Comment: comment,
+			BaseRevision: running.GetRevision().GetNumber(),
+		})
+		var ae *apiError
+		if errors.As(err, &ae) && ae.code == codes.Aborted && attempt < editRetries {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if note != "" && !a.structured() {
+			fmt.Fprintln(a.stdout, note)
+		}
+		return a.printApply(res)
+	}
+}
+
+// parseRunning reads the daemon's running configuration.
+func parseRunning(r *apiv1.GetConfigResponse) (*config.Config, error) {
+	cfg, err := config.Parse([]byte(r.GetYaml()))
+	if err != nil {
+		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+	}
+	return cfg, nil
+}
+
+// commandLine is the default revision comment: the command and what it
+// was given ("balancer link add L3 --lan=P44 --wan=P43").
+func commandLine(cmd *cobra.Command, args []string) string {
+	parts := append([]string{cmd.CommandPath()}, args...)
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "dry-run" || f.Name == "comment" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
+			return
+		}
+		v := f.Value.String()
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			v = strings.Join(sv.GetSlice(), ",")
+		}
+		if strings.ContainsAny(v, " '\"") {
+			v = "'" + v + "'"
+		}
+		parts = append(parts, "--"+f.Name+"="+v)
+	})
+	return strings.Join(parts, " ")
+}
+
+// printApply shows what an apply did or would do.
+func (a *app) printApply(res *apiv1.ApplyResult) error {
+	if a.structured() {
+		return a.printProto(res)
+	}
+	writeApply(a.stdout, res)
+	return nil
+}
+
+func writeApply(w io.Writer, res *apiv1.ApplyResult) {
+	n := int64(len(res.GetChanges()))
+	switch {
+	case res.GetDryRun() && n == 0:
+		fmt.Fprintln(w, "dry run: no change to the configuration")
+	case res.GetDryRun():
+		fmt.Fprintf(w, "dry run: %s (nothing saved or written):\n", plural(n, "change"))
+	case n == 0:
+		fmt.Fprintf(w, "revision %d saved: no change to the configuration\n", res.GetRevision().GetNumber())
+	default:
+		fmt.Fprintf(w, "revision %d saved: %s:\n", res.GetRevision().GetNumber(), plural(n, "change"))
+	}
+	for _, c := range res.GetChanges() {
+		fmt.Fprintf(w, "  %s\n", c)
+	}
+	entries := fmt.Sprintf("%s, %s, %s", plural(res.GetInserts(), "insert"),
+		countOf(res.GetModifies(), "modify", "modifies"), plural(res.GetDeletes(), "delete"))
+	switch {
+	case res.GetDryRun():
+		fmt.Fprintf(w, "switch: would write %s\n", entries)
+	case res.GetWritten():
+		fmt.Fprintf(w, "switch: programmed (%s)\n", entries)
+	default:
+		fmt.Fprintln(w, "switch: not programmed yet")
+	}
+	if res.GetWarning() != "" {
+		fmt.Fprintf(w, "warning: %s\n", res.GetWarning())
+	}
+}
+
+// names lists object names for messages: "L1, L2" or "none".
+func names(ns []string) string {
+	if len(ns) == 0 {
+		return "none defined"
+	}
+	return strings.Join(ns, ", ")
+}
+
+func linkNames(c *config.Config) []string {
+	var out []string
+	for _, l := range c.Links {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+func filterGroupNames(c *config.Config) []string {
+	var out []string
+	for _, f := range c.FilterGroups {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func balanceGroupNames(c *config.Config) []string {
+	var out []string
+	for _, b := range c.BalanceGroups {
+		out = append(out, b.Name)
+	}
+	return out
+}
+
+func profileNames(c *config.Config) []string {
+	var out []string
+	for _, p := range c.Profiles {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+func ruleNames(c *config.Config) []string {
+	var out []string
+	for _, r := range c.Rules {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+// errUnknown says an object named on the command line does not exist.
+func errUnknown(kind, name string, known []string) error {
+	return fmt.Errorf("unknown %s %q (%ss: %s)", kind, name, kind, names(known))
+}
+
+func errExists(kind, name, hint string) error {
+	return fmt.Errorf("%s %q already exists; %s", kind, name, hint)
+}
+
+// deleteFunc removes the elements for which del is true and reports
+// whether it removed any.
+func deleteFunc[T any](s *[]T, del func(T) bool) bool {
+	n := len(*s)
+	*s = slices.DeleteFunc(*s, del)
+	return len(*s) != n
+}
+
+// getConfig reads and parses the running configuration.
+func (a *app) getConfig(cmd *cobra.Command) (*config.Config, *apiv1.GetConfigResponse, error) {
+	cl, err := a.client()
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := a.rpcContext(cmd)
+	defer cancel()
+	r, err := cl.GetConfig(ctx, &apiv1.GetConfigRequest{})
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := parseRunning(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, r, nil
+}
+
+// getStatus fetches the daemon's status.
+func (a *app) getStatus(cmd *cobra.Command) (*apiv1.Status, error) {
+	cl, err := a.client()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := a.rpcContext(cmd)
+	defer cancel()
+	return cl.GetStatus(ctx, &apiv1.GetStatusRequest{})
+}

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
+)
+
+func newFilterGroupCmd(a *app) *cobra.Command {
+	cmd := group("filter-group", "DPI filters: add, change, delete, list",
+		`A filter group is one DPI filter, a bump in the wire between a LAN port and
+a WAN port of the switch. Traffic a rule balances enters the filter on the
+side it arrived on (LAN traffic on the LAN port), crosses it, and comes back
+on the other port, carrying a 4-byte core header (TPID, link id, core id)
+that tells the filter which CPU core must take the session.
+
+--cores is the filter's traffic-processing core count (its CPUs less one
+service core; N_UNIT_QA in the seed product). Slots of the balance group are
+dealt in proportion to cores, so every core gets an equal share.`,
+		`  balancer filter-group add F1 --lan P2 --wan P1 --cores 31
+  balancer filter-group set F1 --cores 47
+  balancer filter-group list`)
+	cmd.AddCommand(newFilterGroupAddCmd(a), newFilterGroupSetCmd(a), newFilterGroupDelCmd(a), newFilterGroupListCmd(a))
+	return cmd
+}
+
+// parseTPID reads an ethertype: 0x88B5 or decimal.
+func parseTPID(flag, s string) (uint16, error) {
+	var n uint64
+	var err error
+	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
+		n, err = strconv.ParseUint(h, 16, 16)
+	} else {
+		n, err = strconv.ParseUint(s, 10, 16)
+	}
+	if err != nil {
+		return 0, usagef("--%s %q: want a 16-bit ethertype like 0x88B5", flag, s)
+	}
+	return uint16(n), nil
+}
+
+func newFilterGroupAddCmd(a *app) *cobra.Command {
+	var o applyOpts
+	var f config.FilterGroup
+	var id uint32
+	var tpid string
+	cmd := &cobra.Command{
+		Use:   "add NAME --lan PORT --wan PORT [--cores N] [--tpid 0x88B5]",
+		Short: "Add a DPI filter wired between a LAN and a WAN port",
+		Long: `Add filter group NAME: the filter's LAN interface is cabled to the switch's
+LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
+--ignore-parity). It carries traffic once it is a member of a balance group
+('balance-group add --members' or 'balance-group member add').`,
+		Example: `  balancer filter-group add F1 --lan P2 --wan P1 --cores 31
+  # a filter expecting another core header TPID
+  balancer filter-group add F2 --lan P12 --wan P11 --cores 15 --tpid 0x88B7`,
+		Args: exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.Name = args[0]
+			if cmd.Flags().Changed("id") {
+				f.ID = &id
+			}
+			if tpid != "" {
+				t, err := parseTPID("tpid", tpid)
+				if err != nil {
+					return err
+				}
+				f.TPID = t
+			}
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				if c.FilterGroupByName(f.Name) != nil {
+					return "", errExists("filter group", f.Name, "change it with 'balancer filter-group set'")
+				}
+				c.FilterGroups = append(c.FilterGroups, f)
+				return "", nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&f.LAN, "lan", "", "port the filter's LAN side is cabled to (even), e.g. P2")
+	cmd.Flags().StringVar(&f.WAN, "wan", "", "port the filter's WAN side is cabled to (odd), e.g. P1")
+	cmd.Flags().Uint32Var(&f.Cores, "cores", 0, "traffic-processing cores, 1..1024 (default: defaults.cores)")
+	cmd.Flags().StringVar(&tpid, "tpid", "", "core header TPID for this filter (default: defaults.core_tpid, 0x88B5)")
+	cmd.Flags().Uint32Var(&id, "id", 0, "filter group id 0..63 (default: the lowest free one)")
+	cmd.Flags().BoolVar(&f.IgnoreParity, "ignore-parity", false, "allow an odd LAN port / even WAN port")
+	_ = cmd.MarkFlagRequired("lan")
+	_ = cmd.MarkFlagRequired("wan")
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newFilterGroupSetCmd(a *app) *cobra.Command {
+	var o applyOpts
+	var cores uint32
+	var tpid string
+	cmd := &cobra.Command{
+		Use:   "set NAME [--cores N] [--tpid 0x..]",
+		Short: "Change a filter's core count or core header TPID",
+		Long: `Change filter group NAME. Changing --cores re-deals its balance group's slots:
+sessions move between cores (and filters) once; plan it like a
+maintenance.`,
+		Example: `  balancer filter-group set F1 --cores 47 --dry-run`,
+		Args:    exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("cores") && !cmd.Flags().Changed("tpid") {
+				return usagef("nothing to change: give --cores or --tpid")
+			}
+			var t uint16
+			if tpid != "" {
+				var err error
+				if t, err = parseTPID("tpid", tpid); err != nil {
+					return err
+				}
+			}
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				f := c.FilterGroupByName(args[0])
+				if f == nil {
+					return "", errUnknown("filter group", args[0], filterGroupNames(c))
+				}
+				if cmd.Flags().Changed("cores") {
+					f.Cores = cores
+				}
+				if tpid != "" {
+					f.TPID = t
+				}
+				return "", nil
+			})
+		},
+	}
+	cmd.Flags().Uint32Var(&cores, "cores", 0, "traffic-processing cores, 1..1024")
+	cmd.Flags().StringVar(&tpid, "tpid", "", "core header TPID, e.g. 0x88B5")
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newFilterGroupDelCmd(a *app) *cobra.Command {
+	var o applyOpts
+	cmd := &cobra.Command{
+		Use:   "del NAME",
+		Short: "Delete a filter group (and take it out of its balance group)",
+		Long: `Delete filter group NAME. It is also taken out of the balance group it is a
+member of; its share of the traffic is dealt to the other members. A
+balance group left without members makes the change fail: delete the
+balance group first.`,
+		Example: `  balancer filter-group del F3 --dry-run
+  balancer filter-group del F3`,
+		Args: exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				if !deleteFunc(&c.FilterGroups, func(f config.FilterGroup) bool { return f.Name == args[0] }) {
+					return "", errUnknown("filter group", args[0], filterGroupNames(c))
+				}
+				var note string
+				for i := range c.BalanceGroups {
+					b := &c.BalanceGroups[i]
+					if deleteFunc(&b.Members, func(m string) bool { return m == args[0] }) {
+						note = fmt.Sprintf("%s is also taken out of balance group %s", args[0], b.Name)
+					}
+				}
+				return note, nil
+			})
+		},
+	}
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newFilterGroupListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the filter groups with their balance group and state",
+		Example: `  balancer filter-group list
+  balancer filter-group list -o json`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, _, err := a.getConfig(cmd)
+			if err != nil {
+				return err
+			}
+			if a.structured() {
+				return a.printValue(nonNil(cfg.FilterGroups))
+			}
+			if len(cfg.FilterGroups) == 0 {
+				fmt.Fprintln(a.stdout, "no filter groups defined; add one with 'balancer filter-group add'")
+				return nil
+			}
+			st, err := a.getStatus(cmd)
+			if err != nil {
+				return err
+			}
+			state := map[string]*apiv1.FilterStatus{}
+			for _, f := range st.GetFilters() {
+				state[f.GetName()] = f
+			}
+			w := table(a.stdout)
+			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE")
+			for _, f := range cfg.FilterGroups {
+				bg := ""
+				if b := cfg.BalanceGroupOf(f.Name); b != nil {
+					bg = b.Name
+				}
+				s := state[f.Name]
+				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, s.GetState(), s.GetEffective())
+			}
+			return w.Flush()
+		},
+	}
+}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+func newProfileCmd(a *app) *cobra.Command {
+	cmd := group("profile", "Availability profiles (keep-alive parameters): add, change, delete, list",
+		`An availability profile says how the switch checks that the filters of a
+balance group are alive, and what happens when one is not.
+
+Every --interval the switch sends a keep-alive frame into each filter's LAN
+port (and its WAN port with --probe both); the filter passes it through
+like any non-IP frame and the switch times it. --loss-threshold keep-alives
+lost in a row mark the filter down (about loss-threshold x interval after
+it stops: 5 x 100ms = 500ms); a port going down marks it down at once.
+--recovery-threshold answered in a row bring it back. Nothing is counted
+for --initial-delay after a start.
+
+A down filter's share follows --failure-action (bypass, drop, rebalance; see
+'balancer balance-group --help'). When fewer than --min-active members of a
+balance group are alive, the whole group bypasses.
+
+The built-in profile "default" (100ms, 5 lost, 5 answered, min-active 1,
+bypass) is used by balance groups that name none; change it with
+'profile set default'.`,
+		`  balancer profile add fast --interval 50ms --loss-threshold 3
+  balancer profile set default --failure-action rebalance
+  balancer profile list`)
+	cmd.AddCommand(newProfileAddSetCmd(a, true), newProfileAddSetCmd(a, false), newProfileDelCmd(a), newProfileListCmd(a))
+	return cmd
+}
+
+var probeDirections = []string{string(config.ProbeLANToWAN), string(config.ProbeBoth)}
+
+// profileFlags are the settings of add and set.
+type profileFlags struct {
+	interval, initialDelay       string
+	lossThreshold, recoveryThres uint32
+	minActive                    uint32
+	failureAction, probe         string
+}
+
+func (f *profileFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.interval, "interval", "", "time between keep-alives, e.g. 100ms (default 100ms)")
+	fl.Uint32Var(&f.lossThreshold, "loss-threshold", 0, "keep-alives lost in a row that mark a filter down (default 5)")
+	fl.Uint32Var(&f.recoveryThres, "recovery-threshold", 0, "keep-alives answered in a row that bring it back (default 5)")
+	fl.Uint32Var(&f.minActive, "min-active", 0, "fewer live members and the whole balance group bypasses (default 1)")
+	fl.StringVar(&f.failureAction, "failure-action", "", "bypass, drop or rebalance (default bypass)")
+	fl.StringVar(&f.probe, "probe", "", "lan-to-wan, or both to probe each direction (default lan-to-wan)")
+	fl.StringVar(&f.initialDelay, "initial-delay", "", "wait after a start before counting losses, e.g. 1s (default 1s)")
+}
+
+// apply sets the flags given on cmd in p.
+func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
+	changed := cmd.Flags().Changed
+	dur := func(flag, s string, dst *config.Duration) error {
+		if !changed(flag) {
+			return nil
+		}
+		d, err := config.ParseDuration(s)
+		if err != nil {
+			return usagef("--%s: %v", flag, err)
+		}
+		*dst = d
+		return nil
+	}
+	if err := dur("interval", f.interval, &p.Interval); err != nil {
+		return err
+	}
+	if err := dur("initial-delay", f.initialDelay, &p.InitialDelay); err != nil {
+		return err
+	}
+	if changed("loss-threshold") {
+		p.LossThreshold = f.lossThreshold
+	}
+	if changed("recovery-threshold") {
+		p.RecoveryThreshold = f.recoveryThres
+	}
+	if changed("min-active") {
+		p.MinActive = f.minActive
+	}
+	if changed("failure-action") {
+		fa, err := parseFailureAction(f.failureAction)
+		if err != nil {
+			return err
+		}
+		p.FailureAction = fa
+	}
+	if changed("probe") {
+		if !slices.Contains(probeDirections, f.probe) {
+			return usagef("--probe %q: want %s", f.probe, strings.Join(probeDirections, " or "))
+		}
+		p.Probe = config.ProbeDirection(f.probe)
+	}
+	return nil
+}
+
+func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
+	var o applyOpts
+	var flags profileFlags
+	cmd := &cobra.Command{
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s]",
+		Short: "Add an availability profile",
+		Long: `Add availability profile NAME; settings not given take the defaults. Balance
+groups use it with 'balance-group add/set --profile NAME'.`,
+		Example: `  # detect a dead filter in ~150ms, and never pass uninspected traffic
+  balancer profile add strict --interval 50ms --loss-threshold 3 --failure-action drop
+  # need two live filters, probe both directions
+  balancer profile add pair --min-active 2 --probe both`,
+		Args: exactArgs("NAME"),
+	}
+	if !add {
+		cmd.Use = strings.Replace(cmd.Use, "add NAME", "set NAME", 1)
+		cmd.Short = "Change an availability profile"
+		cmd.Long = `Change the settings given of availability profile NAME; the others stay.
+Balance groups whose failure action is the profile's follow a change of
+--failure-action; those that set another one keep it.`
+		cmd.Example = `  balancer profile set default --interval 50ms --loss-threshold 3
+  balancer profile set default --failure-action rebalance --dry-run`
+	}
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		var probe config.Profile
+		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
+			return err
+		}
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay") == 0 {
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay")
+		}
+		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+			p := c.ProfileByName(args[0])
+			if add {
+				if p != nil {
+					return "", errExists("profile", args[0], "change it with 'balancer profile set'")
+				}
+				np := config.Profile{Name: args[0]}
+				if err := flags.apply(cmd, &np); err != nil {
+					return "", err
+				}
+				c.Profiles = append(c.Profiles, np)
+				return "", nil
+			}
+			if p == nil {
+				return "", errUnknown("profile", args[0], profileNames(c))
+			}
+			old := p.FailureAction
+			if err := flags.apply(cmd, p); err != nil {
+				return "", err
+			}
+			if p.FailureAction == old {
+				return "", nil
+			}
+			// Balance groups that had the profile's failure action
+			// follow it; the others set their own.
+			var follow, keep []string
+			for i := range c.BalanceGroups {
+				b := &c.BalanceGroups[i]
+				if b.Profile != p.Name {
+					continue
+				}
+				if b.FailureAction == old || b.FailureAction == "" {
+					b.FailureAction = p.FailureAction
+					follow = append(follow, b.Name)
+				} else {
+					keep = append(keep, fmt.Sprintf("%s (%s)", b.Name, b.FailureAction))
+				}
+			}
+			var notes []string
+			if len(follow) > 0 {
+				notes = append(notes, fmt.Sprintf("failure action %s now applies to balance groups %s", p.FailureAction, strings.Join(follow, ", ")))
+			}
+			if len(keep) > 0 {
+				notes = append(notes, fmt.Sprintf("balance groups keeping their own failure action: %s", strings.Join(keep, ", ")))
+			}
+			return strings.Join(notes, "\n"), nil
+		})
+	}
+	flags.register(cmd)
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+// countChanged counts which of the named flags were given.
+func countChanged(cmd *cobra.Command, names ...string) int {
+	n := 0
+	for _, name := range names {
+		if cmd.Flags().Changed(name) {
+			n++
+		}
+	}
+	return n
+}
+
+func newProfileDelCmd(a *app) *cobra.Command {
+	var o applyOpts
+	cmd := &cobra.Command{
+		Use:   "del NAME",
+		Short: "Delete an availability profile",
+		Long: `Delete availability profile NAME. Balance groups that use it make the change
+fail: move them to another profile first. The built-in profile "default"
+cannot be deleted.`,
+		Example: `  balancer profile del strict`,
+		Args:    exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[0] == config.DefaultProfile {
+				return fmt.Errorf("the profile %q is built in and cannot be deleted; change it with 'balancer profile set %s'", args[0], args[0])
+			}
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				if !deleteFunc(&c.Profiles, func(p config.Profile) bool { return p.Name == args[0] }) {
+					return "", errUnknown("profile", args[0], profileNames(c))
+				}
+				return "", nil
+			})
+		},
+	}
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newProfileListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the availability profiles",
+		Example: `  balancer profile list
+  balancer profile list -o yaml`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, _, err := a.getConfig(cmd)
+			if err != nil {
+				return err
+			}
+			if a.structured() {
+				return a.printValue(nonNil(cfg.Profiles))
+			}
+			used := map[string][]string{}
+			for _, b := range cfg.BalanceGroups {
+				used[b.Profile] = append(used[b.Profile], b.Name)
+			}
+			w := table(a.stdout)
+			row(w, "NAME", "INTERVAL", "LOSS", "RECOVERY", "MIN ACTIVE", "FAILURE ACTION", "PROBE", "INITIAL DELAY", "DETECTS IN", "USED BY")
+			for _, p := range cfg.Profiles {
+				detect := config.Duration(int64(p.Interval) * int64(p.LossThreshold))
+				row(w, p.Name, p.Interval, p.LossThreshold, p.RecoveryThreshold, p.MinActive, p.FailureAction, p.Probe,
+					p.InitialDelay, "~"+detect.String(), strings.Join(used[p.Name], ","))
+			}
+			return w.Flush()
+		},
+	}
+}

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/config/matchexpr"
+)
+
+const matchHelp = `Match expressions (--match, --not): terms joined by spaces, commas or
+"and"; every term must hold. Unset fields match anything.
+  vlan 1,100-110        outer VLAN id: ids and ranges
+  inner-vlan 5          second tag's VLAN id (QinQ): ids and ranges
+  vlan-depth 2          number of VLAN tags, 0..3 (0: untagged)
+  mpls-depth 2          number of MPLS labels, 0..8
+  src 10.0.0.0/8        source IPv4 or IPv6 prefix (or address)
+  dst 2001:db8::/32     destination prefix
+  proto tcp             IP protocol: a number or tcp, udp, icmp, gre, ...
+  l4-port 179           TCP/UDP source OR destination port (or lo-hi)
+  l4-src 1000-2000      source port or range
+  l4-dst 53             destination port or range
+  src-mac aa:bb:cc:00:00:00/ff:ff:ff:00:00:00   source MAC, with a mask
+  dst-mac 01:00:5e:00:00:00/25                  destination MAC, /length
+  ethertype 0x8100      ethertype after the VLAN tags
+  any                   everything (alone): a catch-all
+A list of VLANs, or l4-port, makes several entries of the same rule in the
+switch's TCAM; 'rule list' shows the count.`
+
+func newRuleCmd(a *app) *cobra.Command {
+	cmd := group("rule", "Flow rules (priority, match, action): add, delete, move, list",
+		`Flow rules decide, for every packet entering a link, whether it goes through
+the filters or bypasses them. The rule with the highest priority (1..65535,
+each used once) that matches wins:
+  bypass            the packet leaves straight out of the link's other port
+  balance:GROUP     the packet is hashed onto balance group GROUP's filters
+A packet no rule matches bypasses (fail open); IP-less traffic a rule
+balances bypasses too. A rule applies to every link unless --link names
+some. --not gives exceptions: packets that match the rule and an exception
+bypass (they do not fall through to lower rules).
+
+`+matchHelp,
+		`  # BGP and multicast never go through the filters
+  balancer rule add bgp --prio 1000 --match 'proto tcp l4-port 179' --action bypass
+  balancer rule add mcast --prio 900 --match 'dst 224.0.0.0/4' --action bypass
+  # VLANs 1 and 100-110 of link L1 to the filters, except a test prefix
+  balancer rule add vlans --prio 500 --link L1 --match 'vlan 1,100-110' \
+      --not 'src 192.0.2.0/24' --action balance:group_filter
+  balancer rule list
+  balancer rule move vlans --prio 600`)
+	cmd.AddCommand(newRuleAddCmd(a), newRuleDelCmd(a), newRuleMoveCmd(a), newRuleListCmd(a))
+	return cmd
+}
+
+// parseAction reads --action: bypass, balance:GROUP or "balance GROUP",
+// into the configuration's form ("bypass", "balance GROUP").
+func parseAction(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "bypass" {
+		return s, nil
+	}
+	if g, ok := strings.CutPrefix(s, "balance"); ok {
+		g = strings.TrimSpace(strings.TrimPrefix(g, ":"))
+		if g != "" && !strings.ContainsAny(g, " \t:") {
+			return "balance " + g, nil
+		}
+	}
+	return "", usagef("--action %q: want bypass or balance:GROUP (a balance group's name)", s)
+}
+
+// formatAction writes a configuration action as --action takes it.
+func formatAction(s string) string {
+	if g, ok := strings.CutPrefix(s, "balance "); ok {
+		return "balance:" + strings.TrimSpace(g)
+	}
+	return s
+}
+
+func newRuleAddCmd(a *app) *cobra.Command {
+	var o applyOpts
+	var prio uint32
+	var links, nots []string
+	var match, action string
+	cmd := &cobra.Command{
+		Use:   "add NAME --prio N --match EXPR --action bypass|balance:GROUP [--link L]... [--not EXPR]...",
+		Short: "Add a flow rule",
+		Long: `Add flow rule NAME at priority N (higher wins; each priority is used once).
+
+` + matchHelp,
+		Example: `  balancer rule add bgp --prio 1000 --match 'proto tcp l4-port 179' --action bypass
+  balancer rule add mcast6 --prio 890 --match 'dst ff00::/8' --action bypass
+  balancer rule add qinq --prio 700 --match 'vlan 200 inner-vlan 10-20' --action balance:group_filter
+  balancer rule add l2-links --prio 600 --link L1 --link L2 --match 'vlan-depth 2 and mpls-depth 1' --action balance:group_filter
+  balancer rule add dns --prio 550 --match 'proto udp, l4-dst 53' --not 'src 10.0.0.0/8' --action balance:group_filter
+  # catch-all at the bottom: everything else through the filters
+  balancer rule add rest --prio 1 --match any --action balance:group_filter`,
+		Args: exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r := config.Rule{Name: args[0], Priority: prio, Links: links}
+			var err error
+			if r.Match, err = matchexpr.Parse(match); err != nil {
+				return &usageError{fmt.Errorf("--match: %w", err)}
+			}
+			for i, n := range nots {
+				m, err := matchexpr.Parse(n)
+				if err != nil {
+					return &usageError{fmt.Errorf("--not %d (%q): %w", i+1, n, err)}
+				}
+				r.Not = append(r.Not, m)
+			}
+			if r.Action, err = parseAction(action); err != nil {
+				return err
+			}
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				if ruleByName(c, r.Name) != nil {
+					return "", errExists("rule", r.Name, "delete it first with 'balancer rule del', or change its priority with 'rule move'")
+				}
+				c.Rules = append(c.Rules, r)
+				sortRules(c.Rules)
+				return "", nil
+			})
+		},
+	}
+	cmd.Flags().Uint32Var(&prio, "prio", 0, "priority 1..65535, higher wins, each used once")
+	cmd.Flags().StringVar(&match, "match", "", "match expression (see above); 'any' for a catch-all")
+	cmd.Flags().StringVar(&action, "action", "", "bypass, or balance:GROUP")
+	cmd.Flags().StringArrayVar(&links, "link", nil, "apply to this link only; repeat for several (default: every link)")
+	cmd.Flags().StringArrayVar(&nots, "not", nil, "exception: matching packets bypass; repeat for several")
+	_ = cmd.MarkFlagRequired("prio")
+	_ = cmd.MarkFlagRequired("match")
+	_ = cmd.MarkFlagRequired("action")
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func ruleByName(c *config.Config, name string) *config.Rule {
+	for i := range c.Rules {
+		if c.Rules[i].Name == name {
+			return &c.Rules[i]
+		}
+	}
+	return nil
+}
+
+// sortRules orders rules by priority, highest first, as they act.
+func sortRules(rs []config.Rule) {
+	slices.SortStableFunc(rs, func(a, b config.Rule) int { return cmp.Compare(b.Priority, a.Priority) })
+}
+
+func newRuleDelCmd(a *app) *cobra.Command {
+	var o applyOpts
+	cmd := &cobra.Command{
+		Use:     "del NAME",
+		Short:   "Delete a flow rule",
+		Example: `  balancer rule del bgp`,
+		Args:    exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				if !deleteFunc(&c.Rules, func(r config.Rule) bool { return r.Name == args[0] }) {
+					return "", errUnknown("rule", args[0], ruleNames(c))
+				}
+				return "", nil
+			})
+		},
+	}
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newRuleMoveCmd(a *app) *cobra.Command {
+	var o applyOpts
+	var prio uint32
+	cmd := &cobra.Command{
+		Use:   "move NAME --prio N",
+		Short: "Give a flow rule another priority",
+		Long: `Give rule NAME priority N. The switch's entries for it are rewritten in one
+apply; no packet sees the rule missing.`,
+		Example: `  balancer rule move vlans --prio 600`,
+		Args:    exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				r := ruleByName(c, args[0])
+				if r == nil {
+					return "", errUnknown("rule", args[0], ruleNames(c))
+				}
+				for _, other := range c.Rules {
+					if other.Priority == prio && other.Name != r.Name {
+						return "", fmt.Errorf("priority %d is taken by rule %q; move that one first or pick another", prio, other.Name)
+					}
+				}
+				r.Priority = prio
+				sortRules(c.Rules)
+				return "", nil
+			})
+		},
+	}
+	cmd.Flags().Uint32Var(&prio, "prio", 0, "the new priority, 1..65535")
+	_ = cmd.MarkFlagRequired("prio")
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+func newRuleListCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the flow rules, highest priority first",
+		Long: `List the flow rules in the order they act (highest priority first), with the
+match in the --match syntax and the number of TCAM entries each takes.`,
+		Example: `  balancer rule list
+  balancer rule list -o json`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, _, err := a.getConfig(cmd)
+			if err != nil {
+				return err
+			}
+			rules := slices.Clone(cfg.Rules)
+			sortRules(rules)
+			if a.structured() {
+				return a.printValue(nonNil(rules))
+			}
+			if len(rules) == 0 {
+				fmt.Fprintln(a.stdout, "no rules defined: every packet bypasses the filters; add one with 'balancer rule add'")
+				return nil
+			}
+			w := table(a.stdout)
+			row(w, "PRIO", "NAME", "LINKS", "MATCH", "ACTION", "EXCEPT", "ENTRIES")
+			for _, r := range rules {
+				ls := "all"
+				if !r.AllLinks() {
+					ls = strings.Join(r.Links, ",")
+				}
+				var nots []string
+				for _, n := range r.Not {
+					nots = append(nots, matchexpr.Format(n))
+				}
+				v4, v6 := r.EntryCount(len(cfg.Links))
+				row(w, r.Priority, r.Name, ls, matchexpr.Format(r.Match), formatAction(r.Action), strings.Join(nots, " | "), v4+v6)
+			}
+			return w.Flush()
+		},
+	}
+}

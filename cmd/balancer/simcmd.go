@@ -1,0 +1,263 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/netip"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gopacket/gopacket/layers"
+	"github.com/spf13/cobra"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/pipelinecases"
+	"github.com/dpi-balancer/balancer/sim"
+)
+
+const simLong = `sim runs the software switch: a Go model of the balancer's P4 pipeline
+that serves P4Runtime and gNMI like a real switch. Point the daemon at it
+(balancer daemon --switch ADDR --switch-gnmi ADDR).
+
+Ports are data-plane port numbers (platform sim: lane l of front-panel
+port p is p*10+l, a whole port p is p*10):
+  --port 41=veth1     a port on a Linux interface (AF_PACKET, needs root)
+  --mem-port 41       an in-memory port with nothing attached
+  --loop 20:10        two in-memory ports joined by a transparent "filter":
+                      what the switch sends out of one comes back in on the
+                      other (keep-alives pass; for demos and tests)
+  --from-config FILE  in-memory ports for every link port, and a --loop for
+                      every filter group of a site configuration
+
+--demo-traffic N sends about N packets per second of random sessions into
+every link's ports (in-memory ports only), so counters move in a demo.`
+
+func newSimCmd() *cobra.Command {
+	var (
+		ports, memPorts, loops []string
+		fromConfig             string
+		p4rtAddr, gnmiAddr     string
+		deviceID               uint64
+		slotCap                int
+		demoPPS                int
+		logLevel               string
+	)
+	cmd := &cobra.Command{
+		Use:   "sim",
+		Short: "Run the software switch (P4Runtime + gNMI)",
+		Long:  simLong,
+		Example: `  balancer sim --from-config examples/site.yaml --p4rt 127.0.0.1:9559 --gnmi 127.0.0.1:9339
+  balancer sim --port 20=veth-l1lan --port 10=veth-l1wan --port 40=veth-f1lan --port 30=veth-f1wan`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log, err := newLogger(logLevel)
+			if err != nil {
+				return err
+			}
+			ps := map[uint32]sim.Port{}
+			peers := map[uint32]*sim.MemPeer{}
+			add := func(n uint32, p sim.Port) error {
+				if _, dup := ps[n]; dup {
+					return usagef("port %d given twice", n)
+				}
+				ps[n] = p
+				return nil
+			}
+			for _, spec := range ports {
+				num, ifname, ok := strings.Cut(spec, "=")
+				n, err := parsePortNum(num)
+				if !ok || err != nil || ifname == "" {
+					return usagef("--port %q: want NUMBER=INTERFACE, e.g. 41=veth1", spec)
+				}
+				p, err := sim.OpenAFPacket(ifname)
+				if err != nil {
+					return err
+				}
+				if err := add(n, p); err != nil {
+					return err
+				}
+			}
+			for _, spec := range memPorts {
+				for _, s := range strings.Split(spec, ",") {
+					n, err := parsePortNum(s)
+					if err != nil {
+						return usagef("--mem-port %q: %v", spec, err)
+					}
+					p, peer := sim.NewMemPort(1024)
+					if err := add(n, p); err != nil {
+						return err
+					}
+					peers[n] = peer
+				}
+			}
+			var loopPairs [][2]uint32
+			for _, spec := range loops {
+				a, b, ok := strings.Cut(spec, ":")
+				na, errA := parsePortNum(a)
+				nb, errB := parsePortNum(b)
+				if !ok || errA != nil || errB != nil || na == nb {
+					return usagef("--loop %q: want A:B, two different port numbers", spec)
+				}
+				loopPairs = append(loopPairs, [2]uint32{na, nb})
+			}
+			var links [][2]uint32
+			if fromConfig != "" {
+				cfg, err := config.Load(fromConfig)
+				if err != nil {
+					return err
+				}
+				for _, l := range cfg.Links {
+					lan, _ := cfg.PortNumber(l.LAN)
+					wan, _ := cfg.PortNumber(l.WAN)
+					links = append(links, [2]uint32{lan, wan})
+					for _, n := range []uint32{lan, wan} {
+						if _, ok := ps[n]; !ok {
+							p, peer := sim.NewMemPort(1024)
+							ps[n], peers[n] = p, peer
+						}
+					}
+				}
+				for _, f := range cfg.FilterGroups {
+					lan, _ := cfg.PortNumber(f.LAN)
+					wan, _ := cfg.PortNumber(f.WAN)
+					loopPairs = append(loopPairs, [2]uint32{lan, wan})
+				}
+			}
+			for _, lp := range loopPairs {
+				for _, n := range lp {
+					if _, ok := ps[n]; ok {
+						return usagef("port %d is both a loop end and another port", n)
+					}
+				}
+				pa, peerA := sim.NewMemPort(1024)
+				pb, peerB := sim.NewMemPort(1024)
+				ps[lp[0]], ps[lp[1]] = pa, pb
+				go transparentFilter(cmd.Context(), peerA, peerB)
+				go transparentFilter(cmd.Context(), peerB, peerA)
+			}
+			if len(ps) == 0 {
+				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
+			}
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, Logger: log})
+			if err != nil {
+				return err
+			}
+			lis, err := net.Listen("tcp", p4rtAddr)
+			if err != nil {
+				return fmt.Errorf("p4runtime listener: %w", err)
+			}
+			var glis net.Listener
+			if gnmiAddr != "" {
+				if glis, err = net.Listen("tcp", gnmiAddr); err != nil {
+					lis.Close()
+					return fmt.Errorf("gnmi listener: %w", err)
+				}
+			}
+			nums := make([]int, 0, len(ps))
+			for n := range ps {
+				nums = append(nums, int(n))
+			}
+			sort.Ints(nums)
+			log.Info("software switch", "p4runtime", lis.Addr().String(), "gnmi", gnmiAddr, "ports", fmt.Sprint(nums))
+			if demoPPS > 0 {
+				for _, l := range links {
+					go demoTraffic(cmd.Context(), peers[l[0]], peers[l[1]], demoPPS)
+				}
+			}
+			for n, peer := range peers {
+				// Nothing is attached to a bare in-memory port: read and
+				// discard what the switch sends there.
+				if isLinkPort(links, n) && demoPPS > 0 {
+					continue
+				}
+				go drain(cmd.Context(), peer)
+			}
+			return sw.Serve(cmd.Context(), lis, glis)
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&ports, "port", nil, "NUMBER=INTERFACE: a port on a Linux interface (repeatable)")
+	f.StringArrayVar(&memPorts, "mem-port", nil, "NUMBER[,NUMBER...]: in-memory ports (repeatable)")
+	f.StringArrayVar(&loops, "loop", nil, "A:B: two in-memory ports joined by a transparent filter (repeatable)")
+	f.StringVar(&fromConfig, "from-config", "", "site configuration: in-memory link ports and a loop per filter group")
+	f.StringVar(&p4rtAddr, "p4rt", "127.0.0.1:9559", "P4Runtime listen address")
+	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (empty: on the P4Runtime address)")
+	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
+	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
+	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
+	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	return cmd
+}
+
+func parsePortNum(s string) (uint32, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 9)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a port number 0..511", s)
+	}
+	return uint32(n), nil
+}
+
+func isLinkPort(links [][2]uint32, n uint32) bool {
+	for _, l := range links {
+		if l[0] == n || l[1] == n {
+			return true
+		}
+	}
+	return false
+}
+
+// transparentFilter passes every frame the switch sends out of one port
+// back into the other, unchanged: a DPI filter that inspects nothing.
+func transparentFilter(ctx context.Context, from, to *sim.MemPeer) {
+	for ctx.Err() == nil {
+		f, err := from.Recv(100 * time.Millisecond)
+		if err != nil {
+			continue
+		}
+		_ = to.Send(f)
+	}
+}
+
+func drain(ctx context.Context, p *sim.MemPeer) {
+	for ctx.Err() == nil {
+		_, _ = p.Recv(100 * time.Millisecond)
+	}
+}
+
+// demoTraffic sends random sessions into a link's LAN and WAN ports and
+// reads what comes back out of them.
+func demoTraffic(ctx context.Context, lan, wan *sim.MemPeer, pps int) {
+	go drain(ctx, lan)
+	go drain(ctx, wan)
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
+	t := time.NewTicker(10 * time.Millisecond)
+	defer t.Stop()
+	per := max(1, pps/100)
+	src := []byte{0x02, 0, 0, 0, 0, 0x0a}
+	dst := []byte{0x02, 0, 0, 0, 0, 0x0b}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for i := 0; i < per; i++ {
+			a := netip.AddrFrom4([4]byte{100, 64, byte(r.UintN(4)), byte(r.UintN(250) + 1)})
+			b := netip.AddrFrom4([4]byte{198, 51, 100, byte(r.UintN(250) + 1)})
+			vlan := []pipelinecases.Tag{{TPID: 0x8100, VID: uint16(100 + r.UintN(11))}}
+			if r.UintN(4) == 0 {
+				vlan = nil
+			}
+			proto, sp, dp := layers.IPProtocolTCP, uint16(1024+r.UintN(60000)), uint16(443)
+			if r.UintN(3) == 0 {
+				proto, dp = layers.IPProtocolUDP, 53
+			}
+			_ = lan.Send(pipelinecases.Frame(src, dst, pipelinecases.Encap{Tags: vlan}, pipelinecases.L3{Src: a, Dst: b, Proto: proto, SrcPort: sp, DstPort: dp}))
+			_ = wan.Send(pipelinecases.Frame(dst, src, pipelinecases.Encap{Tags: vlan}, pipelinecases.L3{Src: b, Dst: a, Proto: proto, SrcPort: dp, DstPort: sp}))
+		}
+	}
+}

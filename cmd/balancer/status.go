@@ -1,0 +1,388 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+)
+
+func newStatusCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the switch session, the links, the filters and the balance groups",
+		Long: `Show what the daemon sees:
+  - the running revision, and the P4Runtime session with the switch
+    (connected, primary or backup controller, last reconcile, last error);
+  - the manual bypass;
+  - every link with its ports' oper state;
+  - every filter group: its state (init, up, down, admin-bypass) and since
+    when, what the data plane does with its share (forward, sw-bypass,
+    drop, rebalanced, group-bypass, group-drop), when a keep-alive last
+    crossed it and how long that took (time of pass), keep-alives lost in
+    all and in a row, and why it is in that state;
+  - every balance group: active, bypass or drop, live members against the
+    profile's minimum, and the slot layout digest.`,
+		Example: `  balancer status
+  balancer status -o json | jq '.filters[] | select(.state != "up") | .name'`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			st, err := a.getStatus(cmd)
+			if err != nil {
+				return err
+			}
+			if a.structured() {
+				return a.printProto(st)
+			}
+			writeStatus(a.stdout, st)
+			return nil
+		},
+	}
+}
+
+func writeStatus(w io.Writer, st *apiv1.Status) {
+	now := st.GetObservedAt()
+	rev := st.GetRevision()
+	site := st.GetSite()
+	if site == "" {
+		site = "(unnamed)"
+	}
+	fmt.Fprintf(w, "site %s, revision %d (%s, digest %s)", site, rev.GetNumber(), fmtTime(rev.GetTime()), rev.GetDigest())
+	if rev.GetComment() != "" {
+		fmt.Fprintf(w, ": %s", rev.GetComment())
+	}
+	fmt.Fprintln(w)
+
+	sw := st.GetSwitchStatus()
+	var state []string
+	if sw.GetConnected() {
+		state = append(state, "connected")
+		if sw.GetPrimary() {
+			state = append(state, "primary")
+		} else {
+			state = append(state, "backup (not writing)")
+		}
+	} else {
+		state = append(state, "NOT CONNECTED")
+	}
+	if sw.GetElectionId() != "" {
+		state = append(state, "election id "+sw.GetElectionId())
+	}
+	if sw.GetAtomicWrites() {
+		state = append(state, "atomic writes")
+	}
+	if sw.GetPortsWatched() {
+		state = append(state, "port status watched")
+	} else {
+		state = append(state, "port status not watched")
+	}
+	fmt.Fprintf(w, "switch %s: %s\n", sw.GetAddress(), strings.Join(state, ", "))
+	if sw.GetLastReconcile() != nil {
+		fmt.Fprintf(w, "  last reconcile %s (%s)", fmtTime(sw.GetLastReconcile()), fmtAge(sw.GetLastReconcile(), now))
+		if sw.GetLastPlan() != "" {
+			fmt.Fprintf(w, ": %s", sw.GetLastPlan())
+		}
+		fmt.Fprintln(w)
+	}
+	if sw.GetLastError() != "" {
+		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
+	}
+	writeBypass(w, st.GetBypass())
+
+	if len(st.GetLinks()) > 0 {
+		fmt.Fprintln(w)
+		t := table(w)
+		row(t, "LINK", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER")
+		for _, l := range st.GetLinks() {
+			row(t, l.GetName(), l.GetId(), l.GetLan(), l.GetWan(), upDown(l.GetLanUp()), upDown(l.GetWanUp()))
+		}
+		t.Flush()
+	}
+	if len(st.GetFilters()) > 0 {
+		fmt.Fprintln(w)
+		t := table(w)
+		row(t, "FILTER GROUP", "BALANCE GROUP", "PORTS", "CORES", "STATE", "SINCE", "EFFECTIVE", "LAST PASS", "TIME OF PASS", "LOSSES", "REASON")
+		for _, f := range st.GetFilters() {
+			losses := fmt.Sprint(f.GetLosses())
+			if f.GetConsecutive() > 0 {
+				losses += fmt.Sprintf(" (%d in a row)", f.GetConsecutive())
+			}
+			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), f.GetState(),
+				fmtAge(f.GetSince(), now), f.GetEffective(), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
+				losses, f.GetReason())
+		}
+		t.Flush()
+	}
+	if len(st.GetBalanceGroups()) > 0 {
+		fmt.Fprintln(w)
+		t := table(w)
+		row(t, "BALANCE GROUP", "STATE", "ALIVE", "MIN ACTIVE", "MEMBERS", "SLOTS", "DIGEST")
+		for _, b := range st.GetBalanceGroups() {
+			digest := b.GetDigest()
+			if b.GetBaseDigest() != "" && b.GetBaseDigest() != digest {
+				digest += " (rebalanced; base " + b.GetBaseDigest() + ")"
+			}
+			row(t, b.GetName(), b.GetState(), fmt.Sprintf("%d/%d", b.GetAlive(), len(b.GetMembers())), b.GetMinActive(),
+				strings.Join(b.GetMembers(), ","), fmt.Sprintf("%d (%d bits)", 1<<b.GetSlotBits(), b.GetSlotBits()), digest)
+		}
+		t.Flush()
+	}
+}
+
+func newCountersCmd(a *app) *cobra.Command {
+	var sel struct{ ports, links, filters, rules, cores, drops bool }
+	cmd := &cobra.Command{
+		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops]",
+		Short: "Show the data plane's packet counters",
+		Long: `Read the counters from the switch and show them by object (all of them
+unless some are selected):
+  --ports    packets and bytes received and sent per port
+  --links    per link: sent to the filters, returned by them, bypassed by a
+             rule, non-IP bypassed, software-bypassed (a failed filter),
+             group-bypassed, bypass-unit heartbeats, dropped
+  --filters  per filter group: sent, returned, keep-alives, software bypass
+  --rules    hits per flow rule (its entries summed)
+  --cores    per filter core: its slots and the packets that hit them, with
+             the core's share of its balance group (the balance check)
+  --drops    drops by reason
+Tables show packets; -o json gives packets and bytes.`,
+		Example: `  balancer counters
+  balancer counters --rules --cores
+  balancer counters --links -o json`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !sel.ports && !sel.links && !sel.filters && !sel.rules && !sel.cores && !sel.drops {
+				sel.ports, sel.links, sel.filters, sel.rules, sel.cores, sel.drops = true, true, true, true, true, true
+			}
+			cl, err := a.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := a.rpcContext(cmd)
+			defer cancel()
+			c, err := cl.GetCounters(ctx, &apiv1.GetCountersRequest{})
+			if err != nil {
+				return err
+			}
+			if !sel.ports {
+				c.Ports = nil
+			}
+			if !sel.links {
+				c.Links = nil
+			}
+			if !sel.filters {
+				c.Filters = nil
+			}
+			if !sel.rules {
+				c.Rules = nil
+			}
+			if !sel.cores {
+				c.Cores = nil
+			}
+			if !sel.drops {
+				c.Drops = nil
+			}
+			if a.structured() {
+				return a.printProto(c)
+			}
+			writeCounters(a.stdout, c)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&sel.ports, "ports", false, "per port")
+	f.BoolVar(&sel.links, "links", false, "per link")
+	f.BoolVar(&sel.filters, "filters", false, "per filter group")
+	f.BoolVar(&sel.rules, "rules", false, "per flow rule")
+	f.BoolVar(&sel.cores, "cores", false, "per filter core")
+	f.BoolVar(&sel.drops, "drops", false, "drops by reason")
+	return cmd
+}
+
+func writeCounters(w io.Writer, c *apiv1.Counters) {
+	sections := 0
+	section := func() {
+		if sections > 0 {
+			fmt.Fprintln(w)
+		}
+		sections++
+	}
+	if len(c.GetPorts()) > 0 {
+		section()
+		t := table(w)
+		row(t, "PORT", "DP", "RX PACKETS", "RX BYTES", "TX PACKETS", "TX BYTES")
+		for _, p := range c.GetPorts() {
+			row(t, p.GetName(), p.GetNumber(), p.GetRx().GetPackets(), p.GetRx().GetBytes(), p.GetTx().GetPackets(), p.GetTx().GetBytes())
+		}
+		t.Flush()
+	}
+	if len(c.GetLinks()) > 0 {
+		section()
+		t := table(w)
+		row(t, "LINK", "TO FILTER", "RETURNED", "RULE BYPASS", "NON-IP BYPASS", "SW BYPASS", "GROUP BYPASS", "HEARTBEAT", "DROPPED")
+		for _, l := range c.GetLinks() {
+			row(t, l.GetName(), l.GetToFilter().GetPackets(), l.GetReturned().GetPackets(), l.GetRuleBypass().GetPackets(),
+				l.GetNonIpBypass().GetPackets(), l.GetSwBypass().GetPackets(), l.GetGroupBypass().GetPackets(),
+				l.GetHeartbeat().GetPackets(), l.GetDropped().GetPackets())
+		}
+		t.Flush()
+	}
+	if len(c.GetFilters()) > 0 {
+		section()
+		t := table(w)
+		row(t, "FILTER GROUP", "TO FILTER", "RETURNED", "KEEP-ALIVE", "SW BYPASS")
+		for _, f := range c.GetFilters() {
+			row(t, f.GetName(), f.GetToFilter().GetPackets(), f.GetReturned().GetPackets(), f.GetKeepAlive().GetPackets(), f.GetSwBypass().GetPackets())
+		}
+		t.Flush()
+	}
+	if len(c.GetRules()) > 0 {
+		section()
+		t := table(w)
+		row(t, "PRIO", "RULE", "ENTRIES", "PACKETS", "BYTES")
+		for _, r := range c.GetRules() {
+			row(t, r.GetPriority(), r.GetName(), r.GetEntries(), r.GetHits().GetPackets(), r.GetHits().GetBytes())
+		}
+		t.Flush()
+	}
+	if len(c.GetCores()) > 0 {
+		section()
+		total := map[string]uint64{}
+		for _, k := range c.GetCores() {
+			total[k.GetFilterGroup()] += k.GetHits().GetPackets()
+		}
+		t := table(w)
+		row(t, "FILTER GROUP", "CORE", "SLOTS", "PACKETS", "BYTES", "SHARE")
+		for _, k := range c.GetCores() {
+			share := "-"
+			if n := total[k.GetFilterGroup()]; n > 0 {
+				share = fmt.Sprintf("%.1f%%", 100*float64(k.GetHits().GetPackets())/float64(n))
+			}
+			row(t, k.GetFilterGroup(), k.GetCore(), k.GetSlots(), k.GetHits().GetPackets(), k.GetHits().GetBytes(), share)
+		}
+		t.Flush()
+	}
+	if len(c.GetDrops()) > 0 {
+		section()
+		t := table(w)
+		row(t, "DROP REASON", "PACKETS", "BYTES")
+		for _, d := range c.GetDrops() {
+			row(t, d.GetReason(), d.GetCount().GetPackets(), d.GetCount().GetBytes())
+		}
+		t.Flush()
+	}
+	if sections == 0 {
+		fmt.Fprintln(w, "no counters: nothing is configured")
+	}
+}
+
+func newSlotsCmd(a *app) *cobra.Command {
+	var allSlots bool
+	cmd := &cobra.Command{
+		Use:   "slots [BALANCE-GROUP] [--all-slots]",
+		Short: "Show balance groups' slot layouts: digest and share per filter core",
+		Long: `Show how a balance group's hash slots are dealt to its filters' cores (every
+balance group when none is named): slots per filter group and per core,
+and the layout's digest. The layout is deterministic: the same
+configuration gives the same digest on any controller. While a filter's
+slots are rebalanced to the survivors, the digest differs from the base
+digest (every member alive).
+
+--all-slots lists every slot's filter group and core (2^slot-bits lines per
+group).`,
+		Example: `  balancer slots
+  balancer slots group_filter --all-slots
+  balancer slots -o json | jq '.groups[].digest'`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req := &apiv1.GetSlotsRequest{WithSlots: allSlots}
+			if len(args) == 1 {
+				req.Group = args[0]
+			}
+			cl, err := a.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := a.rpcContext(cmd)
+			defer cancel()
+			res, err := cl.GetSlots(ctx, req)
+			if err != nil {
+				return err
+			}
+			if a.structured() {
+				return a.printProto(res)
+			}
+			if len(res.GetGroups()) == 0 {
+				fmt.Fprintln(a.stdout, "no balance groups defined")
+				return nil
+			}
+			for i, g := range res.GetGroups() {
+				if i > 0 {
+					fmt.Fprintln(a.stdout)
+				}
+				writeSlots(a.stdout, g)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&allSlots, "all-slots", false, "list every slot's target")
+	return cmd
+}
+
+func writeSlots(w io.Writer, g *apiv1.SlotsView) {
+	total := int64(1) << g.GetSlotBits()
+	fmt.Fprintf(w, "balance group %s: %d slots (slot bits %d), layout digest %s", g.GetGroup(), total, g.GetSlotBits(), g.GetDigest())
+	if g.GetBaseDigest() != "" && g.GetBaseDigest() != g.GetDigest() {
+		fmt.Fprintf(w, " (rebalanced; base layout %s)", g.GetBaseDigest())
+	}
+	fmt.Fprintln(w)
+
+	type agg struct {
+		slots, min, max int64
+		cores           int
+	}
+	var order []string
+	per := map[string]*agg{}
+	for _, s := range g.GetShare() {
+		a := per[s.GetFilterGroup()]
+		if a == nil {
+			a = &agg{min: s.GetSlots(), max: s.GetSlots()}
+			per[s.GetFilterGroup()] = a
+			order = append(order, s.GetFilterGroup())
+		}
+		a.slots += s.GetSlots()
+		a.cores++
+		a.min = min(a.min, s.GetSlots())
+		a.max = max(a.max, s.GetSlots())
+	}
+	t := table(w)
+	row(t, "FILTER GROUP", "CORES", "SLOTS", "SHARE", "SLOTS PER CORE")
+	for _, name := range order {
+		a := per[name]
+		perCore := fmt.Sprint(a.min)
+		if a.max != a.min {
+			perCore = fmt.Sprintf("%d..%d", a.min, a.max)
+		}
+		row(t, name, a.cores, a.slots, fmt.Sprintf("%.1f%%", 100*float64(a.slots)/float64(total)), perCore)
+	}
+	t.Flush()
+	fmt.Fprintln(w)
+	t = table(w)
+	row(t, "FILTER GROUP", "CORE", "SLOTS", "SHARE")
+	for _, s := range g.GetShare() {
+		row(t, s.GetFilterGroup(), s.GetCore(), s.GetSlots(), fmt.Sprintf("%.2f%%", 100*float64(s.GetSlots())/float64(total)))
+	}
+	t.Flush()
+	if len(g.GetSlots()) > 0 {
+		fmt.Fprintln(w)
+		t = table(w)
+		row(t, "SLOT", "FILTER GROUP", "CORE")
+		for _, s := range g.GetSlots() {
+			row(t, s.GetSlot(), s.GetFilterGroup(), s.GetCore())
+		}
+		t.Flush()
+	}
+}

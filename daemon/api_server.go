@@ -1,0 +1,494 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"net/netip"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// NewAPIServer returns the management API (balancer.v1.Balancer) backed
+// by svc. Register it on a grpc.Server:
+//
+//	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(svc))
+//
+// Serving both a unix socket and mutual TLS takes two grpc.Servers (the
+// TLS one with ListenTLS's option); register one NewAPIServer value on
+// both, so that applies through either are serialised together.
+//
+// It checks requests, converts to and from the protos, and maps errors to
+// gRPC status codes (this is the only place that does): ErrInvalid and
+// configuration problems (config.FieldError, config.ErrDecode) become
+// InvalidArgument with the whole message, one problem per line;
+// ErrNotFound NotFound; ErrUnavailable Unavailable; a cancelled or
+// expired context Canceled or DeadlineExceeded; anything else Internal.
+//
+// GetConfig returns the configuration as it was saved (comments kept)
+// when svc has a ConfigYAML() ([]byte, Revision) method, as Daemon has;
+// otherwise config.Marshal of Service.Config.
+func NewAPIServer(svc Service) apiv1.BalancerServer {
+	return &apiServer{svc: svc}
+}
+
+type apiServer struct {
+	apiv1.UnimplementedBalancerServer
+	svc Service
+
+	// applyMu serialises ApplyConfig and Rollback through this server,
+	// so that a base_revision check and the apply after it are not
+	// interleaved with another apply.
+	applyMu sync.Mutex
+}
+
+// configYAMLer is what a Service may also offer: the running
+// configuration as saved, with its revision, read together.
+type configYAMLer interface {
+	ConfigYAML() ([]byte, Revision)
+}
+
+// grpcError maps a Service error to a gRPC status.
+func grpcError(err error) error {
+	if err == nil {
+		return nil
+	}
+	code := codes.Internal
+	switch {
+	case errors.Is(err, context.Canceled):
+		code = codes.Canceled
+	case errors.Is(err, context.DeadlineExceeded):
+		code = codes.DeadlineExceeded
+	case errors.Is(err, ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
+		code = codes.InvalidArgument
+	case errors.Is(err, ErrNotFound):
+		code = codes.NotFound
+	case errors.Is(err, ErrUnavailable):
+		code = codes.Unavailable
+	}
+	return status.Error(code, err.Error())
+}
+
+func invalid(format string, args ...any) error {
+	return status.Errorf(codes.InvalidArgument, format, args...)
+}
+
+func (s *apiServer) GetStatus(ctx context.Context, _ *apiv1.GetStatusRequest) (*apiv1.Status, error) {
+	st, err := s.svc.Status(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return statusToProto(st), nil
+}
+
+func (s *apiServer) GetConfig(ctx context.Context, _ *apiv1.GetConfigRequest) (*apiv1.GetConfigResponse, error) {
+	data, rev, err := s.running(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return &apiv1.GetConfigResponse{Yaml: string(data), Revision: revisionToProto(rev)}, nil
+}
+
+// running returns the running configuration's YAML and revision.
+func (s *apiServer) running(ctx context.Context) ([]byte, Revision, error) {
+	if y, ok := s.svc.(configYAMLer); ok {
+		data, rev := y.ConfigYAML()
+		return data, rev, nil
+	}
+	cfg, rev, err := s.svc.Config(ctx)
+	if err != nil {
+		return nil, Revision{}, err
+	}
+	if cfg == nil {
+		return nil, rev, nil
+	}
+	data, err := cfg.Marshal()
+	if err != nil {
+		return nil, Revision{}, err
+	}
+	return data, rev, nil
+}
+
+func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigRequest) (*apiv1.ApplyResult, error) {
+	if strings.TrimSpace(req.GetYaml()) == "" {
+		return nil, invalid("the configuration is empty; an apply replaces the whole configuration, so send all of it (a file that only says `site: NAME` removes every object)")
+	}
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	if base := req.GetBaseRevision(); base != 0 {
+		_, rev, err := s.running(ctx)
+		if err != nil {
+			return nil, grpcError(err)
+		}
+		if rev.Number != base {
+			return nil, status.Errorf(codes.Aborted,
+				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
+		}
+	}
+	res, err := s.svc.ApplyConfig(ctx, []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return applyResultToProto(res), nil
+}
+
+func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (*apiv1.ApplyResult, error) {
+	if req.GetRevision() == 0 {
+		return nil, invalid("revision: missing; give the number of a saved revision (see History)")
+	}
+	s.applyMu.Lock()
+	defer s.applyMu.Unlock()
+	res, err := s.svc.Rollback(ctx, req.GetRevision())
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return applyResultToProto(res), nil
+}
+
+func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (*apiv1.HistoryResponse, error) {
+	revs, err := s.svc.History(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	out := &apiv1.HistoryResponse{Revisions: make([]*apiv1.Revision, len(revs))}
+	for i, r := range revs {
+		out.Revisions[i] = revisionToProto(r)
+	}
+	return out, nil
+}
+
+func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) (*apiv1.SetBypassResponse, error) {
+	if g := req.GetGroup(); g != strings.TrimSpace(g) {
+		return nil, invalid("group %q: a filter group name has no surrounding spaces", g)
+	}
+	if err := s.svc.SetBypass(ctx, req.GetGroup(), req.GetOn()); err != nil {
+		return nil, grpcError(err)
+	}
+	return &apiv1.SetBypassResponse{}, nil
+}
+
+func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest) (*apiv1.Counters, error) {
+	c, err := s.svc.Counters(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return countersToProto(c), nil
+}
+
+func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (*apiv1.GetSlotsResponse, error) {
+	groups := []string{req.GetGroup()}
+	if req.GetGroup() == "" {
+		cfg, _, err := s.svc.Config(ctx)
+		if err != nil {
+			return nil, grpcError(err)
+		}
+		groups = groups[:0]
+		if cfg != nil {
+			for _, b := range cfg.BalanceGroups {
+				groups = append(groups, b.Name)
+			}
+		}
+	}
+	out := &apiv1.GetSlotsResponse{}
+	for _, g := range groups {
+		v, err := s.svc.Slots(ctx, g)
+		if err != nil {
+			return nil, grpcError(err)
+		}
+		out.Groups = append(out.Groups, slotsToProto(v, req.GetWithSlots()))
+	}
+	return out, nil
+}
+
+func (s *apiServer) Trace(ctx context.Context, req *apiv1.TraceRequest) (*apiv1.TraceResult, error) {
+	tr, err := traceRequestFromProto(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.svc.Trace(ctx, tr)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return traceResultToProto(res), nil
+}
+
+func (s *apiServer) Locate(ctx context.Context, req *apiv1.LocateRequest) (*apiv1.LocateResponse, error) {
+	src, dst, err := addrPair(req.GetSrc(), req.GetDst(), true)
+	if err != nil {
+		return nil, err
+	}
+	if req.GetProto() > 255 {
+		return nil, invalid("proto: %d is out of range 0..255", req.GetProto())
+	}
+	ps, err := s.svc.Locate(ctx, src, dst, uint8(req.GetProto()))
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	out := &apiv1.LocateResponse{Placements: make([]*apiv1.Placement, len(ps))}
+	for i, p := range ps {
+		out.Placements[i] = &apiv1.Placement{
+			BalanceGroup: p.BalanceGroup, Hash: p.Hash, Slot: p.Slot, FilterGroup: p.FilterGroup, Core: p.Core,
+			Effective: p.Effective, LanPort: p.LANPort, WanPort: p.WANPort,
+		}
+	}
+	return out, nil
+}
+
+// addrPair reads a source and a destination address of one family. With
+// required, both must be given; otherwise both or neither.
+func addrPair(srcText, dstText string, required bool) (src, dst netip.Addr, err error) {
+	parse := func(field, s string) (netip.Addr, error) {
+		if s == "" {
+			if required {
+				return netip.Addr{}, invalid("%s: missing; give an IPv4 or IPv6 address", field)
+			}
+			return netip.Addr{}, nil
+		}
+		a, err := netip.ParseAddr(s)
+		if err != nil || a.Zone() != "" {
+			return netip.Addr{}, invalid("%s: %q is not an IPv4 or IPv6 address", field, s)
+		}
+		return a.Unmap(), nil
+	}
+	if src, err = parse("src", srcText); err != nil {
+		return src, dst, err
+	}
+	if dst, err = parse("dst", dstText); err != nil {
+		return src, dst, err
+	}
+	switch {
+	case src.IsValid() != dst.IsValid():
+		return src, dst, invalid("src and dst: give both addresses or, for a non-IP packet, neither")
+	case src.IsValid() && src.Is4() != dst.Is4():
+		return src, dst, invalid("src and dst: %s and %s are of different families", src, dst)
+	}
+	return src, dst, nil
+}
+
+// Limits of a traced packet's headers (the data plane's parser).
+const (
+	maxTraceVLANs = 3
+	maxTraceMPLS  = 8
+	maxVID        = 4095
+	maxMPLSLabel  = 1<<20 - 1
+)
+
+func traceRequestFromProto(req *apiv1.TraceRequest) (TraceRequest, error) {
+	var tr TraceRequest
+	if req.GetLink() == "" {
+		return tr, invalid("link: missing; name the link the packet enters on")
+	}
+	tr.Link = req.GetLink()
+	switch side := strings.ToLower(req.GetSide()); side {
+	case "lan", "wan":
+		tr.Side = side
+	case "":
+		return tr, invalid("side: missing; lan or wan (the side of the link port the packet enters on)")
+	default:
+		return tr, invalid("side: %q is not lan or wan", req.GetSide())
+	}
+	if n := len(req.GetVlans()); n > maxTraceVLANs {
+		return tr, invalid("vlans: %d tags; the data plane parses at most %d", n, maxTraceVLANs)
+	}
+	for i, v := range req.GetVlans() {
+		if v > maxVID {
+			return tr, invalid("vlans[%d]: %d is out of range 0..%d", i, v, maxVID)
+		}
+		tr.VLANs = append(tr.VLANs, uint16(v))
+	}
+	if n := len(req.GetMpls()); n > maxTraceMPLS {
+		return tr, invalid("mpls: %d labels; the data plane parses at most %d", n, maxTraceMPLS)
+	}
+	for i, l := range req.GetMpls() {
+		if l > maxMPLSLabel {
+			return tr, invalid("mpls[%d]: %d is out of range 0..%d", i, l, maxMPLSLabel)
+		}
+		tr.MPLS = append(tr.MPLS, l)
+	}
+	tr.PPPoE = req.GetPppoe()
+	var err error
+	if tr.Src, tr.Dst, err = addrPair(req.GetSrc(), req.GetDst(), false); err != nil {
+		return tr, err
+	}
+	for _, f := range []struct {
+		name string
+		v    uint32
+		max  uint32
+		dst  func(uint32)
+	}{
+		{"proto", req.GetProto(), 255, func(v uint32) { tr.Proto = uint8(v) }},
+		{"src_port", req.GetSrcPort(), 65535, func(v uint32) { tr.SrcPort = uint16(v) }},
+		{"dst_port", req.GetDstPort(), 65535, func(v uint32) { tr.DstPort = uint16(v) }},
+		{"ethertype", req.GetEthertype(), 0xffff, func(v uint32) { tr.EtherType = uint16(v) }},
+	} {
+		if f.v > f.max {
+			return tr, invalid("%s: %d is out of range 0..%d", f.name, f.v, f.max)
+		}
+		f.dst(f.v)
+	}
+	for _, m := range []struct {
+		name string
+		v    string
+		dst  *string
+	}{{"src_mac", req.GetSrcMac(), &tr.SrcMAC}, {"dst_mac", req.GetDstMac(), &tr.DstMAC}} {
+		if m.v == "" {
+			continue
+		}
+		mac, err := config.ParseMAC(m.v)
+		if err != nil {
+			return tr, invalid("%s: %v", m.name, err)
+		}
+		*m.dst = mac.String()
+	}
+	return tr, nil
+}
+
+// ------------------------------------------------------------ conversions
+
+func timestamp(t time.Time) *timestamppb.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return timestamppb.New(t)
+}
+
+// duration gives nil for 0 (unset: no keep-alive passed yet; a +Inf
+// bucket).
+func duration(d time.Duration) *durationpb.Duration {
+	if d == 0 {
+		return nil
+	}
+	return durationpb.New(d)
+}
+
+func revisionToProto(r Revision) *apiv1.Revision {
+	return &apiv1.Revision{Number: r.Number, Time: timestamp(r.Time), Comment: r.Comment, Digest: r.Digest}
+}
+
+func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
+	if r == nil {
+		return &apiv1.ApplyResult{}
+	}
+	out := &apiv1.ApplyResult{
+		DryRun: r.DryRun, Changes: r.Changes, Inserts: int64(r.Inserts), Modifies: int64(r.Modifies),
+		Deletes: int64(r.Deletes), Written: r.Written, Warning: r.Warning,
+	}
+	if r.Revision != (Revision{}) {
+		out.Revision = revisionToProto(r.Revision)
+	}
+	return out
+}
+
+func statusToProto(st *Status) *apiv1.Status {
+	if st == nil {
+		return &apiv1.Status{}
+	}
+	sw := st.Switch
+	out := &apiv1.Status{
+		Site:     st.Site,
+		Revision: revisionToProto(st.Revision),
+		SwitchStatus: &apiv1.SwitchStatus{
+			Address: sw.Address, Connected: sw.Connected, Primary: sw.Primary, ElectionId: sw.ElectionID,
+			LastError: sw.LastError, LastReconcile: timestamp(sw.LastReconcile), LastPlan: sw.LastPlan,
+			AtomicWrites: sw.AtomicWrites, PortsWatched: sw.PortsWatched,
+		},
+		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
+		ObservedAt: timestamp(st.ObservedAt),
+	}
+	for _, l := range st.Links {
+		out.Links = append(out.Links, &apiv1.LinkStatus{
+			Name: l.Name, Id: l.ID, Lan: l.LAN, Wan: l.WAN, LanUp: l.LANUp, WanUp: l.WANUp,
+		})
+	}
+	for _, f := range st.Filters {
+		fs := &apiv1.FilterStatus{
+			Name: f.Name, Id: f.ID, BalanceGroup: f.BalanceGroup, Lan: f.LAN, Wan: f.WAN, Cores: f.Cores,
+			State: f.State, Reason: f.Reason, Since: timestamp(f.Since), Effective: f.Effective,
+			LastPass: timestamp(f.LastPass), TimeOfPass: duration(f.TimeOfPass), Losses: f.Losses,
+			Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted, FailureAction: f.FailureAction,
+		}
+		for _, b := range f.TimeOfPassBuckets {
+			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})
+		}
+		out.Filters = append(out.Filters, fs)
+	}
+	for _, b := range st.Balance {
+		out.BalanceGroups = append(out.BalanceGroups, &apiv1.BalanceGroupStatus{
+			Name: b.Name, Id: b.ID, State: b.State, Members: b.Members, Alive: int64(b.Alive),
+			MinActive: int64(b.MinActive), SlotBits: b.SlotBits, Digest: b.Digest, BaseDigest: b.BaseDigest,
+		})
+	}
+	return out
+}
+
+func pb(p PacketBytes) *apiv1.PacketBytes {
+	return &apiv1.PacketBytes{Packets: p.Packets, Bytes: p.Bytes}
+}
+
+func countersToProto(c *Counters) *apiv1.Counters {
+	if c == nil {
+		return &apiv1.Counters{}
+	}
+	out := &apiv1.Counters{At: timestamp(c.At)}
+	for _, p := range c.Ports {
+		out.Ports = append(out.Ports, &apiv1.PortCounters{Name: p.Name, Number: p.Number, Rx: pb(p.Rx), Tx: pb(p.Tx)})
+	}
+	for _, l := range c.Links {
+		out.Links = append(out.Links, &apiv1.LinkCounters{
+			Name: l.Name, ToFilter: pb(l.ToFilter), RuleBypass: pb(l.RuleBypass), NonIpBypass: pb(l.NonIPBypass),
+			SwBypass: pb(l.SWBypass), Returned: pb(l.Returned), Heartbeat: pb(l.Heartbeat),
+			GroupBypass: pb(l.GroupBypass), Dropped: pb(l.Dropped),
+		})
+	}
+	for _, f := range c.Filters {
+		out.Filters = append(out.Filters, &apiv1.FilterCounters{
+			Name: f.Name, ToFilter: pb(f.ToFilter), Returned: pb(f.Returned), KeepAlive: pb(f.KeepAlive), SwBypass: pb(f.SWBypass),
+		})
+	}
+	for _, r := range c.Rules {
+		out.Rules = append(out.Rules, &apiv1.RuleCounters{Name: r.Name, Priority: r.Priority, Entries: int64(r.Entries), Hits: pb(r.Hits)})
+	}
+	for _, k := range c.Cores {
+		out.Cores = append(out.Cores, &apiv1.CoreCounters{FilterGroup: k.FilterGroup, Core: k.Core, Slots: int64(k.Slots), Hits: pb(k.Hits)})
+	}
+	for _, d := range c.Drops {
+		out.Drops = append(out.Drops, &apiv1.DropCounter{Reason: d.Reason, Count: pb(d.Count)})
+	}
+	return out
+}
+
+func slotsToProto(v *SlotsView, withSlots bool) *apiv1.SlotsView {
+	if v == nil {
+		return &apiv1.SlotsView{}
+	}
+	out := &apiv1.SlotsView{Group: v.Group, SlotBits: v.SlotBits, Digest: v.Digest, BaseDigest: v.BaseDigest}
+	for _, s := range v.Share {
+		out.Share = append(out.Share, &apiv1.CoreShare{FilterGroup: s.FilterGroup, Core: s.Core, Slots: int64(s.Slots)})
+	}
+	if withSlots {
+		out.Slots = make([]*apiv1.SlotTarget, len(v.Slots))
+		for i, s := range v.Slots {
+			out.Slots[i] = &apiv1.SlotTarget{Slot: s.Slot, FilterGroup: s.FilterGroup, Core: s.Core}
+		}
+	}
+	return out
+}
+
+func traceResultToProto(r *TraceResult) *apiv1.TraceResult {
+	if r == nil {
+		return &apiv1.TraceResult{}
+	}
+	return &apiv1.TraceResult{
+		Steps: r.Steps, Rule: r.Rule, Action: r.Action, BalanceGroup: r.BalanceGroup, Hash: r.Hash, Slot: r.Slot,
+		FilterGroup: r.FilterGroup, Core: r.Core, OutPort: r.OutPort, OutPortNumber: r.OutPortNum,
+		Verdict: r.Verdict, HeaderHex: r.HeaderHex, Frame: r.Frame, OutFrame: r.OutFrame,
+	}
+}

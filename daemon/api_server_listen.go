@@ -1,0 +1,197 @@
+package daemon
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+)
+
+// ErrSocketInUse: ListenUnix found another process listening on the
+// socket path.
+var ErrSocketInUse = errors.New("socket in use")
+
+// maxUnixPath is the longest socket path bind(2) takes (sun_path less its
+// terminating NUL).
+const maxUnixPath = 107
+
+// ListenUnix listens on the unix socket at path for the management API.
+// The socket is mode 0600 from the moment it can be reached (only root, or
+// the daemon's user, may drive the balancer): it is bound inside a private
+// directory, given its mode, then linked into place. The parent directory
+// is created when missing. A socket file already at path is removed only
+// when nothing listens on it (a stale socket after a crash); when a
+// process does, the error wraps ErrSocketInUse. Closing the listener
+// removes the socket file, unless another one has replaced it since.
+func ListenUnix(path string) (net.Listener, error) {
+	if path == "" {
+		return nil, errors.New("listen unix: no socket path")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	if err := removeStaleSocket(path); err != nil {
+		return nil, err
+	}
+	tmpDir, err := os.MkdirTemp(filepath.Dir(path), ".sock")
+	if err != nil {
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, "s")
+	if len(tmp) > maxUnixPath {
+		// The private name does not fit where path does: bind in place
+		// and set the mode right after.
+		return listenUnixInPlace(path)
+	}
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
+	if err != nil {
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	l.SetUnlinkOnClose(false)
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	// link(2) fails when path exists: a daemon that started meanwhile
+	// keeps its socket.
+	if err := os.Link(tmp, path); err != nil {
+		l.Close()
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("listen unix %s: another process created the socket meanwhile: %w", path, ErrSocketInUse)
+		}
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	return newUnixListener(l, path)
+}
+
+func listenUnixInPlace(path string) (net.Listener, error) {
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	l.SetUnlinkOnClose(false)
+	if err := os.Chmod(path, 0o600); err != nil {
+		l.Close()
+		os.Remove(path)
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	return newUnixListener(l, path)
+}
+
+func newUnixListener(l *net.UnixListener, path string) (net.Listener, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		l.Close()
+		return nil, fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	return &unixListener{UnixListener: l, path: path, fi: fi}, nil
+}
+
+// removeStaleSocket removes the socket file at path when nothing listens
+// on it.
+func removeStaleSocket(path string) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("listen unix %s: %w", path, err)
+	}
+	if fi.Mode()&fs.ModeSocket == 0 {
+		return fmt.Errorf("listen unix %s: the file exists and is not a socket; remove it or choose another socket path", path)
+	}
+	c, err := net.DialTimeout("unix", path, time.Second)
+	switch {
+	case err == nil:
+		c.Close()
+		return fmt.Errorf("listen unix %s: another process (a running daemon?) listens on it: %w", path, ErrSocketInUse)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("listen unix %s: removing the stale socket: %w", path, err)
+		}
+		return nil
+	default:
+		return fmt.Errorf("listen unix %s: cannot tell whether the socket is in use: %w", path, err)
+	}
+}
+
+// unixListener removes its socket file on Close, when the file is still
+// the one it bound.
+type unixListener struct {
+	*net.UnixListener
+	path string
+	fi   os.FileInfo
+	once sync.Once
+	err  error
+}
+
+// Addr is the socket's path (it was bound under a private name).
+func (l *unixListener) Addr() net.Addr { return &net.UnixAddr{Name: l.path, Net: "unix"} }
+
+func (l *unixListener) Close() error {
+	l.once.Do(func() {
+		l.err = l.UnixListener.Close()
+		if fi, err := os.Stat(l.path); err == nil && os.SameFile(fi, l.fi) {
+			os.Remove(l.path)
+		}
+	})
+	return l.err
+}
+
+// ServerTLSConfig loads the server's certificate and key and the CA that
+// signs the clients' certificates, for mutual TLS: a client must present
+// a certificate that CA signed. TLS 1.2 is the minimum.
+func ServerTLSConfig(certFile, keyFile, clientCAFile string) (*tls.Config, error) {
+	if certFile == "" || keyFile == "" || clientCAFile == "" {
+		return nil, errors.New("mutual TLS needs the server certificate, its key and the clients' CA certificate")
+	}
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		return nil, fmt.Errorf("tls: server certificate %s / key %s: %w", certFile, keyFile, err)
+	}
+	caPEM, err := os.ReadFile(clientCAFile)
+	if err != nil {
+		return nil, fmt.Errorf("tls: client CA: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(caPEM) {
+		return nil, fmt.Errorf("tls: client CA %s holds no PEM certificate", clientCAFile)
+	}
+	return &tls.Config{
+		Certificates: []tls.Certificate{cert},
+		ClientCAs:    pool,
+		ClientAuth:   tls.RequireAndVerifyClientCert,
+		MinVersion:   tls.VersionTLS12,
+	}, nil
+}
+
+// ListenTLS listens on the TCP address addr for the management API and
+// returns the server option that makes gRPC require mutual TLS on it
+// (see ServerTLSConfig). The API is never served on TCP without it:
+//
+//	lis, creds, err := daemon.ListenTLS(":9559", cert, key, ca)
+//	srv := grpc.NewServer(creds)
+//	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(d))
+//	go srv.Serve(lis)
+func ListenTLS(addr, certFile, keyFile, clientCAFile string) (net.Listener, grpc.ServerOption, error) {
+	cfg, err := ServerTLSConfig(certFile, keyFile, clientCAFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen %s: %w", addr, err)
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen %s: %w", addr, err)
+	}
+	return l, grpc.Creds(credentials.NewTLS(cfg)), nil
+}

@@ -1,0 +1,748 @@
+package daemon
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"math/big"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/testing/protocmp"
+	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// apiFake is a hand-written Service for the API server's tests: it
+// returns what its fields say and records the calls it gets.
+type apiFake struct {
+	mu    sync.Mutex
+	calls []string
+
+	cfg      *config.Config
+	rev      Revision
+	status   *Status
+	counters *Counters
+	slots    map[string]*SlotsView
+	trace    *TraceResult
+	places   []Placement
+	history  []Revision
+	apply    *ApplyResult
+	err      error // returned by every method when set
+
+	gotApply  []byte
+	gotTrace  TraceRequest
+	gotLocate []any
+	gotBypass []any
+}
+
+var _ Service = (*apiFake)(nil)
+
+func (f *apiFake) called(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, name)
+}
+
+func (f *apiFake) Calls() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
+}
+
+func (f *apiFake) Status(context.Context) (*Status, error) {
+	f.called("Status")
+	return f.status, f.err
+}
+
+func (f *apiFake) Config(context.Context) (*config.Config, Revision, error) {
+	f.called("Config")
+	return f.cfg, f.rev, f.err
+}
+
+func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*ApplyResult, error) {
+	f.called(fmt.Sprintf("ApplyConfig(dry=%v, %q)", dryRun, comment))
+	f.gotApply = yaml
+	if f.err != nil {
+		return nil, f.err
+	}
+	if _, err := config.Parse(yaml); err != nil {
+		return nil, fmt.Errorf("%w: configuration rejected, the running one is unchanged:\n  %w", ErrInvalid, err)
+	}
+	return f.apply, nil
+}
+
+func (f *apiFake) Rollback(_ context.Context, n uint64) (*ApplyResult, error) {
+	f.called(fmt.Sprintf("Rollback(%d)", n))
+	return f.apply, f.err
+}
+
+func (f *apiFake) History(context.Context) ([]Revision, error) {
+	f.called("History")
+	return f.history, f.err
+}
+
+func (f *apiFake) SetBypass(_ context.Context, group string, on bool) error {
+	f.called("SetBypass")
+	f.gotBypass = []any{group, on}
+	return f.err
+}
+
+func (f *apiFake) Counters(context.Context) (*Counters, error) {
+	f.called("Counters")
+	return f.counters, f.err
+}
+
+func (f *apiFake) Slots(_ context.Context, group string) (*SlotsView, error) {
+	f.called("Slots(" + group + ")")
+	if f.err != nil {
+		return nil, f.err
+	}
+	v, ok := f.slots[group]
+	if !ok {
+		return nil, fmt.Errorf("%w: balance group %q", ErrNotFound, group)
+	}
+	return v, nil
+}
+
+func (f *apiFake) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
+	f.called("Trace")
+	f.gotTrace = req
+	return f.trace, f.err
+}
+
+func (f *apiFake) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
+	f.called("Locate")
+	f.gotLocate = []any{src, dst, proto}
+	return f.places, f.err
+}
+
+// apiFakeYAML adds the optional ConfigYAML method.
+type apiFakeYAML struct {
+	*apiFake
+	yaml []byte
+}
+
+func (f apiFakeYAML) ConfigYAML() ([]byte, Revision) { return f.yaml, f.rev }
+
+// serveAPI serves svc's API on a unix socket in a temporary directory and
+// returns a client.
+func serveAPI(t *testing.T, svc Service) apiv1.BalancerClient {
+	t.Helper()
+	lis, err := ListenUnix(filepath.Join(t.TempDir(), "api.sock"))
+	require.NoError(t, err)
+	srv := grpc.NewServer()
+	apiv1.RegisterBalancerServer(srv, NewAPIServer(svc))
+	go srv.Serve(lis)
+	t.Cleanup(srv.Stop)
+	conn, err := grpc.NewClient("unix://"+lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	return apiv1.NewBalancerClient(conn)
+}
+
+const apiTestYAML = `
+site: lab
+ports:
+  - {port: 1, speed: 100G}
+  - {port: 2, speed: 100G}
+  - {port: 9, speed: 100G}
+  - {port: 10, speed: 100G}
+links:
+  - {name: L1, lan: P10, wan: P9}
+filter_groups:
+  - {name: F1, lan: P2, wan: P1, cores: 2}
+balance_groups:
+  - {name: bg, members: [F1], slot_bits: 2}
+`
+
+func apiTestConfig(t *testing.T) *config.Config {
+	t.Helper()
+	c, err := config.Parse([]byte(apiTestYAML))
+	require.NoError(t, err)
+	return c
+}
+
+func TestAPIErrorCodes(t *testing.T) {
+	_, invalidCfg := config.Parse([]byte("links:\n  - {name: L1, lan: P3, wan: P5}\nrules:\n  - {name: r, priority: 0, action: bypass}\n"))
+	require.Error(t, invalidCfg)
+	tests := []struct {
+		name     string
+		err      error
+		wantCode codes.Code
+		wantMsg  []string
+	}{
+		{name: "validation problems", err: fmt.Errorf("%w: configuration rejected:\n  %w", ErrInvalid, invalidCfg),
+			wantCode: codes.InvalidArgument, wantMsg: []string{"links[0].lan:", "links[0].wan:", "rules[0].priority:"}},
+		{name: "bare field errors", err: invalidCfg, wantCode: codes.InvalidArgument, wantMsg: []string{"links[0].lan:", "rules[0].priority:"}},
+		{name: "decode error", err: fmt.Errorf("wrapped: %w", config.ErrDecode), wantCode: codes.InvalidArgument},
+		{name: "not found", err: fmt.Errorf("%w: balance group %q", ErrNotFound, "nope"), wantCode: codes.NotFound, wantMsg: []string{`balance group "nope"`}},
+		{name: "switch unavailable", err: fmt.Errorf("%w: reading counters: connection refused", ErrUnavailable), wantCode: codes.Unavailable, wantMsg: []string{"reading counters"}},
+		{name: "deadline", err: fmt.Errorf("reading: %w", context.DeadlineExceeded), wantCode: codes.DeadlineExceeded},
+		{name: "canceled", err: context.Canceled, wantCode: codes.Canceled},
+		{name: "anything else", err: errors.New("disk on fire"), wantCode: codes.Internal, wantMsg: []string{"disk on fire"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cl := serveAPI(t, &apiFake{err: tt.err})
+			_, err := cl.GetCounters(context.Background(), &apiv1.GetCountersRequest{})
+			st := status.Convert(err)
+			assert.Equal(t, tt.wantCode, st.Code(), st.Message())
+			assert.Equal(t, tt.err.Error(), st.Message(), "the message is passed whole")
+			for _, m := range tt.wantMsg {
+				assert.Contains(t, st.Message(), m)
+			}
+		})
+	}
+}
+
+func TestAPIApplyRejectsInvalidConfigWithEveryPath(t *testing.T) {
+	f := &apiFake{}
+	cl := serveAPI(t, f)
+	bad := strings.Replace(apiTestYAML, "lan: P10, wan: P9", "lan: P9, wan: P10", 1) + "rules:\n  - {name: r, priority: 70000, action: balance nope}\n"
+	_, err := cl.ApplyConfig(context.Background(), &apiv1.ApplyConfigRequest{Yaml: bad})
+	st := status.Convert(err)
+	require.Equal(t, codes.InvalidArgument, st.Code(), st.Message())
+	for _, want := range []string{"links[0].lan:", "links[0].wan:", "rules[0].priority:", "rules[0].action:"} {
+		assert.Contains(t, st.Message(), want)
+	}
+}
+
+func TestAPIBadRequests(t *testing.T) {
+	bg := context.Background()
+	tests := []struct {
+		name string
+		call func(cl apiv1.BalancerClient) error
+		want string
+	}{
+		{"empty apply", func(cl apiv1.BalancerClient) error {
+			_, err := cl.ApplyConfig(bg, &apiv1.ApplyConfigRequest{Yaml: " \n"})
+			return err
+		}, "the configuration is empty"},
+		{"rollback to 0", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Rollback(bg, &apiv1.RollbackRequest{})
+			return err
+		}, "revision: missing"},
+		{"bypass group with spaces", func(cl apiv1.BalancerClient) error {
+			_, err := cl.SetBypass(bg, &apiv1.SetBypassRequest{Group: " F1"})
+			return err
+		}, `group " F1"`},
+		{"trace without link", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Side: "lan"})
+			return err
+		}, "link: missing"},
+		{"trace without side", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1"})
+			return err
+		}, "side: missing"},
+		{"trace bad side", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "up"})
+			return err
+		}, `side: "up" is not lan or wan`},
+		{"trace too many tags", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Vlans: []uint32{1, 2, 3, 4}})
+			return err
+		}, "vlans: 4 tags; the data plane parses at most 3"},
+		{"trace vid too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Vlans: []uint32{100, 4096}})
+			return err
+		}, "vlans[1]: 4096 is out of range 0..4095"},
+		{"trace too many labels", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Mpls: make([]uint32, 9)})
+			return err
+		}, "mpls: 9 labels"},
+		{"trace label too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Mpls: []uint32{1 << 20}})
+			return err
+		}, "mpls[0]: 1048576 is out of range 0..1048575"},
+		{"trace src without dst", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.1"})
+			return err
+		}, "give both addresses"},
+		{"trace bad address", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.300", Dst: "10.0.0.1"})
+			return err
+		}, `src: "10.0.0.300" is not an IPv4 or IPv6 address`},
+		{"trace mixed families", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.1", Dst: "2001:db8::1"})
+			return err
+		}, "different families"},
+		{"trace proto too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.1", Dst: "10.0.0.2", Proto: 256})
+			return err
+		}, "proto: 256 is out of range 0..255"},
+		{"trace port too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.1", Dst: "10.0.0.2", Proto: 6, DstPort: 70000})
+			return err
+		}, "dst_port: 70000 is out of range 0..65535"},
+		{"trace ethertype too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", Ethertype: 0x10000})
+			return err
+		}, "ethertype: 65536 is out of range"},
+		{"trace bad mac", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "lan", SrcMac: "aa:bb"})
+			return err
+		}, `src_mac: bad MAC "aa:bb"`},
+		{"locate without src", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Locate(bg, &apiv1.LocateRequest{Dst: "10.0.0.1", Proto: 6})
+			return err
+		}, "src: missing"},
+		{"locate bad dst", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Locate(bg, &apiv1.LocateRequest{Src: "10.0.0.1", Dst: "x", Proto: 6})
+			return err
+		}, `dst: "x" is not an IPv4 or IPv6 address`},
+		{"locate mixed families", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Locate(bg, &apiv1.LocateRequest{Src: "10.0.0.1", Dst: "::1", Proto: 6})
+			return err
+		}, "different families"},
+		{"locate proto too big", func(cl apiv1.BalancerClient) error {
+			_, err := cl.Locate(bg, &apiv1.LocateRequest{Src: "10.0.0.1", Dst: "10.0.0.2", Proto: 300})
+			return err
+		}, "proto: 300 is out of range 0..255"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &apiFake{}
+			err := tt.call(serveAPI(t, f))
+			st := status.Convert(err)
+			assert.Equal(t, codes.InvalidArgument, st.Code(), st.Message())
+			assert.Contains(t, st.Message(), tt.want)
+			assert.Empty(t, f.Calls(), "a bad request never reaches the service")
+		})
+	}
+}
+
+func TestAPIConversions(t *testing.T) {
+	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	ts := timestamppb.New
+	f := &apiFake{
+		status: &Status{
+			Site: "lab", Revision: Revision{Number: 3, Time: t0, Comment: "c", Digest: "abc"},
+			Switch: SwitchStatus{Address: "127.0.0.1:9559", Connected: true, Primary: true, ElectionID: "0:1",
+				LastReconcile: t0, LastPlan: "0 writes", AtomicWrites: true, PortsWatched: true},
+			Bypass: BypassStatus{Groups: []string{"F2"}},
+			Links:  []LinkStatus{{Name: "L1", ID: 1, LAN: "P10", WAN: "P9", LANUp: true}},
+			Filters: []FilterStatus{{Name: "F1", ID: 0, BalanceGroup: "bg", LAN: "P2", WAN: "P1", Cores: 2, State: "up",
+				Reason: "keep-alives", Since: t0, Effective: "forward", LastPass: t0.Add(time.Second), TimeOfPass: 120 * time.Microsecond,
+				Losses: 4, Consecutive: 1, Passes: 100, Misrouted: 2, FailureAction: "bypass",
+				TimeOfPassBuckets: []Bucket{{UpTo: time.Millisecond, Count: 99}, {Count: 1}}}},
+			Balance:    []BalanceGroupStatus{{Name: "bg", ID: 0, State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
+			ObservedAt: t0.Add(time.Minute),
+		},
+		counters: &Counters{
+			Ports:   []PortCounters{{Name: "P9", Number: 90, Rx: PacketBytes{1, 64}, Tx: PacketBytes{2, 128}}},
+			Links:   []LinkCounters{{Name: "L1", ToFilter: PacketBytes{3, 300}, Dropped: PacketBytes{1, 1}}},
+			Filters: []FilterCounters{{Name: "F1", KeepAlive: PacketBytes{10, 640}}},
+			Rules:   []RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: PacketBytes{5, 500}}},
+			Cores:   []CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: PacketBytes{7, 700}}},
+			Drops:   []DropCounter{{Reason: "unknown port", Count: PacketBytes{1, 60}}},
+			At:      t0,
+		},
+		trace: &TraceResult{Steps: []string{"a", "b"}, Rule: "r", Action: "balance", BalanceGroup: "bg", Hash: 0xdeadbeef,
+			Slot: 3, FilterGroup: "F1", Core: 1, OutPort: "P2", OutPortNum: 20, Verdict: "to-filter", HeaderHex: "88b50401",
+			Frame: []byte{1, 2}, OutFrame: []byte{3}},
+		places:  []Placement{{BalanceGroup: "bg", Hash: 7, Slot: 3, FilterGroup: "F1", Core: 1, Effective: "forward", LANPort: "P2", WANPort: "P1"}},
+		history: []Revision{{Number: 1, Time: t0, Digest: "x"}, {Number: 2, Time: t0, Comment: "y", Digest: "z"}},
+	}
+	cl := serveAPI(t, f)
+	bg := context.Background()
+
+	st, err := cl.GetStatus(bg, &apiv1.GetStatusRequest{})
+	require.NoError(t, err)
+	wantStatus := &apiv1.Status{
+		Site: "lab", Revision: &apiv1.Revision{Number: 3, Time: ts(t0), Comment: "c", Digest: "abc"},
+		SwitchStatus: &apiv1.SwitchStatus{Address: "127.0.0.1:9559", Connected: true, Primary: true, ElectionId: "0:1",
+			LastReconcile: ts(t0), LastPlan: "0 writes", AtomicWrites: true, PortsWatched: true},
+		Bypass: &apiv1.BypassStatus{Groups: []string{"F2"}},
+		Links:  []*apiv1.LinkStatus{{Name: "L1", Id: 1, Lan: "P10", Wan: "P9", LanUp: true}},
+		Filters: []*apiv1.FilterStatus{{Name: "F1", BalanceGroup: "bg", Lan: "P2", Wan: "P1", Cores: 2, State: "up",
+			Reason: "keep-alives", Since: ts(t0), Effective: "forward", LastPass: ts(t0.Add(time.Second)),
+			TimeOfPass: durationpb.New(120 * time.Microsecond), Losses: 4, Consecutive: 1, Passes: 100, Misrouted: 2,
+			FailureAction: "bypass", TimeOfPassBuckets: []*apiv1.Bucket{{UpTo: durationpb.New(time.Millisecond), Count: 99}, {Count: 1}}}},
+		BalanceGroups: []*apiv1.BalanceGroupStatus{{Name: "bg", State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
+		ObservedAt:    ts(t0.Add(time.Minute)),
+	}
+	assert.Empty(t, cmp.Diff(wantStatus, st, protocmp.Transform()))
+
+	c, err := cl.GetCounters(bg, &apiv1.GetCountersRequest{})
+	require.NoError(t, err)
+	pb := func(p, b uint64) *apiv1.PacketBytes { return &apiv1.PacketBytes{Packets: p, Bytes: b} }
+	z := pb(0, 0)
+	wantCounters := &apiv1.Counters{
+		Ports: []*apiv1.PortCounters{{Name: "P9", Number: 90, Rx: pb(1, 64), Tx: pb(2, 128)}},
+		Links: []*apiv1.LinkCounters{{Name: "L1", ToFilter: pb(3, 300), RuleBypass: z, NonIpBypass: z, SwBypass: z,
+			Returned: z, Heartbeat: z, GroupBypass: z, Dropped: pb(1, 1)}},
+		Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: z, Returned: z, KeepAlive: pb(10, 640), SwBypass: z}},
+		Rules:   []*apiv1.RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: pb(5, 500)}},
+		Cores:   []*apiv1.CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: pb(7, 700)}},
+		Drops:   []*apiv1.DropCounter{{Reason: "unknown port", Count: pb(1, 60)}},
+		At:      ts(t0),
+	}
+	assert.Empty(t, cmp.Diff(wantCounters, c, protocmp.Transform()))
+
+	tr, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "LAN", Vlans: []uint32{100, 5}, Mpls: []uint32{16},
+		Pppoe: true, Src: "10.0.0.1", Dst: "::ffff:10.0.0.2", Proto: 6, SrcPort: 1000, DstPort: 80, SrcMac: "AA:BB:CC:DD:EE:FF"})
+	require.NoError(t, err)
+	assert.Equal(t, TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100, 5}, MPLS: []uint32{16}, PPPoE: true,
+		Src: netip.MustParseAddr("10.0.0.1"), Dst: netip.MustParseAddr("10.0.0.2"), Proto: 6, SrcPort: 1000, DstPort: 80,
+		SrcMAC: "aa:bb:cc:dd:ee:ff"}, f.gotTrace, "an IPv4-mapped address is taken as IPv4")
+	wantTrace := &apiv1.TraceResult{Steps: []string{"a", "b"}, Rule: "r", Action: "balance", BalanceGroup: "bg", Hash: 0xdeadbeef,
+		Slot: 3, FilterGroup: "F1", Core: 1, OutPort: "P2", OutPortNumber: 20, Verdict: "to-filter", HeaderHex: "88b50401",
+		Frame: []byte{1, 2}, OutFrame: []byte{3}}
+	assert.Empty(t, cmp.Diff(wantTrace, tr, protocmp.Transform()))
+
+	loc, err := cl.Locate(bg, &apiv1.LocateRequest{Src: "2001:db8::1", Dst: "2001:db8::2", Proto: 17})
+	require.NoError(t, err)
+	assert.Equal(t, []any{netip.MustParseAddr("2001:db8::1"), netip.MustParseAddr("2001:db8::2"), uint8(17)}, f.gotLocate)
+	assert.Empty(t, cmp.Diff(&apiv1.LocateResponse{Placements: []*apiv1.Placement{{BalanceGroup: "bg", Hash: 7, Slot: 3,
+		FilterGroup: "F1", Core: 1, Effective: "forward", LanPort: "P2", WanPort: "P1"}}}, loc, protocmp.Transform()))
+
+	h, err := cl.History(bg, &apiv1.HistoryRequest{})
+	require.NoError(t, err)
+	assert.Empty(t, cmp.Diff(&apiv1.HistoryResponse{Revisions: []*apiv1.Revision{{Number: 1, Time: ts(t0), Digest: "x"},
+		{Number: 2, Time: ts(t0), Comment: "y", Digest: "z"}}}, h, protocmp.Transform()))
+
+	_, err = cl.SetBypass(bg, &apiv1.SetBypassRequest{Group: "F1", On: true})
+	require.NoError(t, err)
+	assert.Equal(t, []any{"F1", true}, f.gotBypass)
+}
+
+func TestAPIApplyAndRollback(t *testing.T) {
+	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	f := &apiFake{rev: Revision{Number: 4}, apply: &ApplyResult{Revision: Revision{Number: 5, Time: t0, Digest: "d"},
+		Changes: []string{"+ link L2"}, Inserts: 3, Modifies: 1, Deletes: 2, Written: true, Warning: "w"}}
+	cl := serveAPI(t, f)
+	bg := context.Background()
+	want := &apiv1.ApplyResult{Revision: &apiv1.Revision{Number: 5, Time: timestamppb.New(t0), Digest: "d"},
+		Changes: []string{"+ link L2"}, Inserts: 3, Modifies: 1, Deletes: 2, Written: true, Warning: "w"}
+
+	res, err := cl.ApplyConfig(bg, &apiv1.ApplyConfigRequest{Yaml: apiTestYAML, Comment: "hi", BaseRevision: 4})
+	require.NoError(t, err)
+	assert.Empty(t, cmp.Diff(want, res, protocmp.Transform()))
+	assert.Equal(t, apiTestYAML, string(f.gotApply))
+
+	_, err = cl.ApplyConfig(bg, &apiv1.ApplyConfigRequest{Yaml: apiTestYAML, BaseRevision: 3})
+	st := status.Convert(err)
+	assert.Equal(t, codes.Aborted, st.Code())
+	assert.Equal(t, "the running configuration is revision 4, not 3: it changed since it was read; read it again and retry", st.Message())
+
+	res, err = cl.Rollback(bg, &apiv1.RollbackRequest{Revision: 2})
+	require.NoError(t, err)
+	assert.Empty(t, cmp.Diff(want, res, protocmp.Transform()))
+	assert.Equal(t, []string{"Config", `ApplyConfig(dry=false, "hi")`, "Config", "Rollback(2)"}, f.Calls(), "base_revision is checked before the apply")
+
+	// A dry run has no revision.
+	f.apply = &ApplyResult{DryRun: true}
+	res, err = cl.ApplyConfig(bg, &apiv1.ApplyConfigRequest{Yaml: apiTestYAML, DryRun: true})
+	require.NoError(t, err)
+	assert.Empty(t, cmp.Diff(&apiv1.ApplyResult{DryRun: true}, res, protocmp.Transform()))
+}
+
+func TestAPIGetConfig(t *testing.T) {
+	bg := context.Background()
+	t.Run("marshals the running config", func(t *testing.T) {
+		cfg := apiTestConfig(t)
+		f := &apiFake{cfg: cfg, rev: Revision{Number: 2, Digest: "d"}}
+		r, err := serveAPI(t, f).GetConfig(bg, &apiv1.GetConfigRequest{})
+		require.NoError(t, err)
+		assert.Equal(t, uint64(2), r.GetRevision().GetNumber())
+		back, err := config.Parse([]byte(r.GetYaml()))
+		require.NoError(t, err)
+		assert.Equal(t, cfg, back)
+	})
+	t.Run("prefers the saved text", func(t *testing.T) {
+		f := apiFakeYAML{apiFake: &apiFake{rev: Revision{Number: 7}}, yaml: []byte("# a comment\n" + apiTestYAML)}
+		r, err := serveAPI(t, f).GetConfig(bg, &apiv1.GetConfigRequest{})
+		require.NoError(t, err)
+		assert.Equal(t, "# a comment\n"+apiTestYAML, r.GetYaml())
+		assert.Equal(t, uint64(7), r.GetRevision().GetNumber())
+		assert.Empty(t, f.Calls())
+	})
+}
+
+func TestAPIGetSlots(t *testing.T) {
+	view := func(g string) *SlotsView {
+		return &SlotsView{Group: g, SlotBits: 1, Digest: "d-" + g, BaseDigest: "b-" + g,
+			Share: []CoreShare{{FilterGroup: "F1", Core: 0, Slots: 2}},
+			Slots: []SlotTarget{{Slot: 0, FilterGroup: "F1"}, {Slot: 1, FilterGroup: "F1"}}}
+	}
+	cfg := apiTestConfig(t)
+	cfg.BalanceGroups = append(cfg.BalanceGroups, config.BalanceGroup{Name: "bg2"})
+	f := &apiFake{cfg: cfg, slots: map[string]*SlotsView{"bg": view("bg"), "bg2": view("bg2")}}
+	cl := serveAPI(t, f)
+	bg := context.Background()
+
+	all, err := cl.GetSlots(bg, &apiv1.GetSlotsRequest{})
+	require.NoError(t, err)
+	require.Len(t, all.GetGroups(), 2)
+	assert.Equal(t, "bg", all.GetGroups()[0].GetGroup())
+	assert.Equal(t, "d-bg2", all.GetGroups()[1].GetDigest())
+	assert.Empty(t, all.GetGroups()[0].GetSlots(), "slots only with with_slots")
+
+	one, err := cl.GetSlots(bg, &apiv1.GetSlotsRequest{Group: "bg2", WithSlots: true})
+	require.NoError(t, err)
+	want := &apiv1.GetSlotsResponse{Groups: []*apiv1.SlotsView{{Group: "bg2", SlotBits: 1, Digest: "d-bg2", BaseDigest: "b-bg2",
+		Share: []*apiv1.CoreShare{{FilterGroup: "F1", Slots: 2}},
+		Slots: []*apiv1.SlotTarget{{Slot: 0, FilterGroup: "F1"}, {Slot: 1, FilterGroup: "F1"}}}}}
+	assert.Empty(t, cmp.Diff(want, one, protocmp.Transform()))
+
+	_, err = cl.GetSlots(bg, &apiv1.GetSlotsRequest{Group: "nope"})
+	assert.Equal(t, codes.NotFound, status.Code(err))
+
+	none, err := serveAPI(t, &apiFake{cfg: &config.Config{}}).GetSlots(bg, &apiv1.GetSlotsRequest{})
+	require.NoError(t, err)
+	assert.Empty(t, none.GetGroups())
+}
+
+func TestListenUnix(t *testing.T) {
+	t.Run("mode 0600, parent created, removed on close", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "run", "balancer", "api.sock")
+		l, err := ListenUnix(path)
+		require.NoError(t, err)
+		fi, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, os.ModeSocket|0o600, fi.Mode()&(os.ModeSocket|os.ModePerm))
+		assert.Equal(t, path, l.Addr().String())
+		ents, err := os.ReadDir(filepath.Dir(path))
+		require.NoError(t, err)
+		assert.Len(t, ents, 1, "no private directory left behind")
+
+		accepted := make(chan error, 1)
+		go func() {
+			c, err := l.Accept()
+			if err == nil {
+				c.Close()
+			}
+			accepted <- err
+		}()
+		c, err := net.Dial("unix", path)
+		require.NoError(t, err)
+		c.Close()
+		require.NoError(t, <-accepted)
+
+		require.NoError(t, l.Close())
+		require.NoError(t, l.Close(), "Close is idempotent")
+		_, err = os.Stat(path)
+		assert.True(t, errors.Is(err, os.ErrNotExist))
+	})
+	t.Run("stale socket replaced", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "api.sock")
+		stale, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+		require.NoError(t, err)
+		stale.SetUnlinkOnClose(false)
+		require.NoError(t, stale.Close()) // the file stays; nobody listens
+		l, err := ListenUnix(path)
+		require.NoError(t, err)
+		defer l.Close()
+		fi, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	})
+	t.Run("live socket kept", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "api.sock")
+		first, err := ListenUnix(path)
+		require.NoError(t, err)
+		defer first.Close()
+		go func() { // answer the probe
+			for {
+				c, err := first.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		_, err = ListenUnix(path)
+		require.ErrorIs(t, err, ErrSocketInUse)
+		assert.Contains(t, err.Error(), "another process")
+		_, err = os.Stat(path)
+		assert.NoError(t, err, "the live socket is still there")
+	})
+	t.Run("not a socket", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "api.sock")
+		require.NoError(t, os.WriteFile(path, []byte("x"), 0o644))
+		_, err := ListenUnix(path)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "exists and is not a socket")
+	})
+	t.Run("close leaves a newer socket alone", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "api.sock")
+		l, err := ListenUnix(path)
+		require.NoError(t, err)
+		require.NoError(t, os.Remove(path))
+		require.NoError(t, os.WriteFile(path, nil, 0o600))
+		require.NoError(t, l.Close())
+		_, err = os.Stat(path)
+		assert.NoError(t, err)
+	})
+	t.Run("long path binds in place", func(t *testing.T) {
+		dir := t.TempDir()
+		// A path that fits, whose private name would not.
+		name := strings.Repeat("s", maxUnixPath-len(dir)-1)
+		path := filepath.Join(dir, name)
+		require.LessOrEqual(t, len(path), maxUnixPath)
+		l, err := ListenUnix(path)
+		require.NoError(t, err)
+		defer l.Close()
+		fi, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	})
+}
+
+// apiTestPKI writes a CA, a server certificate for 127.0.0.1 and a client
+// certificate signed by it, and a client certificate from another CA.
+type apiTestPKI struct {
+	ca, serverCert, serverKey, clientCert, clientKey, otherCert, otherKey string
+}
+
+func newAPITestPKI(t *testing.T) apiTestPKI {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, typ string, der []byte) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600))
+		return p
+	}
+	newKey := func() *ecdsa.PrivateKey {
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		require.NoError(t, err)
+		return k
+	}
+	serial := int64(1)
+	newCA := func(name string) (*x509.Certificate, *ecdsa.PrivateKey, []byte) {
+		k := newKey()
+		serial++
+		tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: name},
+			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IsCA: true,
+			KeyUsage: x509.KeyUsageCertSign, BasicConstraintsValid: true}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
+		require.NoError(t, err)
+		c, err := x509.ParseCertificate(der)
+		require.NoError(t, err)
+		return c, k, der
+	}
+	leaf := func(ca *x509.Certificate, caKey *ecdsa.PrivateKey, name string, usage x509.ExtKeyUsage) (certPath, keyPath string) {
+		k := newKey()
+		serial++
+		tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: name},
+			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+			KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{usage},
+			IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"}}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &k.PublicKey, caKey)
+		require.NoError(t, err)
+		kd, err := x509.MarshalECPrivateKey(k)
+		require.NoError(t, err)
+		return write(name+".crt", "CERTIFICATE", der), write(name+".key", "EC PRIVATE KEY", kd)
+	}
+	ca, caKey, caDER := newCA("ca")
+	other, otherKey, _ := newCA("other-ca")
+	var p apiTestPKI
+	p.ca = write("ca.crt", "CERTIFICATE", caDER)
+	p.serverCert, p.serverKey = leaf(ca, caKey, "server", x509.ExtKeyUsageServerAuth)
+	p.clientCert, p.clientKey = leaf(ca, caKey, "client", x509.ExtKeyUsageClientAuth)
+	p.otherCert, p.otherKey = leaf(other, otherKey, "intruder", x509.ExtKeyUsageClientAuth)
+	return p
+}
+
+func TestListenTLS(t *testing.T) {
+	pki := newAPITestPKI(t)
+	lis, creds, err := ListenTLS("127.0.0.1:0", pki.serverCert, pki.serverKey, pki.ca)
+	require.NoError(t, err)
+	srv := grpc.NewServer(creds)
+	apiv1.RegisterBalancerServer(srv, NewAPIServer(&apiFake{history: []Revision{{Number: 1}}}))
+	go srv.Serve(lis)
+	defer srv.Stop()
+
+	caPEM, err := os.ReadFile(pki.ca)
+	require.NoError(t, err)
+	roots := x509.NewCertPool()
+	require.True(t, roots.AppendCertsFromPEM(caPEM))
+	call := func(t *testing.T, cfg *tls.Config) error {
+		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(credentials.NewTLS(cfg)))
+		require.NoError(t, err)
+		defer conn.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, err = apiv1.NewBalancerClient(conn).History(ctx, &apiv1.HistoryRequest{})
+		return err
+	}
+	cert := func(c, k string) []tls.Certificate {
+		pair, err := tls.LoadX509KeyPair(c, k)
+		require.NoError(t, err)
+		return []tls.Certificate{pair}
+	}
+	t.Run("client certificate from the CA", func(t *testing.T) {
+		assert.NoError(t, call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.clientCert, pki.clientKey)}))
+	})
+	t.Run("no client certificate", func(t *testing.T) {
+		err := call(t, &tls.Config{RootCAs: roots})
+		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
+	})
+	t.Run("client certificate from another CA", func(t *testing.T) {
+		err := call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.otherCert, pki.otherKey)})
+		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
+	})
+	t.Run("plain TCP", func(t *testing.T) {
+		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+		require.NoError(t, err)
+		defer conn.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, err = apiv1.NewBalancerClient(conn).History(ctx, &apiv1.HistoryRequest{})
+		assert.Error(t, err)
+	})
+}
+
+func TestServerTLSConfigErrors(t *testing.T) {
+	pki := newAPITestPKI(t)
+	dir := t.TempDir()
+	notPEM := filepath.Join(dir, "x.pem")
+	require.NoError(t, os.WriteFile(notPEM, []byte("hello"), 0o600))
+	tests := []struct {
+		name                string
+		cert, key, ca, want string
+	}{
+		{"missing ca", pki.serverCert, pki.serverKey, "", "mutual TLS needs"},
+		{"missing key file", pki.serverCert, filepath.Join(dir, "nope.key"), pki.ca, "server certificate"},
+		{"ca not PEM", pki.serverCert, pki.serverKey, notPEM, "holds no PEM certificate"},
+		{"ca missing", pki.serverCert, pki.serverKey, filepath.Join(dir, "nope.crt"), "client CA"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ServerTLSConfig(tt.cert, tt.key, tt.ca)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+			_, _, err = ListenTLS("127.0.0.1:0", tt.cert, tt.key, tt.ca)
+			assert.Error(t, err)
+		})
+	}
+	cfg, err := ServerTLSConfig(pki.serverCert, pki.serverKey, pki.ca)
+	require.NoError(t, err)
+	assert.Equal(t, tls.RequireAndVerifyClientCert, cfg.ClientAuth)
+	assert.Equal(t, uint16(tls.VersionTLS12), cfg.MinVersion)
+}
