@@ -10,9 +10,13 @@ TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 V1_OUT := p4src/build/v1model
 TNA_OUT := p4src/build/tna
 
-.PHONY: all build test test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
+.PHONY: run all build test test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
 
 all: build test
+
+# The daemon on the built-in software switch with examples/site.yaml.
+run:
+	./scripts/run-demo.sh
 
 build:
 	$(GO) build ./...
