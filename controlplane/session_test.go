@@ -1,0 +1,247 @@
+package controlplane
+
+import (
+	"context"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/golang/glog.(*fileSink).flushDaemon"),
+		goleak.IgnoreAnyFunction("github.com/golang/glog.(*fileSink).flushDaemon"))
+}
+
+// swRig is a software switch served on a fixed address, restartable.
+type swRig struct {
+	t      *testing.T
+	addr   string
+	sw     *sim.Switch
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func startSwitch(t *testing.T, addr string) *swRig {
+	t.Helper()
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}})
+	require.NoError(t, err)
+	var lis net.Listener
+	require.Eventually(t, func() bool {
+		lis, err = net.Listen("tcp", addr)
+		return err == nil
+	}, 5*time.Second, 10*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &swRig{t: t, addr: lis.Addr().String(), sw: sw, cancel: cancel, done: make(chan error, 1)}
+	go func() { r.done <- sw.Serve(ctx, lis, nil) }()
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *swRig) stop() {
+	if r.cancel != nil {
+		r.cancel()
+		<-r.done
+		r.cancel = nil
+	}
+}
+
+func desired(t *testing.T, comp *tables.Compiler, path string, st tables.State) []*p4v1.Entity {
+	t.Helper()
+	cfg, err := config.Load(path)
+	require.NoError(t, err)
+	d, err := comp.Compile(cfg, st)
+	require.NoError(t, err)
+	return d.Entities
+}
+
+func newSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, onPrimary func(bool)) (*Session, context.CancelFunc, *sync.WaitGroup) {
+	t.Helper()
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	s := New(Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
+		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}, MinBackoff: 20 * time.Millisecond,
+		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary})
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+	})
+	return s, cancel, &wg
+}
+
+func compiler(t *testing.T) *tables.Compiler {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	c, err := tables.New(schema)
+	require.NoError(t, err)
+	return c
+}
+
+// waitPrimary waits until the session is primary and has reconciled.
+func waitPrimary(t *testing.T, s *Session) {
+	t.Helper()
+	n := s.Stats().Reconciles
+	require.Eventually(t, func() bool { return s.Status().Primary && s.Stats().Reconciles > n }, 10*time.Second, 5*time.Millisecond,
+		"not primary: %+v", s.Status())
+}
+
+func readAll(t *testing.T, s *Session, comp *tables.Compiler) []*p4v1.Entity {
+	var wild []*p4v1.Entity
+	for _, id := range comp.TableIDs() {
+		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+	}
+	for _, id := range comp.ValueSetIDs() {
+		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
+	}
+	es, err := s.Read(context.Background(), wild...)
+	require.NoError(t, err)
+	return es
+}
+
+// Cold start programs everything; a second controller start with the same
+// state writes nothing; a change writes the minimal difference.
+func TestColdStartRestartAndMinimalDiff(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+
+	s1, stop1, wg1 := newSession(t, sw.addr, 10, comp, nil)
+	s1.SetDesired(want)
+	waitPrimary(t, s1)
+	require.Eventually(t, func() bool { return s1.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+	st := s1.Stats()
+	assert.Equal(t, uint64(1), st.PipelinePushes)
+	assert.Equal(t, uint64(len(want)), st.Updates, "every entity written once")
+	assert.True(t, comp.Diff(want, readAll(t, s1, comp)).Empty(), "the switch holds the desired state")
+	stop1()
+	wg1.Wait()
+
+	// A restarted controller: same pipeline (cookie), same entries.
+	s2, _, _ := newSession(t, sw.addr, 20, comp, nil)
+	s2.SetDesired(want)
+	waitPrimary(t, s2)
+	require.Eventually(t, func() bool { return s2.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, uint64(0), s2.Stats().PipelinePushes, "pipeline kept")
+	assert.Equal(t, uint64(0), s2.Stats().WriteRequests, "zero writes on a restart with the same state")
+
+	// A filter group goes into software bypass: one update.
+	plan, err := s2.Apply(context.Background(), desired(t, comp, "../examples/site.yaml",
+		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}}))
+	require.NoError(t, err)
+	assert.Equal(t, 1, plan.Len())
+	assert.Equal(t, uint64(1), s2.Stats().Updates)
+}
+
+// A restarted switch keeps nothing: the session reconnects and restores the
+// pipeline and every entry.
+func TestSwitchRestartRestores(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+	s, _, _ := newSession(t, sw.addr, 10, comp, nil)
+	s.SetDesired(want)
+	waitPrimary(t, s)
+	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	addr := sw.addr
+	sw.stop()
+	sw2 := startSwitch(t, addr)
+	require.Eventually(t, func() bool { return s.Stats().Reconciles == 2 }, 20*time.Second, 10*time.Millisecond)
+	assert.Equal(t, uint64(2), s.Stats().PipelinePushes)
+	assert.True(t, comp.Diff(want, readAll(t, s, comp)).Empty())
+	_ = sw2
+
+	// The same switch process forgetting its state (a reboot behind the
+	// same address) is restored on the next reconnection too.
+	sw2.sw.Restart()
+	_, err := s.Apply(context.Background(), want)
+	require.Error(t, err, "entries vanished under the session: the write must fail loudly")
+}
+
+// Primary and backup: the backup never writes and takes over when the
+// primary goes away.
+func TestPrimaryBackupTakeover(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+	var mu sync.Mutex
+	var events []bool
+	primary, stopP, wgP := newSession(t, sw.addr, 100, comp, nil)
+	primary.SetDesired(want)
+	waitPrimary(t, primary)
+	require.Eventually(t, func() bool { return primary.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+	backup, _, _ := newSession(t, sw.addr, 50, comp, func(p bool) {
+		mu.Lock()
+		events = append(events, p)
+		mu.Unlock()
+	})
+	backup.SetDesired(want)
+	require.Eventually(t, func() bool { return backup.Status().Connected }, 10*time.Second, 5*time.Millisecond)
+	_, err := backup.Apply(context.Background(), want)
+	assert.ErrorIs(t, err, ErrNotPrimary)
+	assert.Equal(t, uint64(0), backup.Stats().WriteRequests)
+
+	stopP()
+	wgP.Wait()
+	waitPrimary(t, backup)
+	st := backup.Status()
+	assert.Greater(t, st.ElectionLow, uint64(100), "took over by bidding above the old primary")
+	require.Eventually(t, func() bool { return backup.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+	assert.Equal(t, uint64(0), backup.Stats().Updates, "the switch already held everything")
+	mu.Lock()
+	assert.Equal(t, []bool{true}, events)
+	mu.Unlock()
+}
+
+func TestUnreachableSwitch(t *testing.T) {
+	comp := compiler(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := lis.Addr().String()
+	lis.Close() // nothing listens there
+	s, _, _ := newSession(t, addr, 1, comp, nil)
+	require.Eventually(t, func() bool { return s.Status().LastError != "" }, 10*time.Second, 5*time.Millisecond)
+	assert.False(t, s.Status().Connected)
+	_, err = s.Apply(context.Background(), nil)
+	assert.ErrorIs(t, err, ErrNotPrimary)
+	// It comes up later: the session connects on its own.
+	startSwitch(t, addr)
+	waitPrimary(t, s)
+}
+
+func TestRejectedWriteIsReported(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil)
+	waitPrimary(t, s)
+	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond, "last error %q", s.Status().LastError)
+	bad := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: 0x02000001}}} // no match on an exact table
+	_, err := s.Apply(context.Background(), []*p4v1.Entity{bad})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrWrite)
+	assert.Contains(t, err.Error(), "INSERT")
+	// Nothing half-applied is left unknown: the next apply re-reads and
+	// converges.
+	_, err = s.Apply(context.Background(), nil)
+	require.NoError(t, err)
+}
