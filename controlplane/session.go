@@ -118,7 +118,8 @@ type Session struct {
 	desired []*p4v1.Entity
 	status  Status
 
-	vsWarned atomic.Bool
+	vsWarned    atomic.Bool
+	primaryConn atomic.Pointer[conn] // set while a connection is primary
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
@@ -176,15 +177,13 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	s.mu.Lock()
 	s.desired = desired
 	s.mu.Unlock()
-	var plan *tables.Plan
-	err := s.do(ctx, func(c *conn) error {
+	v, err := s.do(ctx, func(c *conn) (any, error) {
 		if c == nil || !c.primary {
-			return ErrNotPrimary
+			return nil, ErrNotPrimary
 		}
-		var err error
-		plan, err = c.applyDelta(ctx, desired)
-		return err
+		return c.applyDelta(ctx, desired)
 	})
+	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
 
@@ -197,45 +196,51 @@ func (s *Session) SetDesired(desired []*p4v1.Entity) {
 }
 
 // PacketOut sends a frame through the switch (primary only).
+//
+// It does not wait for Run's goroutine (which may be busy writing): the
+// frame is queued on the stream's sender, so keep-alives keep their pace
+// while the switch is being programmed.
 func (s *Session) PacketOut(ctx context.Context, port uint32, flags uint8, frame []byte) error {
-	return s.do(ctx, func(c *conn) error {
-		if c == nil || !c.primary {
-			return ErrNotPrimary
-		}
-		return c.packetOut(port, flags, frame)
-	})
+	c := s.primaryConn.Load()
+	if c == nil {
+		return ErrNotPrimary
+	}
+	return c.packetOut(port, flags, frame)
 }
 
 // Read returns entities from the switch (any connected session may read).
 func (s *Session) Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
-	var out []*p4v1.Entity
-	err := s.do(ctx, func(c *conn) error {
+	v, err := s.do(ctx, func(c *conn) (any, error) {
 		if c == nil {
-			return fmt.Errorf("controlplane: not connected")
+			return nil, fmt.Errorf("controlplane: not connected")
 		}
-		var err error
-		out, err = c.read(ctx, entities...)
-		return err
+		return c.read(ctx, entities...)
 	})
+	out, _ := v.([]*p4v1.Entity)
 	return out, err
 }
 
 // do runs f on Run's goroutine with the current connection (nil when not
-// connected) and returns its error.
-func (s *Session) do(ctx context.Context, f func(*conn) error) error {
-	res := make(chan error, 1)
+// connected) and returns its result. When ctx ends first, the result is
+// dropped (f still completes on Run's goroutine).
+func (s *Session) do(ctx context.Context, f func(*conn) (any, error)) (any, error) {
+	type result struct {
+		v   any
+		err error
+	}
+	res := make(chan result, 1)
 	select {
-	case s.work <- func(c *conn) { res <- f(c) }:
+	case s.work <- func(c *conn) { v, err := f(c); res <- result{v, err} }:
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	case <-s.done:
-		return ErrClosed
+		return nil, ErrClosed
 	}
 	select {
-	case err := <-res:
-		return err
+	case r := <-res:
+		return r.v, r.err
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 }
 
@@ -298,6 +303,8 @@ type conn struct {
 	elLow   uint64
 	inMeta  map[uint32]string
 	outMeta map[string]uint32
+	sendq   chan *p4v1.StreamMessageRequest // the only writer of the stream
+	sendErr chan error
 }
 
 type streamEvent struct {
@@ -339,6 +346,9 @@ func (s *Session) connectAndServe(ctx context.Context) error {
 	recvDone := make(chan struct{})
 	defer close(recvDone)
 	go c.recvLoop(events, recvDone)
+	c.sendq, c.sendErr = make(chan *p4v1.StreamMessageRequest, 1024), make(chan error, 1)
+	go c.sendLoop(recvDone)
+	defer s.primaryConn.CompareAndSwap(c, nil)
 	if err := c.bid(); err != nil {
 		return err
 	}
@@ -353,6 +363,8 @@ func (s *Session) connectAndServe(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
+		case err := <-c.sendErr:
+			return fmt.Errorf("stream send: %w", err)
 		case ev := <-events:
 			if ev.err != nil {
 				return fmt.Errorf("stream: %w", ev.err)
@@ -371,9 +383,32 @@ func (c *conn) bid() error {
 	if c.s.opts.Role != "" {
 		role = &p4v1.Role{Name: c.s.opts.Role}
 	}
-	return c.stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
+	m := &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
 		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: c.s.opts.DeviceID, Role: role,
-			ElectionId: &p4v1.Uint128{High: c.elHigh, Low: c.elLow}}}})
+			ElectionId: &p4v1.Uint128{High: c.elHigh, Low: c.elLow}}}}
+	if c.sendq == nil { // before the sender runs
+		return c.stream.Send(m)
+	}
+	c.sendq <- m
+	return nil
+}
+
+// sendLoop is the stream's only writer.
+func (c *conn) sendLoop(done <-chan struct{}) {
+	for {
+		select {
+		case m := <-c.sendq:
+			if err := c.stream.Send(m); err != nil {
+				select {
+				case c.sendErr <- err:
+				default:
+				}
+				return
+			}
+		case <-done:
+			return
+		}
+	}
 }
 
 func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
@@ -431,6 +466,7 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 			c.s.setStatus(func(s *Status) { s.LastError = err.Error() })
 			return fmt.Errorf("reconcile: %w", err)
 		}
+		c.s.primaryConn.Store(c)
 		if c.s.opts.OnPrimary != nil {
 			c.s.opts.OnPrimary(true)
 		}
@@ -438,6 +474,7 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 		// No primary: take over by bidding above the highest id seen.
 		was := c.primary
 		c.primary = false
+		c.s.primaryConn.CompareAndSwap(c, nil)
 		c.s.setStatus(func(s *Status) { s.Primary = false })
 		if was && c.s.opts.OnPrimary != nil {
 			c.s.opts.OnPrimary(false)
@@ -453,6 +490,7 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 		c.s.log.Info("no primary controller; bidding", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
 		return c.bid()
 	default:
+		c.s.primaryConn.CompareAndSwap(c, nil)
 		if c.primary {
 			c.s.log.Warn("lost primary role to another controller")
 			if c.s.opts.OnPrimary != nil {
@@ -712,9 +750,11 @@ func (c *conn) packetOut(port uint32, flags uint8, frame []byte) error {
 		{MetadataId: c.outMeta["_pad0"], Value: []byte{0}},
 		{MetadataId: c.outMeta["flags"], Value: []byte{flags}},
 	}
-	if err := c.stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{
-		Packet: &p4v1.PacketOut{Payload: frame, Metadata: md}}}); err != nil {
-		return fmt.Errorf("packet-out: %w", err)
+	select {
+	case c.sendq <- &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{
+		Packet: &p4v1.PacketOut{Payload: frame, Metadata: md}}}:
+	default:
+		return errors.New("packet-out: stream send queue full")
 	}
 	c.s.stats.out.Add(1)
 	return nil

@@ -1,0 +1,270 @@
+package daemon
+
+import (
+	"context"
+	"net"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim"
+)
+
+// filterEmu is a DPI filter between two switch ports: it passes frames
+// LAN<->WAN unchanged while alive.
+type filterEmu struct {
+	lan, wan *sim.MemPeer
+	alive    atomic.Bool
+}
+
+func (f *filterEmu) run(ctx context.Context) {
+	pass := func(from, to *sim.MemPeer) {
+		for ctx.Err() == nil {
+			fr, err := from.Recv(20 * time.Millisecond)
+			if err == nil && f.alive.Load() {
+				_ = to.Send(fr)
+			}
+		}
+	}
+	go pass(f.lan, f.wan)
+	go pass(f.wan, f.lan)
+}
+
+type bed struct {
+	t       testing.TB
+	sw      *sim.Switch
+	addr    string
+	gaddr   string
+	filters map[string]*filterEmu
+	peers   map[uint32]*sim.MemPeer
+	dir     string
+}
+
+// newBed serves a software switch for testdata/fast.yaml: link ports with
+// nothing attached, and a filter emulator per filter group.
+func newBed(t testing.TB) *bed {
+	t.Helper()
+	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir()}
+	ports := map[uint32]sim.Port{}
+	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
+		p, peer := sim.NewMemPort(1024)
+		ports[n], b.peers[n] = p, peer
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	for name, pp := range map[string][2]uint32{"F1": {40, 30}, "F2": {60, 50}, "F3": {80, 70}} {
+		f := &filterEmu{lan: b.peers[pp[0]], wan: b.peers[pp[1]]}
+		f.alive.Store(true)
+		f.run(ctx)
+		b.filters[name] = f
+	}
+	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	glis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	b.sw, b.addr, b.gaddr = sw, lis.Addr().String(), glis.Addr().String()
+	done := make(chan error, 1)
+	go func() { done <- sw.Serve(ctx, lis, glis) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return b
+}
+
+// startDaemon runs a daemon on the bed until the test ends (or stop).
+func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
+	b.t.Helper()
+	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour})
+	require.NoError(b.t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.Run(ctx)
+	}()
+	var once sync.Once
+	stop := func() { once.Do(func() { cancel(); wg.Wait() }) }
+	b.t.Cleanup(stop)
+	return d, stop
+}
+
+// fgAction reads a filter group's entry from the switch.
+func (b *bed) fgAction(id uint32) string {
+	s := b.sw.Dataplane().Schema()
+	t, _ := s.Table(p4src.TableFilterGroups)
+	var out string
+	_ = b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: t.GetPreamble().GetId()}}}},
+		func(e *p4v1.Entity) bool {
+			te := e.GetTableEntry()
+			if len(te.GetMatch()) == 1 && beUint(te.GetMatch()[0].GetExact().GetValue()) == uint64(id) {
+				out = s.ActionByID(te.GetAction().GetAction().GetActionId()).GetPreamble().GetName()
+			}
+			return true
+		})
+	return out
+}
+
+func (b *bed) waitFG(id uint32, action string, within time.Duration) time.Duration {
+	b.t.Helper()
+	start := time.Now()
+	require.Eventually(b.t, func() bool { return b.fgAction(id) == action }, within, time.Millisecond,
+		"filter group %d never became %s (is %s)", id, action, b.fgAction(id))
+	return time.Since(start)
+}
+
+func (b *bed) allUp(d *Daemon) {
+	b.t.Helper()
+	require.Eventually(b.t, func() bool {
+		st, err := d.Status(context.Background())
+		if err != nil {
+			return false
+		}
+		for _, f := range st.Filters {
+			if f.State != "up" {
+				return false
+			}
+		}
+		return st.Switch.Primary
+	}, 10*time.Second, 2*time.Millisecond)
+}
+
+func TestDaemonFailoverAndRecovery(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(1))
+
+	// F2 stops answering: software bypass within loss threshold x interval
+	// (3 x 10ms) plus up to one interval before the first lost probe and
+	// scheduling slack.
+	b.filters["F2"].alive.Store(false)
+	took := b.waitFG(1, p4src.ActionFilterSWBypass, 2*time.Second)
+	t.Logf("keep-alive loss -> software bypass in %v (threshold x interval = 30ms)", took)
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(0), "other groups untouched")
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(2), "other groups untouched")
+	st, _ := d.Status(context.Background())
+	assert.Equal(t, "down", st.Filters[1].State)
+	assert.Equal(t, "keep-alive loss", st.Filters[1].Reason)
+
+	// It recovers after the recovery threshold.
+	b.filters["F2"].alive.Store(true)
+	b.waitFG(1, p4src.ActionFilterForward, 2*time.Second)
+
+	// A filter port going down (gNMI ON_CHANGE) bypasses at once.
+	b.peers[70].SetCarrier(false)
+	took = b.waitFG(2, p4src.ActionFilterSWBypass, 2*time.Second)
+	t.Logf("port down -> software bypass in %v", took)
+	b.peers[70].SetCarrier(true)
+	b.waitFG(2, p4src.ActionFilterForward, 3*time.Second)
+}
+
+// A restarted daemon in front of a programmed switch writes nothing.
+func TestDaemonRestartWritesNothing(t *testing.T) {
+	b := newBed(t)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	stop()
+	d2, _ := b.startDaemon(20)
+	b.allUp(d2)
+	// Let a few keep-alive rounds pass, then count.
+	time.Sleep(100 * time.Millisecond)
+	st := d2.Session().Stats()
+	assert.Equal(t, uint64(0), st.PipelinePushes)
+	assert.Equal(t, uint64(0), st.Updates, "zero data-plane writes after a daemon restart")
+}
+
+// An invalid configuration is rejected whole; a valid one is applied and
+// saved; rollback returns to an earlier revision.
+func TestDaemonApplyRejectRollback(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	_, rev0, _ := d.Config(ctx)
+
+	_, err := d.ApplyConfig(ctx, []byte("links: [{name: X, lan: P99, wan: P1}]\n"), false, "bad")
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrInvalid)
+	_, rev, _ := d.Config(ctx)
+	assert.Equal(t, rev0, rev, "the running configuration is unchanged")
+
+	data, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	changed := append(data, []byte("  - {name: bgp, priority: 100, match: {proto: tcp, l4_port: 179}, action: bypass}\n")...)
+	res, err := d.ApplyConfig(ctx, changed, true, "dry")
+	require.NoError(t, err)
+	assert.True(t, res.DryRun)
+	assert.Equal(t, []string{"+ rule bgp"}, res.Changes)
+	assert.Equal(t, 4, res.Inserts, "2 entries in each rule table")
+	res, err = d.ApplyConfig(ctx, changed, false, "add bgp")
+	require.NoError(t, err)
+	assert.True(t, res.Written)
+	assert.Equal(t, 4, res.Inserts)
+	assert.Equal(t, rev0.Number+1, res.Revision.Number)
+
+	res, err = d.Rollback(ctx, rev0.Number)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"- rule bgp"}, res.Changes)
+	assert.Equal(t, 4, res.Deletes)
+	h, err := d.History(ctx)
+	require.NoError(t, err)
+	assert.Len(t, h, 3)
+}
+
+// BenchmarkPortDownToBypass measures how long a filter port going down
+// takes to put its filter group in software bypass on the switch (gNMI
+// ON_CHANGE -> engine -> P4Runtime write), and reports p50/p99.
+func BenchmarkPortDownToBypass(b *testing.B) {
+	bd := newBed(b)
+	d, _ := bd.startDaemon(10)
+	bd.allUp(d)
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd.peers[70].SetCarrier(false)
+		lat = append(lat, bd.waitFG(2, p4src.ActionFilterSWBypass, 5*time.Second))
+		b.StopTimer()
+		bd.peers[70].SetCarrier(true)
+		bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
+		b.StartTimer()
+	}
+	reportPercentiles(b, lat)
+}
+
+// BenchmarkKeepAliveLossToBypass measures keep-alive loss -> software
+// bypass, and reports p50/p99 beyond the detection time (3 x 10ms).
+func BenchmarkKeepAliveLossToBypass(b *testing.B) {
+	bd := newBed(b)
+	d, _ := bd.startDaemon(10)
+	bd.allUp(d)
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bd.filters["F3"].alive.Store(false)
+		lat = append(lat, bd.waitFG(2, p4src.ActionFilterSWBypass, 5*time.Second)-30*time.Millisecond)
+		b.StopTimer()
+		bd.filters["F3"].alive.Store(true)
+		bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
+		b.StartTimer()
+	}
+	reportPercentiles(b, lat)
+}
+
+func reportPercentiles(b *testing.B, lat []time.Duration) {
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	p := func(q float64) float64 { return float64(lat[int(q*float64(len(lat)-1))].Microseconds()) }
+	b.ReportMetric(p(0.5), "p50-µs")
+	b.ReportMetric(p(0.99), "p99-µs")
+}
