@@ -32,6 +32,17 @@ type swRig struct {
 	done   chan error
 }
 
+// serveSwitch serves sw on 127.0.0.1:0 until the test ends.
+func serveSwitch(t testing.TB, sw *sim.Switch) string {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- sw.Serve(ctx, lis, nil) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return lis.Addr().String()
+}
+
 func startSwitch(t *testing.T, addr string) *swRig {
 	t.Helper()
 	if addr == "" {
@@ -89,7 +100,7 @@ func newSession(t *testing.T, addr string, election uint64, comp *tables.Compile
 	return s, cancel, &wg
 }
 
-func compiler(t *testing.T) *tables.Compiler {
+func compiler(t testing.TB) *tables.Compiler {
 	schema, err := p4src.Load()
 	require.NoError(t, err)
 	c, err := tables.New(schema)
