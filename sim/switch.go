@@ -124,6 +124,10 @@ func codeOf(err error) codes.Code {
 		return codes.Unimplemented
 	case errors.Is(err, dataplane.ErrPermissionDenied):
 		return codes.PermissionDenied
+	case errors.Is(err, dataplane.ErrOutOfRange):
+		return codes.OutOfRange
+	case errors.Is(err, dataplane.ErrAborted):
+		return codes.Aborted
 	}
 	return codes.Unknown
 }

@@ -1,0 +1,136 @@
+package dataplane
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// Dataplane is the software switch's data plane: the entity store that
+// P4Runtime writes and reads, and the pipeline that processes frames with
+// it. All methods are safe for concurrent use. New starts nothing.
+type Dataplane struct {
+	// mu: Write and Reset hold it exclusively for a whole batch, so no
+	// packet ever sees half a batch; packets (Process, PacketOut, one
+	// burst of ProcessBatch) and the snapshot phase of Read hold it
+	// shared. Counters are atomics, updated under the shared lock.
+	mu sync.RWMutex
+
+	schema  *p4src.Schema
+	now     func() uint64
+	cpuPort uint32
+	slotCap int
+	// poLen is the packet_out header's size in bytes: BMv2 counts it in
+	// the ingress length of a packet-out.
+	poLen int
+
+	tables      []*table
+	tableByID   map[uint32]*table
+	actionByID  map[uint32]*action
+	counters    []*counterArray
+	counterByID map[uint32]*counterArray
+	directByID  map[uint32]*table // direct counter id -> its table
+	valueSets   []*valueSet
+	vsByID      map[uint32]*valueSet
+
+	// The pipeline's objects, resolved by name once.
+	portRole, heartbeat, flowRules, flowRulesV6 *table
+	balanceGroups, slots, filterGroups, links   *table
+	portRx, portTx, linkCtr, fgCtr, dropCtr     *counterArray
+	coreTPID, keepAlive                         *valueSet
+
+	// Writers' scratch space (exclusive lock held).
+	undo     undoLog
+	keyBuf   []byte
+	matchBuf []matchVal
+	valsBuf  []u128
+}
+
+// Option configures New.
+type Option func(*options)
+
+type options struct {
+	now     func() uint64
+	slotCap int
+	cpuPort uint32
+	cpuSet  bool
+}
+
+// WithClock sets the clock of the ingress and egress timestamps, in
+// nanoseconds; headers carry its low 48 bits. The default is monotonic
+// nanoseconds since New.
+func WithClock(now func() uint64) Option { return func(o *options) { o.now = now } }
+
+// WithSlotCapacity sets the size of the slots table, for layouts of a
+// larger target than the P4Info's (Tofino: 131072). The default is the
+// P4Info size.
+func WithSlotCapacity(n int) Option { return func(o *options) { o.slotCap = n } }
+
+// WithCPUPort sets the data-plane port of the controller (the P4
+// program's CPU_PORT; default 255, the v1model build's).
+func WithCPUPort(port uint32) Option {
+	return func(o *options) { o.cpuPort, o.cpuSet = port, true }
+}
+
+// New builds an empty data plane for the P4Info in schema. It resolves
+// every table, action, parameter, counter and value set the pipeline uses
+// by name; a missing one is an error naming it.
+func New(schema *p4src.Schema, opts ...Option) (*Dataplane, error) {
+	if schema == nil || schema.Info == nil {
+		return nil, errors.New("dataplane: nil schema")
+	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.now == nil {
+		start := time.Now()
+		o.now = func() uint64 { return uint64(time.Since(start)) }
+	}
+	if !o.cpuSet {
+		o.cpuPort = p4src.CPUPortBMv2
+	}
+	if o.cpuPort >= portSpace {
+		return nil, fmt.Errorf("dataplane: cpu port %d is not a 9-bit port", o.cpuPort)
+	}
+	if o.slotCap < 0 {
+		return nil, fmt.Errorf("dataplane: slot capacity %d is negative", o.slotCap)
+	}
+	d := &Dataplane{schema: schema, now: o.now, cpuPort: o.cpuPort, slotCap: o.slotCap, valsBuf: make([]u128, 0, maxParams)}
+	if err := d.resolve(); err != nil {
+		return nil, fmt.Errorf("dataplane: %w", err)
+	}
+	d.resetState()
+	return d, nil
+}
+
+// CPUPort returns the controller's data-plane port.
+func (d *Dataplane) CPUPort() uint32 { return d.cpuPort }
+
+// Schema returns the P4Info schema the data plane was built for.
+func (d *Dataplane) Schema() *p4src.Schema { return d.schema }
+
+// Reset drops every table entry, value set member and counter value, and
+// restores every default action: the state of a freshly pushed pipeline.
+func (d *Dataplane) Reset() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.resetState()
+}
+
+func (d *Dataplane) resetState() {
+	for _, t := range d.tables {
+		t.reset()
+	}
+	for _, vs := range d.valueSets {
+		vs.set(nil)
+	}
+	for _, c := range d.counters {
+		for i := range c.cells {
+			c.cells[i].set(0, 0)
+		}
+	}
+}

@@ -1,0 +1,427 @@
+package dataplane
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/symhash"
+)
+
+// ResultKind is what happened to a frame.
+type ResultKind uint8
+
+const (
+	// Drop: the frame leaves nowhere (Result.DropReason says why; 0 for
+	// a frame sent to v1model's drop port 511 or to a port beyond 9 bits).
+	Drop ResultKind = iota
+	// Forward: the frame leaves by data-plane port Result.Port.
+	Forward
+	// ToCPU: the frame goes to the controller as a packet-in
+	// (Result.PacketIn).
+	ToCPU
+)
+
+func (k ResultKind) String() string {
+	switch k {
+	case Drop:
+		return "drop"
+	case Forward:
+		return "forward"
+	case ToCPU:
+		return "to-cpu"
+	}
+	return fmt.Sprintf("ResultKind(%d)", uint8(k))
+}
+
+// Result is the outcome of one frame through the pipeline.
+type Result struct {
+	Kind ResultKind
+	// Port is the egress port (Forward) or the CPU port (ToCPU).
+	Port uint32
+	// Frame is the frame that leaves, without controller headers: the
+	// input frame itself when the pipeline did not change it, else the
+	// caller's buf resliced. nil for Drop.
+	Frame []byte
+	// DropReason is the drop_counters index of a dropped frame
+	// (p4src.Drop*).
+	DropReason uint8
+	// PacketIn is the packet_in header of a ToCPU frame. A frame the
+	// pipeline sent to the CPU port without one (a packet-out to the
+	// CPU port, a peer port set to it) has Reason 0.
+	PacketIn PacketInMeta
+}
+
+// PacketInMeta is the packet_in controller header.
+type PacketInMeta struct {
+	IngressPort uint32
+	Reason      uint8
+	// RxTimestamp is the ingress timestamp: the clock's low 48 bits.
+	RxTimestamp uint64
+}
+
+// Packet is one frame of a ProcessBatch burst.
+type Packet struct {
+	InPort uint32
+	Frame  []byte
+	Buf    []byte
+	Result Result
+}
+
+const (
+	dropPort = 511 // v1model: egress_spec 511 drops (mark_to_drop)
+	tsMask   = 1<<48 - 1
+)
+
+// Process runs a frame received on a data-plane port through the
+// pipeline. Output bytes go into buf, which the caller owns and which must
+// have a capacity of at least len(frame)+4 (with less, Process allocates);
+// buf may share frame's backing array (frame[:0]) for in-place
+// processing. The result's Frame aliases frame or buf.
+//
+// A frame "received" on the CPU port is taken as BMv2 sees one: a
+// packet_out header followed by the frame. Use PacketOut for frames from
+// the controller.
+func (d *Dataplane) Process(inPort uint32, frame []byte, buf []byte) Result {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return d.process(inPort, frame, buf)
+}
+
+// PacketOut runs a frame from the controller (a P4Runtime PacketOut with
+// packet_out.egress_port = port and .flags = flags) through the pipeline.
+func (d *Dataplane) PacketOut(port uint32, flags uint8, frame []byte, buf []byte) Result {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	return d.packetOut(port, flags, frame, buf)
+}
+
+// ProcessBatch runs a burst of frames from data-plane ports under one
+// acquisition of the lock; each Packet's Result is filled in.
+func (d *Dataplane) ProcessBatch(pkts []Packet) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	for i := range pkts {
+		p := &pkts[i]
+		p.Result = d.process(p.InPort, p.Frame, p.Buf)
+	}
+}
+
+func (d *Dataplane) process(inPort uint32, frame, buf []byte) Result {
+	var m meta
+	d.parse(frame, inPort == d.cpuPort, &m)
+	return d.pipeline(inPort, frame, buf, &m, uint64(len(frame)))
+}
+
+func (d *Dataplane) packetOut(port uint32, flags uint8, frame, buf []byte) Result {
+	if port >= portSpace {
+		return Result{Kind: Drop} // not representable in packet_out.egress_port
+	}
+	var m meta
+	m.po, m.poPort, m.poFlags = true, port, flags
+	d.parseEthernet(frame, 0, &m)
+	// BMv2 counts the packet_out header in the ingress length.
+	return d.pipeline(d.cpuPort, frame, buf, &m, uint64(len(frame)+d.poLen))
+}
+
+// decision is the part of local_md_t the ingress control computes.
+type decision struct {
+	outPort     uint32
+	drop        bool
+	dropReason  uint32
+	toCPU       bool
+	kaStamp     bool
+	countLink   bool
+	linkKind    uint32
+	countFG     bool
+	fgIndex     uint32
+	fgKind      uint32
+	push, pop   bool
+	tpid        uint16
+	core        uint32
+	linkCounter uint32 // md.link_id at the end of ingress
+}
+
+func (dc *decision) bypassToPeer(m *meta, kind uint32) {
+	dc.outPort = m.peer
+	dc.countLink = true
+	dc.linkKind = kind
+}
+
+func (dc *decision) dropPacket(reason uint32) {
+	dc.drop = true
+	dc.dropReason = reason
+}
+
+// pipeline is BalancerIngress.apply, the v1model ingress finish, egress
+// and the deparser (p4src/shared/ingress.p4, p4src/v1model/include).
+func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen uint64) Result {
+	var dc decision
+	if m.po {
+		// From the controller: out of the port it names.
+		dc.outPort = m.poPort
+		dc.kaStamp = m.poFlags&p4src.PacketOutFlagKeepAlive != 0
+	} else {
+		if inPort < portSpace {
+			d.portRx.count(inPort, inLen)
+		}
+		act := d.portRole.def.act.dp
+		if inPort < portSpace {
+			if e := d.portRole.lookupExact(inPort); e != nil {
+				act = e.act.dp
+			}
+		}
+		switch act.kind {
+		case actSetOperatorPort:
+			m.linkID, m.side, m.peer = act.p[0], act.p[1], act.p[2]
+			d.operatorPort(m, &dc, inLen)
+		case actSetFilterPort:
+			m.fg, m.side = act.p[0], act.p[1]
+			d.filterPort(m, &dc)
+		case actUnknownPort:
+			dc.dropPacket(p4src.DropUnknownPort)
+		}
+	}
+	dc.linkCounter = m.linkID
+
+	if dc.countLink {
+		d.linkCtr.count(dc.linkCounter<<3|dc.linkKind, inLen)
+	}
+	if dc.countFG {
+		d.fgCtr.count(dc.fgIndex<<2|dc.fgKind, inLen)
+	}
+	if dc.drop {
+		d.dropCtr.count(dc.dropReason, inLen)
+		return Result{Kind: Drop, DropReason: uint8(dc.dropReason)}
+	}
+	egress := dc.outPort
+	if dc.toCPU {
+		egress = d.cpuPort
+	}
+	if egress == dropPort {
+		return Result{Kind: Drop}
+	}
+
+	// Egress.
+	d.portTx.count(egress, inLen)
+	f := frame[m.ethOff:]
+	out := f
+	switch {
+	case dc.push:
+		out = grow(buf, len(f)+coreLen)
+		copy(out[ethLen+coreLen:], f[ethLen:])
+		copy(out[:ethLen], f[:ethLen])
+		binary.BigEndian.PutUint16(out[ethLen:], dc.tpid)
+		binary.BigEndian.PutUint16(out[ethLen+2:], uint16(m.linkID&0x3f)<<10|uint16(dc.core&0x3ff))
+	case dc.pop:
+		out = grow(buf, len(f)-coreLen)
+		copy(out[:ethLen], f[:ethLen])
+		copy(out[ethLen:], f[ethLen+coreLen:])
+	case dc.kaStamp && m.ka:
+		out = grow(buf, len(f))
+		copy(out, f)
+		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+kaTxOffset:], d.now()&tsMask)
+	}
+	if egress == d.cpuPort {
+		r := Result{Kind: ToCPU, Port: egress, Frame: out}
+		if dc.toCPU {
+			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: p4src.PacketInReasonKeepAlive, RxTimestamp: d.now() & tsMask}
+		}
+		return r
+	}
+	return Result{Kind: Forward, Port: egress, Frame: out}
+}
+
+func grow(buf []byte, n int) []byte {
+	if cap(buf) < n {
+		return make([]byte, n)
+	}
+	return buf[:n]
+}
+
+// operatorPort is the set_operator_port branch of the ingress.
+func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
+	if hb := d.heartbeat.tss; len(hb.shapes) > 0 {
+		var k pktKey
+		hb.packetKey(m, &k)
+		if e := hb.lookup(&k); e != nil {
+			if e.act.dp.kind == actHeartbeatPass {
+				dc.outPort = m.peer
+				dc.countLink = true
+				dc.linkKind = p4src.LinkCntHeartbeat
+			}
+			return
+		}
+	}
+	t := d.flowRules
+	if m.ipv6 {
+		t = d.flowRulesV6
+	}
+	act := t.def.act.dp
+	if len(t.tss.shapes) > 0 {
+		var k pktKey
+		t.tss.packetKey(m, &k)
+		if e := t.tss.lookup(&k); e != nil {
+			act = e.act.dp
+			e.ctr.add(inLen)
+		}
+	}
+	if act.kind != actBalance {
+		dc.bypassToPeer(m, p4src.LinkCntRuleBypass)
+		return
+	}
+	group := act.p[0]
+	if (!m.ipv4 && !m.ipv6) || m.core {
+		// Nothing to hash on (or a frame that already carries a core
+		// TPID): pass it unfiltered.
+		dc.bypassToPeer(m, p4src.LinkCntNonIPBypass)
+		return
+	}
+	gact := d.balanceGroups.def.act.dp
+	if e := d.balanceGroups.lookupExact(group); e != nil {
+		gact = e.act.dp
+	}
+	switch gact.kind {
+	case actGroupActive:
+		slot := m.hash() & 0xffff & gact.p[0]
+		se := d.slots.lookupExact(d.slots.dindex.index2(group, slot))
+		if se == nil {
+			dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
+			return
+		}
+		se.ctr.add(inLen)
+		var targetFG uint32
+		if se.act.dp.kind == actToFilter {
+			targetFG, dc.core = se.act.dp.p[0], se.act.dp.p[1]
+		}
+		dc.countFG = true
+		dc.fgIndex = targetFG
+		fact := d.filterGroups.def.act.dp
+		if e := d.filterGroups.lookupExact(targetFG); e != nil {
+			fact = e.act.dp
+		}
+		switch fact.kind {
+		case actFilterForward:
+			dc.push = true
+			dc.tpid = uint16(fact.p[2])
+			if m.side == 0 {
+				dc.outPort = fact.p[0]
+			} else {
+				dc.outPort = fact.p[1]
+			}
+			dc.countLink = true
+			dc.linkKind = p4src.LinkCntToFilter
+			dc.fgKind = p4src.FGCntToFilter
+		case actFilterSWBypass:
+			dc.bypassToPeer(m, p4src.LinkCntSWBypass)
+			dc.fgKind = p4src.FGCntSWBypass
+		case actFilterDrop:
+			dc.dropPacket(p4src.DropFilterGroup)
+			dc.countFG = false
+			dc.countLink = true
+			dc.linkKind = p4src.LinkCntDropped
+		}
+	case actGroupBypass:
+		dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
+	case actGroupDrop:
+		dc.dropPacket(p4src.DropBalanceGroup)
+		dc.countLink = true
+		dc.linkKind = p4src.LinkCntDropped
+	}
+}
+
+// filterPort is the set_filter_port branch of the ingress.
+func (d *Dataplane) filterPort(m *meta, dc *decision) {
+	dc.countFG = true
+	dc.fgIndex = m.fg
+	switch {
+	case m.ka:
+		// A keep-alive crossed the filter: to the controller.
+		dc.toCPU = true
+		dc.fgKind = p4src.FGCntKeepAlive
+	case m.core:
+		e := d.links.lookupExact(m.coreLink)
+		if e == nil {
+			dc.dropPacket(p4src.DropUnknownLinkID)
+			dc.countFG = false
+			return
+		}
+		// Continue in the same direction, out of the link the packet
+		// entered on.
+		if e.act.dp.kind == actSetLink {
+			if m.side == 0 {
+				dc.outPort = e.act.dp.p[0]
+			} else {
+				dc.outPort = e.act.dp.p[1]
+			}
+		}
+		dc.countLink = true
+		m.linkID = m.coreLink
+		dc.linkKind = p4src.LinkCntReturned
+		dc.fgKind = p4src.FGCntReturned
+		dc.pop = true
+	default:
+		dc.dropPacket(p4src.DropNoCoreHeader)
+		dc.countFG = false
+	}
+}
+
+// hash is the symmetric session hash of the packet (contract, §3.3).
+func (m *meta) hash() uint32 {
+	var x, y uint32
+	switch {
+	case m.ipv4:
+		x, y = m.v4src, m.v4dst
+	case m.ipv6:
+		x = uint32(m.v6src.hi>>32) ^ uint32(m.v6src.hi) ^ uint32(m.v6src.lo>>32) ^ uint32(m.v6src.lo)
+		y = uint32(m.v6dst.hi>>32) ^ uint32(m.v6dst.hi) ^ uint32(m.v6dst.lo>>32) ^ uint32(m.v6dst.lo)
+	}
+	return symhash.Folded(x, y, uint8(m.proto))
+}
+
+// packetKey builds the lookup key of a packet for this table.
+func (x *tss) packetKey(m *meta, k *pktKey) {
+	for i := range x.fields {
+		f := &x.fields[i]
+		var v uint64
+		switch f.ext {
+		case extLinkID:
+			v = uint64(m.linkID)
+		case extOuterVID:
+			v = uint64(m.outerVID)
+		case extInnerVID:
+			v = uint64(m.innerVID)
+		case extVLANDepth:
+			v = uint64(m.vlanDepth)
+		case extMPLSDepth:
+			v = uint64(m.mplsDepth)
+		case extSrcMAC:
+			v = m.src
+		case extDstMAC:
+			v = m.dst
+		case extEthType:
+			v = uint64(m.ethType)
+		case extIsIPv4:
+			if m.ipv4 {
+				v = 1
+			}
+		case extIPv4Src:
+			v = uint64(m.v4src)
+		case extIPv4Dst:
+			v = uint64(m.v4dst)
+		case extIPProto:
+			v = uint64(m.proto)
+		case extL4Src:
+			v = uint64(m.l4src)
+		case extL4Dst:
+			v = uint64(m.l4dst)
+		case extIPv6Src:
+			x.place(k, f, m.v6src)
+			continue
+		case extIPv6Dst:
+			x.place(k, f, m.v6dst)
+			continue
+		}
+		k[f.word] |= (v & f.mask.lo) << f.shift
+	}
+}

@@ -1,0 +1,316 @@
+package dataplane
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// portSpace is the number of 9-bit data-plane ports.
+const portSpace = 512
+
+// actKind is what an action means to the pipeline.
+type actKind uint8
+
+const (
+	actNone actKind = iota // an action the pipeline does not know (no-op)
+	actSetOperatorPort
+	actSetFilterPort
+	actUnknownPort
+	actHeartbeatPass
+	actNoHeartbeat
+	actBypass // bypass and bypass_v6
+	actBalance
+	actGroupActive
+	actGroupBypass
+	actGroupDrop
+	actToFilter
+	actSlotMiss
+	actFilterForward
+	actFilterSWBypass
+	actFilterDrop
+	actSetLink
+	actUnknownLink
+)
+
+// pipelineActions lists every action the pipeline runs, with its
+// parameters in the order the pipeline reads them (dpAction.p).
+var pipelineActions = []struct {
+	name   string
+	kind   actKind
+	params []string
+}{
+	{p4src.ActionSetOperatorPort, actSetOperatorPort, []string{"link_id", "side", "peer_port"}},
+	{p4src.ActionSetFilterPort, actSetFilterPort, []string{"filter_group", "side"}},
+	{p4src.ActionUnknownPort, actUnknownPort, nil},
+	{p4src.ActionHeartbeatPass, actHeartbeatPass, nil},
+	{p4src.ActionNoHeartbeat, actNoHeartbeat, nil},
+	{p4src.ActionBypass, actBypass, nil},
+	{p4src.ActionBalance, actBalance, []string{"group"}},
+	{p4src.ActionBypassV6, actBypass, nil},
+	{p4src.ActionBalanceV6, actBalance, []string{"group"}},
+	{p4src.ActionGroupActive, actGroupActive, []string{"slot_mask"}},
+	{p4src.ActionGroupBypass, actGroupBypass, nil},
+	{p4src.ActionGroupDrop, actGroupDrop, nil},
+	{p4src.ActionToFilter, actToFilter, []string{"filter_group", "core"}},
+	{p4src.ActionSlotMiss, actSlotMiss, nil},
+	{p4src.ActionFilterForward, actFilterForward, []string{"lan_port", "wan_port", "tpid"}},
+	{p4src.ActionFilterSWBypass, actFilterSWBypass, nil},
+	{p4src.ActionFilterDrop, actFilterDrop, nil},
+	{p4src.ActionSetLink, actSetLink, []string{"lan_port", "wan_port"}},
+	{p4src.ActionUnknownLink, actUnknownLink, nil},
+}
+
+// initialDefaults are the non-const default actions of the P4 program
+// (p4c 1.2.4.8 does not put them in the P4Info; initial_default_action
+// wins when it is there).
+var initialDefaults = map[string]string{
+	p4src.TableFlowRules:     p4src.ActionBypass,
+	p4src.TableFlowRulesV6:   p4src.ActionBypassV6,
+	p4src.TableBalanceGroups: p4src.ActionGroupBypass,
+	p4src.TableFilterGroups:  p4src.ActionFilterSWBypass,
+}
+
+// Packet fields the lookups read (md.* and hdr.* of the P4 keys).
+type extractor uint8
+
+const (
+	extNone extractor = iota
+	extLinkID
+	extOuterVID
+	extInnerVID
+	extVLANDepth
+	extMPLSDepth
+	extSrcMAC
+	extDstMAC
+	extEthType
+	extIsIPv4
+	extIPv4Src
+	extIPv4Dst
+	extIPProto
+	extL4Src
+	extL4Dst
+	extIPv6Src
+	extIPv6Dst
+)
+
+var ruleKeys = map[string]extractor{
+	"link_id": extLinkID, "outer_vid": extOuterVID, "inner_vid": extInnerVID,
+	"vlan_depth": extVLANDepth, "mpls_depth": extMPLSDepth, "src_mac": extSrcMAC,
+	"dst_mac": extDstMAC, "eth_type": extEthType, "ip_proto": extIPProto,
+	"l4_src": extL4Src, "l4_dst": extL4Dst,
+}
+
+// pipelineTables says how the pipeline looks up each of its tables:
+// exact tables by a direct index over the named fields (in that order),
+// the others by tuple space search with the named packet fields.
+var pipelineTables = []struct {
+	name  string
+	exact []string
+	keys  map[string]extractor
+}{
+	{name: p4src.TablePortRole, exact: []string{"port"}},
+	{name: p4src.TableHeartbeat, keys: map[string]extractor{"dst_mac": extDstMAC, "eth_type": extEthType}},
+	{name: p4src.TableFlowRules, keys: withKeys(ruleKeys, map[string]extractor{"is_ipv4": extIsIPv4, "ipv4_src": extIPv4Src, "ipv4_dst": extIPv4Dst})},
+	{name: p4src.TableFlowRulesV6, keys: withKeys(ruleKeys, map[string]extractor{"ipv6_src": extIPv6Src, "ipv6_dst": extIPv6Dst})},
+	{name: p4src.TableBalanceGroups, exact: []string{"balance_group"}},
+	{name: p4src.TableSlots, exact: []string{"balance_group", "slot"}},
+	{name: p4src.TableFilterGroups, exact: []string{"filter_group"}},
+	{name: p4src.TableLinks, exact: []string{"link_id"}},
+}
+
+func withKeys(a, b map[string]extractor) map[string]extractor {
+	m := make(map[string]extractor, len(a)+len(b))
+	for k, v := range a {
+		m[k] = v
+	}
+	for k, v := range b {
+		m[k] = v
+	}
+	return m
+}
+
+// resolve indexes the P4Info and binds the pipeline's objects by name.
+func (d *Dataplane) resolve() error {
+	info := d.schema.Info
+	var errs []error
+	fail := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+
+	// Actions.
+	d.actionByID = map[uint32]*action{}
+	for _, pa := range info.GetActions() {
+		a := &action{id: pa.GetPreamble().GetId(), name: pa.GetPreamble().GetName(), pos: map[uint32]int{}}
+		for _, pp := range pa.GetParams() {
+			if w := int(pp.GetBitwidth()); w <= 0 || w > maxBits {
+				fail("action %q param %q: width %d not supported (1..%d)", a.name, pp.GetName(), w, maxBits)
+				continue
+			}
+			a.params = append(a.params, param{id: pp.GetId(), name: pp.GetName(), width: int(pp.GetBitwidth())})
+		}
+		slices.SortFunc(a.params, func(x, y param) int { return cmpU32(x.id, y.id) })
+		for i, p := range a.params {
+			a.pos[p.id] = i
+		}
+		d.actionByID[a.id] = a
+	}
+	for _, pa := range pipelineActions {
+		sa, err := d.schema.Action(pa.name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		a := d.actionByID[sa.GetPreamble().GetId()]
+		a.kind = pa.kind
+		for _, pn := range pa.params {
+			pp, err := sa.Param(pn)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if pp.GetBitwidth() > 32 {
+				fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
+				continue
+			}
+			a.args = append(a.args, a.pos[pp.GetId()])
+		}
+	}
+
+	// Direct counters.
+	directUnit := map[uint32]p4configv1.CounterSpec_Unit{}
+	for _, dc := range info.GetDirectCounters() {
+		directUnit[dc.GetPreamble().GetId()] = dc.GetSpec().GetUnit()
+	}
+
+	// Tables.
+	d.tableByID = map[uint32]*table{}
+	d.directByID = map[uint32]*table{}
+	for _, pt := range info.GetTables() {
+		t, err := d.newTable(pt, directUnit)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		d.tables = append(d.tables, t)
+		d.tableByID[t.id] = t
+		if t.direct != 0 {
+			d.directByID[t.direct] = t
+		}
+	}
+	bind := map[string]**table{
+		p4src.TablePortRole: &d.portRole, p4src.TableHeartbeat: &d.heartbeat,
+		p4src.TableFlowRules: &d.flowRules, p4src.TableFlowRulesV6: &d.flowRulesV6,
+		p4src.TableBalanceGroups: &d.balanceGroups, p4src.TableSlots: &d.slots,
+		p4src.TableFilterGroups: &d.filterGroups, p4src.TableLinks: &d.links,
+	}
+	for _, pt := range pipelineTables {
+		st, err := d.schema.Table(pt.name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		t := d.tableByID[st.GetPreamble().GetId()]
+		if t == nil {
+			continue // newTable failed: already reported
+		}
+		*bind[pt.name] = t
+		if pt.exact != nil {
+			if err := t.useDirectIndex(pt.exact); err != nil {
+				errs = append(errs, err)
+			}
+		} else if err := t.useTSS(pt.keys); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6, p4src.TableSlots} {
+		if t := *bind[name]; t != nil && t.direct == 0 {
+			fail("table %q: no direct counter", name)
+		}
+	}
+	if d.slots != nil && d.slotCap > 0 {
+		d.slots.size = d.slotCap
+	}
+
+	// Counters.
+	d.counterByID = map[uint32]*counterArray{}
+	for _, pc := range info.GetCounters() {
+		if pc.GetSize() < 0 || pc.GetSize() > 1<<24 {
+			fail("counter %q: size %d not supported", pc.GetPreamble().GetName(), pc.GetSize())
+			continue
+		}
+		c := &counterArray{id: pc.GetPreamble().GetId(), name: pc.GetPreamble().GetName(), unit: pc.GetSpec().GetUnit(), cells: make([]counterCell, pc.GetSize())}
+		d.counters = append(d.counters, c)
+		d.counterByID[c.id] = c
+	}
+	for name, dst := range map[string]**counterArray{
+		p4src.CounterPortRx: &d.portRx, p4src.CounterPortTx: &d.portTx, p4src.CounterLink: &d.linkCtr,
+		p4src.CounterFilterGroup: &d.fgCtr, p4src.CounterDrop: &d.dropCtr,
+	} {
+		c, err := d.schema.Counter(name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		*dst = d.counterByID[c.GetPreamble().GetId()]
+	}
+	for _, name := range []string{p4src.DirectFlowRules, p4src.DirectFlowRulesV6, p4src.DirectSlots} {
+		if _, err := d.schema.DirectCounter(name); err != nil {
+			errs = append(errs, err)
+		}
+	}
+
+	// Value sets.
+	d.vsByID = map[uint32]*valueSet{}
+	for _, pv := range info.GetValueSets() {
+		vs, err := newValueSet(pv)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		d.valueSets = append(d.valueSets, vs)
+		d.vsByID[vs.id] = vs
+	}
+	for name, dst := range map[string]**valueSet{p4src.ValueSetCoreTPID: &d.coreTPID, p4src.ValueSetKeepAlive: &d.keepAlive} {
+		v, err := d.schema.ValueSet(name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		vs := d.vsByID[v.GetPreamble().GetId()]
+		if vs == nil {
+			continue
+		}
+		if vs.width != 16 {
+			fail("value set %q: %d bits, the parser selects on 16", name, vs.width)
+		}
+		*dst = vs
+	}
+
+	// Controller headers.
+	if h, err := d.schema.ControllerHeader(p4src.HeaderPacketOut); err != nil {
+		errs = append(errs, err)
+	} else {
+		bitsTotal := 0
+		for _, m := range h.GetMetadata() {
+			bitsTotal += int(m.GetBitwidth())
+		}
+		d.poLen = byteWidth(bitsTotal)
+	}
+	if _, err := d.schema.ControllerHeader(p4src.HeaderPacketIn); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
