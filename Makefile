@@ -78,7 +78,7 @@ p4-tna:
 PROTOC                     ?= protoc
 PROTOC_GEN_GO_VERSION      ?= v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION ?= v1.6.2
-PROTO_BIN                  := $(shell $(GO) env GOPATH)/bin
+PROTO_BIN                  ?= $(shell $(GO) env GOPATH)/bin
 
 .PHONY: proto
 proto:

@@ -8,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -77,11 +79,22 @@ func grpcError(err error) error {
 	return status.Error(code, err.Error())
 }
 
+// originTrailer marks an error as the daemon's (see apiv1.OriginTrailer).
+var originTrailer = metadata.Pairs(apiv1.OriginTrailer, apiv1.OriginDaemon)
+
+// markOrigin sets the origin trailer when a handler fails.
+func markOrigin(ctx context.Context, err *error) {
+	if *err != nil {
+		_ = grpc.SetTrailer(ctx, originTrailer)
+	}
+}
+
 func invalid(format string, args ...any) error {
 	return status.Errorf(codes.InvalidArgument, format, args...)
 }
 
-func (s *apiServer) GetStatus(ctx context.Context, _ *apiv1.GetStatusRequest) (*apiv1.Status, error) {
+func (s *apiServer) GetStatus(ctx context.Context, _ *apiv1.GetStatusRequest) (_ *apiv1.Status, err error) {
+	defer markOrigin(ctx, &err)
 	st, err := s.svc.Status(ctx)
 	if err != nil {
 		return nil, grpcError(err)
@@ -89,7 +102,8 @@ func (s *apiServer) GetStatus(ctx context.Context, _ *apiv1.GetStatusRequest) (*
 	return statusToProto(st), nil
 }
 
-func (s *apiServer) GetConfig(ctx context.Context, _ *apiv1.GetConfigRequest) (*apiv1.GetConfigResponse, error) {
+func (s *apiServer) GetConfig(ctx context.Context, _ *apiv1.GetConfigRequest) (_ *apiv1.GetConfigResponse, err error) {
+	defer markOrigin(ctx, &err)
 	data, rev, err := s.running(ctx)
 	if err != nil {
 		return nil, grpcError(err)
@@ -117,7 +131,8 @@ func (s *apiServer) running(ctx context.Context) ([]byte, Revision, error) {
 	return data, rev, nil
 }
 
-func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigRequest) (*apiv1.ApplyResult, error) {
+func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigRequest) (_ *apiv1.ApplyResult, err error) {
+	defer markOrigin(ctx, &err)
 	if strings.TrimSpace(req.GetYaml()) == "" {
 		return nil, invalid("the configuration is empty; an apply replaces the whole configuration, so send all of it (a file that only says `site: NAME` removes every object)")
 	}
@@ -140,7 +155,8 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 	return applyResultToProto(res), nil
 }
 
-func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (*apiv1.ApplyResult, error) {
+func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_ *apiv1.ApplyResult, err error) {
+	defer markOrigin(ctx, &err)
 	if req.GetRevision() == 0 {
 		return nil, invalid("revision: missing; give the number of a saved revision (see History)")
 	}
@@ -153,7 +169,8 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (*
 	return applyResultToProto(res), nil
 }
 
-func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (*apiv1.HistoryResponse, error) {
+func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (_ *apiv1.HistoryResponse, err error) {
+	defer markOrigin(ctx, &err)
 	revs, err := s.svc.History(ctx)
 	if err != nil {
 		return nil, grpcError(err)
@@ -165,7 +182,8 @@ func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (*apiv
 	return out, nil
 }
 
-func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) (*apiv1.SetBypassResponse, error) {
+func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) (_ *apiv1.SetBypassResponse, err error) {
+	defer markOrigin(ctx, &err)
 	if g := req.GetGroup(); g != strings.TrimSpace(g) {
 		return nil, invalid("group %q: a filter group name has no surrounding spaces", g)
 	}
@@ -175,7 +193,8 @@ func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) 
 	return &apiv1.SetBypassResponse{}, nil
 }
 
-func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest) (*apiv1.Counters, error) {
+func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest) (_ *apiv1.Counters, err error) {
+	defer markOrigin(ctx, &err)
 	c, err := s.svc.Counters(ctx)
 	if err != nil {
 		return nil, grpcError(err)
@@ -183,7 +202,8 @@ func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest
 	return countersToProto(c), nil
 }
 
-func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (*apiv1.GetSlotsResponse, error) {
+func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (_ *apiv1.GetSlotsResponse, err error) {
+	defer markOrigin(ctx, &err)
 	groups := []string{req.GetGroup()}
 	if req.GetGroup() == "" {
 		cfg, _, err := s.svc.Config(ctx)
@@ -208,7 +228,8 @@ func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (*
 	return out, nil
 }
 
-func (s *apiServer) Trace(ctx context.Context, req *apiv1.TraceRequest) (*apiv1.TraceResult, error) {
+func (s *apiServer) Trace(ctx context.Context, req *apiv1.TraceRequest) (_ *apiv1.TraceResult, err error) {
+	defer markOrigin(ctx, &err)
 	tr, err := traceRequestFromProto(req)
 	if err != nil {
 		return nil, err
@@ -220,7 +241,8 @@ func (s *apiServer) Trace(ctx context.Context, req *apiv1.TraceRequest) (*apiv1.
 	return traceResultToProto(res), nil
 }
 
-func (s *apiServer) Locate(ctx context.Context, req *apiv1.LocateRequest) (*apiv1.LocateResponse, error) {
+func (s *apiServer) Locate(ctx context.Context, req *apiv1.LocateRequest) (_ *apiv1.LocateResponse, err error) {
+	defer markOrigin(ctx, &err)
 	src, dst, err := addrPair(req.GetSrc(), req.GetDst(), true)
 	if err != nil {
 		return nil, err

@@ -28,6 +28,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/testing/protocmp"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -218,6 +219,26 @@ func TestAPIErrorCodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Errors carry the origin trailer, so that a client tells them from its
+// own transport errors.
+func TestAPIErrorsCarryOrigin(t *testing.T) {
+	f := &apiFake{history: []Revision{{Number: 1}}}
+	cl := serveAPI(t, f)
+	var md metadata.MD
+	_, err := cl.History(context.Background(), &apiv1.HistoryRequest{}, grpc.Trailer(&md))
+	require.NoError(t, err)
+	assert.Empty(t, md.Get(apiv1.OriginTrailer), "only errors are marked")
+
+	f.err = fmt.Errorf("%w: switch gone", ErrUnavailable)
+	_, err = cl.History(context.Background(), &apiv1.HistoryRequest{}, grpc.Trailer(&md))
+	assert.Equal(t, codes.Unavailable, status.Code(err))
+	assert.Equal(t, []string{apiv1.OriginDaemon}, md.Get(apiv1.OriginTrailer))
+
+	_, err = cl.Rollback(context.Background(), &apiv1.RollbackRequest{}, grpc.Trailer(&md))
+	assert.Equal(t, codes.InvalidArgument, status.Code(err))
+	assert.Equal(t, []string{apiv1.OriginDaemon}, md.Get(apiv1.OriginTrailer), "request checks are marked too")
 }
 
 func TestAPIApplyRejectsInvalidConfigWithEveryPath(t *testing.T) {

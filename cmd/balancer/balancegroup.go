@@ -58,10 +58,16 @@ type balanceGroupFlags struct {
 	failureAction string
 }
 
-func (f *balanceGroupFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.profile, "profile", "", "availability profile (default: default)")
-	cmd.Flags().Uint32Var(&f.slotBits, "slot-bits", 0, "2^n hash slots, 1..16 (default: defaults.slot_bits, 12)")
-	cmd.Flags().StringVar(&f.failureAction, "failure-action", "", "bypass, drop or rebalance (default: the profile's)")
+func (f *balanceGroupFlags) register(cmd *cobra.Command, add bool) {
+	def := func(s string) string {
+		if add {
+			return " (default: " + s + ")"
+		}
+		return ""
+	}
+	cmd.Flags().StringVar(&f.profile, "profile", "", "availability profile"+def("default"))
+	cmd.Flags().Uint32Var(&f.slotBits, "slot-bits", 0, "2^n hash slots, 1..16"+def("defaults.slot_bits, 12"))
+	cmd.Flags().StringVar(&f.failureAction, "failure-action", "", "bypass, drop or rebalance"+def("the profile's"))
 }
 
 // apply sets the flags given on cmd in b.
@@ -116,7 +122,7 @@ shares.`,
 	}
 	cmd.Flags().StringSliceVar(&members, "members", nil, "member filter groups, comma-separated")
 	cmd.Flags().Uint32Var(&id, "id", 0, "balance group id 0..15 (default: the lowest free one)")
-	flags.register(cmd)
+	flags.register(cmd, true)
 	_ = cmd.MarkFlagRequired("members")
 	addApplyFlags(cmd, &o)
 	return cmd
@@ -147,7 +153,7 @@ func newBalanceGroupSetCmd(a *app) *cobra.Command {
 			})
 		},
 	}
-	flags.register(cmd)
+	flags.register(cmd, false)
 	addApplyFlags(cmd, &o)
 	return cmd
 }
@@ -177,13 +183,16 @@ balance to it make the change fail: change or delete them first.`,
 func newMemberCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	use, short := "del GROUP FILTER-GROUP", "Take a filter group out of a balance group"
+	example := "  balancer balance-group member del group_filter F4 --dry-run"
 	if add {
 		use, short = "add GROUP FILTER-GROUP", "Add a filter group to a balance group"
+		example = "  balancer balance-group member add group_filter F4"
 	}
 	cmd := &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args:  exactArgs("GROUP", "FILTER-GROUP"),
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Args:    exactArgs("GROUP", "FILTER-GROUP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 				b := c.BalanceGroupByName(args[0])

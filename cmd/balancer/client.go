@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"strings"
+	"slices"
 	"sync"
 	"syscall"
 
@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
@@ -115,11 +116,13 @@ func (d *dialState) dialErr() error {
 }
 
 func (d *dialState) intercept(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-	err := invoker(ctx, method, req, reply, cc, opts...)
+	var trailer metadata.MD
+	err := invoker(ctx, method, req, reply, cc, append(opts, grpc.Trailer(&trailer))...)
 	if err == nil {
 		return nil
 	}
-	return d.translate(ctx, err)
+	fromDaemon := slices.Contains(trailer.Get(apiv1.OriginTrailer), apiv1.OriginDaemon)
+	return d.translate(ctx, err, fromDaemon)
 }
 
 // apiError is an error the daemon returned: its message as the daemon
@@ -132,7 +135,9 @@ type apiError struct {
 func (e *apiError) Error() string { return e.msg }
 
 // translate turns an RPC error into one an operator can act on.
-func (d *dialState) translate(ctx context.Context, err error) error {
+// fromDaemon says the daemon sent the error: an Unavailable error then
+// means the switch is unreachable, not the daemon.
+func (d *dialState) translate(ctx context.Context, err error, fromDaemon bool) error {
 	st, ok := status.FromError(err)
 	if !ok {
 		return err
@@ -142,7 +147,11 @@ func (d *dialState) translate(ctx context.Context, err error) error {
 		if derr := d.dialErr(); derr != nil {
 			return fmt.Errorf("cannot reach the balancer daemon at %s: %s", d.where, d.explain(derr))
 		}
-		if msg := st.Message(); strings.HasPrefix(msg, "connection error") || strings.Contains(msg, "transport:") {
+		if !fromDaemon {
+			msg := st.Message()
+			if d.network == "tcp" {
+				msg += " (does the daemon trust the CA of --tls-cert, and --tls-ca the daemon's certificate?)"
+			}
 			return fmt.Errorf("cannot reach the balancer daemon at %s: %s", d.where, msg)
 		}
 	case codes.DeadlineExceeded:

@@ -267,7 +267,7 @@ func newConfigHistoryCmd(a *app) *cobra.Command {
 				return nil
 			}
 			t := table(a.stdout)
-			row(t, "", "REV", "TIME", "DIGEST", "COMMENT")
+			row(t, " ", "REV", "TIME", "DIGEST", "COMMENT")
 			for _, r := range h.GetRevisions() {
 				mark := " "
 				if r.GetNumber() == running.GetRevision().GetNumber() {

@@ -167,13 +167,6 @@ func fmtDur(d *durationpb.Duration) string {
 	return roundDur(d.AsDuration()).String()
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
 func upDown(b bool) string {
 	if b {
 		return "up"

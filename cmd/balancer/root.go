@@ -248,6 +248,9 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 		if len(args) == len(names) {
 			return nil
 		}
+		if len(names) == 0 {
+			return usagef("%s takes no arguments, got %s", cmd.CommandPath(), strings.Join(args, " "))
+		}
 		if len(args) < len(names) {
 			return usagef("%s needs %s", cmd.CommandPath(), strings.Join(names[len(args):], " and "))
 		}
