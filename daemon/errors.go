@@ -1,6 +1,9 @@
 package daemon
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Errors the API maps to gRPC codes.
 var (
@@ -8,3 +11,17 @@ var (
 	ErrInvalid     = errors.New("invalid")
 	ErrUnavailable = errors.New("switch unavailable")
 )
+
+// kindError is an error of a kind (one of the sentinels above) whose
+// message does not repeat the kind's name.
+type kindError struct {
+	kind error
+	msg  string
+}
+
+func (e *kindError) Error() string        { return e.msg }
+func (e *kindError) Is(target error) bool { return target == e.kind }
+
+func kindf(kind error, format string, args ...any) error {
+	return &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}
+}

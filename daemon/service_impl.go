@@ -42,7 +42,7 @@ func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.H
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: configuration rejected, the running one is unchanged:\n  %s", ErrInvalid, errorList(err))
+		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	d.applyMu.Lock()
 	defer d.applyMu.Unlock()
@@ -53,12 +53,12 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	rt, _ := d.store.LoadRuntime()
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, kindf(ErrInvalid, "%v", err)
 	}
 	eng.Adopt(oldEngine)
 	des, err := d.comp.Compile(cfg, eng.State())
 	if err != nil {
-		return nil, fmt.Errorf("%w: configuration rejected, the running one is unchanged:\n  %s", ErrInvalid, errorList(err))
+		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
 	res := &ApplyResult{DryRun: dryRun, Changes: configChanges(old, cfg),
@@ -193,7 +193,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 	if group == "" {
 		eng.SetGlobalBypass(on)
 	} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
-		return fmt.Errorf("%w: %v", ErrNotFound, err)
+		return kindf(ErrNotFound, "%v", err)
 	}
 	d.saveRuntime()
 	return nil
@@ -309,9 +309,9 @@ func (d *Daemon) Slots(_ context.Context, group string) (*SlotsView, error) {
 		return v, nil
 	}
 	if group == "" {
-		return nil, fmt.Errorf("%w: no balance groups configured", ErrNotFound)
+		return nil, kindf(ErrNotFound, "no balance groups configured")
 	}
-	return nil, fmt.Errorf("%w: balance group %q", ErrNotFound, group)
+	return nil, kindf(ErrNotFound, "balance group %q", group)
 }
 
 func fgNames(cfg *config.Config) map[uint32]string {
@@ -325,10 +325,10 @@ func fgNames(cfg *config.Config) map[uint32]string {
 // Locate implements Service.
 func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
 	if !src.IsValid() || !dst.IsValid() {
-		return nil, fmt.Errorf("%w: locate needs a source and a destination address", ErrInvalid)
+		return nil, kindf(ErrInvalid, "locate needs a source and a destination address")
 	}
 	if src.Is4() != dst.Is4() {
-		return nil, fmt.Errorf("%w: %s and %s are of different families", ErrInvalid, src, dst)
+		return nil, kindf(ErrInvalid, "%s and %s are of different families", src, dst)
 	}
 	d.mu.Lock()
 	cfg, des, eng := d.cfg, d.desired, d.engine
@@ -388,7 +388,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	es, err := d.session.Read(ctx, wild...)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading counters: %v", ErrUnavailable, err)
+		return nil, kindf(ErrUnavailable, "reading counters: %v", err)
 	}
 	idx := map[uint32]map[int64]PacketBytes{}
 	direct := map[string]PacketBytes{}

@@ -29,7 +29,7 @@ func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error
 func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.State, req TraceRequest) (*TraceResult, error) {
 	link := cfg.LinkByName(req.Link)
 	if link == nil {
-		return nil, fmt.Errorf("%w: unknown link %q", ErrNotFound, req.Link)
+		return nil, kindf(ErrNotFound, "unknown link %q", req.Link)
 	}
 	var inName, peerName string
 	var side config.Side
@@ -39,16 +39,16 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 	case "wan":
 		inName, peerName, side = link.WAN, link.LAN, config.SideWAN
 	default:
-		return nil, fmt.Errorf("%w: side must be lan or wan, not %q", ErrInvalid, req.Side)
+		return nil, kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)
 	}
 	if req.Src.IsValid() != req.Dst.IsValid() || (req.Src.IsValid() && req.Src.Is4() != req.Dst.Is4()) {
-		return nil, fmt.Errorf("%w: give both addresses, of the same family", ErrInvalid)
+		return nil, kindf(ErrInvalid, "give both addresses, of the same family")
 	}
 	if len(req.VLANs) > 3 {
-		return nil, fmt.Errorf("%w: the data plane parses up to 3 VLAN tags", ErrInvalid)
+		return nil, kindf(ErrInvalid, "the data plane parses up to 3 VLAN tags")
 	}
 	if len(req.MPLS) > 8 {
-		return nil, fmt.Errorf("%w: the data plane parses up to 8 MPLS labels", ErrInvalid)
+		return nil, kindf(ErrInvalid, "the data plane parses up to 8 MPLS labels")
 	}
 	r := &TraceResult{}
 	step := func(f string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(f, a...)) }
@@ -277,7 +277,7 @@ func parseMAC(s, def string) (net.HardwareAddr, error) {
 	}
 	m, err := net.ParseMAC(s)
 	if err != nil || len(m) != 6 {
-		return nil, fmt.Errorf("%w: bad MAC address %q", ErrInvalid, s)
+		return nil, kindf(ErrInvalid, "bad MAC address %q", s)
 	}
 	return m, nil
 }
