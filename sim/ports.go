@@ -147,6 +147,12 @@ type AFPacketPort struct {
 	changes chan struct{}
 	stop    chan struct{}
 	once    sync.Once
+	// The ring is unmapped only when no reader is in it: Run closes the
+	// socket on its way out; Close does it only when Run is not running.
+	mu      sync.Mutex
+	running bool
+	closed  bool
+	exited  chan struct{}
 }
 
 // OpenAFPacket opens the interface ifname (in the caller's namespace).
@@ -178,11 +184,39 @@ func OpenAFPacket(ifname string) (*AFPacketPort, error) {
 		tp.Close()
 		return nil, fmt.Errorf("sim: port %s: filter: %w", ifname, err)
 	}
+	if err := tp.SetPromiscuous(true); err != nil {
+		tp.Close()
+		return nil, fmt.Errorf("sim: port %s: promiscuous: %w", ifname, err)
+	}
 	p := &AFPacketPort{ifname: ifname, tp: tp, changes: make(chan struct{}, 1), stop: make(chan struct{})}
+	// Follow the carrier from here: the netlink socket is created in the
+	// caller's namespace, the interface's, even when Run later runs on a
+	// thread of another namespace.
+	updates := make(chan netlink.LinkUpdate, 16)
+	if err := netlink.LinkSubscribe(updates, p.stop); err == nil {
+		go p.followCarrier(updates)
+	}
 	if l, err := netlink.LinkByName(ifname); err == nil {
 		p.carrier.Store(linkUp(l))
 	}
 	return p, nil
+}
+
+// followCarrier tracks the interface's oper state until the subscription
+// ends (Close).
+func (p *AFPacketPort) followCarrier(updates <-chan netlink.LinkUpdate) {
+	for u := range updates {
+		if u.Attrs().Name != p.ifname {
+			continue
+		}
+		up := linkUp(u.Link)
+		if p.carrier.Swap(up) != up {
+			select {
+			case p.changes <- struct{}{}:
+			default:
+			}
+		}
+	}
 }
 
 func linkUp(l netlink.Link) bool {
@@ -190,27 +224,25 @@ func linkUp(l netlink.Link) bool {
 	return a.OperState == netlink.OperUp || (a.OperState == netlink.OperUnknown && a.RawFlags&unix.IFF_RUNNING != 0)
 }
 
-// Run implements Port; it also follows the interface's carrier.
+// Run implements Port.
 func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
-	updates := make(chan netlink.LinkUpdate, 16)
-	done := make(chan struct{})
-	defer close(done)
-	if err := netlink.LinkSubscribe(updates, done); err == nil {
-		go func() {
-			for u := range updates {
-				if u.Attrs().Name != p.ifname {
-					continue
-				}
-				up := linkUp(u.Link)
-				if p.carrier.Swap(up) != up {
-					select {
-					case p.changes <- struct{}{}:
-					default:
-					}
-				}
-			}
-		}()
+	p.mu.Lock()
+	if p.closed || p.running {
+		p.mu.Unlock()
+		return errors.New("sim: port closed or already running")
 	}
+	p.running = true
+	p.exited = make(chan struct{})
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		p.running = false
+		if p.closed {
+			p.tp.Close() // Close left the unmapping to us
+		}
+		close(p.exited)
+		p.mu.Unlock()
+	}()
 	for {
 		select {
 		case <-ctx.Done():
@@ -253,11 +285,20 @@ func (p *AFPacketPort) Carrier() bool { return p.carrier.Load() }
 // CarrierChanges implements Port.
 func (p *AFPacketPort) CarrierChanges() <-chan struct{} { return p.changes }
 
-// Close implements Port.
+// Close implements Port. It waits for Run to leave the ring.
 func (p *AFPacketPort) Close() error {
 	p.once.Do(func() {
 		close(p.stop)
-		p.tp.Close()
+		p.mu.Lock()
+		p.closed = true
+		running, exited := p.running, p.exited
+		if !running {
+			p.tp.Close()
+		}
+		p.mu.Unlock()
+		if running {
+			<-exited
+		}
 	})
 	return nil
 }

@@ -67,6 +67,19 @@ func Open(nsPath, ifname string) (*Port, error) {
 // Name is the interface name.
 func (p *Port) Name() string { return p.name }
 
+// SetRecvBuffer sets the socket's receive buffer to bytes, beyond the
+// system's rmem_max when the caller may (SO_RCVBUFFORCE needs
+// CAP_NET_ADMIN), so a burst is not dropped before the reader catches up.
+func (p *Port) SetRecvBuffer(bytes int) error {
+	if err := unix.SetsockoptInt(p.fd, unix.SOL_SOCKET, unix.SO_RCVBUFFORCE, bytes); err == nil {
+		return nil
+	}
+	if err := unix.SetsockoptInt(p.fd, unix.SOL_SOCKET, unix.SO_RCVBUF, bytes); err != nil {
+		return fmt.Errorf("rawport: %s: receive buffer: %w", p.name, err)
+	}
+	return nil
+}
+
 // Send transmits one frame (without FCS).
 func (p *Port) Send(frame []byte) error {
 	if _, err := unix.Write(p.fd, frame); err != nil {
