@@ -116,7 +116,13 @@ func (ls *listSchema) lookup(namesPath string) ([]string, bool) {
 // Errors name the offending path and wrap ErrInvalidArgument.
 func (ls *listSchema) normalize(p *gpb.Path) (*gpb.Path, error) {
 	if len(p.GetElem()) == 0 && len(p.GetElement()) > 0 {
-		return nil, fmt.Errorf("%w: path %s uses the deprecated element field; use elem", ErrInvalidArgument, pathString(nil, p))
+		// The deprecated string form ("interface[name=1/0]"), which the
+		// openconfig gnmi_cli still sends.
+		elems, err := elementsToElems(p.GetElement())
+		if err != nil {
+			return nil, fmt.Errorf("%w: path %s: %v", ErrInvalidArgument, strings.Join(p.GetElement(), "/"), err)
+		}
+		p = &gpb.Path{Origin: p.GetOrigin(), Target: p.GetTarget(), Elem: elems}
 	}
 	out := &gpb.Path{Elem: make([]*gpb.PathElem, 0, len(p.GetElem()))}
 	var names strings.Builder
@@ -245,4 +251,48 @@ func decimalString(digits int64, precision uint32) string {
 		s = "-" + s
 	}
 	return s
+}
+
+// elementsToElems converts the deprecated string path elements, each
+// "name" or "name[key=value]..." (a "]" or "\\" inside a value escaped with
+// "\\"), to PathElems.
+func elementsToElems(elements []string) ([]*gpb.PathElem, error) {
+	out := make([]*gpb.PathElem, 0, len(elements))
+	for _, s := range elements {
+		i := strings.IndexByte(s, '[')
+		if i < 0 {
+			out = append(out, &gpb.PathElem{Name: s})
+			continue
+		}
+		e := &gpb.PathElem{Name: s[:i], Key: map[string]string{}}
+		rest := s[i:]
+		for len(rest) > 0 {
+			if rest[0] != '[' {
+				return nil, fmt.Errorf("element %q: expected [ at %q", s, rest)
+			}
+			eq := strings.IndexByte(rest, '=')
+			if eq < 0 {
+				return nil, fmt.Errorf("element %q: key without =", s)
+			}
+			key := rest[1:eq]
+			var val strings.Builder
+			j := eq + 1
+			for ; j < len(rest) && rest[j] != ']'; j++ {
+				if rest[j] == '\\' && j+1 < len(rest) {
+					j++
+				}
+				val.WriteByte(rest[j])
+			}
+			if j >= len(rest) {
+				return nil, fmt.Errorf("element %q: unterminated key", s)
+			}
+			if key == "" {
+				return nil, fmt.Errorf("element %q: empty key name", s)
+			}
+			e.Key[key] = val.String()
+			rest = rest[j+1:]
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -324,8 +325,12 @@ func (s *Server) checkTarget(prefix *gpb.Path) error {
 // requestPath joins a request prefix and path, checks origins and rewrites
 // the result for the cache (see listSchema.normalize).
 func (s *Server) requestPath(prefix, p *gpb.Path) (*gpb.Path, error) {
-	if len(prefix.GetElement()) > 0 || len(p.GetElement()) > 0 {
-		return nil, fmt.Errorf("%w: path %s uses the deprecated element field; use elem", ErrInvalidArgument, pathString(prefix, p))
+	var err error
+	if prefix, err = withElems(prefix); err != nil {
+		return nil, err
+	}
+	if p, err = withElems(p); err != nil {
+		return nil, err
 	}
 	po, o := prefix.GetOrigin(), p.GetOrigin()
 	if po != "" && o != "" {
@@ -546,4 +551,22 @@ func grpcError(err error) error {
 	default:
 		return status.Error(codes.Aborted, err.Error())
 	}
+}
+
+// withElems returns p in the elem form. A path in the deprecated element
+// form (clients such as the openconfig gnmi_cli send it, alone or beside
+// elem) is converted; when both are set, elem wins.
+func withElems(p *gpb.Path) (*gpb.Path, error) {
+	if len(p.GetElement()) == 0 {
+		return p, nil
+	}
+	out := &gpb.Path{Origin: p.GetOrigin(), Target: p.GetTarget(), Elem: p.GetElem()}
+	if len(p.GetElem()) == 0 {
+		elems, err := elementsToElems(p.GetElement())
+		if err != nil {
+			return nil, fmt.Errorf("%w: path %s: %v", ErrInvalidArgument, strings.Join(p.GetElement(), "/"), err)
+		}
+		out.Elem = elems
+	}
+	return out, nil
 }

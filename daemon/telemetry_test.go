@@ -1,0 +1,104 @@
+package daemon
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+)
+
+// gnmiCLI finds the unmodified gnmi_cli of github.com/openconfig/gnmi
+// (.ci/run installs it with go install).
+func gnmiCLI(t *testing.T) string {
+	if p, err := exec.LookPath("gnmi_cli"); err == nil {
+		return p
+	}
+	out, err := exec.Command("go", "env", "GOPATH").Output()
+	if err == nil {
+		p := filepath.Join(strings.TrimSpace(string(out)), "bin", "gnmi_cli")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Skip("gnmi_cli not installed (go install github.com/openconfig/gnmi/cmd/gnmi_cli@v0.14.1)")
+	return ""
+}
+
+// The daemon's telemetry tree read with gnmi_cli, and the Prometheus
+// metrics, on a daemon driving the software switch.
+func TestTelemetry(t *testing.T) {
+	cli := gnmiCLI(t)
+	b := newBed(t)
+	tele := bgnmi.NewServer("balancer")
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := grpc.NewServer()
+	tele.Register(g)
+	go g.Serve(lis)
+	t.Cleanup(func() { g.Stop(); tele.Close() })
+
+	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); d.Run(ctx) }()
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	b.allUp(d)
+
+	query := func(q string) string {
+		out, err := exec.Command(cli, "-a", lis.Addr().String(), "-insecure", "-qt", "once", "-display_type", "single", "-q", q).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	require.Eventually(t, func() bool {
+		return strings.Contains(query("balancer/filter-groups/filter-group[name=F1]/state/state"), "up")
+	}, 5*time.Second, 50*time.Millisecond)
+	out := query("balancer/filter-groups/filter-group[name=*]/state/effective")
+	for _, f := range []string{"F1", "F2", "F3"} {
+		assert.Contains(t, out, "filter-group/"+f+"/state/effective")
+	}
+	assert.Contains(t, out, "forward")
+	require.Eventually(t, func() bool {
+		return strings.Contains(query("balancer/filter-groups/filter-group[name=F1]/counters/keepalive-pkts"), "keepalive-pkts")
+	}, 5*time.Second, 50*time.Millisecond)
+
+	// A failure shows up in the tree.
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool {
+		return strings.Contains(query("balancer/filter-groups/filter-group[name=F2]/state/effective"), "sw-bypass")
+	}, 5*time.Second, 20*time.Millisecond)
+
+	// Prometheus.
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(d.Collector())
+	srv := httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	defer srv.Close()
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(srv.URL)
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return strings.Contains(string(body), `balancer_filter_group_up{effective="sw-bypass",filter_group="F2",state="down"} 0`) &&
+			strings.Contains(string(body), `balancer_switch_primary 1`)
+	}, 5*time.Second, 20*time.Millisecond)
+}
