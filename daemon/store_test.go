@@ -1,8 +1,13 @@
 package daemon
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -45,4 +50,53 @@ func TestStoreRevisions(t *testing.T) {
 	data, _, err = s.Running()
 	require.NoError(t, err)
 	assert.Equal(t, "a: 2\n", string(data))
+}
+
+// TestStoreSurvivesKill9 kills a process in the middle of saving
+// configurations, many times; the running configuration is always one
+// that was saved whole, never a torn mix.
+func TestStoreSurvivesKill9(t *testing.T) {
+	if os.Getenv("BALANCER_STORE_WRITER") != "" {
+		return
+	}
+	dir := t.TempDir()
+	for round := 0; round < 10; round++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestStoreWriterProcess$")
+		cmd.Env = append(os.Environ(), "BALANCER_STORE_WRITER="+dir)
+		require.NoError(t, cmd.Start())
+		time.Sleep(time.Duration(20+round*7) * time.Millisecond)
+		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+		_ = cmd.Wait()
+
+		s, err := OpenStore(dir)
+		require.NoError(t, err)
+		data, rev, err := s.Running()
+		if errors.Is(err, os.ErrNotExist) {
+			continue // killed before the first save
+		}
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(string(data), "# config ") && strings.HasSuffix(string(data), "# end\n"),
+			"round %d: torn running configuration %q", round, data)
+		require.NotZero(t, rev.Number, "round %d: running configuration is not a saved revision", round)
+		saved, err := s.Revision(rev.Number)
+		require.NoError(t, err)
+		assert.Equal(t, string(saved), string(data))
+	}
+}
+
+// TestStoreWriterProcess is the child of TestStoreSurvivesKill9: it saves
+// configurations as fast as it can until killed.
+func TestStoreWriterProcess(t *testing.T) {
+	dir := os.Getenv("BALANCER_STORE_WRITER")
+	if dir == "" {
+		t.Skip("helper process of TestStoreSurvivesKill9")
+	}
+	s, err := OpenStore(dir)
+	require.NoError(t, err)
+	for i := 0; ; i++ {
+		body := strings.Repeat(fmt.Sprintf("line %d\n", i), 2000)
+		if _, err := s.Save([]byte(fmt.Sprintf("# config %d\n%s# end\n", i, body)), "", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
