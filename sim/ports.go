@@ -153,6 +153,11 @@ type AFPacketPort struct {
 	running bool
 	closed  bool
 	exited  chan struct{}
+	// sendMu keeps Send (other ports' goroutines, packet-outs) off the
+	// socket while it is being closed: a write racing the close could
+	// reach a reused descriptor.
+	sendMu   sync.RWMutex
+	sendDone bool
 }
 
 // OpenAFPacket opens the interface ifname (in the caller's namespace).
@@ -238,7 +243,7 @@ func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
 		p.mu.Lock()
 		p.running = false
 		if p.closed {
-			p.tp.Close() // Close left the unmapping to us
+			p.closeSocket() // Close left the unmapping to us
 		}
 		close(p.exited)
 		p.mu.Unlock()
@@ -268,8 +273,22 @@ func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
 	}
 }
 
+// closeSocket closes the socket once no Send is in it. Called with p.mu
+// held.
+func (p *AFPacketPort) closeSocket() {
+	p.sendMu.Lock()
+	defer p.sendMu.Unlock()
+	p.sendDone = true
+	p.tp.Close()
+}
+
 // Send implements Port.
 func (p *AFPacketPort) Send(frame []byte) error {
+	p.sendMu.RLock()
+	defer p.sendMu.RUnlock()
+	if p.sendDone {
+		return ErrPortDown
+	}
 	if err := p.tp.WritePacketData(frame); err != nil {
 		if errors.Is(err, unix.ENETDOWN) || errors.Is(err, unix.ENXIO) {
 			return ErrPortDown
@@ -293,7 +312,7 @@ func (p *AFPacketPort) Close() error {
 		p.closed = true
 		running, exited := p.running, p.exited
 		if !running {
-			p.tp.Close()
+			p.closeSocket()
 		}
 		p.mu.Unlock()
 		if running {

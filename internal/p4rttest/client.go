@@ -148,6 +148,11 @@ func (c *Client) Write(ctx context.Context, updates []*p4v1.Update, batch int) e
 	return nil
 }
 
+// RawWrite sends one Write request with the given atomicity.
+func (c *Client) RawWrite(ctx context.Context, atomicity p4v1.WriteRequest_Atomicity, updates []*p4v1.Update) (*p4v1.WriteResponse, error) {
+	return c.rt.Write(ctx, &p4v1.WriteRequest{DeviceId: c.DeviceID, ElectionId: c.Election, Atomicity: atomicity, Updates: updates})
+}
+
 // details lists the failed updates of a Write error.
 func details(err error, us []*p4v1.Update) string {
 	var b strings.Builder
