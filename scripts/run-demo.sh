@@ -11,7 +11,7 @@ RUN="${RUN_DIR:-run}"
 mkdir -p "$RUN" bin
 go build -o bin/balancer ./cmd/balancer
 
-bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 \
+bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 --control 127.0.0.1:9350 \
   --p4rt 127.0.0.1:9559 --gnmi 127.0.0.1:9339 >"$RUN/sim.log" 2>&1 &
 SIM=$!
 trap 'kill "$SIM" 2>/dev/null; wait "$SIM" 2>/dev/null || true' EXIT
@@ -27,6 +27,8 @@ In another terminal:
   bin/balancer counters
   bin/balancer locate 100.64.1.10 198.51.100.7 tcp
   bin/balancer bypass on --group F2
+  curl -X POST '127.0.0.1:9350/loops/120:110?state=dead'   # filter F2 stops answering
+  curl -X POST '127.0.0.1:9350/loops/120:110?state=ok'
 MSG
 
 bin/balancer daemon --config "$CONFIG" --state-dir "$RUN/state" --socket "$RUN/balancer.sock" \

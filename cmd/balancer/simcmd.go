@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"net/netip"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gopacket/gopacket/layers"
@@ -34,7 +36,13 @@ port p is p*10+l, a whole port p is p*10):
                       every filter group of a site configuration
 
 --demo-traffic N sends about N packets per second of random sessions into
-every link's ports (in-memory ports only), so counters move in a demo.`
+every link's ports (in-memory ports only), so counters move in a demo.
+
+--control ADDR serves a small HTTP API to break the demo's filters:
+  curl ADDR/loops                          list the loops and their state
+  curl -X POST 'ADDR/loops/20:10?state=dead'       the filter passes nothing
+  curl -X POST 'ADDR/loops/20:10?state=drop-keepalives'
+  curl -X POST 'ADDR/loops/20:10?state=ok'`
 
 func newSimCmd() *cobra.Command {
 	var (
@@ -45,6 +53,7 @@ func newSimCmd() *cobra.Command {
 		slotCap                int
 		demoPPS                int
 		logLevel               string
+		control                string
 	)
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -95,6 +104,7 @@ func newSimCmd() *cobra.Command {
 				}
 			}
 			var loopPairs [][2]uint32
+			loopStates := map[string]*loopState{}
 			for _, spec := range loops {
 				a, b, ok := strings.Cut(spec, ":")
 				na, errA := parsePortNum(a)
@@ -136,8 +146,15 @@ func newSimCmd() *cobra.Command {
 				pa, peerA := sim.NewMemPort(1024)
 				pb, peerB := sim.NewMemPort(1024)
 				ps[lp[0]], ps[lp[1]] = pa, pb
-				go transparentFilter(cmd.Context(), peerA, peerB)
-				go transparentFilter(cmd.Context(), peerB, peerA)
+				st := &loopState{}
+				loopStates[fmt.Sprintf("%d:%d", lp[0], lp[1])] = st
+				go transparentFilter(cmd.Context(), peerA, peerB, st)
+				go transparentFilter(cmd.Context(), peerB, peerA, st)
+			}
+			if control != "" {
+				if err := serveControl(cmd.Context(), control, loopStates); err != nil {
+					return err
+				}
 			}
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
@@ -190,7 +207,50 @@ func newSimCmd() *cobra.Command {
 	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (demo)")
 	return cmd
+}
+
+// loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives.
+type loopState struct{ v atomic.Int32 }
+
+var loopStateNames = []string{"ok", "dead", "drop-keepalives"}
+
+func serveControl(ctx context.Context, addr string, loops map[string]*loopState) error {
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--control: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {
+		names := make([]string, 0, len(loops))
+		for n := range loops {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(w, "%s %s\n", n, loopStateNames[loops[n].v.Load()])
+		}
+	})
+	mux.HandleFunc("POST /loops/{name}", func(w http.ResponseWriter, r *http.Request) {
+		l := loops[r.PathValue("name")]
+		if l == nil {
+			http.Error(w, "no loop "+r.PathValue("name")+"; GET /loops lists them", http.StatusNotFound)
+			return
+		}
+		for i, n := range loopStateNames {
+			if n == r.URL.Query().Get("state") {
+				l.v.Store(int32(i))
+				fmt.Fprintf(w, "%s %s\n", r.PathValue("name"), n)
+				return
+			}
+		}
+		http.Error(w, "state must be ok, dead or drop-keepalives", http.StatusBadRequest)
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(lis)
+	go func() { <-ctx.Done(); srv.Close() }()
+	return nil
 }
 
 func parsePortNum(s string) (uint32, error) {
@@ -212,11 +272,19 @@ func isLinkPort(links [][2]uint32, n uint32) bool {
 
 // transparentFilter passes every frame the switch sends out of one port
 // back into the other, unchanged: a DPI filter that inspects nothing.
-func transparentFilter(ctx context.Context, from, to *sim.MemPeer) {
+func transparentFilter(ctx context.Context, from, to *sim.MemPeer, st *loopState) {
 	for ctx.Err() == nil {
 		f, err := from.Recv(100 * time.Millisecond)
 		if err != nil {
 			continue
+		}
+		switch st.v.Load() {
+		case 1:
+			continue
+		case 2:
+			if len(f) >= 14 && f[12] == 0x88 && f[13] == 0xB6 {
+				continue
+			}
 		}
 		_ = to.Send(f)
 	}
