@@ -61,7 +61,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
-	res := &ApplyResult{DryRun: dryRun, Changes: configChanges(old, cfg),
+	res := &ApplyResult{DryRun: dryRun, Changes: ConfigChanges(old, cfg),
 		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes}
 	if dryRun {
 		return res, nil
@@ -102,8 +102,9 @@ func (d *Daemon) Rollback(ctx context.Context, n uint64) (*ApplyResult, error) {
 	return d.ApplyConfig(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
 }
 
-// configChanges lists the objects added, removed or changed.
-func configChanges(a, b *config.Config) []string {
+// ConfigChanges lists the objects added (+), removed (-) or changed (~)
+// between two configurations, one line each ("+ link L3").
+func ConfigChanges(a, b *config.Config) []string {
 	var out []string
 	type named struct {
 		kind  string

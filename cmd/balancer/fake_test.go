@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"net/netip"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -103,7 +102,7 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	if old == nil {
 		old = &config.Config{}
 	}
-	ch := fakeChanges(old, c)
+	ch := daemon.ConfigChanges(old, c)
 	res := &daemon.ApplyResult{DryRun: dryRun, Changes: ch, Inserts: 2 * len(ch), Modifies: 1, Deletes: 0}
 	if dryRun {
 		return res, nil
@@ -120,85 +119,6 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	return res, nil
 }
 
-// fakeChanges lists added, removed and changed objects as the daemon does.
-func fakeChanges(a, b *config.Config) []string {
-	var out []string
-	kinds := []struct {
-		kind string
-		m    func(*config.Config) map[string]any
-	}{
-		{"port", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Ports {
-				m[fmt.Sprint(x.Port)] = x
-			}
-			return m
-		}},
-		{"link", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Links {
-				m[x.Name] = x
-			}
-			return m
-		}},
-		{"filter-group", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.FilterGroups {
-				m[x.Name] = x
-			}
-			return m
-		}},
-		{"balance-group", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.BalanceGroups {
-				m[x.Name] = x
-			}
-			return m
-		}},
-		{"profile", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Profiles {
-				m[x.Name] = x
-			}
-			return m
-		}},
-		{"rule", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Rules {
-				m[x.Name] = x
-			}
-			return m
-		}},
-	}
-	for _, k := range kinds {
-		am, bm := k.m(a), k.m(b)
-		keys := map[string]bool{}
-		for n := range am {
-			keys[n] = true
-		}
-		for n := range bm {
-			keys[n] = true
-		}
-		var sorted []string
-		for n := range keys {
-			sorted = append(sorted, n)
-		}
-		sort.Strings(sorted)
-		for _, n := range sorted {
-			x, inA := am[n]
-			y, inB := bm[n]
-			switch {
-			case !inA:
-				out = append(out, "+ "+k.kind+" "+n)
-			case !inB:
-				out = append(out, "- "+k.kind+" "+n)
-			case !reflect.DeepEqual(x, y):
-				out = append(out, "~ "+k.kind+" "+n)
-			}
-		}
-	}
-	return out
-}
 
 func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResult, error) {
 	f.mu.Lock()
