@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// TestCLIOnDaemonOnSoftwareSwitch runs `balancer sim` and `balancer
+// daemon` as the README's make run does (in-process), and drives them with
+// the CLI: a live system with keep-alives passing, a rule added, a filter
+// bypassed by hand, a session located and traced.
+func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	start := func(args ...string) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var out, errb bytes.Buffer
+			if code := run(ctx, args, strings.NewReader(""), &out, &errb); code != exitOK && ctx.Err() == nil {
+				t.Errorf("balancer %s exited %d: %s", strings.Join(args, " "), code, errb.String())
+			}
+		}()
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	p4rt, gnmi := freeAddr(t), freeAddr(t)
+	dir := t.TempDir()
+	socket := filepath.Join(dir, "b.sock")
+	start("sim", "--from-config", "../../examples/site.yaml", "--p4rt", p4rt, "--gnmi", gnmi, "--demo-traffic", "200", "--log-level", "warn")
+	start("daemon", "--config", "../../examples/site.yaml", "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
+		"--switch", p4rt, "--switch-gnmi", gnmi, "--telemetry", "", "--metrics", "", "--log-level", "warn")
+	cli := func(args ...string) result {
+		return runCLI(t, "", append([]string{"--socket", socket}, args...)...)
+	}
+	require.Eventually(t, func() bool {
+		r := cli("status")
+		return r.code == exitOK && strings.Count(r.stdout, "keep-alives pass") == 3 && strings.Contains(r.stdout, "primary")
+	}, 30*time.Second, 100*time.Millisecond, "the demo comes up with three filters up")
+
+	r := cli("rule", "add", "dns", "--prio", "800", "--match", "proto udp l4-port 53", "--action", "bypass")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "+ rule dns")
+
+	r = cli("trace", "--link", "L1", "--side", "lan", "--vlan", "100", "--src", "10.1.1.1", "--dst", "10.2.2.2", "--proto", "udp", "--sport", "5353", "--dport", "53")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `rule "dns" (priority 800) matches: bypass`)
+
+	r = cli("bypass", "on", "--group", "F2")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	r = cli("locate", "-o", "json", "10.1.1.1", "10.2.2.2", "tcp")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "group_filter")
+
+	require.Eventually(t, func() bool {
+		r := cli("counters", "--filters")
+		return r.code == exitOK && strings.Contains(r.stdout, "F1")
+	}, 10*time.Second, 100*time.Millisecond)
+
+	// A bad change is refused with its path; the running configuration stays.
+	r = cli("link", "add", "L9", "--lan", "P41", "--wan", "P42")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "links[2]")
+	r = cli("config", "history")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, 2, strings.Count(r.stdout, "\n")-1, "two revisions: initial and dns\n%s", r.stdout)
+}
