@@ -119,7 +119,6 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	return res, nil
 }
 
-
 func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResult, error) {
 	f.mu.Lock()
 	var data []byte
