@@ -3,7 +3,6 @@ package controlplane
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -11,26 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// bigSite: 1,000 rules and two balance groups of 2^bits slots each.
 func bigSite(tb testing.TB, bits int) *config.Config {
-	var b strings.Builder
-	b.WriteString("platform: wedge100bf-32x\nports:\n")
-	for p := 1; p <= 8; p++ {
-		fmt.Fprintf(&b, "  - {port: %d, speed: 100G}\n", p)
-	}
-	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\n")
-	b.WriteString("filter_groups:\n  - {name: F1, lan: P6, wan: P5, cores: 31}\n  - {name: F2, lan: P8, wan: P7, cores: 63}\n")
-	fmt.Fprintf(&b, "balance_groups:\n  - {name: G1, members: [F1], slot_bits: %d}\n  - {name: G2, members: [F2], slot_bits: %d}\nrules:\n", bits, bits)
-	for i := 0; i < 1000; i++ {
-		fmt.Fprintf(&b, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: balance G%d}\n",
-			i, 1000-i, i/256, i%256, 1000+i, 1+i%2)
-	}
-	cfg, err := config.Parse([]byte(b.String()))
+	cfg, err := testsites.Big(bits)
 	require.NoError(tb, err)
 	return cfg
 }

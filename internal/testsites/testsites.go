@@ -1,0 +1,32 @@
+// Package testsites builds site configurations for tests and benchmarks.
+package testsites
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// Big is the benchmark site of the issues: 1,000 flow rules (half bypass,
+// half balanced) on a Tofino platform, two links, two filter groups of 31
+// and 63 cores, each alone in a balance group of 2^slotBits slots.
+func Big(slotBits int) (*config.Config, error) {
+	var b strings.Builder
+	b.WriteString("platform: wedge100bf-32x\nports:\n")
+	for p := 1; p <= 8; p++ {
+		fmt.Fprintf(&b, "  - {port: %d, speed: 100G}\n", p)
+	}
+	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\n")
+	b.WriteString("filter_groups:\n  - {name: F1, lan: P6, wan: P5, cores: 31}\n  - {name: F2, lan: P8, wan: P7, cores: 63}\n")
+	fmt.Fprintf(&b, "balance_groups:\n  - {name: G1, members: [F1], slot_bits: %d}\n  - {name: G2, members: [F2], slot_bits: %d}\nrules:\n", slotBits, slotBits)
+	for i := 0; i < 1000; i++ {
+		action := "bypass"
+		if i%2 == 0 {
+			action = fmt.Sprintf("balance G%d", 1+i%4/2)
+		}
+		fmt.Fprintf(&b, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
+			i, 1000-i, i/256, i%256, 1000+i, action)
+	}
+	return config.Parse([]byte(b.String()))
+}
