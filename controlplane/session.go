@@ -576,6 +576,7 @@ func (c *conn) readOwned(ctx context.Context) (map[string]*p4v1.Entity, error) {
 		if e.GetTableEntry().GetIsDefaultAction() {
 			continue
 		}
+		comp.Canonical(e) // a target may spell out don't-care matches
 		cur[tables.Key(e)] = e
 	}
 	return cur, nil
@@ -643,6 +644,8 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 	for _, u := range vs {
 		err := c.write(ctx, []*p4v1.Update{u})
 		if err == nil {
+			// Written: remember it, or every later delta rewrites it.
+			c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 			continue
 		}
 		if !strings.Contains(err.Error(), codes.Unimplemented.String()) {

@@ -185,7 +185,9 @@ func TestSwitchRestartRestores(t *testing.T) {
 	// The same switch process forgetting its state (a reboot behind the
 	// same address) is restored on the next reconnection too.
 	sw2.sw.Restart()
-	_, err := s.Apply(context.Background(), want)
+	changed := desired(t, comp, "../examples/site.yaml",
+		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}})
+	_, err := s.Apply(context.Background(), changed)
 	require.Error(t, err, "entries vanished under the session: the write must fail loudly")
 }
 

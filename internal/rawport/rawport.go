@@ -40,7 +40,10 @@ func Open(nsPath, ifname string) (*Port, error) {
 			return err
 		}
 		ifindex = ifi.Index
-		fd, err = unix.Socket(unix.AF_PACKET, unix.SOCK_RAW|unix.SOCK_CLOEXEC, int(htons(unix.ETH_P_ALL)))
+		// Protocol 0: the socket receives nothing until it is bound to
+		// the interface below. Created with ETH_P_ALL it would queue
+		// frames of every interface in the namespace meanwhile.
+		fd, err = unix.Socket(unix.AF_PACKET, unix.SOCK_RAW|unix.SOCK_CLOEXEC, 0)
 		return err
 	})
 	if err != nil {
