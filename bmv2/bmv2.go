@@ -51,7 +51,7 @@ func Start(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir str
 		return nil, err
 	}
 	defer logf.Close()
-	args := []string{"--device-id", "1", "--log-console", "--log-level", "info"}
+	args := []string{"--device-id", "1", "--log-console", "--log-level", "warn"}
 	nums := make([]int, 0, len(ports))
 	for p := range ports {
 		nums = append(nums, int(p))

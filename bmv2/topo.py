@@ -1,0 +1,405 @@
+#!/usr/bin/python3
+"""Mininet topology: the DPI traffic balancer on BMv2.
+
+    sudo bmv2/topo.py [--links N] [--filters M] [--cores C] [--run-dir DIR]
+                      [--daemon bin/balancer] [--selftest SECONDS]
+
+One switch, s1, runs simple_switch_grpc (through bmv2/run-bmv2.sh, with the
+compiled balancer program and CPU port 255) in a network namespace of its
+own; its P4Runtime server listens on a unix socket, DIR/p4rt.sock. Around it:
+
+  l<i>lan, l<i>wan  the two ends of operator link L<i>: hosts 10.<i>.0.1 and
+                    10.<i>.0.2, so "l1lan ping l1wan" crosses the balancer
+                    (ARP is non-IP: bypassed; IP goes through a filter)
+  f<j>              a filter emulator between the switch ports of filter
+                    group F<j>: a forwarder (this script, --forward) that
+                    passes every frame LAN<->WAN unchanged and counts the
+                    link and core ids of the core headers it sees
+                    (DIR/f<j>.json, its PID in DIR/f<j>.pid); or a Linux
+                    bridge with --filter bridge
+
+Ports follow platform bmv2: link L<i> is LAN P<2i> / WAN P<2i-1>, filter F<j>
+LAN P<2N+2j> / WAN P<2N+2j-1>, and front-panel port p is data-plane port
+p*10 (switch interface s1-eth<p*10>). The matching site configuration is
+written to DIR/site.yaml. Run the daemon against it, in another terminal:
+
+    balancer daemon --config DIR/site.yaml --state-dir DIR/state \\
+        --socket DIR/balancer.sock --switch unix://DIR/p4rt.sock --switch-gnmi ""
+
+or give --daemon PATH to have this script start (and stop) it. BMv2 serves
+no gNMI: filter failures are seen by keep-alive loss only.
+
+--selftest S waits up to S seconds for UDP datagrams to cross every link
+LAN->WAN and their echoes WAN->LAN, checks that the filters saw them with
+their link's id and that keep-alives crossed every filter, prints the
+result and exits (0 = pass) instead of opening the Mininet CLI.
+
+Everything is removed when the script ends (net.stop()). Never run Mininet's
+global cleanup (mn -c) on a shared machine: it kills processes and deletes
+interfaces by name pattern, whoever made them.
+"""
+
+import argparse
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUN_BMV2 = os.path.join(HERE, "run-bmv2.sh")
+
+CORE_TPID = 0x88B5  # core header (docs/dataplane.md), default
+KEEPALIVE = 0x88B6  # keep-alive EtherType, default
+ETH_P_ALL = 0x0003
+PACKET_OUTGOING = 4
+
+
+# ---- the filter emulator (runs inside a filter host) -------------------------
+
+def forward(lan, wan, stats_path):
+    """Pass frames between interfaces lan and wan unchanged; count core
+    headers by (direction, link, core) and keep-alives; write the counts to
+    stats_path every second and on SIGTERM."""
+    socks = {}
+    for name in (lan, wan):
+        s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, 0)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+        s.bind((name, ETH_P_ALL))
+        socks[name] = s
+    peer = {lan: wan, wan: lan}
+    lock = threading.Lock()
+    counts = {"keepalives": 0, "frames": 0, "cores": {}}
+    stop = threading.Event()
+
+    def dump():
+        with lock:
+            data = json.dumps(counts, sort_keys=True)
+        tmp = stats_path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(data)
+        os.replace(tmp, stats_path)
+
+    def pump(src):
+        out = socks[peer[src]]
+        side = "lan-to-wan" if src == lan else "wan-to-lan"
+        while not stop.is_set():
+            try:
+                frame, addr = socks[src].recvfrom(65535)
+            except OSError:
+                return
+            if addr[2] == PACKET_OUTGOING or len(frame) < 14:
+                continue  # our own transmissions
+            etype = struct.unpack("!H", frame[12:14])[0]
+            with lock:
+                counts["frames"] += 1
+                if etype == KEEPALIVE:
+                    counts["keepalives"] += 1
+                elif etype == CORE_TPID and len(frame) >= 16:
+                    tag = struct.unpack("!H", frame[14:16])[0]
+                    k = "%s link %d core %d" % (side, tag >> 10, tag & 0x3FF)
+                    counts["cores"][k] = counts["cores"].get(k, 0) + 1
+            try:
+                out.send(frame)
+            except OSError:
+                pass  # the other side is down: lost, as on a wire
+
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    for name in (lan, wan):
+        threading.Thread(target=pump, args=(name,), daemon=True).start()
+    while not stop.wait(1.0):
+        dump()
+    dump()
+
+
+# ---- a UDP echo for the self-test (runs inside the link hosts) ----------------
+
+def udp_echo(port):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("0.0.0.0", port))
+    while True:
+        data, peer = s.recvfrom(2048)
+        s.sendto(data, peer)
+
+
+def udp_probe(dst, port, count):
+    """Send count datagrams to dst:port and wait for each echo; print how
+    many came back. Exit status 0 when all did."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.settimeout(1.0)
+    back = 0
+    for i in range(count):
+        msg = b"balancer selftest %d" % i
+        s.sendto(msg, (dst, port))
+        try:
+            data, _ = s.recvfrom(2048)
+            back += data == msg
+        except socket.timeout:
+            pass
+    print("%d/%d echoed" % (back, count))
+    return 0 if back == count else 1
+
+
+# ---- the topology ------------------------------------------------------------
+
+def site_yaml(links, filters, cores, interval):
+    out = ["# Written by bmv2/topo.py: the site of its Mininet topology.",
+           "site: mininet",
+           "platform: bmv2",
+           "ports:"]
+    for p in range(1, 2 * (links + filters) + 1):
+        out.append("  - {port: %d, speed: 100G}" % p)
+    out.append("links:")
+    for i in range(1, links + 1):
+        out.append("  - {name: L%d, lan: P%d, wan: P%d}" % (i, 2 * i, 2 * i - 1))
+    out.append("filter_groups:")
+    members = []
+    for j in range(1, filters + 1):
+        p = 2 * links + 2 * j
+        out.append("  - {name: F%d, lan: P%d, wan: P%d, cores: %d}" % (j, p, p - 1, cores))
+        members.append("F%d" % j)
+    out += ["profiles:",
+            "  - {name: lab, initial_delay: 1s, interval: %dms, loss_threshold: 3, recovery_threshold: 3,"
+            " min_active: 1, failure_action: bypass}" % interval,
+            "balance_groups:",
+            "  - {name: G, members: [%s], profile: lab, slot_bits: 8}" % ", ".join(members),
+            "rules:",
+            "  - {name: bgp, priority: 1000, match: {proto: tcp, l4_port: 179}, action: bypass}",
+            "  - {name: everything, priority: 10, action: balance G}",
+            ""]
+    return "\n".join(out)
+
+
+def build(args):
+    # Imported here: the forwarder runs where Mininet may not be installed.
+    from mininet.net import Mininet
+    from mininet.node import Host, Switch
+    from mininet.topo import Topo
+
+    run_dir = args.run_dir
+
+    class BMv2Switch(Switch):
+        """simple_switch_grpc in a network namespace of its own, started by
+        bmv2/run-bmv2.sh; ended by its PID."""
+
+        def __init__(self, name, **params):
+            params["inNamespace"] = True
+            Switch.__init__(self, name, **params)
+            self.proc = None
+
+        def start(self, controllers):
+            ports = []
+            for intf in self.intfList():
+                if intf.name == "lo":
+                    continue
+                self.cmd("sysctl -qw net.ipv6.conf.%s.disable_ipv6=1" % intf.name)
+                ports.append("%d=%s" % (self.ports[intf], intf.name))
+            sock = os.path.join(run_dir, "p4rt.sock")
+            if os.path.exists(sock):
+                os.remove(sock)
+            cmd = [RUN_BMV2, "--grpc", "unix:" + sock, "--log", os.path.join(run_dir, "bmv2.log"),
+                   "--log-level", args.bmv2_log_level] + ports
+            self.proc = self.popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+
+        def stop(self, deleteIntfs=True):
+            if self.proc and self.proc.poll() is None:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+            Switch.stop(self, deleteIntfs)
+
+    class BalancerTopo(Topo):
+        def build(self):
+            s1 = self.addSwitch("s1", cls=BMv2Switch)
+            for i in range(1, args.links + 1):
+                lan = self.addHost("l%dlan" % i, ip="10.%d.0.1/24" % i, mac="02:00:00:00:%02x:01" % i)
+                wan = self.addHost("l%dwan" % i, ip="10.%d.0.2/24" % i, mac="02:00:00:00:%02x:02" % i)
+                self.addLink(lan, s1, port2=2 * i * 10)
+                self.addLink(wan, s1, port2=(2 * i - 1) * 10)
+            for j in range(1, args.filters + 1):
+                p = 2 * args.links + 2 * j
+                f = self.addHost("f%d" % j, ip=None)
+                self.addLink(f, s1, intfName1="f%d-lan" % j, port2=p * 10)
+                self.addLink(f, s1, intfName1="f%d-wan" % j, port2=(p - 1) * 10)
+
+    net = Mininet(topo=BalancerTopo(), controller=None, host=Host, autoSetMacs=False, waitConnected=False)
+    return net
+
+
+def start_filters(net, args):
+    procs = []
+    for j in range(1, args.filters + 1):
+        h = net.get("f%d" % j)
+        lan, wan = "f%d-lan" % j, "f%d-wan" % j
+        for ifc in (lan, wan):
+            h.cmd("ip addr flush dev %s" % ifc)
+        if args.filter == "bridge":
+            h.cmd("ip link add br0 type bridge ageing_time 0 && sysctl -qw net.ipv6.conf.br0.disable_ipv6=1 && "
+                  "ip link set %s master br0 && ip link set %s master br0 && ip link set br0 up" % (lan, wan))
+            continue
+        stats = os.path.join(args.run_dir, "f%d.json" % j)
+        p = h.popen([sys.executable, os.path.abspath(__file__), "--forward", lan, wan, stats],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        # For kill -STOP / -CONT $(cat DIR/f1.pid): freeze and resume a filter.
+        with open(os.path.join(args.run_dir, "f%d.pid" % j), "w") as f:
+            f.write("%d\n" % p.pid)
+        procs.append(p)
+    return procs
+
+
+def selftest(net, args):
+    """Sends UDP datagrams across every link, LAN to WAN and the echoes back,
+    until they all pass (the daemon programs the switch meanwhile), then
+    checks what the filters saw."""
+    deadline = time.time() + args.selftest
+    ok = True
+    me = [sys.executable, os.path.abspath(__file__)]
+    echoes = []
+    try:
+        for i in range(1, args.links + 1):
+            echoes.append(net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"],
+                                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT))
+        for i in range(1, args.links + 1):
+            lan = net.get("l%dlan" % i)
+            passed, out = False, ""
+            while time.time() < deadline:
+                out = lan.cmd(" ".join(me + ["--udp-probe", "10.%d.0.2" % i, "7777", "5"])).strip()
+                if out.startswith("5/5"):
+                    passed = True
+                    break
+                time.sleep(0.5)
+            print("selftest: L%d UDP LAN->WAN and back through the balancer: %s (%s)" % (i, "ok" if passed else "FAILED", out))
+            ok = ok and passed
+    finally:
+        for p in echoes:
+            p.terminate()
+            p.wait()
+    if args.filter == "bridge":
+        return ok
+    seen_links = set()
+    for j in range(1, args.filters + 1):
+        path = os.path.join(args.run_dir, "f%d.json" % j)
+        st, err = None, None
+        # The forwarders write their counts every second; keep-alives start
+        # after the profile's initial delay.
+        while True:
+            try:
+                with open(path) as f:
+                    st = json.load(f)
+            except (OSError, ValueError) as e:
+                err = e
+            if (st and st["keepalives"] > 0) or time.time() > deadline:
+                break
+            time.sleep(0.2)
+        if st is None:
+            print("selftest: F%d: no counts (%s)" % (j, err))
+            ok = False
+            continue
+        print("selftest: F%d: %d keep-alives passed, core headers seen: %s" % (j, st["keepalives"], st["cores"]))
+        if st["keepalives"] == 0:
+            ok = False
+        for k in st["cores"]:
+            seen_links.add(int(k.split(" link ")[1].split()[0]))
+    for i in range(1, args.links + 1):
+        # Links get ids 0, 1, ... in configuration order.
+        if i - 1 not in seen_links:
+            print("selftest: no filter saw a frame of L%d (link id %d)" % (i, i - 1))
+            ok = False
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--links", type=int, default=2, help="operator links (default 2)")
+    ap.add_argument("--filters", type=int, default=2, help="filter groups (default 2)")
+    ap.add_argument("--cores", type=int, default=4, help="cores per filter (default 4)")
+    ap.add_argument("--interval", type=int, default=100, help="keep-alive interval in ms (default 100)")
+    ap.add_argument("--run-dir", default="/tmp/balancer-bmv2", help="socket, logs, site.yaml (default /tmp/balancer-bmv2)")
+    ap.add_argument("--filter", choices=["forwarder", "bridge"], default="forwarder",
+                    help="filter emulator: the counting forwarder (default) or a Linux bridge")
+    ap.add_argument("--daemon", metavar="BALANCER", help="start this balancer binary's daemon against the switch")
+    ap.add_argument("--selftest", type=float, metavar="SECONDS", help="run the self-test instead of the CLI")
+    ap.add_argument("--bmv2-log-level", default="warn", help="simple_switch_grpc log level (default warn)")
+    ap.add_argument("--forward", nargs=3, metavar=("LAN", "WAN", "STATS"), help=argparse.SUPPRESS)
+    ap.add_argument("--udp-echo", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--udp-probe", nargs=3, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+
+    if args.forward:
+        forward(*args.forward)
+        return 0
+    if args.udp_echo:
+        udp_echo(args.udp_echo)
+        return 0
+    if args.udp_probe:
+        return udp_probe(args.udp_probe[0], int(args.udp_probe[1]), int(args.udp_probe[2]))
+    if os.geteuid() != 0:
+        print("topo.py: Mininet needs root", file=sys.stderr)
+        return 2
+    if args.links < 1 or args.filters < 1 or 2 * (args.links + args.filters) > 32:
+        print("topo.py: 1..16 links and filters in all (a 32-port switch)", file=sys.stderr)
+        return 2
+    os.makedirs(args.run_dir, exist_ok=True)
+    cfg = os.path.join(args.run_dir, "site.yaml")
+    with open(cfg, "w") as f:
+        f.write(site_yaml(args.links, args.filters, args.cores, args.interval))
+    print("topo.py: site configuration %s" % cfg)
+
+    from mininet.cli import CLI
+    from mininet.log import setLogLevel
+    setLogLevel("warning")
+    # SIGTERM tears the topology down like Ctrl-D does (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    net = build(args)
+    procs, daemon = [], None
+    try:
+        net.start()
+        for h in net.hosts:
+            h.cmd("sysctl -qw net.ipv6.conf.all.disable_ipv6=1")
+            # BMv2 forwards what it reads: a checksum left to the NIC
+            # (veth offload) would arrive unfilled.
+            for intf in h.intfNames():
+                h.cmd("ethtool -K %s tx off rx off >/dev/null 2>&1" % intf)
+        procs = start_filters(net, args)
+        sock = os.path.join(args.run_dir, "p4rt.sock")
+        deadline = time.time() + 30
+        while not os.path.exists(sock):
+            if time.time() > deadline:
+                print("topo.py: BMv2 did not open %s (see %s)" % (sock, os.path.join(args.run_dir, "bmv2.log")))
+                return 1
+            time.sleep(0.1)
+        print("topo.py: BMv2 serving P4Runtime on unix://%s" % sock, flush=True)
+        if args.daemon:
+            state = os.path.join(args.run_dir, "state")
+            daemon = subprocess.Popen([args.daemon, "daemon", "--config", cfg, "--state-dir", state,
+                                       "--socket", os.path.join(args.run_dir, "balancer.sock"),
+                                       "--switch", "unix://" + sock, "--switch-gnmi", "",
+                                       "--telemetry", "", "--metrics", ""],
+                                      stdout=open(os.path.join(args.run_dir, "daemon.log"), "w"),
+                                      stderr=subprocess.STDOUT)
+            print("topo.py: daemon pid %d (log %s/daemon.log)" % (daemon.pid, args.run_dir))
+        if args.selftest:
+            ok = selftest(net, args)
+            print("selftest: %s" % ("PASS" if ok else "FAIL"))
+            return 0 if ok else 1
+        CLI(net)
+        return 0
+    finally:
+        if daemon:
+            daemon.terminate()
+            daemon.wait()
+        for p in procs:
+            p.terminate()
+            p.wait()
+        net.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,888 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"github.com/vishvananda/netlink"
+
+	"github.com/dpi-balancer/balancer/bmv2"
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/internal/rawport"
+	"github.com/dpi-balancer/balancer/internal/testbed"
+	"github.com/dpi-balancer/balancer/sim"
+)
+
+// target is one switch the suite runs against, with the timing it needs.
+type target struct {
+	name     string
+	platform string // config platform: the timestamp unit differs
+	// interval is the keep-alive interval of the scenarios that measure
+	// failover (loss and recovery thresholds are 3); the others run
+	// relaxedInterval.
+	interval time.Duration
+	// margin is what failover may take beyond loss threshold x interval
+	// (one more interval for the probe in flight, the write, scheduling).
+	margin time.Duration
+	// streamRate is the steady streams' rate, batchRate the pace of
+	// one-shot batches (frames per second into the switch; each balanced
+	// frame crosses the switch twice).
+	streamRate, batchRate int
+	// symFlows is the number of sessions of the symmetry scenario.
+	symFlows int
+	// ready bounds how long the daemon may take to program the switch.
+	ready time.Duration
+	// gnmi: the target serves port status (the port-down scenario).
+	gnmi bool
+}
+
+const lossThreshold = 3
+
+func targets(t *testing.T) []target {
+	short := testing.Short()
+	// The software switch, the daemon and the emulators share the test's
+	// two CPUs (with other packages' tests under go test ./...), so the
+	// fast keep-alives are 20ms, not 10: 3 x 10ms passed alone but failed
+	// every filter at once now and then with -race beside another
+	// package's tests. Batches are paced for the same reason.
+	simT := target{name: "sim", platform: config.PlatformSim, interval: 20 * time.Millisecond, margin: 100 * time.Millisecond,
+		streamRate: 2000, batchRate: 10000, symFlows: 10000, ready: 15 * time.Second, gnmi: true}
+	if raceEnabled {
+		simT.batchRate = 4000
+	}
+	// BMv2 forwards about 22 kpps of small frames on a 2-core machine:
+	// batches at 4 kpps (each balanced frame crosses it twice). The
+	// symmetry scenario keeps its 10,000 sessions (20,000 frames, 5 s);
+	// -short trims it to 3,000.
+	// Its keep-alives get 50ms: at 20ms, under -race and a 1000 fps
+	// stream, BMv2's queueing delayed other filters' keep-alives past the
+	// interval now and then, and failed them too.
+	bm := target{name: "bmv2", platform: config.PlatformBMv2, interval: 50 * time.Millisecond, margin: 300 * time.Millisecond,
+		streamRate: 1000, batchRate: 4000, symFlows: 10000, ready: 60 * time.Second}
+	if short {
+		bm.symFlows = 3000
+	}
+	var out []target
+	want := os.Getenv("BALANCER_TARGET")
+	for _, tg := range []target{simT, bm} {
+		if want == "" || want == "all" || want == tg.name {
+			out = append(out, tg)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("BALANCER_TARGET=%q: want sim, bmv2 or all", want)
+	}
+	return out
+}
+
+// available says why the target cannot run here, or "".
+func (tg target) available() string {
+	if why := testbed.Available(); why != "" {
+		return why
+	}
+	if tg.name == "bmv2" {
+		return bmv2.Available()
+	}
+	return ""
+}
+
+// siteYAML is the test site: two links (L2 on breakout lanes, id 5), three
+// filters of 3, 2 and 1 cores (6 cores: slots are dealt in proportion) in
+// one balance group, and rules that exercise priorities, per-link binding,
+// an exception and a catch-all.
+func siteYAML(platform string, interval time.Duration, action string) string {
+	return fmt.Sprintf(`site: e2e
+platform: %s
+defaults:
+  heartbeat:
+    - dst_mac: 00:e0:ed:aa:bb:cc
+ports:
+  - {port: 1, speed: 100G}
+  - {port: 2, speed: 100G}
+  - {port: 3, speed: 100G}
+  - {port: 4, speed: 100G}
+  - {port: 5, speed: 10G, breakout: 4}
+  - {port: 6, speed: 100G}
+  - {port: 7, speed: 100G}
+  - {port: 8, speed: 100G}
+  - {port: 9, speed: 100G}
+links:
+  - {name: L1, lan: P2, wan: P1}
+  - {name: L2, lan: P52, wan: P51, id: 5}
+filter_groups:
+  - {name: F1, lan: P4, wan: P3, cores: 3}
+  - {name: F2, lan: P6, wan: P7, cores: 2}
+  - {name: F3, lan: P8, wan: P9, cores: 1}
+profiles:
+  - {name: fast, initial_delay: 20ms, interval: %s, loss_threshold: %d, recovery_threshold: 3, min_active: 1, failure_action: %s}
+balance_groups:
+  - {name: G, members: [F1, F2, F3], profile: fast, slot_bits: 10}
+rules:
+  - {name: bgp, priority: 1000, match: {proto: tcp, l4_port: 179}, action: bypass}
+  - {name: service-vlan, priority: 900, match: {vlan: [666]}, action: bypass}
+  - {name: test-net-on-l2, priority: 800, links: [L2], match: {src: 192.0.2.0/24}, action: bypass}
+  - name: doc-udp
+    priority: 710
+    match: {dst: 203.0.113.128/25, proto: udp}
+    not: [{l4_dst: 53}]
+    action: balance G
+  - {name: doc-net, priority: 700, match: {dst: 203.0.113.0/24}, action: bypass}
+  - {name: everything, priority: 10, action: balance G}
+`, platform, interval, lossThreshold, action)
+}
+
+type linkPorts struct {
+	name     string
+	id       uint32
+	lan, wan uint32
+}
+
+// port returns the port a frame in direction d enters by, and the one it
+// must leave by.
+func (l linkPorts) port(d dir) (in, out uint32) {
+	if d == wanToLAN {
+		return l.wan, l.lan
+	}
+	return l.lan, l.wan
+}
+
+// bed is one running test bed.
+type bed struct {
+	t        *testing.T
+	tg       target
+	interval time.Duration // keep-alive interval of the site
+	ns       *testbed.NS
+	dir      string
+	cfg      *config.Config
+	yaml     string
+
+	links   []linkPorts
+	filters map[string]*filterEmu
+	fgNames []string
+	hosts   map[uint32]*rawport.Port // link ports' host ends
+	sink    *sink
+	led     *ledger
+	seq     atomic.Uint32
+
+	// the switch
+	swMu     sync.Mutex
+	swCancel context.CancelFunc
+	swDone   chan error
+	simSw    *sim.Switch
+	bm       *bmv2.Switch
+	script   *exec.Cmd // bmv2/run-bmv2.sh
+	scriptWt chan error
+	p4rt     string
+	gnmi     string
+
+	// the daemon
+	d        *daemon.Daemon
+	dStop    func()
+	election uint64
+	stateDir string
+	logs     *logBuffer
+
+	useScript bool
+}
+
+type bedOption func(*bedConfig)
+
+type bedConfig struct {
+	action string
+	script bool
+	fast   bool
+}
+
+// relaxedInterval is the keep-alive interval of the scenarios that do not
+// measure failover: production-like (the default profile is 100ms x 5), so
+// that their load on a CPU-starved CI machine (go test runs packages side
+// by side on 2 cores) cannot fail a filter. 3 x 20ms can be starved.
+const relaxedInterval = 100 * time.Millisecond
+
+// withFastKeepAlives runs the target's fast keep-alives (tg.interval), for
+// the scenarios that measure failover.
+func withFastKeepAlives() bedOption { return func(c *bedConfig) { c.fast = true } }
+
+func withFailureAction(a string) bedOption { return func(c *bedConfig) { c.action = a } }
+
+// withRunScript starts BMv2 with bmv2/run-bmv2.sh, as a user would,
+// instead of bmv2.Start.
+func withRunScript() bedOption { return func(c *bedConfig) { c.script = true } }
+
+// newBed builds the topology, starts the switch, the filter emulators and
+// the daemon, and waits until every filter is up.
+func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
+	t.Helper()
+	if why := tg.available(); why != "" {
+		t.Skip(why)
+	}
+	bc := bedConfig{action: "bypass"}
+	for _, o := range opts {
+		o(&bc)
+	}
+	start := time.Now()
+	b := &bed{t: t, tg: tg, filters: map[string]*filterEmu{}, hosts: map[uint32]*rawport.Port{},
+		sink: newSink(), led: newLedger(), logs: &logBuffer{}, useScript: bc.script}
+	b.ns = testbed.NewNS(t)
+	stalls := watchStalls(t)
+	// A short directory: unix socket paths are limited to 108 bytes.
+	dir, err := os.MkdirTemp("", "e2e")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	b.dir, b.stateDir = dir, filepath.Join(dir, "state")
+	b.interval = relaxedInterval
+	if bc.fast {
+		b.interval = tg.interval
+	}
+	b.yaml = siteYAML(tg.platform, b.interval, bc.action)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(b.yaml), 0o644))
+	b.cfg, err = config.Parse([]byte(b.yaml))
+	require.NoError(t, err)
+
+	var all []uint32
+	for _, l := range b.cfg.Links {
+		lan, _ := b.cfg.PortNumber(l.LAN)
+		wan, _ := b.cfg.PortNumber(l.WAN)
+		b.links = append(b.links, linkPorts{name: l.Name, id: *l.ID, lan: lan, wan: wan})
+		all = append(all, lan, wan)
+	}
+	for _, f := range b.cfg.FilterGroups {
+		lan, _ := b.cfg.PortNumber(f.LAN)
+		wan, _ := b.cfg.PortNumber(f.WAN)
+		b.filters[f.Name] = &filterEmu{name: f.Name, lanPort: lan, wanPort: wan, ns: b.ns, led: b.led}
+		b.fgNames = append(b.fgNames, f.Name)
+		all = append(all, lan, wan)
+	}
+	for _, p := range all {
+		b.ns.Veth(t, switchIf(p), hostIf(p))
+	}
+
+	// Operator-side endpoints on the link ports.
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+		for _, p := range b.hosts {
+			p.Close()
+		}
+	})
+	for _, l := range b.links {
+		for _, p := range []uint32{l.lan, l.wan} {
+			rp, err := openHost(b.ns, p)
+			require.NoError(t, err)
+			b.hosts[p] = rp
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				readLoop(ctx, rp, func(fr []byte, at time.Time) { b.sink.add(p, fr, at) })
+			}()
+		}
+	}
+	for _, f := range b.filters {
+		require.NoError(t, f.start())
+		t.Cleanup(f.stop)
+	}
+
+	b.startSwitch()
+	t.Cleanup(b.stopSwitch)
+	b.startDaemon()
+	t.Cleanup(func() {
+		if b.dStop != nil {
+			b.dStop()
+		}
+		if t.Failed() {
+			t.Logf("process stalls over 20ms (a 1ms timer woke late): %v", stalls())
+			for _, n := range b.fgNames {
+				f := b.filters[n]
+				f.kaMu.Lock()
+				t.Logf("filter %s: %d keep-alives passed; gaps over 30ms: %v", n, f.keepAlives.Load(), f.kaGaps)
+				f.kaMu.Unlock()
+			}
+			t.Logf("daemon log (tail):\n%s", b.logs.tail(80))
+			if b.bm != nil {
+				t.Logf("bmv2 log: %s", b.bm.LogPath)
+			}
+		}
+	})
+	b.waitAllUp(tg.ready)
+	t.Logf("%s bed ready in %v", tg.name, time.Since(start).Round(time.Millisecond))
+	return b
+}
+
+// ---- the switch ----------------------------------------------------------
+
+func (b *bed) switchPorts() map[uint32]string {
+	m := map[uint32]string{}
+	for _, l := range b.links {
+		m[l.lan], m[l.wan] = switchIf(l.lan), switchIf(l.wan)
+	}
+	for _, f := range b.filters {
+		m[f.lanPort], m[f.wanPort] = switchIf(f.lanPort), switchIf(f.wanPort)
+	}
+	return m
+}
+
+// startSwitch starts the target on the switch ends (the same ports and
+// addresses every time, so it also serves a restart).
+func (b *bed) startSwitch() {
+	t := b.t
+	t.Helper()
+	b.swMu.Lock()
+	defer b.swMu.Unlock()
+	switch {
+	case b.useScript:
+		b.startScript()
+	case b.tg.name == "bmv2":
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		sw, err := bmv2.Start(ctx, b.ns, b.switchPorts(), b.dir)
+		require.NoError(t, err)
+		b.bm, b.p4rt = sw, sw.Addr
+	default:
+		ports := map[uint32]sim.Port{}
+		closeAll := func() {
+			for _, p := range ports {
+				p.Close()
+			}
+		}
+		for n, ifname := range b.switchPorts() {
+			var p *sim.AFPacketPort
+			// The AF_PACKET socket and the carrier subscription belong to
+			// the namespace of the thread that opens them.
+			err := rawport.InNetns(b.ns.Path, func() (err error) {
+				p, err = sim.OpenAFPacket(ifname)
+				return err
+			})
+			if err != nil {
+				closeAll()
+				require.NoError(t, err)
+			}
+			ports[n] = p
+		}
+		sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 100 * time.Millisecond})
+		if err != nil {
+			closeAll()
+			require.NoError(t, err)
+		}
+		p4Path, gPath := filepath.Join(b.dir, "p4rt.sock"), filepath.Join(b.dir, "gnmi.sock")
+		lis, err := net.Listen("unix", p4Path)
+		if err != nil {
+			closeAll()
+			require.NoError(t, err)
+		}
+		glis, err := net.Listen("unix", gPath)
+		if err != nil {
+			lis.Close()
+			closeAll()
+			require.NoError(t, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- sw.Serve(ctx, lis, glis) }()
+		b.simSw, b.swCancel, b.swDone = sw, cancel, done
+		b.p4rt, b.gnmi = "unix://"+p4Path, "unix://"+gPath
+	}
+}
+
+// startScript runs bmv2/run-bmv2.sh in the namespace on a unix socket and
+// waits for its gRPC socket.
+func (b *bed) startScript() {
+	t := b.t
+	sock := filepath.Join(b.dir, "p4rt.sock")
+	args := []string{repoFile(t, "bmv2/run-bmv2.sh"), "--netns", b.ns.Name, "--grpc", "unix:" + sock,
+		"--log", filepath.Join(b.dir, "bmv2.log")}
+	for n, ifname := range b.switchPorts() {
+		args = append(args, fmt.Sprintf("%d=%s", n, ifname))
+	}
+	cmd := exec.Command("bash", args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out := &logBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	require.NoError(t, cmd.Start())
+	b.script, b.scriptWt = cmd, make(chan error, 1)
+	go func() { b.scriptWt <- cmd.Wait() }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if _, err := os.Stat(sock); err == nil {
+			break
+		}
+		select {
+		case err := <-b.scriptWt:
+			b.scriptWt <- err
+			t.Fatalf("run-bmv2.sh ended before serving: %v: %s", err, out.tail(20))
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("run-bmv2.sh: no gRPC socket after 30s: %s", out.tail(20))
+		}
+	}
+	b.p4rt = "unix://" + sock
+}
+
+// stopSwitch ends the target (its process by PID on BMv2).
+func (b *bed) stopSwitch() {
+	b.swMu.Lock()
+	defer b.swMu.Unlock()
+	if b.script != nil {
+		// The script execs the switch: its process group is the switch.
+		_ = syscall.Kill(-b.script.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-b.scriptWt:
+		case <-time.After(5 * time.Second):
+			_ = syscall.Kill(-b.script.Process.Pid, syscall.SIGKILL)
+			<-b.scriptWt
+		}
+		b.script = nil
+		os.Remove(filepath.Join(b.dir, "p4rt.sock"))
+	}
+	if b.bm != nil {
+		b.bm.Stop()
+		b.bm = nil
+		// The next start waits for a fresh socket.
+		os.Remove(filepath.Join(b.dir, "p4rt.sock"))
+		os.Rename(filepath.Join(b.dir, "bmv2.log"), filepath.Join(b.dir, fmt.Sprintf("bmv2.%d.log", time.Now().UnixNano())))
+	}
+	if b.swCancel != nil {
+		b.swCancel()
+		if err := <-b.swDone; err != nil {
+			b.t.Logf("software switch ended: %v", err)
+		}
+		b.swCancel, b.simSw = nil, nil
+	}
+}
+
+// ---- the daemon ----------------------------------------------------------
+
+// startDaemon runs a daemon on the bed's state directory, with an
+// election id above every earlier one.
+func (b *bed) startDaemon() {
+	t := b.t
+	t.Helper()
+	b.election++
+	gnmiAddr := ""
+	if b.tg.gnmi {
+		gnmiAddr = b.gnmi
+	}
+	d, err := daemon.New(daemon.Options{StateDir: b.stateDir, InitialConfig: filepath.Join(b.dir, "site.yaml"),
+		SwitchAddr: b.p4rt, SwitchGNMI: gnmiAddr, DeviceID: 1, ElectionLow: b.election,
+		Tick: time.Millisecond, CounterInterval: time.Hour, Logger: b.logs.logger(fmt.Sprintf("daemon%d", b.election))})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		d.Run(ctx)
+	}()
+	var once sync.Once
+	b.d = d
+	b.dStop = func() { once.Do(func() { cancel(); <-done }) }
+}
+
+func (b *bed) stopDaemon() {
+	b.dStop()
+	b.dStop = nil
+}
+
+// status returns the daemon's status (it never fails in-process).
+func (b *bed) status() *daemon.Status {
+	st, err := b.d.Status(context.Background())
+	require.NoError(b.t, err)
+	return st
+}
+
+func (b *bed) filterStatus(name string) daemon.FilterStatus {
+	for _, f := range b.status().Filters {
+		if f.Name == name {
+			return f
+		}
+	}
+	b.t.Fatalf("no filter group %s in the status", name)
+	return daemon.FilterStatus{}
+}
+
+// waitAllUp waits until the daemon is primary and every filter is up.
+func (b *bed) waitAllUp(within time.Duration) {
+	b.t.Helper()
+	b.eventually(within, func() bool {
+		st := b.status()
+		if !st.Switch.Primary {
+			return false
+		}
+		for _, f := range st.Filters {
+			if f.State != "up" {
+				return false
+			}
+		}
+		return true
+	}, "the daemon never had every filter up")
+}
+
+// waitFilter waits for a filter group's state and returns how long it took.
+func (b *bed) waitFilter(name, state string, within time.Duration) time.Duration {
+	b.t.Helper()
+	start := time.Now()
+	b.eventually(within, func() bool { return b.filterStatus(name).State == state },
+		"filter group %s never became %s", name, state)
+	return time.Since(start)
+}
+
+// eventually polls cond every millisecond until it holds or within ends.
+func (b *bed) eventually(within time.Duration, cond func() bool, msg string, args ...any) {
+	b.t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			b.t.Fatalf(msg+" (waited %v)", append(args, within)...)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// placement is where the daemon says a session lands (locate).
+func (b *bed) placement(f *flow) (fg string, core uint32) {
+	b.t.Helper()
+	src, dst, proto := f.triple(lanToWAN)
+	ps, err := b.d.Locate(context.Background(), src, dst, proto)
+	require.NoError(b.t, err)
+	require.Len(b.t, ps, 1)
+	return ps[0].FilterGroup, ps[0].Core
+}
+
+// setCarrier takes a host end of a veth down or up: the switch end loses
+// or regains its carrier, as when a cable is pulled.
+func (b *bed) setCarrier(port uint32, up bool) {
+	b.t.Helper()
+	err := rawport.InNetns(b.ns.Path, func() error {
+		l, err := netlink.LinkByName(hostIf(port))
+		if err != nil {
+			return err
+		}
+		if up {
+			return netlink.LinkSetUp(l)
+		}
+		return netlink.LinkSetDown(l)
+	})
+	require.NoError(b.t, err)
+}
+
+// operUp reports the oper state of the interfaces (switch and host ends).
+func (b *bed) operUp(ports []uint32) map[string]bool {
+	out := map[string]bool{}
+	_ = rawport.InNetns(b.ns.Path, func() error {
+		for _, p := range ports {
+			for _, n := range []string{switchIf(p), hostIf(p)} {
+				l, err := netlink.LinkByName(n)
+				out[n] = err == nil && l.Attrs().OperState == netlink.OperUp
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// ---- sending and checking ------------------------------------------------
+
+// sent is one frame a test put on the wire.
+type sent struct {
+	f  *flow
+	k  key
+	at time.Time
+}
+
+// send puts one frame of f in direction d on the wire.
+func (b *bed) send(f *flow, d dir) sent {
+	seq := b.seq.Add(1)
+	in, _ := b.links[f.link].port(d)
+	fr := f.frame(d, seq)
+	at := time.Now()
+	require.NoError(b.t, b.hosts[in].Send(fr))
+	return sent{f: f, k: key{flow: f.id, seq: seq, dir: d}, at: at}
+}
+
+// batchWindow is how many frames of a batch may be in flight (sent, not
+// yet out of the switch). Without it a burst queues thousands of frames in
+// front of the keep-alives (in the switch and in the filter emulators'
+// sockets), which then arrive too late and fail the filters: the test
+// would measure its own overload, not the balancer.
+const batchWindow = 64
+
+// sendBatch sends one frame per flow and direction, at most the target's
+// batch rate and batchWindow frames in flight, and waits until they are
+// all out (or the timeout passes).
+func (b *bed) sendBatch(flows []*flow, dirs ...dir) []sent {
+	b.t.Helper()
+	out := make([]sent, 0, len(flows)*len(dirs))
+	start := time.Now()
+	base := b.sink.n.Load()
+	for _, d := range dirs {
+		for _, f := range flows {
+			if due := start.Add(time.Duration(len(out)) * time.Second / time.Duration(b.tg.batchRate)); time.Until(due) > 0 {
+				time.Sleep(time.Until(due))
+			}
+			for stall := time.Now(); int64(len(out))-(b.sink.n.Load()-base) >= batchWindow; {
+				if time.Since(stall) > 50*time.Millisecond {
+					// Lost frames never come out: forgive them.
+					base -= int64(len(out)) - (b.sink.n.Load() - base)
+					break
+				}
+				time.Sleep(50 * time.Microsecond)
+			}
+			out = append(out, b.send(f, d))
+		}
+	}
+	b.waitOut(out, 5*time.Second+time.Duration(len(out))*time.Second/time.Duration(b.tg.batchRate))
+	return out
+}
+
+// waitOut waits until every frame came out somewhere, or within passed.
+func (b *bed) waitOut(ss []sent, within time.Duration) {
+	deadline := time.Now().Add(within)
+	for i := 0; i < len(ss); {
+		if len(b.sink.get(ss[i].k)) > 0 {
+			i++
+			continue
+		}
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// fate is what happened to a sent frame.
+type fate struct {
+	out   []arrival  // where it left the switch
+	via   []sighting // the filters that saw it
+	right bool       // exactly one copy, out of the paired port
+}
+
+func (b *bed) fate(s sent) fate {
+	_, want := b.links[s.f.link].port(s.k.dir)
+	ft := fate{out: b.sink.get(s.k), via: b.led.get(s.k)}
+	ft.right = len(ft.out) == 1 && ft.out[0].port == want
+	return ft
+}
+
+func (ft fate) delivered() bool { return len(ft.out) > 0 }
+
+// filter is the filter that saw the frame ("" = none: bypassed).
+func (ft fate) filter() string {
+	if len(ft.via) == 0 {
+		return ""
+	}
+	return ft.via[0].fg
+}
+
+func (ft fate) String() string {
+	var ps []string
+	for _, a := range ft.out {
+		ps = append(ps, fmt.Sprint(a.port))
+	}
+	var fs []string
+	for _, s := range ft.via {
+		fs = append(fs, fmt.Sprintf("%s(link %d core %d)", s.fg, s.link, s.core))
+	}
+	return fmt.Sprintf("out of ports [%s] via filters [%s]", strings.Join(ps, " "), strings.Join(fs, " "))
+}
+
+// checkStrays fails the test when an operator port got a frame that is not
+// one of the test's (a keep-alive or a corrupted frame leaking out).
+func (b *bed) checkStrays() {
+	b.t.Helper()
+	n, first := b.sink.strayCount()
+	if n > 0 {
+		var hx []string
+		for _, f := range first {
+			hx = append(hx, fmt.Sprintf("%x", f))
+		}
+		b.t.Errorf("%d unknown frames left by operator ports, e.g.:\n%s", n, strings.Join(hx, "\n"))
+	}
+}
+
+// ---- steady streams --------------------------------------------------------
+
+// stream sends the flows round-robin, alternating directions, at a steady
+// rate until end.
+type stream struct {
+	b    *bed
+	once sync.Once
+	mu   sync.Mutex
+	sent []sent
+	stop chan struct{}
+	done chan struct{}
+}
+
+// startStream starts a stream; it is stopped when t ends at the latest (a
+// sender left running after the test's sockets close would write into
+// whatever file reuses their descriptors).
+func (b *bed) startStream(t *testing.T, flows []*flow, rate int) *stream {
+	s := &stream{b: b, stop: make(chan struct{}), done: make(chan struct{})}
+	t.Cleanup(s.halt)
+	type tmpl struct {
+		f     *flow
+		d     dir
+		frame []byte
+		in    *rawport.Port
+	}
+	var ts []tmpl
+	for _, d := range []dir{lanToWAN, wanToLAN} {
+		for _, f := range flows {
+			in, _ := b.links[f.link].port(d)
+			ts = append(ts, tmpl{f: f, d: d, frame: f.frame(d, 0), in: b.hosts[in]})
+		}
+	}
+	go func() {
+		defer close(s.done)
+		start := time.Now()
+		for n := 0; ; {
+			select {
+			case <-s.stop:
+				return
+			default:
+			}
+			due := int(time.Since(start) * time.Duration(rate) / time.Second)
+			for ; n < due; n++ {
+				tp := ts[n%len(ts)]
+				seq := b.seq.Add(1)
+				fr := append([]byte(nil), tp.frame...)
+				setSeq(fr, seq)
+				at := time.Now()
+				if tp.in.Send(fr) != nil {
+					continue
+				}
+				s.mu.Lock()
+				s.sent = append(s.sent, sent{f: tp.f, k: key{flow: tp.f.id, seq: seq, dir: tp.d}, at: at})
+				s.mu.Unlock()
+			}
+			time.Sleep(500 * time.Microsecond)
+		}
+	}()
+	return s
+}
+
+// halt stops the sender (idempotent).
+func (s *stream) halt() {
+	s.once.Do(func() { close(s.stop) })
+	<-s.done
+}
+
+// end stops the stream, waits for the frames in flight and returns every
+// frame sent.
+func (s *stream) end() []sent {
+	s.halt()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Wait for the frames of the last 100ms (the earlier ones are out or
+	// lost by now), then a little for stragglers.
+	i := len(s.sent)
+	for i > 0 && s.sent[i-1].at.After(time.Now().Add(-100*time.Millisecond)) {
+		i--
+	}
+	s.b.waitOut(s.sent[i:], 2*time.Second)
+	time.Sleep(20 * time.Millisecond)
+	return s.sent
+}
+
+// ---- logs ----------------------------------------------------------------
+
+// logBuffer keeps the daemon's log for the failure message (and streams it
+// to stderr with E2E_LOG=1).
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) logger(name string) *slog.Logger {
+	var w io.Writer = l
+	if os.Getenv("E2E_LOG") != "" {
+		w = io.MultiWriter(l, os.Stderr)
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug})).With("who", name)
+}
+
+func (l *logBuffer) tail(n int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lines := strings.Split(strings.TrimRight(l.buf.String(), "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ---- small helpers ---------------------------------------------------------
+
+func addr(s string) netip.Addr { return netip.MustParseAddr(s) }
+
+// watchStalls notes when a 1ms timer wakes more than 20ms late: the whole
+// process stalled (the race detector does that), which a keep-alive
+// cannot tell from a dead filter. For the failure message.
+func watchStalls(t *testing.T) func() []string {
+	var mu sync.Mutex
+	var out []string
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			start := time.Now()
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			if late := time.Since(start) - time.Millisecond; late > 20*time.Millisecond {
+				mu.Lock()
+				if len(out) < 30 {
+					out = append(out, fmt.Sprintf("%s +%v", start.Format("15:04:05.000"), late.Round(time.Millisecond)))
+				}
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() { close(done); <-stopped })
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), out...)
+	}
+}
+
+// repoFile returns the path of a file of this repository (the test binary
+// may run from anywhere, go test runs it in the package directory).
+func repoFile(t *testing.T, rel string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, rel)
+		}
+		up := filepath.Dir(dir)
+		require.NotEqual(t, dir, up, "no go.mod above the working directory")
+		dir = up
+	}
+}

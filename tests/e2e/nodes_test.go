@@ -1,0 +1,244 @@
+package e2e
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dpi-balancer/balancer/internal/rawport"
+	"github.com/dpi-balancer/balancer/internal/testbed"
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// recvBuffer is the receive buffer of every host-end socket: a burst of
+// test frames must not overflow it while the reader catches up.
+const recvBuffer = 16 << 20
+
+func hostIf(port uint32) string   { return fmt.Sprintf("h%d", port) }
+func switchIf(port uint32) string { return fmt.Sprintf("s%d", port) }
+
+func openHost(ns *testbed.NS, port uint32) (*rawport.Port, error) {
+	p, err := rawport.Open(ns.Path, hostIf(port))
+	if err != nil {
+		return nil, err
+	}
+	if err := p.SetRecvBuffer(recvBuffer); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// readLoop hands every frame received on p to fn until ctx ends.
+func readLoop(ctx context.Context, p *rawport.Port, fn func(frame []byte, at time.Time)) {
+	for ctx.Err() == nil {
+		fr, err := p.Recv(20 * time.Millisecond)
+		switch {
+		case err == nil:
+			fn(fr, time.Now())
+		case errors.Is(err, rawport.ErrTimeout):
+		default:
+			time.Sleep(time.Millisecond) // e.g. the interface is down: do not spin
+		}
+	}
+}
+
+// ---- link endpoints ------------------------------------------------------
+
+// arrival is a test frame that left the switch by a link port.
+type arrival struct {
+	port  uint32
+	at    time.Time
+	frame []byte
+}
+
+// sink records every frame that leaves the switch by a link port.
+type sink struct {
+	n      atomic.Int64 // test frames received
+	mu     sync.Mutex
+	got    map[key][]arrival
+	strays map[uint32]int // frames without a tag, by port
+	stray  [][]byte       // the first few, for the failure message
+}
+
+func newSink() *sink { return &sink{got: map[key][]arrival{}, strays: map[uint32]int{}} }
+
+func (s *sink) add(port uint32, frame []byte, at time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k, ok := readTag(frame)
+	if !ok {
+		s.strays[port]++
+		if len(s.stray) < 5 {
+			s.stray = append(s.stray, frame)
+		}
+		return
+	}
+	s.got[k] = append(s.got[k], arrival{port: port, at: at, frame: frame})
+	s.n.Add(1)
+}
+
+func (s *sink) get(k key) []arrival {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.got[k]
+}
+
+func (s *sink) strayCount() (int, [][]byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.strays {
+		n += c
+	}
+	return n, s.stray
+}
+
+// ---- filter emulators ----------------------------------------------------
+
+// sighting is a test frame a filter emulator saw: the core header's link
+// and core, and the frame as it was (header included).
+type sighting struct {
+	fg    string
+	link  uint32
+	core  uint32
+	side  dir // lanToWAN: it came in on the filter's LAN port
+	at    time.Time
+	frame []byte
+}
+
+// ledger collects what every filter emulator saw.
+type ledger struct {
+	mu   sync.Mutex
+	seen map[key][]sighting
+}
+
+func newLedger() *ledger { return &ledger{seen: map[key][]sighting{}} }
+
+func (l *ledger) add(k key, s sighting) {
+	l.mu.Lock()
+	l.seen[k] = append(l.seen[k], s)
+	l.mu.Unlock()
+}
+
+func (l *ledger) get(k key) []sighting {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.seen[k]
+}
+
+type filterMode int32
+
+const (
+	modePass           filterMode = iota // pass everything LAN<->WAN unchanged
+	modeFrozen                           // read and drop everything
+	modeDropKeepAlives                   // pass traffic, drop keep-alives only
+)
+
+func (m filterMode) String() string {
+	switch m {
+	case modeFrozen:
+		return "frozen"
+	case modeDropKeepAlives:
+		return "dropping keep-alives"
+	}
+	return "passing"
+}
+
+// filterEmu is a DPI filter between the host ends of a filter group's
+// LAN and WAN ports: a bump in the wire that passes every frame unchanged
+// (core header included; the switch removes it) and records what it saw.
+type filterEmu struct {
+	name             string
+	lanPort, wanPort uint32
+	ns               *testbed.NS
+	led              *ledger
+
+	mode       atomic.Int32
+	keepAlives atomic.Uint64 // passed
+	strays     atomic.Uint64 // frames without a core header that are not keep-alives
+
+	kaMu   sync.Mutex
+	kaLast time.Time
+	kaGaps []string // keep-alive gaps over 30ms, for diagnosis
+
+	mu       sync.Mutex
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	lan, wan *rawport.Port
+}
+
+// start opens the filter's sockets and passes frames until stop.
+func (f *filterEmu) start() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.cancel != nil {
+		return nil
+	}
+	lan, err := openHost(f.ns, f.lanPort)
+	if err != nil {
+		return err
+	}
+	wan, err := openHost(f.ns, f.wanPort)
+	if err != nil {
+		lan.Close()
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	f.lan, f.wan, f.cancel = lan, wan, cancel
+	f.wg.Add(2)
+	go func() { defer f.wg.Done(); f.pass(ctx, lan, wan, lanToWAN) }()
+	go func() { defer f.wg.Done(); f.pass(ctx, wan, lan, wanToLAN) }()
+	return nil
+}
+
+// stop ends the filter like a dead process: its sockets close and the
+// kernel drops what reaches its ports.
+func (f *filterEmu) stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.cancel == nil {
+		return
+	}
+	f.cancel()
+	f.wg.Wait()
+	f.lan.Close()
+	f.wan.Close()
+	f.cancel = nil
+}
+
+func (f *filterEmu) setMode(m filterMode) { f.mode.Store(int32(m)) }
+
+func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) {
+	readLoop(ctx, from, func(fr []byte, at time.Time) {
+		m := filterMode(f.mode.Load())
+		if m == modeFrozen || len(fr) < 14 {
+			return
+		}
+		switch binary.BigEndian.Uint16(fr[12:14]) {
+		case p4src.DefaultKeepAlive:
+			if m == modeDropKeepAlives {
+				return
+			}
+			f.keepAlives.Add(1)
+			f.kaMu.Lock()
+			if gap := at.Sub(f.kaLast); !f.kaLast.IsZero() && gap > 30*time.Millisecond && len(f.kaGaps) < 20 {
+				f.kaGaps = append(f.kaGaps, fmt.Sprintf("%s %v seq %d side %v", at.Format("15:04:05.000"), gap.Round(time.Millisecond), binary.BigEndian.Uint32(fr[22:26]), side))
+			}
+			f.kaLast = at
+			f.kaMu.Unlock()
+		case p4src.DefaultCoreTPID:
+			if k, ok := readTag(fr); ok && len(fr) >= 16 {
+				h := binary.BigEndian.Uint16(fr[14:16])
+				f.led.add(k, sighting{fg: f.name, link: uint32(h >> 10), core: uint32(h & 0x3ff), side: side, at: at, frame: fr})
+			}
+		default:
+			f.strays.Add(1)
+		}
+		_ = to.Send(fr) // fails while the other port is down: the frame is lost, as on a wire
+	})
+}
