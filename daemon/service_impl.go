@@ -112,46 +112,22 @@ func ConfigChanges(a, b *config.Config) []string {
 	}
 	kinds := []named{
 		{"port", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, p := range c.Ports {
-				m[fmt.Sprint(p.Port)] = p
-			}
-			return m
+			return byName(c.Ports, func(x config.Port) string { return fmt.Sprint(x.Port) })
 		}},
 		{"link", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Links {
-				m[x.Name] = x
-			}
-			return m
+			return byName(c.Links, func(x config.Link) string { return x.Name })
 		}},
 		{"filter-group", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.FilterGroups {
-				m[x.Name] = x
-			}
-			return m
+			return byName(c.FilterGroups, func(x config.FilterGroup) string { return x.Name })
 		}},
 		{"balance-group", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.BalanceGroups {
-				m[x.Name] = x
-			}
-			return m
+			return byName(c.BalanceGroups, func(x config.BalanceGroup) string { return x.Name })
 		}},
 		{"profile", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Profiles {
-				m[x.Name] = x
-			}
-			return m
+			return byName(c.Profiles, func(x config.Profile) string { return x.Name })
 		}},
 		{"rule", func(c *config.Config) map[string]any {
-			m := map[string]any{}
-			for _, x := range c.Rules {
-				m[x.Name] = x
-			}
-			return m
+			return byName(c.Rules, func(x config.Rule) string { return x.Name })
 		}},
 	}
 	for _, k := range kinds {
@@ -186,6 +162,15 @@ func ConfigChanges(a, b *config.Config) []string {
 		out = append(out, "~ platform")
 	}
 	return out
+}
+
+// byName indexes a configuration list by each object's name.
+func byName[T any](items []T, name func(T) string) map[string]any {
+	m := make(map[string]any, len(items))
+	for _, x := range items {
+		m[name(x)] = x
+	}
+	return m
 }
 
 // SetBypass implements Service.
