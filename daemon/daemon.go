@@ -291,9 +291,10 @@ func (d *Daemon) applyLoop(ctx context.Context) error {
 			d.log.Error("compile", "err", err)
 			continue
 		}
-		d.saveRuntime()
+		// The switch first: a failover must not wait for a disk.
 		plan, err := d.session.Apply(ctx, des.Entities)
 		d.applyMu.Unlock()
+		d.saveRuntime()
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()

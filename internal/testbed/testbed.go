@@ -4,11 +4,14 @@
 package testbed
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 )
 
@@ -38,6 +41,7 @@ func NewNS(t testing.TB) *NS {
 	if why := Available(); why != "" {
 		t.Skip("testbed: " + why)
 	}
+	reapStale()
 	name := fmt.Sprintf("balt%d-%d", os.Getpid(), seq.Add(1))
 	if out, err := exec.Command("ip", "netns", "add", name).CombinedOutput(); err != nil {
 		t.Skipf("testbed: cannot create a network namespace: %v: %s", err, out)
@@ -89,4 +93,28 @@ func (n *NS) Veth(t testing.TB, a, b string) {
 // Command returns a command that runs inside the namespace.
 func (n *NS) Command(name string, args ...string) *exec.Cmd {
 	return exec.Command("ip", append([]string{"netns", "exec", n.Name, name}, args...)...)
+}
+
+// reapStale deletes namespaces this package made in test processes that
+// no longer run (a crashed test cannot clean up): "balt<pid>-<n>" whose
+// pid is gone.
+func reapStale() {
+	out, err := exec.Command("ip", "netns", "list").Output()
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasPrefix(f[0], "balt") {
+			continue
+		}
+		pidStr, _, ok := strings.Cut(strings.TrimPrefix(f[0], "balt"), "-")
+		pid, err := strconv.Atoi(pidStr)
+		if !ok || err != nil || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			_ = exec.Command("ip", "netns", "del", f[0]).Run()
+		}
+	}
 }

@@ -199,6 +199,7 @@ type bed struct {
 	logs     *logBuffer
 
 	useScript bool
+	stalls    *stallWatch
 }
 
 type bedOption func(*bedConfig)
@@ -240,7 +241,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 	b := &bed{t: t, tg: tg, filters: map[string]*filterEmu{}, hosts: map[uint32]*rawport.Port{},
 		sink: newSink(), led: newLedger(), logs: &logBuffer{}, useScript: bc.script}
 	b.ns = testbed.NewNS(t)
-	stalls := watchStalls(t)
+	b.stalls = watchStalls(t)
 	// A short directory: unix socket paths are limited to 108 bytes.
 	dir, err := os.MkdirTemp("", "e2e")
 	require.NoError(t, err)
@@ -308,7 +309,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 			b.dStop()
 		}
 		if t.Failed() {
-			t.Logf("process stalls over 20ms (a 1ms timer woke late): %v", stalls())
+			t.Logf("process stalls over 10ms (a 1ms timer woke late): %v", b.stalls)
 			for _, n := range b.fgNames {
 				f := b.filters[n]
 				f.kaMu.Lock()
@@ -534,13 +535,11 @@ func (b *bed) waitAllUp(within time.Duration) {
 	}, "the daemon never had every filter up")
 }
 
-// waitFilter waits for a filter group's state and returns how long it took.
-func (b *bed) waitFilter(name, state string, within time.Duration) time.Duration {
+// waitFilter waits until the daemon reports a filter group's state.
+func (b *bed) waitFilter(name, state string, within time.Duration) {
 	b.t.Helper()
-	start := time.Now()
 	b.eventually(within, func() bool { return b.filterStatus(name).State == state },
 		"filter group %s never became %s", name, state)
-	return time.Since(start)
 }
 
 // eventually polls cond every millisecond until it holds or within ends.
@@ -837,12 +836,24 @@ func (l *logBuffer) tail(n int) string {
 
 func addr(s string) netip.Addr { return netip.MustParseAddr(s) }
 
-// watchStalls notes when a 1ms timer wakes more than 20ms late: the whole
-// process stalled (the race detector does that), which a keep-alive
-// cannot tell from a dead filter. For the failure message.
-func watchStalls(t *testing.T) func() []string {
-	var mu sync.Mutex
-	var out []string
+// stallWatch notes when a 1ms timer wakes more than 10ms late: the whole
+// process (switch, daemon, emulators) did not run meanwhile, because the
+// machine was starved (go test runs packages side by side) or the race
+// detector paused it. A keep-alive cannot tell that from a dead filter, so
+// failover bounds allow for the stalled time, and failure messages list
+// the stalls.
+type stallWatch struct {
+	mu     sync.Mutex
+	stalls []stall
+}
+
+type stall struct {
+	at   time.Time // when the timer was set
+	late time.Duration
+}
+
+func watchStalls(t *testing.T) *stallWatch {
+	w := &stallWatch{}
 	done := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
@@ -854,21 +865,44 @@ func watchStalls(t *testing.T) func() []string {
 				return
 			case <-time.After(time.Millisecond):
 			}
-			if late := time.Since(start) - time.Millisecond; late > 20*time.Millisecond {
-				mu.Lock()
-				if len(out) < 30 {
-					out = append(out, fmt.Sprintf("%s +%v", start.Format("15:04:05.000"), late.Round(time.Millisecond)))
+			if late := time.Since(start) - time.Millisecond; late > 10*time.Millisecond {
+				w.mu.Lock()
+				if len(w.stalls) < 10000 {
+					w.stalls = append(w.stalls, stall{at: start, late: late})
 				}
-				mu.Unlock()
+				w.mu.Unlock()
 			}
 		}
 	}()
 	t.Cleanup(func() { close(done); <-stopped })
-	return func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), out...)
+	return w
+}
+
+// during sums the stalls that began between from and to.
+func (w *stallWatch) during(from, to time.Time) time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var sum time.Duration
+	for _, s := range w.stalls {
+		if !s.at.Before(from) && s.at.Before(to) {
+			sum += s.late
+		}
 	}
+	return sum
+}
+
+func (w *stallWatch) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for i, s := range w.stalls {
+		if i == 30 {
+			out = append(out, fmt.Sprintf("... %d more", len(w.stalls)-30))
+			break
+		}
+		out = append(out, fmt.Sprintf("%s +%v", s.at.Format("15:04:05.000"), s.late.Round(time.Millisecond)))
+	}
+	return "[" + strings.Join(out, " ") + "]"
 }
 
 // repoFile returns the path of a file of this repository (the test binary

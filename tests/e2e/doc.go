@@ -14,8 +14,17 @@
 // so the endpoints and the emulators know each frame without trusting the
 // switch's parser. The tests need root; they skip with the reason when
 // namespaces cannot be created, and the BMv2 runs skip when
-// simple_switch_grpc is not installed. BALANCER_TARGET=sim or =bmv2 runs
-// one target only.
+// simple_switch_grpc is not installed (the Mininet run also when
+// /usr/bin/python3 has no mininet). BALANCER_TARGET=sim or =bmv2 runs one
+// target only; -short trims BMv2's symmetry and the rebalance scenario.
+// The measurements (failover time, loss, per-core balance, restart
+// writes) are printed with t.Log: go test -v shows them.
+//
+// The scenarios that measure failover run fast keep-alives (3 lost at
+// 20ms on the software switch, 50ms on BMv2); the others run 100ms, so
+// that a CI machine starved by other packages' tests cannot fail a filter
+// under their load. A watchdog notes when the whole test process stalled
+// (a starved machine) and failover bounds allow for that time.
 //
 // Everything a test creates (namespace, interfaces, processes, sockets) is
 // removed by its cleanup, also after a failure; processes are ended by the

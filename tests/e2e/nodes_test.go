@@ -159,6 +159,7 @@ type filterEmu struct {
 	led              *ledger
 
 	mode       atomic.Int32
+	dead       atomic.Bool   // stopped: the sockets are being closed
 	keepAlives atomic.Uint64 // passed
 	strays     atomic.Uint64 // frames without a core header that are not keep-alives
 
@@ -190,6 +191,7 @@ func (f *filterEmu) start() error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	f.lan, f.wan, f.cancel = lan, wan, cancel
+	f.dead.Store(false)
 	f.wg.Add(2)
 	go func() { defer f.wg.Done(); f.pass(ctx, lan, wan, lanToWAN) }()
 	go func() { defer f.wg.Done(); f.pass(ctx, wan, lan, wanToLAN) }()
@@ -204,6 +206,7 @@ func (f *filterEmu) stop() {
 	if f.cancel == nil {
 		return
 	}
+	f.dead.Store(true) // from now on nothing passes, as if killed
 	f.cancel()
 	f.wg.Wait()
 	f.lan.Close()
@@ -216,7 +219,7 @@ func (f *filterEmu) setMode(m filterMode) { f.mode.Store(int32(m)) }
 func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) {
 	readLoop(ctx, from, func(fr []byte, at time.Time) {
 		m := filterMode(f.mode.Load())
-		if m == modeFrozen || len(fr) < 14 {
+		if m == modeFrozen || f.dead.Load() || len(fr) < 14 {
 			return
 		}
 		switch binary.BigEndian.Uint16(fr[12:14]) {
