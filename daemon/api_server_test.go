@@ -2,16 +2,10 @@ package daemon
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"math/big"
 	"net"
 	"net/netip"
 	"os"
@@ -20,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/dpi-balancer/balancer/internal/testpki"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
@@ -635,71 +631,16 @@ func TestListenUnix(t *testing.T) {
 	})
 }
 
-// apiTestPKI writes a CA, a server certificate for 127.0.0.1 and a client
-// certificate signed by it, and a client certificate from another CA.
-type apiTestPKI struct {
-	ca, serverCert, serverKey, clientCert, clientKey, otherCert, otherKey string
-}
-
-func newAPITestPKI(t *testing.T) apiTestPKI {
-	t.Helper()
-	dir := t.TempDir()
-	write := func(name, typ string, der []byte) string {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(p, pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}), 0o600))
-		return p
-	}
-	newKey := func() *ecdsa.PrivateKey {
-		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-		require.NoError(t, err)
-		return k
-	}
-	serial := int64(1)
-	newCA := func(name string) (*x509.Certificate, *ecdsa.PrivateKey, []byte) {
-		k := newKey()
-		serial++
-		tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: name},
-			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IsCA: true,
-			KeyUsage: x509.KeyUsageCertSign, BasicConstraintsValid: true}
-		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
-		require.NoError(t, err)
-		c, err := x509.ParseCertificate(der)
-		require.NoError(t, err)
-		return c, k, der
-	}
-	leaf := func(ca *x509.Certificate, caKey *ecdsa.PrivateKey, name string, usage x509.ExtKeyUsage) (certPath, keyPath string) {
-		k := newKey()
-		serial++
-		tmpl := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: name},
-			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-			KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{usage},
-			IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"}}
-		der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, &k.PublicKey, caKey)
-		require.NoError(t, err)
-		kd, err := x509.MarshalECPrivateKey(k)
-		require.NoError(t, err)
-		return write(name+".crt", "CERTIFICATE", der), write(name+".key", "EC PRIVATE KEY", kd)
-	}
-	ca, caKey, caDER := newCA("ca")
-	other, otherKey, _ := newCA("other-ca")
-	var p apiTestPKI
-	p.ca = write("ca.crt", "CERTIFICATE", caDER)
-	p.serverCert, p.serverKey = leaf(ca, caKey, "server", x509.ExtKeyUsageServerAuth)
-	p.clientCert, p.clientKey = leaf(ca, caKey, "client", x509.ExtKeyUsageClientAuth)
-	p.otherCert, p.otherKey = leaf(other, otherKey, "intruder", x509.ExtKeyUsageClientAuth)
-	return p
-}
-
 func TestListenTLS(t *testing.T) {
-	pki := newAPITestPKI(t)
-	lis, creds, err := ListenTLS("127.0.0.1:0", pki.serverCert, pki.serverKey, pki.ca)
+	pki := testpki.New(t)
+	lis, creds, err := ListenTLS("127.0.0.1:0", pki.ServerCert, pki.ServerKey, pki.CA)
 	require.NoError(t, err)
 	srv := grpc.NewServer(creds)
 	apiv1.RegisterBalancerServer(srv, NewAPIServer(&apiFake{history: []Revision{{Number: 1}}}))
 	go srv.Serve(lis)
 	defer srv.Stop()
 
-	caPEM, err := os.ReadFile(pki.ca)
+	caPEM, err := os.ReadFile(pki.CA)
 	require.NoError(t, err)
 	roots := x509.NewCertPool()
 	require.True(t, roots.AppendCertsFromPEM(caPEM))
@@ -718,14 +659,14 @@ func TestListenTLS(t *testing.T) {
 		return []tls.Certificate{pair}
 	}
 	t.Run("client certificate from the CA", func(t *testing.T) {
-		assert.NoError(t, call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.clientCert, pki.clientKey)}))
+		assert.NoError(t, call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.ClientCert, pki.ClientKey)}))
 	})
 	t.Run("no client certificate", func(t *testing.T) {
 		err := call(t, &tls.Config{RootCAs: roots})
 		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
 	})
 	t.Run("client certificate from another CA", func(t *testing.T) {
-		err := call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.otherCert, pki.otherKey)})
+		err := call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.OtherCert, pki.OtherKey)})
 		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
 	})
 	t.Run("plain TCP", func(t *testing.T) {
@@ -740,7 +681,7 @@ func TestListenTLS(t *testing.T) {
 }
 
 func TestServerTLSConfigErrors(t *testing.T) {
-	pki := newAPITestPKI(t)
+	pki := testpki.New(t)
 	dir := t.TempDir()
 	notPEM := filepath.Join(dir, "x.pem")
 	require.NoError(t, os.WriteFile(notPEM, []byte("hello"), 0o600))
@@ -748,10 +689,10 @@ func TestServerTLSConfigErrors(t *testing.T) {
 		name                string
 		cert, key, ca, want string
 	}{
-		{"missing ca", pki.serverCert, pki.serverKey, "", "mutual TLS needs"},
-		{"missing key file", pki.serverCert, filepath.Join(dir, "nope.key"), pki.ca, "server certificate"},
-		{"ca not PEM", pki.serverCert, pki.serverKey, notPEM, "holds no PEM certificate"},
-		{"ca missing", pki.serverCert, pki.serverKey, filepath.Join(dir, "nope.crt"), "client CA"},
+		{"missing ca", pki.ServerCert, pki.ServerKey, "", "mutual TLS needs"},
+		{"missing key file", pki.ServerCert, filepath.Join(dir, "nope.key"), pki.CA, "server certificate"},
+		{"ca not PEM", pki.ServerCert, pki.ServerKey, notPEM, "holds no PEM certificate"},
+		{"ca missing", pki.ServerCert, pki.ServerKey, filepath.Join(dir, "nope.crt"), "client CA"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -762,7 +703,7 @@ func TestServerTLSConfigErrors(t *testing.T) {
 			assert.Error(t, err)
 		})
 	}
-	cfg, err := ServerTLSConfig(pki.serverCert, pki.serverKey, pki.ca)
+	cfg, err := ServerTLSConfig(pki.ServerCert, pki.ServerKey, pki.CA)
 	require.NoError(t, err)
 	assert.Equal(t, tls.RequireAndVerifyClientCert, cfg.ClientAuth)
 	assert.Equal(t, uint16(tls.VersionTLS12), cfg.MinVersion)

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dpi-balancer/balancer/internal/testpki"
+
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -821,8 +823,8 @@ func TestDaemonNotRunning(t *testing.T) {
 		require.NoError(t, err)
 		addr := l.Addr().String()
 		require.NoError(t, l.Close())
-		pki := newTestPKI(t)
-		r := runCLI(t, "", "--addr", addr, "--tls-cert", pki.clientCert, "--tls-key", pki.clientKey, "--tls-ca", pki.ca, "status")
+		pki := testpki.New(t)
+		r := runCLI(t, "", "--addr", addr, "--tls-cert", pki.ClientCert, "--tls-key", pki.ClientKey, "--tls-ca", pki.CA, "status")
 		assert.Equal(t, exitError, r.code)
 		assert.Contains(t, r.stderr, "balancer: cannot reach the balancer daemon at "+addr+": connect: connection refused")
 	})
@@ -890,8 +892,8 @@ func TestHelpTexts(t *testing.T) {
 func TestMutualTLS(t *testing.T) {
 	svc, err := newFakeDaemon(testSite)
 	require.NoError(t, err)
-	pki := newTestPKI(t)
-	lis, creds, err := daemon.ListenTLS("127.0.0.1:0", pki.serverCert, pki.serverKey, pki.ca)
+	pki := testpki.New(t)
+	lis, creds, err := daemon.ListenTLS("127.0.0.1:0", pki.ServerCert, pki.ServerKey, pki.CA)
 	require.NoError(t, err)
 	srv := grpc.NewServer(creds)
 	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(svc))
@@ -906,15 +908,15 @@ func TestMutualTLS(t *testing.T) {
 	}()
 	addr := lis.Addr().String()
 
-	r := runCLI(t, "", "--addr", addr, "--tls-cert", pki.clientCert, "--tls-key", pki.clientKey, "--tls-ca", pki.ca, "link", "list")
+	r := runCLI(t, "", "--addr", addr, "--tls-cert", pki.ClientCert, "--tls-key", pki.ClientKey, "--tls-ca", pki.CA, "link", "list")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assertRows(t, r.stdout, "L1 0 P42 P41 up up even/odd")
 
-	r = runCLI(t, "", "--addr", addr, "--tls-cert", pki.otherCert, "--tls-key", pki.otherKey, "--tls-ca", pki.ca, "link", "list")
+	r = runCLI(t, "", "--addr", addr, "--tls-cert", pki.OtherCert, "--tls-key", pki.OtherKey, "--tls-ca", pki.CA, "link", "list")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: cannot reach the balancer daemon at "+addr+": ")
 
-	r = runCLI(t, "", "--addr", addr, "--tls-cert", pki.clientCert, "--tls-key", pki.clientKey, "--tls-ca", filepath.Join(t.TempDir(), "none"), "link", "list")
+	r = runCLI(t, "", "--addr", addr, "--tls-cert", pki.ClientCert, "--tls-key", pki.ClientKey, "--tls-ca", filepath.Join(t.TempDir(), "none"), "link", "list")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: --tls-ca: open ")
 }

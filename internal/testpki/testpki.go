@@ -1,4 +1,5 @@
-package main
+// Package testpki writes a throw-away PKI for tests of mutual TLS.
+package testpki
 
 import (
 	"crypto/ecdsa"
@@ -17,13 +18,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// testPKI is a CA with a server certificate for 127.0.0.1 and a client
-// certificate, and a client certificate from another CA.
-type testPKI struct {
-	ca, serverCert, serverKey, clientCert, clientKey, otherCert, otherKey string
+// PKI holds PEM file paths: a CA, a server certificate for 127.0.0.1 and
+// a client certificate it signed, and a client certificate from another
+// CA (to be refused).
+type PKI struct {
+	CA, ServerCert, ServerKey, ClientCert, ClientKey, OtherCert, OtherKey string
 }
 
-func newTestPKI(t *testing.T) testPKI {
+// New writes the PKI into a temporary directory of the test.
+func New(t testing.TB) PKI {
 	t.Helper()
 	dir := t.TempDir()
 	write := func(name, typ string, der []byte) string {
@@ -64,10 +67,10 @@ func newTestPKI(t *testing.T) testPKI {
 	}
 	ca, caKey, caDER := newCA("ca")
 	other, otherKey, _ := newCA("other-ca")
-	var p testPKI
-	p.ca = write("ca.crt", "CERTIFICATE", caDER)
-	p.serverCert, p.serverKey = leaf(ca, caKey, "server", x509.ExtKeyUsageServerAuth)
-	p.clientCert, p.clientKey = leaf(ca, caKey, "client", x509.ExtKeyUsageClientAuth)
-	p.otherCert, p.otherKey = leaf(other, otherKey, "intruder", x509.ExtKeyUsageClientAuth)
+	var p PKI
+	p.CA = write("ca.crt", "CERTIFICATE", caDER)
+	p.ServerCert, p.ServerKey = leaf(ca, caKey, "server", x509.ExtKeyUsageServerAuth)
+	p.ClientCert, p.ClientKey = leaf(ca, caKey, "client", x509.ExtKeyUsageClientAuth)
+	p.OtherCert, p.OtherKey = leaf(other, otherKey, "intruder", x509.ExtKeyUsageClientAuth)
 	return p
 }
