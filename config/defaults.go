@@ -18,6 +18,9 @@ const (
 	DefaultMinActive         = 1
 	DefaultFailureAction     = FailBypass
 	DefaultProbe             = ProbeLANToWAN
+	DefaultStallGuard        = StallGuardHold
+	DefaultStallHold         = Duration(time.Second)
+	MaxStallHold             = Duration(time.Minute)
 )
 
 // Default keep-alive addresses.
@@ -60,6 +63,8 @@ func (c *Config) ApplyDefaults() {
 		setIfZero(&p.MinActive, DefaultMinActive)
 		setIfZero(&p.FailureAction, DefaultFailureAction)
 		setIfZero(&p.Probe, DefaultProbe)
+		setIfZero(&p.StallGuard, DefaultStallGuard)
+		setIfZero(&p.StallHold, DefaultStallHold)
 	}
 
 	for i := range c.FilterGroups {

@@ -346,6 +346,12 @@ func (v *validator) profiles() {
 		if p.Probe != "" && p.Probe != ProbeLANToWAN && p.Probe != ProbeBoth {
 			v.p.addf(path+".probe", ErrInvalid, "%q is not one of lan-to-wan, both", p.Probe)
 		}
+		if p.StallGuard != "" && p.StallGuard != StallGuardHold && p.StallGuard != StallGuardOff {
+			v.p.addf(path+".stall_guard", ErrInvalid, "%q is not one of hold, off", p.StallGuard)
+		}
+		if p.StallHold < 0 || p.StallHold > MaxStallHold {
+			v.p.addf(path+".stall_hold", ErrOutOfRange, "%s is outside 1ms..%s", p.StallHold, MaxStallHold)
+		}
 	}
 }
 

@@ -187,6 +187,30 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	return plan, err
 }
 
+// ApplyUpdates is Apply for a runtime state change: desired is the new
+// complete desired state and changed the entities in it that differ from
+// the previous one (each replaces the entry of the same key), in write
+// order. When the session's record of the switch is current, only those
+// are written, in one batch, without a diff of the whole site; otherwise
+// (after a failed write, before the first read-back) it falls back to
+// Apply's full delta.
+func (s *Session) ApplyUpdates(ctx context.Context, desired, changed []*p4v1.Entity) (*tables.Plan, error) {
+	s.mu.Lock()
+	s.desired = desired
+	s.mu.Unlock()
+	v, err := s.do(ctx, func(c *conn) (any, error) {
+		if c == nil || !c.primary {
+			return nil, ErrNotPrimary
+		}
+		if c.dirty || c.current == nil {
+			return c.applyDelta(ctx, desired)
+		}
+		return c.applyChanged(ctx, changed)
+	})
+	plan, _ := v.(*tables.Plan)
+	return plan, err
+}
+
 // SetDesired sets the desired state without writing it: it is written
 // at the next reconciliation (connection) or Apply.
 func (s *Session) SetDesired(desired []*p4v1.Entity) {
@@ -618,6 +642,41 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 				c.current[k] = u.GetEntity()
 			}
 		}
+	}
+	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
+	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
+	return plan, nil
+}
+
+// applyChanged writes the entities that differ from the switch's record,
+// as modifies (inserts where the switch lacks the key), in one batch.
+func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*tables.Plan, error) {
+	plan := &tables.Plan{}
+	b := tables.Batch{Name: "runtime state"}
+	for _, e := range changed {
+		k := tables.Key(e)
+		cur, ok := c.current[k]
+		switch {
+		case ok && proto.Equal(cur, e):
+			continue
+		case ok:
+			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
+			plan.Modifies++
+		default:
+			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: e})
+			plan.Inserts++
+		}
+	}
+	if len(b.Updates) == 0 {
+		return plan, nil
+	}
+	plan.Batches = []tables.Batch{b}
+	if err := c.writeBatch(ctx, b); err != nil {
+		c.dirty = true
+		return plan, fmt.Errorf("%s: %w", b.Name, err)
+	}
+	for _, u := range b.Updates {
+		c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 	}
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
