@@ -132,8 +132,8 @@ func (b *bed) allUp(d *Daemon) {
 			return false
 		}
 		for _, f := range st.Filters {
-			if f.State != "up" {
-				return false
+			if f.State != "up" || b.fgAction(f.ID) != p4src.ActionFilterForward {
+				return false // proven, and forwarding on the switch
 			}
 		}
 		return st.Switch.Primary

@@ -114,6 +114,9 @@ type FilterStatus struct {
 	Passes        uint64
 	Misrouted     uint64
 	FailureAction string
+	// Held: its keep-alive loss is held by the stall guard (not failed
+	// over); Returning: traffic is seen coming back from it meanwhile.
+	Held, Returning bool
 	// TimeOfPassBuckets pairs bucket upper bounds (0 = above the last)
 	// with counts.
 	TimeOfPassBuckets []Bucket
@@ -136,6 +139,12 @@ type BalanceGroupStatus struct {
 	SlotBits   uint32
 	Digest     string // active layout
 	BaseDigest string
+	// KeepAliveStall: the stall guard holds keep-alive losses of this
+	// group as a suspected failure of the balancer's own keep-alive path
+	// (since StallSince); its filters are kept up for at most the
+	// profile's stall_hold.
+	KeepAliveStall bool
+	StallSince     time.Time
 }
 
 // Counters are the data plane's counters, by object.

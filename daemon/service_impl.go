@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/netip"
 	"reflect"
+	"slices"
 	"sort"
 	"time"
 
@@ -39,24 +40,32 @@ func (d *Daemon) ConfigYAML() ([]byte, Revision) {
 func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.History() }
 
 // ApplyConfig implements Service.
+//
+// The new configuration is compiled and diffed here, from a snapshot,
+// under cfgMu only: the state owner keeps applying failovers meanwhile.
+// The swap itself runs on the state owner: it saves the revision, brings
+// the new site to the runtime state of that moment (failovers and manual
+// bypass that happened during the compile are carried, never lost) and
+// programs the switch.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
-	d.applyMu.Lock()
-	defer d.applyMu.Unlock()
+	d.cfgMu.Lock()
+	defer d.cfgMu.Unlock()
 
 	d.mu.Lock()
 	old, oldEngine, oldDesired := d.cfg, d.engine, d.desired
 	d.mu.Unlock()
-	rt, _ := d.store.LoadRuntime()
-	eng, err := d.newEngine(cfg, rt)
+	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "%v", err)
 	}
 	eng.Adopt(oldEngine)
-	des, err := d.comp.Compile(cfg, eng.State())
+	eng.CarryBypass(oldEngine, d.now())
+	st := eng.State()
+	des, err := d.comp.Compile(cfg, st)
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
@@ -66,30 +75,55 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if dryRun {
 		return res, nil
 	}
-	rev, err := d.store.Save(data, comment, d.now())
+	site, err := d.comp.NewSite(cfg, des, st)
 	if err != nil {
-		return nil, fmt.Errorf("saving the configuration: %w", err)
+		return nil, fmt.Errorf("configuration compiled but not indexed: %w", err)
 	}
-	res.Revision = rev
-	eng.Start(d.now())
-	d.mu.Lock()
-	d.cfg, d.yaml, d.rev, d.engine, d.desired = cfg, data, rev, eng, des
-	d.cfgGen++
-	d.mu.Unlock()
-	d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
-	p, err := d.session.Apply(ctx, des.Entities)
-	switch {
-	case err == nil:
-		res.Written = true
-		if p != nil {
-			res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+	err = d.own(ctx, func(octx context.Context) error {
+		rev, err := d.store.Save(data, comment, d.now())
+		if err != nil {
+			return fmt.Errorf("saving the configuration: %w", err)
 		}
-	case errors.Is(err, controlplane.ErrNotPrimary):
-		res.Warning = "saved; the switch is not connected (or this daemon is a backup): it will be programmed on connection"
-	default:
-		res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
+		res.Revision = rev
+		// Whatever the old engine decided since the snapshot (it kept
+		// running), and any manual bypass set meanwhile, carries over.
+		d.mu.Lock()
+		cur := d.engine
+		d.mu.Unlock()
+		eng.Adopt(cur)
+		eng.CarryBypass(cur, d.now())
+		if now := eng.State(); !equalState(now, st) {
+			if site, _, err = d.comp.WithState(site, now); err != nil {
+				return fmt.Errorf("configuration saved as revision %d, but its runtime state failed: %w", rev.Number, err)
+			}
+		}
+		eng.Start(d.now())
+		d.mu.Lock()
+		d.cfg, d.yaml, d.rev, d.engine, d.site, d.desired = cfg, data, rev, eng, site, site.Desired()
+		d.cfgGen++
+		d.mu.Unlock()
+		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
+		if err := d.store.SaveRuntime(runtimeOf(eng)); err != nil {
+			d.fmetrics.runtimeSaveErrors.Add(1)
+			d.log.Error("saving runtime state", "err", err)
+		}
+		p, err := d.session.Apply(octx, site.Desired().Entities)
+		switch {
+		case err == nil:
+			res.Written = true
+			if p != nil {
+				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+			}
+		case errors.Is(err, controlplane.ErrNotPrimary):
+			res.Warning = "saved; the switch is not connected (or this daemon is a backup): it will be programmed on connection"
+		default:
+			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	d.signal()
 	return res, nil
 }
 
@@ -173,16 +207,37 @@ func byName[T any](items []T, name func(T) string) map[string]any {
 	return m
 }
 
-// SetBypass implements Service.
+// SetBypass implements Service. It runs on the state owner, so it is
+// ordered with configuration changes and failovers. The new bypass is
+// saved (fsync'd) before anything changes: if it cannot be saved the
+// command fails and nothing changed. Then the engine takes it and the
+// switch is written before the call returns.
 func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
-	eng := d.currentEngine()
-	if group == "" {
-		eng.SetGlobalBypass(on)
-	} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
-		return kindf(ErrNotFound, "%v", err)
-	}
-	d.saveRuntime()
-	return nil
+	return d.own(ctx, func(octx context.Context) error {
+		eng := d.currentEngine()
+		rt := runtimeOf(eng)
+		if group == "" {
+			rt.BypassAll = on
+		} else {
+			if !eng.Has(group) {
+				return kindf(ErrNotFound, "unknown filter group %q", group)
+			}
+			rt.BypassGroups = slices.DeleteFunc(rt.BypassGroups, func(g string) bool { return g == group })
+			if on {
+				rt.BypassGroups = append(rt.BypassGroups, group)
+				slices.Sort(rt.BypassGroups)
+			}
+		}
+		if err := d.store.SaveRuntime(rt); err != nil {
+			return fmt.Errorf("manual bypass not changed: saving the runtime state failed: %w", err)
+		}
+		if group == "" {
+			eng.SetGlobalBypass(on)
+		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
+			return kindf(ErrNotFound, "%v", err)
+		}
+		return d.writeState(octx)
+	})
 }
 
 // Status implements Service.
@@ -218,7 +273,7 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
-			FailureAction: string(f.FailureAction)}
+			FailureAction: string(f.FailureAction), Held: f.Held, Returning: f.Returning}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {
@@ -229,6 +284,10 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 		st.Filters = append(st.Filters, fs)
 	}
 	state := eng.State()
+	stalls := map[string]profiles.StallAlarm{}
+	for _, a := range eng.Alarms() {
+		stalls[a.BalanceGroup] = a
+	}
 	down := map[string]bool{}
 	for _, f := range st.Filters {
 		if f.State == "down" || f.State == "admin-bypass" {
@@ -250,6 +309,9 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 			if !down[m] {
 				bs.Alive++
 			}
+		}
+		if a, ok := stalls[bg.Name]; ok {
+			bs.KeepAliveStall, bs.StallSince = true, a.Since
 		}
 		for _, l := range des.Layouts {
 			if l.Name == bg.Name {

@@ -38,6 +38,10 @@ type Runtime struct {
 	// keeps them failed until keep-alives prove them up (and writes
 	// nothing to the switch).
 	Down []string `json:"down,omitempty"`
+	// Up lists the filter groups keep-alives had proved up, so a restarted
+	// daemon keeps forwarding to them; any other starts unproven (in
+	// software bypass until keep-alives pass).
+	Up []string `json:"up,omitempty"`
 }
 
 type revMeta struct {

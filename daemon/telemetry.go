@@ -114,6 +114,7 @@ func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 		l.add(p, "state", g.State)
 		l.add(p, "alive", g.Alive)
 		l.add(p, "digest", g.Digest)
+		l.add(p, "keepalive-stall-suspected", g.KeepAliveStall)
 	}
 	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
 }

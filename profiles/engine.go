@@ -712,6 +712,13 @@ func (e *Engine) OnPortStatus(port uint32, up bool, now time.Time) {
 	}
 }
 
+// Has says whether the engine watches the named filter group.
+func (e *Engine) Has(name string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.mons[name] != nil
+}
+
 // SetAdminBypass puts one filter group in (or out of) manual bypass.
 func (e *Engine) SetAdminBypass(name string, on bool, now time.Time) error {
 	e.mu.Lock()
