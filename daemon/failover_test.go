@@ -1,0 +1,197 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// Manual bypass raced against configuration applies: every acknowledged
+// bypass is in memory, in runtime.json and on the switch, none lost.
+func TestBypassRacesConfigApply(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	base, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	variants := [][]byte{base, append(slices.Clone(base), []byte("  - {name: bgp, priority: 100, match: {proto: tcp, l4_port: 179}, action: bypass}\n")...)}
+	groups := []string{"F1", "F2", "F3"}
+	want := map[string]bool{}
+	wantAll := false
+	rounds := 300
+	if testing.Short() {
+		rounds = 50
+	}
+	for i := 0; i < rounds; i++ {
+		g := groups[i%len(groups)]
+		on := (i/len(groups))%2 == 0
+		all := i%7 == 3
+		var wg sync.WaitGroup
+		var applyErr, bypassErr error
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			_, applyErr = d.ApplyConfig(ctx, variants[i%2], false, fmt.Sprintf("round %d", i))
+		}()
+		go func() {
+			defer wg.Done()
+			if all {
+				bypassErr = d.SetBypass(ctx, "", !wantAll)
+			} else {
+				bypassErr = d.SetBypass(ctx, g, on)
+			}
+		}()
+		wg.Wait()
+		require.NoError(t, applyErr, "round %d", i)
+		require.NoError(t, bypassErr, "round %d", i)
+		if all {
+			wantAll = !wantAll
+		} else {
+			want[g] = on
+		}
+		var wantGroups []string
+		for _, n := range groups {
+			if want[n] {
+				wantGroups = append(wantGroups, n)
+			}
+		}
+
+		st, err := d.Status(ctx)
+		require.NoError(t, err)
+		require.Equal(t, wantAll, st.Bypass.All, "round %d: global bypass in memory", i)
+		require.Equal(t, wantGroups, st.Bypass.Groups, "round %d: manual bypass in memory", i)
+		rt, err := d.store.LoadRuntime()
+		require.NoError(t, err)
+		require.Equal(t, wantAll, rt.BypassAll, "round %d: global bypass in runtime.json", i)
+		require.Equal(t, wantGroups, rt.BypassGroups, "round %d: manual bypass in runtime.json", i)
+	}
+	// And on the switch.
+	for i, n := range groups {
+		want := p4src.ActionFilterForward
+		if slices.Contains(d.mustStatus(t).Bypass.Groups, n) {
+			want = p4src.ActionFilterSWBypass
+		}
+		b.waitFG(uint32(i), want, 5*time.Second)
+	}
+}
+
+func (d *Daemon) mustStatus(t *testing.T) *Status {
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	return st
+}
+
+// A manual bypass that cannot be saved fails and changes nothing.
+func TestSetBypassFailsWhenNotDurable(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	path := filepath.Join(b.dir, "runtime.json")
+	// runtime.json replaced by a non-empty directory: no file can be
+	// renamed over it.
+	require.NoError(t, os.RemoveAll(path))
+	require.NoError(t, os.MkdirAll(filepath.Join(path, "x"), 0o755))
+
+	err := d.SetBypass(ctx, "F2", true)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "manual bypass not changed")
+	st := d.mustStatus(t)
+	assert.Empty(t, st.Bypass.Groups, "in-memory state unchanged")
+	assert.Equal(t, "up", st.Filters[1].State)
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(1), "switch unchanged")
+	require.Error(t, d.SetBypass(ctx, "", true))
+	assert.False(t, d.mustStatus(t).Bypass.All)
+
+	require.NoError(t, os.RemoveAll(path))
+	require.NoError(t, d.SetBypass(ctx, "F2", true))
+	assert.Equal(t, []string{"F2"}, d.mustStatus(t).Bypass.Groups)
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1), "written on the switch before SetBypass returned")
+	rt, err := d.store.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"F2"}, rt.BypassGroups)
+
+	assert.ErrorIs(t, d.SetBypass(ctx, "nope", true), ErrNotFound)
+}
+
+// A filter group added to a running site takes no traffic until it has
+// proved itself with recovery_threshold keep-alives.
+func TestAddedFilterEarnsItsTraffic(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	data, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	// Without F3, then F3 added back while it does not answer.
+	without := []byte(string(data))
+	without = []byte(replaceOnce(t, string(without), "  - {name: F3, lan: P8, wan: P7, cores: 4}\n", ""))
+	without = []byte(replaceOnce(t, string(without), "members: [F1, F2, F3]", "members: [F1, F2]"))
+	_, err = d.ApplyConfig(ctx, without, false, "remove F3")
+	require.NoError(t, err)
+	b.filters["F3"].alive.Store(false)
+	res, err := d.ApplyConfig(ctx, data, false, "add F3")
+	require.NoError(t, err)
+	require.True(t, res.Written)
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(2), "an unproven filter is written in software bypass")
+	st := d.mustStatus(t)
+	assert.Equal(t, "init", st.Filters[2].State)
+	assert.Equal(t, "sw-bypass", st.Filters[2].Effective)
+	// It never answers: it goes down without ever having forwarded.
+	require.Eventually(t, func() bool { return d.mustStatus(t).Filters[2].State == "down" }, 5*time.Second, time.Millisecond)
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(2))
+	// It answers: forwarding after recovery_threshold keep-alives.
+	b.filters["F3"].alive.Store(true)
+	b.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
+}
+
+func replaceOnce(t *testing.T, s, old, new string) string {
+	t.Helper()
+	require.Equal(t, 1, strings.Count(s, old), "%q", old)
+	return strings.Replace(s, old, new, 1)
+}
+
+// Every filter's keep-alives stop at once for a while (the keep-alive path
+// stalls): the stall guard raises its alarm and holds; no filter is failed
+// over and the switch is not written.
+func TestKeepAlivePathStallHoldsFilters(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	writes := d.Session().Stats().Updates
+	for _, f := range b.filters {
+		f.alive.Store(false)
+	}
+	// Loss threshold x interval is 30ms; the guard holds for stall_hold (1s).
+	require.Eventually(t, func() bool {
+		st := d.mustStatus(t)
+		return len(st.Balance) == 1 && st.Balance[0].KeepAliveStall
+	}, 5*time.Second, time.Millisecond, "stall alarm raised")
+	st := d.mustStatus(t)
+	for _, f := range st.Filters {
+		assert.Equal(t, "up", f.State, f.Name)
+	}
+	assert.True(t, slices.ContainsFunc(st.Filters, func(f FilterStatus) bool { return f.Held }), "held filters shown")
+	for _, f := range b.filters {
+		f.alive.Store(true)
+	}
+	require.Eventually(t, func() bool { return !d.mustStatus(t).Balance[0].KeepAliveStall }, 5*time.Second, time.Millisecond,
+		"alarm cleared when keep-alives pass again")
+	for _, f := range d.mustStatus(t).Filters {
+		assert.Equal(t, "up", f.State, f.Name)
+		assert.False(t, f.Held, f.Name)
+	}
+	assert.Equal(t, writes, d.Session().Stats().Updates, "no failover written")
+}
