@@ -114,9 +114,10 @@ type Session struct {
 	done    chan struct{}
 	started atomic.Bool
 
-	mu      sync.Mutex // guards desired and status (read by others)
-	desired []*p4v1.Entity
-	status  Status
+	mu        sync.Mutex // guards desired and status (read by others)
+	desired   []*p4v1.Entity
+	desiredFn func() []*p4v1.Entity // when set, desired is built on demand (ApplyUpdates)
+	status    Status
 
 	vsWarned    atomic.Bool
 	primaryConn atomic.Pointer[conn] // set while a connection is primary
@@ -175,7 +176,7 @@ func (s *Session) Stats() Stats {
 // and reconciled on the next connection.
 func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
 	s.mu.Lock()
-	s.desired = desired
+	s.desired, s.desiredFn = desired, nil
 	s.mu.Unlock()
 	v, err := s.do(ctx, func(c *conn) (any, error) {
 		if c == nil || !c.primary {
@@ -187,23 +188,23 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	return plan, err
 }
 
-// ApplyUpdates is Apply for a runtime state change: desired is the new
-// complete desired state and changed the entities in it that differ from
-// the previous one (each replaces the entry of the same key), in write
-// order. When the session's record of the switch is current, only those
-// are written, in one batch, without a diff of the whole site; otherwise
-// (after a failed write, before the first read-back) it falls back to
-// Apply's full delta.
-func (s *Session) ApplyUpdates(ctx context.Context, desired, changed []*p4v1.Entity) (*tables.Plan, error) {
+// ApplyUpdates is Apply for a runtime state change: desired returns the
+// new complete desired state (built only when needed: a reconciliation)
+// and changed holds the entities in it that differ from the previous one
+// (each replaces the entry of the same key), in write order. When the
+// session's record of the switch is current, only those are written, in
+// one batch, without a diff of the whole site; otherwise (after a failed
+// write, before the first read-back) it falls back to Apply's full delta.
+func (s *Session) ApplyUpdates(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
 	s.mu.Lock()
-	s.desired = desired
+	s.desired, s.desiredFn = nil, desired
 	s.mu.Unlock()
 	v, err := s.do(ctx, func(c *conn) (any, error) {
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
 		if c.dirty || c.current == nil {
-			return c.applyDelta(ctx, desired)
+			return c.applyDelta(ctx, desired())
 		}
 		return c.applyChanged(ctx, changed)
 	})
@@ -215,8 +216,20 @@ func (s *Session) ApplyUpdates(ctx context.Context, desired, changed []*p4v1.Ent
 // at the next reconciliation (connection) or Apply.
 func (s *Session) SetDesired(desired []*p4v1.Entity) {
 	s.mu.Lock()
-	s.desired = desired
+	s.desired, s.desiredFn = desired, nil
 	s.mu.Unlock()
+}
+
+// desiredNow returns the desired state, building it if it was given as a
+// function.
+func (s *Session) desiredNow() []*p4v1.Entity {
+	s.mu.Lock()
+	desired, fn := s.desired, s.desiredFn
+	s.mu.Unlock()
+	if fn != nil {
+		return fn()
+	}
+	return desired
 }
 
 // PacketOut sends a frame through the switch (primary only).
@@ -564,10 +577,7 @@ func (c *conn) reconcile(ctx context.Context) error {
 	} else {
 		c.dirty = true
 	}
-	c.s.mu.Lock()
-	desired := c.s.desired
-	c.s.mu.Unlock()
-	plan, err := c.applyDelta(ctx, desired)
+	plan, err := c.applyDelta(ctx, c.s.desiredNow())
 	if err != nil {
 		return err
 	}

@@ -83,8 +83,7 @@ type Daemon struct {
 	engine   *profiles.Engine
 	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
 	watching bool
-	site     *tables.Site    // the compiled configuration in its runtime state
-	desired  *tables.Desired // site.Desired()
+	site     *tables.Site // the compiled configuration in its runtime state
 	cfgGen   uint64
 
 	metrics  *metrics
@@ -161,7 +160,6 @@ func New(opts Options) (*Daemon, error) {
 	if d.site, err = comp.NewSite(cfg, des, st); err != nil {
 		return nil, err
 	}
-	d.desired = des
 
 	pipe := opts.Pipeline
 	if pipe == nil {
@@ -172,7 +170,7 @@ func New(opts Options) (*Daemon, error) {
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log,
 	})
 	// The first reconciliation already knows what the switch must hold.
-	d.session.SetDesired(d.desired.Entities)
+	d.session.SetDesired(des.Entities)
 	return d, nil
 }
 
@@ -328,9 +326,9 @@ func (d *Daemon) writeState(ctx context.Context) error {
 		return err
 	}
 	d.mu.Lock()
-	d.site, d.desired = next, next.Desired()
+	d.site = next
 	d.mu.Unlock()
-	plan, err := d.session.ApplyUpdates(ctx, next.Desired().Entities, changed)
+	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()

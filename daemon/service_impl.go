@@ -56,8 +56,9 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	defer d.cfgMu.Unlock()
 
 	d.mu.Lock()
-	old, oldEngine, oldDesired := d.cfg, d.engine, d.desired
+	old, oldEngine, oldSite := d.cfg, d.engine, d.site
 	d.mu.Unlock()
+	oldDesired := oldSite.Desired()
 	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "%v", err)
@@ -99,7 +100,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		}
 		eng.Start(d.now())
 		d.mu.Lock()
-		d.cfg, d.yaml, d.rev, d.engine, d.site, d.desired = cfg, data, rev, eng, site, site.Desired()
+		d.cfg, d.yaml, d.rev, d.engine, d.site = cfg, data, rev, eng, site
 		d.cfgGen++
 		d.mu.Unlock()
 		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
@@ -243,7 +244,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 // Status implements Service.
 func (d *Daemon) Status(context.Context) (*Status, error) {
 	d.mu.Lock()
-	cfg, rev, eng, des := d.cfg, d.rev, d.engine, d.desired
+	cfg, rev, eng, site := d.cfg, d.rev, d.engine, d.site
 	ports := make(map[uint32]bool, len(d.ports))
 	for k, v := range d.ports {
 		ports[k] = v
@@ -313,7 +314,7 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 		if a, ok := stalls[bg.Name]; ok {
 			bs.KeepAliveStall, bs.StallSince = true, a.Since
 		}
-		for _, l := range des.Layouts {
+		for _, l := range site.Layouts() {
 			if l.Name == bg.Name {
 				bs.Digest, bs.BaseDigest = l.Active.Digest(), l.Base.Digest()
 			}
@@ -326,8 +327,9 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 // Slots implements Service.
 func (d *Daemon) Slots(_ context.Context, group string) (*SlotsView, error) {
 	d.mu.Lock()
-	cfg, des := d.cfg, d.desired
+	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
+	des := site.Desired()
 	names := fgNames(cfg)
 	for _, l := range des.Layouts {
 		if group != "" && l.Name != group {
@@ -379,8 +381,9 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 		return nil, kindf(ErrInvalid, "%s and %s are of different families", src, dst)
 	}
 	d.mu.Lock()
-	cfg, des, eng := d.cfg, d.desired, d.engine
+	cfg, site, eng := d.cfg, d.site, d.engine
 	d.mu.Unlock()
+	des := site.Desired()
 	names := fgNames(cfg)
 	state := eng.State()
 	h := symhash.Sum(src, dst, proto)
@@ -411,8 +414,9 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	d.mu.Lock()
-	cfg, des := d.cfg, d.desired
+	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
+	des := site.Desired()
 	s := d.schema
 	var wild []*p4v1.Entity
 	ids := map[string]uint32{}

@@ -21,8 +21,9 @@ import (
 // availability state), the way docs/dataplane.md describes it.
 func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
 	d.mu.Lock()
-	cfg, des, eng := d.cfg, d.desired, d.engine
+	cfg, site, eng := d.cfg, d.site, d.engine
 	d.mu.Unlock()
+	des := site.Desired()
 	return trace(d.schema, cfg, des, eng.State(), req)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
@@ -16,11 +17,19 @@ import (
 // rebalance) is computed from the entries it touches alone, without
 // compiling the site again. A Site is immutable: WithState returns a new
 // one that shares everything the change leaves alone, so readers of an
-// older Site need no lock.
+// older Site need no lock. Its complete entity list is built on demand
+// (Desired): a state change costs its own entries, not a copy of the site.
 type Site struct {
-	cfg     *config.Config
+	cfg   *config.Config
+	state State
+	// The entities are base with patches applied in order (position ->
+	// entity); both are shared between Sites and never written.
+	base    []*p4v1.Entity
+	patches []map[int]*p4v1.Entity
+	patched int // entries in patches
+	layouts []*GroupLayout
+	once    sync.Once
 	desired *Desired
-	state   State
 	// Positions in desired.Entities.
 	fgPos   map[string]int   // filter group entry by filter group name
 	bgPos   map[string]int   // balance group entry by balance group name
@@ -31,8 +40,9 @@ type Site struct {
 // NewSite indexes a Desired compiled by Compile(cfg, st). It scans the
 // entities once; do it off any lock a keep-alive path needs.
 func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, error) {
-	s := &Site{cfg: cfg, desired: d, state: cloneState(st), fgPos: map[string]int{}, bgPos: map[string]int{},
+	s := &Site{cfg: cfg, base: d.Entities, layouts: d.Layouts, desired: d, state: cloneState(st), fgPos: map[string]int{}, bgPos: map[string]int{},
 		slotPos: map[string][]int{}, layout: map[string]int{}}
+	s.once.Do(func() {}) // desired is given
 	fgByID := map[uint64]string{}
 	for _, fg := range cfg.FilterGroups {
 		fgByID[uint64(*fg.ID)] = fg.Name
@@ -99,8 +109,28 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 	return s, nil
 }
 
-// Desired returns the site's complete desired state.
-func (s *Site) Desired() *Desired { return s.desired }
+// Desired returns the site's complete desired state. It is built once,
+// on the first call (a copy of the site's entity list): call it off the
+// failover path.
+func (s *Site) Desired() *Desired {
+	s.once.Do(func() {
+		ents := slices.Clone(s.base)
+		for _, p := range s.patches {
+			for i, e := range p {
+				ents[i] = e
+			}
+		}
+		s.desired = &Desired{Entities: ents, Layouts: s.layouts}
+	})
+	return s.desired
+}
+
+// Layouts returns the site's slot layouts (cheap, unlike Desired).
+func (s *Site) Layouts() []*GroupLayout { return s.layouts }
+
+// maxPatches bounds the patch chain: past it (or past a quarter of the
+// site patched) WithState folds the patches into a new base.
+const maxPatches = 64
 
 // State returns the runtime state the site is in.
 func (s *Site) State() State { return cloneState(s.state) }
@@ -118,15 +148,10 @@ func (s *Site) Config() *config.Config { return s.cfg }
 // of the same key (a MODIFY); the result equals Compile(cfg, to).
 func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 	out := &Site{cfg: s.cfg, state: cloneState(to), fgPos: s.fgPos, bgPos: s.bgPos, slotPos: s.slotPos, layout: s.layout}
-	ents := s.desired.Entities // copied on the first change
-	layouts := s.desired.Layouts
-	copied, lcopied := false, false
-	set := func(pos int, e *p4v1.Entity) {
-		if !copied {
-			ents, copied = slices.Clone(ents), true
-		}
-		ents[pos] = e
-	}
+	patch := map[int]*p4v1.Entity{}
+	layouts := s.layouts
+	lcopied := false
+	set := func(pos int, e *p4v1.Entity) { patch[pos] = e }
 	var toForward, slotsOut, bgsOut, fromForward []*p4v1.Entity
 	var errs []error
 
@@ -152,7 +177,7 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 		if !ok {
 			continue
 		}
-		gl := s.desired.Layouts[li]
+		gl := s.layouts[li]
 		if rebalancedChanged(bg, s.state, to) {
 			failed := map[uint32]bool{}
 			for _, m := range bg.Members {
@@ -184,7 +209,15 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 	if len(errs) > 0 {
 		return nil, nil, fmt.Errorf("tables: %w", errors.Join(errs...))
 	}
-	out.desired = &Desired{Entities: ents, Layouts: layouts}
+	out.layouts = layouts
+	out.base, out.patches, out.patched = s.base, s.patches, s.patched
+	if len(patch) > 0 {
+		out.patches = append(slices.Clip(s.patches), patch)
+		out.patched += len(patch)
+	}
+	if len(out.patches) > maxPatches || out.patched > len(out.base)/4 {
+		out.base, out.patches, out.patched = out.Desired().Entities, nil, 0
+	}
 	changed := slices.Concat(toForward, slotsOut, bgsOut, fromForward)
 	return out, changed, nil
 }

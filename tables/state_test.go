@@ -223,3 +223,39 @@ func BenchmarkWithStateBigSite(b *testing.B) {
 		}
 	}
 }
+
+// A long run of state changes (past the patch chain's bound, so the
+// patches are folded) still equals a full compile at every step.
+func TestWithStateLongRun(t *testing.T) {
+	c := compiler(t)
+	cfg, err := config.Parse([]byte(rebalanceSite))
+	require.NoError(t, err)
+	d, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	s, err := c.NewSite(cfg, d, State{})
+	require.NoError(t, err)
+	names := []string{"F1", "F2", "F3", "F4"}
+	st := State{FilterGroups: map[string]FilterGroupState{}, Rebalanced: map[string]bool{}, BalanceGroups: map[string]BalanceGroupState{}}
+	for i := 0; i < 3*maxPatches; i++ {
+		n := names[i%len(names)]
+		next := cloneState(st)
+		if next.FilterGroups[n] == FGForward {
+			next.FilterGroups[n] = FGSWBypass
+			next.Rebalanced[n] = n != "F4"
+		} else {
+			delete(next.FilterGroups, n)
+			delete(next.Rebalanced, n)
+		}
+		if i%5 == 0 {
+			next.BalanceGroups["H"] = BGBypass - next.BalanceGroups["H"]
+		}
+		s, _, err = c.WithState(s, next)
+		require.NoError(t, err)
+		st = next
+		if i%17 == 0 || i == 3*maxPatches-1 {
+			want, err := c.Compile(cfg, st)
+			require.NoError(t, err)
+			requireSameSwitchState(t, want, s.Desired())
+		}
+	}
+}
