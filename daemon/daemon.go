@@ -248,8 +248,32 @@ func (d *Daemon) tickLoop(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-t.C:
+			// Keep-alives that came back are counted before their rounds
+			// are judged, even when this goroutine ran late (a host stall).
+			d.drainPacketIns()
 			d.currentEngine().Tick(d.now())
 		}
+	}
+}
+
+// drainPacketIns hands the engine every packet-in already received.
+func (d *Daemon) drainPacketIns() {
+	for {
+		select {
+		case p := <-d.session.PacketIns():
+			d.onPacketIn(p)
+		default:
+			return
+		}
+	}
+}
+
+func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
+	if p.Metadata["reason"] != p4src.PacketInReasonKeepAlive {
+		return
+	}
+	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata["ingress_port"]), p.Metadata["rx_timestamp"], d.now()); err != nil {
+		d.log.Debug("keep-alive ignored", "err", err)
 	}
 }
 
@@ -259,12 +283,7 @@ func (d *Daemon) packetInLoop(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case p := <-d.session.PacketIns():
-			if p.Metadata["reason"] != p4src.PacketInReasonKeepAlive {
-				continue
-			}
-			if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata["ingress_port"]), p.Metadata["rx_timestamp"], d.now()); err != nil {
-				d.log.Debug("keep-alive ignored", "err", err)
-			}
+			d.onPacketIn(p)
 		}
 	}
 }

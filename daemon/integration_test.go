@@ -269,7 +269,7 @@ func bigSiteYAML(slotBits int) string {
 	return sb.String()
 }
 
-// waitFGFast polls the switch for a filter group's action every 50µs, so
+// waitFGFast polls the switch for a filter group's action every 200µs, so
 // the measurement resolution is well below the latencies measured.
 func (b *bed) waitFGFast(id uint32, action string, within time.Duration) time.Duration {
 	b.t.Helper()
@@ -281,7 +281,7 @@ func (b *bed) waitFGFast(id uint32, action string, within time.Duration) time.Du
 		if time.Now().After(deadline) {
 			b.t.Fatalf("filter group %d never became %s (is %s)", id, action, b.fgAction(id))
 		}
-		time.Sleep(50 * time.Microsecond)
+		time.Sleep(200 * time.Microsecond)
 	}
 }
 
@@ -314,17 +314,25 @@ func BenchmarkKeepAliveLossToBypass(b *testing.B) {
 	benchSites(b, func(b *testing.B, bd *bed) {
 		d, _ := bd.startDaemon(10)
 		bd.allUp(d)
-		var lat []time.Duration
+		var lat, afterVerdict []time.Duration
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			bd.filters["F3"].alive.Store(false)
 			lat = append(lat, bd.waitFGFast(2, p4src.ActionFilterSWBypass, 5*time.Second)-30*time.Millisecond)
+			seen := time.Now()
 			b.StopTimer()
+			st, err := d.Status(context.Background())
+			require.NoError(b, err)
+			require.Equal(b, "down", st.Filters[2].State)
+			afterVerdict = append(afterVerdict, seen.Sub(st.Filters[2].Since))
 			bd.filters["F3"].alive.Store(true)
 			bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
 			b.StartTimer()
 		}
 		reportPercentiles(b, lat)
+		sort.Slice(afterVerdict, func(i, j int) bool { return afterVerdict[i] < afterVerdict[j] })
+		b.ReportMetric(float64(afterVerdict[len(afterVerdict)/2].Microseconds()), "verdict-to-switch-p50-µs")
+		b.ReportMetric(float64(afterVerdict[int(0.99*float64(len(afterVerdict)-1))].Microseconds()), "verdict-to-switch-p99-µs")
 	})
 }
 

@@ -151,7 +151,8 @@ type Engine struct {
 	last    tables.State
 	started time.Time
 	// lastTick and stalledAt detect the engine's own stalls: a Tick
-	// arriving more than half the shortest interval after the previous one.
+	// arriving more than the shortest interval after the previous one (a
+	// whole round could not be judged on time).
 	lastTick, stalledAt time.Time
 	stallGap            time.Duration
 }
@@ -243,8 +244,8 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 			m.frames[d] = EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
 		}
 		e.mons[fg.Name] = m
-		if e.stallGap == 0 || m.interval/2 < e.stallGap {
-			e.stallGap = m.interval / 2
+		if e.stallGap == 0 || m.interval < e.stallGap {
+			e.stallGap = m.interval
 		}
 		e.byID[uint16(*fg.ID)] = m
 		e.byPort[lan] = append(e.byPort[lan], m)
