@@ -188,6 +188,7 @@ type monitor struct {
 	interval time.Duration
 	runStart time.Time // first loss of the current run
 	held     time.Time // non-zero: loss held as a suspected path stall
+	clearAt  time.Time // while held: when the suspicion was first gone
 	ev       *traffic  // data-plane counters when the hold began
 	evAlive  bool      // traffic came back since
 	evDead   bool      // traffic went to it and none came back
@@ -518,7 +519,7 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 }
 
 func (m *monitor) release() {
-	m.held, m.ev, m.evAlive, m.evDead = time.Time{}, nil, false, false
+	m.held, m.clearAt, m.ev, m.evAlive, m.evDead = time.Time{}, time.Time{}, nil, false, false
 }
 
 // hold decides whether a filter group that lost loss_threshold keep-alives
@@ -526,7 +527,8 @@ func (m *monitor) release() {
 // keep-alive path (the stall guard) rather than failed. It holds while the
 // suspicion lasts, for at most the profile's stall_hold; data-plane
 // evidence that traffic sent to the filter no longer comes back ends the
-// hold at once, as does a lost round without a suspicion.
+// hold at once, as does a round probed after the suspicion was gone and
+// lost.
 func (e *Engine) hold(m *monitor, now time.Time) bool {
 	if m.prof.StallGuard == config.StallGuardOff || !m.lanUp || !m.wanUp {
 		return false
@@ -545,10 +547,18 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 	case now.Sub(m.held) >= time.Duration(m.prof.StallHold):
 		e.log.Warn("held filter group fails: keep-alive loss persisted past stall_hold", "filter_group", m.fg.Name,
 			"stall_hold", time.Duration(m.prof.StallHold))
-	case !e.suspect(m, now):
-		e.log.Warn("held filter group fails: the rest of its balance group answers and the balancer did not stall", "filter_group", m.fg.Name)
-	default:
+	case e.suspect(m, now):
+		m.clearAt = time.Time{}
 		return true
+	case m.clearAt.IsZero() || now.Sub(m.clearAt) < m.interval:
+		// The suspicion is gone, but the round just judged may have been
+		// probed before it was: hold until a round probed after it.
+		if m.clearAt.IsZero() {
+			m.clearAt = now
+		}
+		return true
+	default:
+		e.log.Warn("held filter group fails: the rest of its balance group answers and the balancer did not stall", "filter_group", m.fg.Name)
 	}
 	return false
 }

@@ -205,3 +205,23 @@ func TestStallGuardHostStall(t *testing.T) {
 		})
 	}
 }
+
+// Held filters whose group recovers around them: the one still losing
+// keep-alives, now alone, fails over well before stall_hold; the others
+// stay up.
+func TestStallGuardGroupRecoversAroundADeadFilter(t *testing.T) {
+	b := newGuardBench(t, "bypass", "stall_hold: 10s")
+	b.run(1300 * time.Millisecond)
+	for _, p := range []uint32{40, 60, 80} {
+		b.dead[p] = true
+	}
+	b.run(500 * time.Millisecond)
+	require.Equal(t, []string{"F1", "F2", "F3"}, b.e.Held())
+	delete(b.dead, 40)
+	delete(b.dead, 60)
+	b.run(500 * time.Millisecond)
+	assert.Equal(t, StateUp, b.state("F1"))
+	assert.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, StateDown, b.state("F3"), "its loss is its own once the others answer")
+	assert.Empty(t, b.e.Alarms())
+}
