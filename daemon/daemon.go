@@ -84,6 +84,8 @@ type Daemon struct {
 	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
 	watching bool
 	site     *tables.Site // the compiled configuration in its runtime state
+	written  tables.State // the runtime state last written to the switch
+	primary  bool         // the session is primary and has reconciled
 	cfgGen   uint64
 
 	metrics  *metrics
@@ -168,6 +170,7 @@ func New(opts Options) (*Daemon, error) {
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log,
+		OnPrimary: d.onPrimary,
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
@@ -348,6 +351,9 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	d.site = next
 	d.mu.Unlock()
 	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
+	if err == nil {
+		d.markWritten(st)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -359,6 +365,24 @@ func (d *Daemon) writeState(ctx context.Context) error {
 		d.log.Info("switch programmed", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
 	}
 	return nil
+}
+
+// markWritten notes the runtime state the switch now holds.
+func (d *Daemon) markWritten(st tables.State) {
+	d.mu.Lock()
+	d.written = st
+	d.mu.Unlock()
+}
+
+// onPrimary follows the session: once primary it has reconciled the switch
+// to the desired state of that moment.
+func (d *Daemon) onPrimary(primary bool) {
+	d.mu.Lock()
+	d.primary = primary
+	if primary {
+		d.written = d.site.State()
+	}
+	d.mu.Unlock()
 }
 
 func equalState(a, b tables.State) bool {

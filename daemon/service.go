@@ -79,6 +79,9 @@ type SwitchStatus struct {
 	LastPlan      string
 	AtomicWrites  bool
 	PortsWatched  bool // gNMI port status stream is live
+	// StatePending: the availability state (failover, recovery, manual
+	// bypass) is decided but not yet written to the switch.
+	StatePending bool
 }
 
 // BypassStatus is the manual bypass.

@@ -112,6 +112,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		switch {
 		case err == nil:
 			res.Written = true
+			d.markWritten(site.State())
 			if p != nil {
 				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
 			}
@@ -249,14 +250,15 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 	for k, v := range d.ports {
 		ports[k] = v
 	}
-	watching := d.watching
+	watching, written, primary := d.watching, d.written, d.primary
 	d.mu.Unlock()
 
 	ss := d.session.Status()
 	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(),
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
-			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching}}
+			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
+			StatePending: !primary || !equalState(eng.State(), written)}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	up := func(name string) bool {
 		n, err := cfg.PortNumber(name)
