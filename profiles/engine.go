@@ -550,6 +550,10 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 	case e.suspect(m, now):
 		m.clearAt = time.Time{}
 		return true
+	case m.evAlive:
+		// Traffic comes back from it: alive, whatever its keep-alives
+		// say; held until stall_hold.
+		return true
 	case m.clearAt.IsZero() || now.Sub(m.clearAt) < m.interval:
 		// The suspicion is gone, but the round just judged may have been
 		// probed before it was: hold until a round probed after it.
