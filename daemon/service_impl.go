@@ -331,13 +331,13 @@ func (d *Daemon) Slots(_ context.Context, group string) (*SlotsView, error) {
 	d.mu.Lock()
 	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
-	des := site.Desired()
+	layouts := site.Layouts()
 	names := fgNames(cfg)
-	for _, l := range des.Layouts {
+	for _, l := range layouts {
 		if group != "" && l.Name != group {
 			continue
 		}
-		if group == "" && l != des.Layouts[0] {
+		if group == "" && l != layouts[0] {
 			continue
 		}
 		v := &SlotsView{Group: l.Name, SlotBits: uint32(l.Active.SlotBits), Digest: l.Active.Digest(), BaseDigest: l.Base.Digest()}
@@ -385,12 +385,12 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	d.mu.Lock()
 	cfg, site, eng := d.cfg, d.site, d.engine
 	d.mu.Unlock()
-	des := site.Desired()
+	layouts := site.Layouts()
 	names := fgNames(cfg)
 	state := eng.State()
 	h := symhash.Sum(src, dst, proto)
 	var out []Placement
-	for _, l := range des.Layouts {
+	for _, l := range layouts {
 		slot := symhash.Slot(h, l.Base.SlotBits)
 		base, act := l.Base.Slots[slot], l.Active.Slots[slot]
 		fg := cfg.FilterGroupByName(names[base.FilterGroup])
