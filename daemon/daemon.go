@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -148,6 +150,15 @@ func New(opts Options) (*Daemon, error) {
 	rt, err := store.LoadRuntime()
 	if err != nil {
 		return nil, err
+	}
+	if _, serr := os.Stat(filepath.Join(store.Dir(), "runtime.json")); serr == nil && rt.Up == nil {
+		// Runtime state saved before proven filters were recorded: every
+		// filter not down was forwarding, and keeps doing so.
+		for _, fg := range cfg.FilterGroups {
+			if !slices.Contains(rt.Down, fg.Name) {
+				rt.Up = append(rt.Up, fg.Name)
+			}
+		}
 	}
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
@@ -393,7 +404,11 @@ func equalState(a, b tables.State) bool {
 // runtimeOf is the runtime state to save for an engine.
 func runtimeOf(eng *profiles.Engine) Runtime {
 	all, groups := eng.Bypass()
-	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: eng.Up()}
+	up := eng.Up()
+	if up == nil {
+		up = []string{} // written as [], not null: see Runtime.Up
+	}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up}
 }
 
 // saveRuntime saves the failure states after a failover was written to

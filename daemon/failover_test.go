@@ -196,3 +196,33 @@ func TestKeepAlivePathStallHoldsFilters(t *testing.T) {
 	}
 	assert.Equal(t, writes, d.Session().Stats().Updates, "no failover written")
 }
+
+// Runtime state saved before proven filters were recorded: the filters not
+// down keep forwarding across the upgrade; with it, only the proven ones
+// do, and a site started afresh proves every filter first.
+func TestRuntimeUpAcrossRestarts(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		runtime string // "" = no runtime.json
+		want    map[string]string
+	}{
+		{"first start", "", map[string]string{"F1": "init", "F2": "init", "F3": "init"}},
+		{"legacy runtime state", `{"bypass_all": false, "down": ["F2"]}`, map[string]string{"F1": "up", "F2": "down", "F3": "up"}},
+		{"proven filters recorded", `{"bypass_all": false, "down": ["F2"], "up": ["F3"]}`, map[string]string{"F1": "init", "F2": "down", "F3": "up"}},
+		{"none proven", `{"bypass_all": false, "up": []}`, map[string]string{"F1": "init", "F2": "init", "F3": "init"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.runtime != "" {
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "runtime.json"), []byte(tt.runtime), 0o640))
+			}
+			d, err := New(Options{StateDir: dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
+			require.NoError(t, err)
+			got := map[string]string{}
+			for _, f := range d.mustStatus(t).Filters {
+				got[f.Name] = f.State
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

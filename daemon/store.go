@@ -40,8 +40,10 @@ type Runtime struct {
 	Down []string `json:"down,omitempty"`
 	// Up lists the filter groups keep-alives had proved up, so a restarted
 	// daemon keeps forwarding to them; any other starts unproven (in
-	// software bypass until keep-alives pass).
-	Up []string `json:"up,omitempty"`
+	// software bypass until keep-alives pass). Always written (an empty
+	// list when none): a file without it predates it, and every filter
+	// not down is then taken as up.
+	Up []string `json:"up"`
 }
 
 type revMeta struct {
