@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -90,11 +91,18 @@ func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 	return b
 }
 
+var testLogger = func() *slog.Logger {
+	if os.Getenv("DEBUG_DAEMON") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	return nil
+}()
+
 // startDaemon runs a daemon on the bed until the test ends (or stop).
 func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 	b.t.Helper()
 	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour})
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -145,7 +153,7 @@ func (b *bed) allUp(d *Daemon) {
 				return false // proven, and forwarding on the switch
 			}
 		}
-		return st.Switch.Primary
+		return st.Switch.Primary && !st.Switch.StatePending
 	}, 60*time.Second, 2*time.Millisecond)
 }
 

@@ -188,7 +188,7 @@ type monitor struct {
 	interval time.Duration
 	runStart time.Time // first loss of the current run
 	held     time.Time // non-zero: loss held as a suspected path stall
-	clearAt  time.Time // while held: when the suspicion was first gone
+	clearAt  time.Time // while held: when the suspicion was gone (its losses then reset)
 	ev       *traffic  // data-plane counters when the hold began
 	evAlive  bool      // traffic came back since
 	evDead   bool      // traffic went to it and none came back
@@ -527,8 +527,8 @@ func (m *monitor) release() {
 // keep-alive path (the stall guard) rather than failed. It holds while the
 // suspicion lasts, for at most the profile's stall_hold; data-plane
 // evidence that traffic sent to the filter no longer comes back ends the
-// hold at once, as does a round probed after the suspicion was gone and
-// lost.
+// hold at once, as does a new run of loss_threshold losses after the
+// suspicion was gone.
 func (e *Engine) hold(m *monitor, now time.Time) bool {
 	if m.prof.StallGuard == config.StallGuardOff || !m.lanUp || !m.wanUp {
 		return false
@@ -554,12 +554,11 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 		// Traffic comes back from it: alive, whatever its keep-alives
 		// say; held until stall_hold.
 		return true
-	case m.clearAt.IsZero() || now.Sub(m.clearAt) < m.interval:
-		// The suspicion is gone, but the round just judged may have been
-		// probed before it was: hold until a round probed after it.
-		if m.clearAt.IsZero() {
-			m.clearAt = now
-		}
+	case m.clearAt.IsZero():
+		// The suspicion is gone. The losses during it do not count: the
+		// filter fails if it loses loss_threshold more in a row (a round
+		// or two probed before the path recovered are not held against it).
+		m.clearAt, m.losses = now, 0
 		return true
 	default:
 		e.log.Warn("held filter group fails: the rest of its balance group answers and the balancer did not stall", "filter_group", m.fg.Name)
