@@ -328,7 +328,9 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 }
 
 // own runs f on the state owner and returns its error. It fails when ctx
-// ends before the owner takes f, or when the daemon is not running.
+// ends before the owner takes f (nothing was done), or when the daemon is
+// shutting down. When ctx ends while f runs, f goes on and the error says
+// the change may have been made.
 func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	res := make(chan error, 1)
 	select {
@@ -338,8 +340,14 @@ func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	case <-d.ownerDone:
 		return kindf(ErrUnavailable, "the daemon is shutting down")
 	}
-	// Taken: f completes even if ctx ends now; wait for its answer.
-	return <-res
+	// Taken: f completes even if ctx ends now (a change that was saved is
+	// also written); say so when the caller stops waiting.
+	select {
+	case err := <-res:
+		return err
+	case <-ctx.Done():
+		return kindf(ErrUnavailable, "%v while the change was being applied: it may have been made and is still being written to the switch; check status", ctx.Err())
+	}
 }
 
 // writeState brings the site to the engine's current state and writes the
