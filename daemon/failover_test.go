@@ -3,6 +3,8 @@ package daemon
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,9 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gopacket/gopacket/layers"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
 )
 
@@ -225,4 +229,54 @@ func TestRuntimeUpAcrossRestarts(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// The stall guard's passive evidence, end to end: every filter stops
+// answering while traffic keeps being sent to them and none comes back;
+// the daemon reads their counters and fails them over long before
+// stall_hold (30s here).
+func TestStallGuardFailsOnDataPlaneEvidence(t *testing.T) {
+	data, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	yaml := replaceOnce(t, string(data), "failure_action: bypass}", "failure_action: bypass, stall_hold: 30s}")
+	path := filepath.Join(t.TempDir(), "site.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(yaml), 0o644))
+	b := newBedFor(t, path, 0)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	for _, f := range b.filters {
+		f.alive.Store(false)
+	}
+	require.Eventually(t, func() bool { return d.mustStatus(t).Balance[0].KeepAliveStall }, 5*time.Second, time.Millisecond)
+
+	// Sessions from many sources on L1's LAN port (P2 = 20): balanced over
+	// every filter, sent to them, never returned.
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		mac := net.HardwareAddr{2, 0, 0, 0, 0, 1}
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			src := netip.AddrFrom4([4]byte{10, 1, byte(i >> 8), byte(i)})
+			fr := pipelinecases.Frame(mac, mac, pipelinecases.Encap{}, pipelinecases.L3{Src: src, Dst: netip.MustParseAddr("10.2.0.1"),
+				Proto: layers.IPProtocolUDP, SrcPort: uint16(1000 + i), DstPort: 53})
+			_ = b.peers[20].Send(fr)
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	require.Eventually(t, func() bool {
+		for _, f := range d.mustStatus(t).Filters {
+			if f.State != "down" {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 5*time.Millisecond, "failed over on data-plane evidence, well before stall_hold")
+	assert.False(t, d.mustStatus(t).Balance[0].KeepAliveStall, "alarm cleared")
 }
