@@ -186,7 +186,6 @@ type monitor struct {
 	st       FilterStatus
 	frames   map[Direction][]byte
 	interval time.Duration
-	runStart time.Time // first loss of the current run
 	held     time.Time // non-zero: loss held as a suspected path stall
 	clearAt  time.Time // while held: when the suspicion was gone (its losses then reset)
 	ev       *traffic  // data-plane counters when the hold began
@@ -290,7 +289,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.admin, m.adminAt = o.admin, o.adminAt
 		m.lanUp, m.wanUp = o.lanUp, o.wanUp
 		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
-		m.runStart, m.held, m.ev, m.evAlive, m.evDead = o.runStart, o.held, o.ev, o.evAlive, o.evDead
+		m.held, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
 		if !o.next.IsZero() {
 			m.next = o.next // keep probing on schedule: no new initial delay
@@ -455,9 +454,6 @@ func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
 			m.release()
 		}
 	} else {
-		if m.losses == 0 {
-			m.runStart = now
-		}
 		m.losses++
 		m.passes = 0
 		m.st.Losses++
@@ -549,10 +545,6 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 			"stall_hold", time.Duration(m.prof.StallHold))
 	case e.suspect(m, now):
 		m.clearAt = time.Time{}
-		return true
-	case m.evAlive:
-		// Traffic comes back from it: alive, whatever its keep-alives
-		// say; held until stall_hold.
 		return true
 	case m.clearAt.IsZero():
 		// The suspicion is gone. The losses during it do not count: the
