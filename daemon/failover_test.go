@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -279,4 +280,60 @@ func TestStallGuardFailsOnDataPlaneEvidence(t *testing.T) {
 		return true
 	}, 10*time.Second, 5*time.Millisecond, "failed over on data-plane evidence, well before stall_hold")
 	assert.False(t, d.mustStatus(t).Balance[0].KeepAliveStall, "alarm cleared")
+}
+
+// The switch after incremental state changes holds exactly what a full
+// compile of the site in that state gives: filter failure and recovery
+// under rebalance, manual bypass of one group and of everything.
+func TestIncrementalStateEqualsFullCompile(t *testing.T) {
+	data, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	yaml := replaceOnce(t, string(data), "failure_action: bypass}", "failure_action: rebalance}")
+	path := filepath.Join(t.TempDir(), "site.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(yaml), 0o644))
+	b := newBedFor(t, path, 0)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	check := func(what string) {
+		t.Helper()
+		require.Eventually(t, func() bool { return !d.mustStatus(t).Switch.StatePending }, 5*time.Second, time.Millisecond)
+		d.mu.Lock()
+		cfg, eng := d.cfg, d.engine
+		d.mu.Unlock()
+		want, err := d.comp.Compile(cfg, eng.State())
+		require.NoError(t, err)
+		var wild []*p4v1.Entity
+		for _, id := range d.comp.TableIDs() {
+			wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+		}
+		got, err := d.Session().Read(ctx, wild...)
+		require.NoError(t, err)
+		for _, e := range got {
+			d.comp.Canonical(e)
+		}
+		var wantTables []*p4v1.Entity
+		for _, e := range want.Entities {
+			if e.GetTableEntry() != nil {
+				wantTables = append(wantTables, e)
+			}
+		}
+		plan := d.comp.Diff(wantTables, got)
+		assert.True(t, plan.Empty(), "%s: the switch differs from a full compile: %d inserts, %d modifies, %d deletes",
+			what, plan.Inserts, plan.Modifies, plan.Deletes)
+	}
+	check("all up")
+	b.filters["F2"].alive.Store(false)
+	b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
+	require.Equal(t, "rebalanced", d.mustStatus(t).Filters[1].Effective)
+	check("F2 rebalanced")
+	require.NoError(t, d.SetBypass(ctx, "F1", true))
+	check("F2 rebalanced, F1 bypassed by hand")
+	require.NoError(t, d.SetBypass(ctx, "", true))
+	check("everything bypassed")
+	require.NoError(t, d.SetBypass(ctx, "", false))
+	require.NoError(t, d.SetBypass(ctx, "F1", false))
+	b.filters["F2"].alive.Store(true)
+	b.waitFG(1, p4src.ActionFilterForward, 5*time.Second)
+	check("all back")
 }
