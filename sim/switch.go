@@ -33,7 +33,10 @@ type Options struct {
 	// "<n/10>/<n%10>", the front-panel name of the sim platform numbering.
 	Names        map[uint32]string
 	SlotCapacity int
-	Logger       *slog.Logger
+	// ReadLimit is the most entities one P4Runtime Read returns (default
+	// the whole state once; see dataplane.WithReadLimit).
+	ReadLimit int
+	Logger    *slog.Logger
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
@@ -83,6 +86,9 @@ func New(opts Options) (*Switch, error) {
 	var dpOpts []dataplane.Option
 	if opts.SlotCapacity > 0 {
 		dpOpts = append(dpOpts, dataplane.WithSlotCapacity(opts.SlotCapacity))
+	}
+	if opts.ReadLimit != 0 {
+		dpOpts = append(dpOpts, dataplane.WithReadLimit(opts.ReadLimit))
 	}
 	dp, err := dataplane.New(schema, dpOpts...)
 	if err != nil {

@@ -51,6 +51,7 @@ func newSimCmd() *cobra.Command {
 		p4rtAddr, gnmiAddr     string
 		deviceID               uint64
 		slotCap                int
+		readLimit              int
 		demoPPS                int
 		logLevel               string
 		control                string
@@ -159,7 +160,7 @@ func newSimCmd() *cobra.Command {
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
 			}
-			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, Logger: log})
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log})
 			if err != nil {
 				return err
 			}
@@ -205,6 +206,7 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (empty: on the P4Runtime address)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
 	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
+	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (demo)")
