@@ -83,8 +83,8 @@ type stream struct {
 	role       string
 	arbitrated bool
 	election   *big.Int // nil: unset, a backup for good
-	send     chan *p4v1.StreamMessageResponse
-	done     chan struct{}
+	send       chan *p4v1.StreamMessageResponse
+	done       chan struct{}
 }
 
 // NewP4RTServer returns a server for the device. packetOut transmits a

@@ -56,8 +56,8 @@ type Dataplane struct {
 type Option func(*options)
 
 type options struct {
-	now     func() uint64
-	slotCap int
+	now       func() uint64
+	slotCap   int
 	cpuPort   uint32
 	cpuSet    bool
 	readLimit int
