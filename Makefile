@@ -10,7 +10,7 @@ TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 V1_OUT := p4src/build/v1model
 TNA_OUT := p4src/build/tna
 
-.PHONY: run all build test test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
+.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
 
 all: build test
 
@@ -27,6 +27,12 @@ test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -race -count=1 -timeout 25m ./...
+	$(MAKE) test-interop
+
+# The software switch driven by unmodified third-party clients
+# (tests/interop: a module of its own, pinned to what those clients need).
+test-interop:
+	cd tests/interop && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
 
 test-short:
 	$(GO) test -short ./...
