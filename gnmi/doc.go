@@ -31,8 +31,9 @@
 //
 // The openconfig cache and subscribe packages log through
 // github.com/golang/glog, which by default writes log files into
-// os.TempDir() (one INFO line per Subscribe RPC). Programs embedding this
-// package should set glog's -log_dir or -logtostderr flags (they are
-// registered on flag.CommandLine) if that matters to them. This package's own
-// logs go to the injected *slog.Logger.
+// os.TempDir() (one INFO line per Subscribe RPC). glog v1.2 has no way to
+// hand its lines to another logger, so programs that serve gNMI call
+// [GlogToStderr] at startup: the lines go to standard error, beside the
+// program's own log, and no file is ever written. This package's own logs
+// go to the injected *slog.Logger.
 package gnmi

@@ -66,6 +66,11 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// The gNMI library logs through glog: to stderr, never to
+			// files in the temp directory.
+			if err := bgnmi.GlogToStderr(); err != nil {
+				return err
+			}
 			socket, _ := cmd.Flags().GetString("socket")
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
 				Role: role, SwitchGNMI: switchGNMI, Logger: log}

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dpi-balancer/balancer/config"
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -66,6 +67,11 @@ func newSimCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			log, err := newLogger(logLevel)
 			if err != nil {
+				return err
+			}
+			// The gNMI library logs through glog: to stderr, never to
+			// files in the temp directory.
+			if err := bgnmi.GlogToStderr(); err != nil {
 				return err
 			}
 			ps := map[uint32]sim.Port{}
