@@ -117,6 +117,8 @@ type FilterStatus struct {
 	// TimeOfPassBuckets pairs bucket upper bounds (0 = above the last)
 	// with counts.
 	TimeOfPassBuckets []Bucket
+	// TimeOfPassSum is the sum of every time of pass the buckets count.
+	TimeOfPassSum time.Duration
 }
 
 // Bucket is one histogram bucket.

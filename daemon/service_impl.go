@@ -218,7 +218,7 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
-			FailureAction: string(f.FailureAction)}
+			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {

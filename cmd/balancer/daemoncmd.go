@@ -14,10 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/daemon"
@@ -36,7 +36,11 @@ through every filter, follows port status over the switch's gNMI
   the management API   on --socket (unix, mode 0600), or --listen over
                        mutual TLS (--tls-cert, --tls-key, --tls-client-ca)
   telemetry (gNMI)     on --telemetry: the OpenConfig-style balancer tree
+                       (at most --telemetry-max-subscriptions streams,
+                       --telemetry-max-subscriptions-per-client per client)
   Prometheus metrics   on --metrics (/metrics)
+--telemetry-tls serves gNMI and metrics with mutual TLS too, with the
+management API's certificate, key and client CA.
 
 Several daemons may drive one switch: the one with the highest election id
 is primary and writes; the others stay connected as backups and take over
@@ -52,6 +56,8 @@ func newDaemonCmd() *cobra.Command {
 		listen, tlsCert, tlsKey    string
 		tlsClientCA                string
 		telemetryAddr, metricsAddr string
+		telemetryTLS               bool
+		maxSubs, maxSubsClient     int
 		logLevel                   string
 	)
 	cmd := &cobra.Command{
@@ -88,13 +94,24 @@ func newDaemonCmd() *cobra.Command {
 				}
 				opts.SwitchTLS = t
 			}
+			// Telemetry (gNMI and metrics) with mutual TLS: the management
+			// API's certificates and client CA.
+			var teleTLS *tls.Config
+			if telemetryTLS {
+				if teleTLS, err = daemon.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
+					return usagef("--telemetry-tls: %v: give --tls-cert, --tls-key and --tls-client-ca", err)
+				}
+			}
+			if maxSubs < 1 || maxSubsClient < 1 {
+				return usagef("--telemetry-max-subscriptions %d / --telemetry-max-subscriptions-per-client %d: want at least 1", maxSubs, maxSubsClient)
+			}
 			var tele *bgnmi.Server
 			var teleLis net.Listener
 			if telemetryAddr != "" {
 				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
-				tele = bgnmi.NewServer("balancer", bgnmi.WithLogger(log))
+				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
 				opts.Telemetry = tele
 			}
 			d, err := daemon.New(opts)
@@ -132,7 +149,11 @@ func newDaemonCmd() *cobra.Command {
 			}()
 			var teleSrv *grpc.Server
 			if tele != nil {
-				teleSrv = grpc.NewServer()
+				var gopts []grpc.ServerOption
+				if teleTLS != nil {
+					gopts = append(gopts, grpc.Creds(credentials.NewTLS(teleTLS)))
+				}
+				teleSrv = grpc.NewServer(gopts...)
 				tele.Register(teleSrv)
 				wg.Add(1)
 				go func() {
@@ -144,14 +165,15 @@ func newDaemonCmd() *cobra.Command {
 			}
 			var httpSrv *http.Server
 			if metricsAddr != "" {
-				reg := prometheus.NewRegistry()
-				reg.MustRegister(d.Collector())
 				mux := http.NewServeMux()
-				mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+				mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
 				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 				ml, err := net.Listen("tcp", metricsAddr)
 				if err != nil {
 					return fmt.Errorf("metrics listener: %w", err)
+				}
+				if teleTLS != nil {
+					ml = tls.NewListener(ml, teleTLS.Clone())
 				}
 				wg.Add(1)
 				go func() {
@@ -204,6 +226,9 @@ func newDaemonCmd() *cobra.Command {
 	f.StringVar(&tlsClientCA, "tls-client-ca", "", "CA that signs the clients' certificates, for --listen")
 	f.StringVar(&telemetryAddr, "telemetry", "127.0.0.1:9340", "gNMI telemetry listen address (empty: off)")
 	f.StringVar(&metricsAddr, "metrics", "127.0.0.1:9341", "Prometheus metrics listen address (empty: off)")
+	f.BoolVar(&telemetryTLS, "telemetry-tls", false, "serve --telemetry (gNMI) and --metrics with mutual TLS, with --tls-cert, --tls-key and --tls-client-ca")
+	f.IntVar(&maxSubs, "telemetry-max-subscriptions", bgnmi.DefaultMaxSubscriptions, "most gNMI subscriptions open at once")
+	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	return cmd
 }
