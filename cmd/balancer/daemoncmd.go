@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -167,7 +168,8 @@ func newDaemonCmd() *cobra.Command {
 			if metricsAddr != "" {
 				mux := http.NewServeMux()
 				mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
-				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+					ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
 				ml, err := net.Listen("tcp", metricsAddr)
 				if err != nil {
 					return fmt.Errorf("metrics listener: %w", err)
