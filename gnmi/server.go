@@ -146,6 +146,7 @@ type Server struct {
 
 // NewServer returns a server for target. It starts nothing: attach it to a
 // grpc.Server with Register and publish data with Update or PublishInterface.
+// It calls GlogToStderr.
 func NewServer(target string, opts ...ServerOption) *Server {
 	if target == "" {
 		target = DefaultTarget
@@ -170,6 +171,11 @@ func NewServer(target string, opts ...ServerOption) *Server {
 	}
 	o.defaultSample = max(DefaultSampleInterval, o.minSample)
 
+	// The cache and subscribe packages log through glog: to stderr, never
+	// to files in the temp directory (unless the program chose a -log_dir).
+	if err := GlogToStderr(); err != nil {
+		o.logger.Warn("glog output stays in files", "err", err)
+	}
 	c := cache.New([]string{target})
 	// subscribe.NewServer never fails in v0.14.1; the error is part of its
 	// signature only.
