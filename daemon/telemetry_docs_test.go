@@ -60,7 +60,9 @@ func parseDocPath(t *testing.T, s string) *gpb.Path {
 }
 
 // leafString is a published leaf's path with keys as *, sorted.
-func leafString(n *gpb.Notification) string { return canonPath(n.GetPrefix(), n.GetUpdate()[0].GetPath()) }
+func leafString(n *gpb.Notification) string {
+	return canonPath(n.GetPrefix(), n.GetUpdate()[0].GetPath())
+}
 
 func canonPath(ps ...*gpb.Path) string {
 	var b strings.Builder

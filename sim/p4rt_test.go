@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"sync"
 	"testing"
@@ -391,4 +392,35 @@ func TestPacketOutTooWide(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no stream error for a too wide egress_port")
 	}
+}
+
+// At most MaxConcurrentReads Reads run at once: one more waits its turn
+// (and gives up with its deadline), then runs once a slot frees.
+func TestConcurrentReadsBounded(t *testing.T) {
+	r := newRig(t)
+	c := r.connect(t, 1)
+	require.Equal(t, int32(code.Code_OK), c.nextArb(t).GetStatus().GetCode())
+	require.NoError(t, r.push(t, 1, p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT))
+	for i := 0; i < MaxConcurrentReads; i++ {
+		r.srv.reads <- struct{}{} // reads in progress
+	}
+	readAll := func(ctx context.Context) error {
+		s, err := r.rt.Read(ctx, &p4v1.ReadRequest{DeviceId: 1, Entities: []*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{}}}}})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := s.Recv(); err != nil {
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				return err
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	assert.Equal(t, codes.DeadlineExceeded, status.Code(readAll(ctx)), "waits while every slot is taken")
+	<-r.srv.reads
+	assert.NoError(t, readAll(context.Background()), "runs once a slot is free")
 }
