@@ -295,43 +295,66 @@ def start_filters(net, args):
     return procs
 
 
+def read_counts(args, j):
+    """The counts forwarder F<j> last wrote, or None."""
+    try:
+        with open(os.path.join(args.run_dir, "f%d.json" % j)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
 def selftest(net, args):
     """Sends UDP datagrams across every link, LAN to WAN and the echoes back,
     until they all pass (the daemon programs the switch meanwhile), then
     checks what the filters saw."""
     deadline = time.time() + args.selftest
-    ok = probe_links(net, args, deadline, "through the balancer")
+    ok = True
+    if args.daemon:
+        # Until a filter is in service the switch bypasses it: probe after.
+        for j in range(1, args.filters + 1):
+            passed, st = wait_filter(args, "F%d" % j, "up", "forward", deadline)
+            print("selftest: F%d in service: %s (%s)" % (
+                j, "ok" if passed else "FAILED", st and "%s/%s" % (st.get("state"), st.get("effective"))), flush=True)
+            ok = ok and passed
+    ok = probe_links(net, args, deadline, "through the balancer") and ok
     if args.filter == "bridge":
         return ok
-    seen_links = set()
-    for j in range(1, args.filters + 1):
-        path = os.path.join(args.run_dir, "f%d.json" % j)
-        st, err = None, None
-        # The forwarders write their counts every second; keep-alives start
-        # after the profile's initial delay.
-        while True:
-            try:
-                with open(path) as f:
-                    st = json.load(f)
-            except (OSError, ValueError) as e:
-                err = e
-            if (st and st["keepalives"] > 0) or time.time() > deadline:
-                break
-            time.sleep(0.2)
-        if st is None:
-            print("selftest: F%d: no counts (%s)" % (j, err))
+
+    def missing_links(counts):
+        """Links whose frames no filter has counted in both directions
+        (link ids are 0, 1, ... in configuration order)."""
+        seen = set()
+        for c in counts.values():
+            for k in (c or {}).get("cores", {}):
+                side, rest = k.split(" link ")
+                seen.add((side, int(rest.split()[0])))
+        return [i for i in range(1, args.links + 1)
+                if ("lan-to-wan", i - 1) not in seen or ("wan-to-lan", i - 1) not in seen]
+
+    # The forwarders write their counts every second; keep-alives start
+    # after the profile's initial delay. Without the daemon's word, the
+    # first datagrams may have bypassed filters not yet in service: send
+    # more until a filter counts them.
+    while True:
+        counts = {j: read_counts(args, j) for j in range(1, args.filters + 1)}
+        missing = missing_links(counts)
+        keepalives = all(c and c["keepalives"] > 0 for c in counts.values())
+        if (not missing and keepalives) or time.time() > deadline:
+            break
+        if missing:
+            probe_links(net, args, deadline, "again", links=missing, quiet=True)
+        time.sleep(1.0)
+    for j, c in sorted(counts.items()):
+        if c is None:
+            print("selftest: F%d: no counts" % j)
             ok = False
             continue
-        print("selftest: F%d: %d keep-alives passed, core headers seen: %s" % (j, st["keepalives"], st["cores"]))
-        if st["keepalives"] == 0:
-            ok = False
-        for k in st["cores"]:
-            seen_links.add(int(k.split(" link ")[1].split()[0]))
-    for i in range(1, args.links + 1):
-        # Links get ids 0, 1, ... in configuration order.
-        if i - 1 not in seen_links:
-            print("selftest: no filter saw a frame of L%d (link id %d)" % (i, i - 1))
-            ok = False
+        print("selftest: F%d: %d keep-alives passed, core headers seen: %s" % (j, c["keepalives"], c["cores"]))
+        ok = ok and c["keepalives"] > 0
+    for i in missing:
+        print("selftest: no filter saw frames of L%d (link id %d) both ways" % (i, i - 1))
+        ok = False
     return ok
 
 
@@ -371,14 +394,16 @@ def wait_filter(args, name, state, effective, deadline):
     return False, st
 
 
-def probe_links(net, args, deadline, what):
-    """UDP datagrams across every link LAN->WAN and back until all pass."""
+def probe_links(net, args, deadline, what, links=None, quiet=False):
+    """UDP datagrams across every link (or those of links) LAN->WAN and
+    back until all pass."""
     ok = True
+    links = links or range(1, args.links + 1)
     me = [sys.executable, os.path.abspath(__file__)]
     echoes = [net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"], stdout=subprocess.DEVNULL,
-                                          stderr=subprocess.STDOUT) for i in range(1, args.links + 1)]
+                                          stderr=subprocess.STDOUT) for i in links]
     try:
-        for i in range(1, args.links + 1):
+        for i in links:
             lan = net.get("l%dlan" % i)
             passed, out = False, ""
             while time.time() < deadline:
@@ -387,8 +412,9 @@ def probe_links(net, args, deadline, what):
                     passed = True
                     break
                 time.sleep(0.5)
-            print("selftest: L%d UDP LAN->WAN and back %s: %s (%s)" % (i, what, "ok" if passed else "FAILED", out),
-                  flush=True)
+            if not quiet or not passed:
+                print("selftest: L%d UDP LAN->WAN and back %s: %s (%s)" % (i, what, "ok" if passed else "FAILED", out),
+                      flush=True)
             ok = ok and passed
     finally:
         for p in echoes:
