@@ -138,6 +138,7 @@ def forward(lan, wan, stats_path):
 def udp_echo(port):
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("0.0.0.0", port))
+    print("listening", flush=True)
     while True:
         data, peer = s.recvfrom(2048)
         s.sendto(data, peer)
@@ -355,6 +356,19 @@ def selftest(net, args):
     for i in missing:
         print("selftest: no filter saw frames of L%d (link id %d) both ways" % (i, i - 1))
         ok = False
+    # Both directions of a session land on the same filter and core.
+    for i in range(1, args.links + 1):
+        ways = {}
+        for j, c in counts.items():
+            for k in (c or {}).get("cores", {}):
+                side, rest = k.split(" link ")
+                link, core = int(rest.split()[0]), int(rest.split()[2])
+                if link == i - 1:
+                    ways.setdefault(side, set()).add((j, core))
+        if ways.get("lan-to-wan") != ways.get("wan-to-lan"):
+            print("selftest: L%d: LAN->WAN on (filter, core) %s but WAN->LAN on %s" % (
+                i, sorted(ways.get("lan-to-wan", ())), sorted(ways.get("wan-to-lan", ()))))
+            ok = False
     return ok
 
 
@@ -400,9 +414,13 @@ def probe_links(net, args, deadline, what, links=None, quiet=False):
     ok = True
     links = links or range(1, args.links + 1)
     me = [sys.executable, os.path.abspath(__file__)]
-    echoes = [net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"], stdout=subprocess.DEVNULL,
-                                          stderr=subprocess.STDOUT) for i in links]
+    echoes = [net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"], stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT, text=True) for i in links]
     try:
+        # A datagram before the echo listens would draw an ICMP error,
+        # a packet of another session (protocol) through the balancer.
+        for p in echoes:
+            p.stdout.readline()
         for i in links:
             lan = net.get("l%dlan" % i)
             passed, out = False, ""
