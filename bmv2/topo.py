@@ -461,7 +461,7 @@ def failover(net, args):
     ok = True
     set_filter(net, args, victim, False)
     t0 = time.time()
-    print("selftest: failover: %s (carries L1) is dead" % name, flush=True)
+    print("selftest: failover: %s%s is dead" % (name, " (carries L1)" if args.filter == "forwarder" else ""), flush=True)
     try:
         passed, st = wait_filter(args, name, "down", "sw-bypass", t0 + args.selftest)
         print("selftest: failover: daemon puts %s in software bypass: %s after %.1fs (%s)" % (
