@@ -23,7 +23,7 @@ func (p *pipelineFlags) register(f *pflag.FlagSet) {
 		" (default: the site platform's: bmv2 for sim and bmv2, tofino-stratum for wedge100bf-32x)")
 	f.StringVar(&p.p4info, "p4info", "", "P4Info file (default: the embedded v1model one for bmv2; for Tofino the one in --device-config's directory)")
 	f.StringVar(&p.deviceConfig, "device-config", "", "BMv2 JSON file (bmv2; default the embedded one), or bf-p4c's output directory (Tofino: packed for Stratum) or an already packed file")
-	f.StringVar(&p.programName, "p4-program-name", "", `program name for a bf-p4c output directory without a .conf (default "balancer")`)
+	f.StringVar(&p.programName, "p4-program-name", "", `program name of the bf-p4c output (without a .conf: default "balancer"; with one: must be the one it names)`)
 }
 
 // resolve picks the pipeline for the site the daemon will run: the

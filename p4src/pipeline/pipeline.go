@@ -92,7 +92,8 @@ type Source struct {
 	// format, used as it is after a check.
 	DeviceConfig string
 	// ProgramName names the program of a compiler output directory that
-	// holds no .conf ("" = "balancer").
+	// holds no .conf ("" = "balancer"); with a .conf, it must be the one
+	// the .conf names ("" = any).
 	ProgramName string
 }
 
@@ -197,7 +198,7 @@ func (p *Pipeline) loadTofino(src Source, ref *p4src.Schema) error {
 		return nil
 	}
 	name := src.ProgramName
-	if name == "" {
+	if confs, _ := filepath.Glob(filepath.Join(src.DeviceConfig, "*.conf")); name == "" && len(confs) == 0 {
 		name = "balancer"
 	}
 	c, err := tofino.LoadCompilerOutput(src.DeviceConfig, name)

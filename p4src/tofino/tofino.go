@@ -253,9 +253,10 @@ const maxOutputFile = 512 << 20
 // per pipeline, its context.json, binary and pipes. A path in the .conf
 // that does not exist as written is looked for in DIR (bfrt.json) or
 // DIR/<pipeline>/ (context.json, tofino.bin): the .conf names where
-// the SDE would install them. Without a .conf, the program is called
-// name and every subdirectory holding a context.json and a tofino.bin
-// or tofino2.bin is a pipeline running on all four pipes.
+// the SDE would install them; a name given must be the .conf's. Without
+// a .conf, the program is called name and the one subdirectory holding a
+// context.json and a tofino.bin (tofino2.bin, tofino3.bin) is its
+// pipeline, running on all four pipes.
 func LoadCompilerOutput(dir, name string) (*PipelineConfig, error) {
 	confs, _ := filepath.Glob(filepath.Join(dir, "*.conf"))
 	switch len(confs) {
@@ -278,6 +279,9 @@ func LoadCompilerOutput(dir, name string) (*PipelineConfig, error) {
 		return nil, fmt.Errorf("%w: %s: want one device with one program (Stratum runs one)", ErrFormat, confs[0])
 	}
 	prog := conf.P4Devices[0].P4Programs[0]
+	if name != "" && name != prog.ProgramName {
+		return nil, fmt.Errorf("%w: %s is the output of program %q, not %q", ErrFormat, confs[0], prog.ProgramName, name)
+	}
 	c := &PipelineConfig{P4Name: prog.ProgramName}
 	if prog.BfrtConfig != "" {
 		if c.BfRuntimeInfo, err = readOutput(dir, prog.BfrtConfig, ""); err != nil {

@@ -191,9 +191,12 @@ func TestLoadCompilerOutput(t *testing.T) {
 			"bfrt-config":"` + dir + `/bfrt.json",
 			"p4_pipelines":[{"p4_pipeline_name":"pipe","context":"` + dir + `/pipe/context.json",
 			"config":"` + dir + `/pipe/tofino.bin","pipe_scope":[0,1,2,3],"path":"` + dir + `"}]}]}]}`})
-		got, err := LoadCompilerOutput(dir, "ignored")
+		got, err := LoadCompilerOutput(dir, "balancer")
 		require.NoError(t, err)
 		assert.Empty(t, cmp.Diff(want, got))
+		_, err = LoadCompilerOutput(dir, "fabric")
+		assert.ErrorIs(t, err, ErrFormat)
+		assert.ErrorContains(t, err, `balancer.conf is the output of program "balancer", not "fabric"`)
 	})
 	t.Run("conf naming a directory that moved", func(t *testing.T) {
 		dir := t.TempDir()
