@@ -41,14 +41,16 @@ written to DIR/site.yaml. Run the daemon against it, in another terminal:
 PATH to have this script start (and stop) it. BMv2 serves no gNMI: filter
 failures are seen by keep-alive loss only.
 
---selftest S waits up to S seconds for UDP datagrams to cross every link
+--selftest S waits up to S seconds (with --daemon, first until the daemon
+has every filter in service) for UDP datagrams to cross every link
 LAN->WAN and their echoes WAN->LAN, checks that the filters saw them with
-their link's id and that keep-alives crossed every filter, prints the
-result and exits (0 = pass) instead of opening the Mininet CLI. With
---failover it then kills a filter (freezes its forwarder, or takes its
-bridge down), checks that the daemon puts it in software bypass (with
---daemon: "balancer status") and that the link it carried still passes
-traffic, revives it and checks that it comes back.
+their link's id, both directions on the same filter and core, and that
+keep-alives crossed every filter, prints the result and exits (0 = pass)
+instead of opening the Mininet CLI. With --failover (and --daemon, whose
+"balancer status" it reads) it then kills the filter that carries L1
+(freezes its forwarder, or takes its bridge down), checks that the daemon
+puts it in software bypass and that every link still passes traffic,
+revives it and checks that it is back in service and carries L1 again.
 
 Everything is removed when the script ends (net.stop()). Never run Mininet's
 global cleanup (mn -c) on a shared machine: it kills processes and deletes
