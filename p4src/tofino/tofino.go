@@ -250,10 +250,10 @@ const maxOutputFile = 512 << 20
 
 // LoadCompilerOutput reads bf-p4c's output directory (-o DIR): the
 // <program>.conf it writes names the program, the BF-Runtime schema and,
-// per pipeline, its context.json, binary and pipes. A path in the .conf
-// that does not exist as written is looked for in DIR (bfrt.json) or
-// DIR/<pipeline>/ (context.json, tofino.bin): the .conf names where
-// the SDE would install them; a name given must be the .conf's. Without
+// per pipeline, its context.json, binary and pipes. Each file is taken
+// from DIR (bfrt.json) or DIR/<pipeline>/ (context.json, tofino.bin)
+// when it is there, else from the absolute path the .conf names; a name
+// given must be the .conf's. Without
 // a .conf, the program is called name and the one subdirectory holding a
 // context.json and a tofino.bin (tofino2.bin, tofino3.bin) is its
 // pipeline, running on all four pipes.
@@ -304,21 +304,25 @@ func LoadCompilerOutput(dir, name string) (*PipelineConfig, error) {
 	return c, nil
 }
 
-// readOutput reads a file the .conf names: as written (relative to the
-// working directory when relative, as bf-p4c writes it), else by its base
-// name in dir/sub.
+// readOutput reads a file the .conf names: from dir/sub (dir for the
+// BF-Runtime schema) under the same base name when it is there (the
+// directory given is the compilation meant, wherever it was moved), else
+// at the absolute path the .conf gives. A relative path in the .conf is
+// relative to where bf-p4c ran, unknown here: only dir/sub counts.
 func readOutput(dir, path, sub string) ([]byte, error) {
 	if path == "" {
 		return nil, fmt.Errorf("%w: the .conf in %s names no file for pipeline %q", ErrFormat, dir, sub)
 	}
-	if _, err := os.Stat(path); err == nil {
-		return readLimited(path)
+	local := filepath.Join(dir, sub, filepath.Base(path))
+	if _, err := os.Stat(local); err == nil {
+		return readLimited(local)
 	}
-	alt := filepath.Join(dir, sub, filepath.Base(path))
-	if _, err := os.Stat(alt); err != nil {
-		return nil, fmt.Errorf("%w: %s names %s, which is neither there nor at %s", ErrFormat, dir, path, alt)
+	if filepath.IsAbs(path) {
+		if _, err := os.Stat(path); err == nil {
+			return readLimited(path)
+		}
 	}
-	return readLimited(alt)
+	return nil, fmt.Errorf("%w: the .conf in %s names %s, which is neither at %s nor there", ErrFormat, dir, path, local)
 }
 
 func loadByLayout(dir, name string) (*PipelineConfig, error) {

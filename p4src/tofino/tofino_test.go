@@ -212,6 +212,29 @@ func TestLoadCompilerOutput(t *testing.T) {
 		w.Profiles[0].PipeScope = []uint32{0, 2}
 		assert.Empty(t, cmp.Diff(&w, got))
 	})
+	t.Run("conf naming files outside the directory", func(t *testing.T) {
+		dir, elsewhere := t.TempDir(), t.TempDir()
+		writeFiles(t, elsewhere, outputs)
+		writeFiles(t, dir, map[string]string{"balancer.conf": `{"p4_devices":[{"p4_programs":[{"program-name":"balancer",
+			"bfrt-config":"` + elsewhere + `/bfrt.json",
+			"p4_pipelines":[{"p4_pipeline_name":"pipe","context":"` + elsewhere + `/pipe/context.json",
+			"config":"` + elsewhere + `/pipe/tofino.bin","pipe_scope":[0,1,2,3]}]}]}]}`})
+		got, err := LoadCompilerOutput(dir, "")
+		require.NoError(t, err)
+		assert.Empty(t, cmp.Diff(want, got))
+	})
+	t.Run("the directory's files win over the paths the conf names", func(t *testing.T) {
+		dir, elsewhere := t.TempDir(), t.TempDir()
+		writeFiles(t, dir, outputs)
+		writeFiles(t, elsewhere, map[string]string{"bfrt.json": "other", "pipe/context.json": "other", "pipe/tofino.bin": "other"})
+		writeFiles(t, dir, map[string]string{"balancer.conf": `{"p4_devices":[{"p4_programs":[{"program-name":"balancer",
+			"bfrt-config":"` + elsewhere + `/bfrt.json",
+			"p4_pipelines":[{"p4_pipeline_name":"pipe","context":"` + elsewhere + `/pipe/context.json",
+			"config":"` + elsewhere + `/pipe/tofino.bin","pipe_scope":[0,1,2,3]}]}]}]}`})
+		got, err := LoadCompilerOutput(dir, "")
+		require.NoError(t, err)
+		assert.Empty(t, cmp.Diff(want, got))
+	})
 	t.Run("no conf: the directory layout", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, outputs)
@@ -228,7 +251,7 @@ func TestLoadCompilerOutput(t *testing.T) {
 		{"empty directory", map[string]string{}, "no pipeline directory"},
 		{"no binary", map[string]string{"pipe/context.json": "{}"}, "has a context.json but no tofino.bin"},
 		{"two pipelines, no conf", map[string]string{"a/context.json": "{}", "a/tofino.bin": "x", "b/context.json": "{}", "b/tofino.bin": "x"}, "2 pipelines (a, b)"},
-		{"conf with a missing file", map[string]string{"x.conf": `{"p4_devices":[{"p4_programs":[{"program-name":"balancer","p4_pipelines":[{"p4_pipeline_name":"pipe","context":"/nowhere/context.json","config":"/nowhere/tofino.bin"}]}]}]}`}, "names /nowhere/context.json"},
+		{"conf with a missing file", map[string]string{"x.conf": `{"p4_devices":[{"p4_programs":[{"program-name":"balancer","p4_pipelines":[{"p4_pipeline_name":"pipe","context":"/nowhere/context.json","config":"/nowhere/tofino.bin"}]}]}]}`}, "names /nowhere/context.json, which is neither at"},
 		{"conf with two programs", map[string]string{"x.conf": `{"p4_devices":[{"p4_programs":[{},{}]}]}`}, "one device with one program"},
 		{"conf not JSON", map[string]string{"x.conf": `<xml/>`}, "x.conf"},
 		{"two confs", map[string]string{"x.conf": `{}`, "y.conf": `{}`}, "2 .conf files"},
