@@ -24,18 +24,16 @@ import (
 )
 
 // tnaBuild writes a stand-in for bf-p4c's output of the TNA build: the
-// embedded P4Info marked as a tna build (rename, when set, renames a table
-// to break the contract), a BF-Runtime schema, a context and a binary.
-func tnaBuild(t *testing.T, rename string) string {
+// embedded P4Info marked as a tna build (and changed by change, when set),
+// a BF-Runtime schema, a context and a binary.
+func tnaBuild(t *testing.T, change func(*p4configv1.P4Info)) string {
 	t.Helper()
 	s, err := p4src.Load()
 	require.NoError(t, err)
 	info := proto.Clone(s.Info).(*p4configv1.P4Info)
 	info.PkgInfo = &p4configv1.PkgInfo{Arch: "tna"}
-	for _, tb := range info.GetTables() {
-		if tb.GetPreamble().GetName() == rename {
-			tb.Preamble.Name += "_v2"
-		}
+	if change != nil {
+		change(info)
 	}
 	text, err := prototext.Marshal(info)
 	require.NoError(t, err)
@@ -57,7 +55,17 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 	site, err := os.ReadFile("../../examples/site.yaml")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(wedge, bytes.Replace(site, []byte("platform: sim"), []byte("platform: wedge100bf-32x"), 1), 0o644))
-	broken := tnaBuild(t, p4src.TableSlots)
+	table := func(name string, f func(*p4configv1.Table)) func(*p4configv1.P4Info) {
+		return func(info *p4configv1.P4Info) {
+			for _, tb := range info.GetTables() {
+				if tb.GetPreamble().GetName() == name {
+					f(tb)
+				}
+			}
+		}
+	}
+	broken := tnaBuild(t, table(p4src.TableSlots, func(tb *p4configv1.Table) { tb.Preamble.Name += "_v2" }))
+	small := tnaBuild(t, table(p4src.TableFlowRules, func(tb *p4configv1.Table) { tb.Size = 2 }))
 	tests := []struct {
 		name string
 		args []string
@@ -67,6 +75,8 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 			"format tofino-stratum (platform \"wedge100bf-32x\") needs the Tofino build: give --device-config DIR"},
 		{"p4info that breaks the contract", []string{"--config", wedge, "--device-config", broken},
 			`p4info: table "BalancerIngress.slots": missing (the v1model build has it with id 0x2000006): p4info breaks the balancer's naming contract`},
+		{"site larger than the pushed build's tables", []string{"--config", wedge, "--device-config", small},
+			"BalancerIngress.flow_rules: 6 entries exceed its 2 capacity"},
 		{"unknown format", []string{"--config", "../../examples/site.yaml", "--pipeline-format", "tofino9"},
 			`unknown format "tofino9"; known: bmv2, tofino-stratum, tofino-legacy`},
 	}
@@ -87,7 +97,7 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 // balancer's P4Info) and reads back what was pushed: the compiler output
 // packed as Stratum's BfPipelineConfig.
 func TestDaemonPushesTofinoPipeline(t *testing.T) {
-	build := tnaBuild(t, "")
+	build := tnaBuild(t, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	start := func(args ...string) {
