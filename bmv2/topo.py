@@ -273,6 +273,10 @@ def build(args):
                 self.addLink(f, s1, intfName1="f%d-lan" % j, port2=p * 10)
                 self.addLink(f, s1, intfName1="f%d-wan" % j, port2=(p - 1) * 10)
 
+    # Mininet.init() would raise host-wide limits (fs.file-max, kernel.pty.max,
+    # net.core buffers) for large topologies: not needed for a few hosts, and
+    # not ours to change on a shared machine. main() checked for root.
+    Mininet.inited = True
     net = Mininet(topo=BalancerTopo(), controller=None, host=Host, autoSetMacs=False, waitConnected=False)
     return net
 
