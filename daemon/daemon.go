@@ -93,6 +93,10 @@ func New(opts Options) (*Daemon, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	schema, err := p4src.Load()
+	if err == nil && opts.Pipeline != nil && opts.Pipeline.P4Info != schema.Info {
+		// Table sizes are the pushed build's (names and ids are the contract's).
+		schema, err = p4src.NewSchema(opts.Pipeline.P4Info)
+	}
 	if err != nil {
 		return nil, err
 	}

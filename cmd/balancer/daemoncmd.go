@@ -43,6 +43,12 @@ through every filter, follows port status over the switch's gNMI
 --telemetry-tls serves gNMI and metrics with mutual TLS too, with the
 management API's certificate, key and client CA.
 
+The pipeline it pushes is chosen at start by the site's platform (sim and
+bmv2: the embedded v1model build; wedge100bf-32x: the Tofino build, which
+--device-config names, packed for Stratum) or by --pipeline-format,
+--p4info and --device-config. A P4Info whose names or ids differ from the
+v1model build's is refused, naming the first difference.
+
 Several daemons may drive one switch: the one with the highest election id
 is primary and writes; the others stay connected as backups and take over
 when the primary goes away.`
@@ -60,6 +66,7 @@ func newDaemonCmd() *cobra.Command {
 		telemetryTLS               bool
 		maxSubs, maxSubsClient     int
 		logLevel                   string
+		pipe                       pipelineFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -81,6 +88,12 @@ func newDaemonCmd() *cobra.Command {
 			socket, _ := cmd.Flags().GetString("socket")
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
 				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+			pl, err := pipe.resolve(stateDir, cfgPath)
+			if err != nil {
+				return err
+			}
+			opts.Pipeline = &pl.Pipeline
+			log.Info("pipeline", "format", pl.Format, "p4info", pl.P4InfoFrom, "device_config", pl.DeviceConfigFrom, "device_config_bytes", len(pl.DeviceConfig))
 			if election != "" {
 				hi, lo, err := parseElection(election)
 				if err != nil {
@@ -232,6 +245,7 @@ func newDaemonCmd() *cobra.Command {
 	f.IntVar(&maxSubs, "telemetry-max-subscriptions", bgnmi.DefaultMaxSubscriptions, "most gNMI subscriptions open at once")
 	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	pipe.register(f)
 	return cmd
 }
 
