@@ -128,6 +128,7 @@ ports:
 				"ports[5].breakout: 2 is not supported; use 0 (none) or 4",
 				"ports[6].speed: a port broken out into 4 lanes runs 10G or 25G lanes, not 100G",
 				"ports[7].port: 0 is out of range 1..32",
+				"ports[7].speed: port 0 is whole (not broken out): it runs 40G, 50G or 100G; for 10G lanes set breakout: 4",
 			},
 		},
 		{
@@ -285,8 +286,8 @@ profiles:
   - {name: p1, interval: -100ms, initial_delay: -1s, failure_action: explode, probe: sideways}
 `,
 			want: []string{
-				"profiles[0].initial_delay: -1s is negative",
-				"profiles[0].interval: -100ms must be greater than 0",
+				"profiles[0].initial_delay: -1s is out of range 10ms..10m (the wait before a filter's first keep-alive counts)",
+				"profiles[0].interval: -100ms is out of range 10ms..60s (the keep-alive interval)",
 				`profiles[0].failure_action: "explode" is not one of bypass, drop, rebalance`,
 				`profiles[0].probe: "sideways" is not one of lan-to-wan, both`,
 			},
@@ -595,9 +596,9 @@ func TestValidateUnsetValues(t *testing.T) {
 				p.Interval, p.LossThreshold, p.RecoveryThreshold = 0, 0, 0
 			},
 			want: []string{
-				"profiles[0].interval: 0s must be greater than 0",
-				"profiles[0].loss_threshold: 0 must be at least 1",
-				"profiles[0].recovery_threshold: 0 must be at least 1",
+				"profiles[0].interval: 0s is out of range 10ms..60s (the keep-alive interval)",
+				"profiles[0].loss_threshold: 0 is out of range 1..1000 keep-alives",
+				"profiles[0].recovery_threshold: 0 is out of range 1..1000 keep-alives",
 			},
 		},
 		{
