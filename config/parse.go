@@ -131,4 +131,3 @@ func describeType(goType string) string {
 	}
 	return fmt.Sprintf("%s (known keys: %s)", mt.what, strings.Join(keys, ", "))
 }
-
