@@ -71,6 +71,8 @@ func grpcError(err error) error {
 		code = codes.DeadlineExceeded
 	case errors.Is(err, ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
 		code = codes.InvalidArgument
+	case errors.Is(err, ErrDestructive):
+		code = codes.FailedPrecondition
 	case errors.Is(err, ErrNotFound):
 		code = codes.NotFound
 	case errors.Is(err, ErrUnavailable):
@@ -136,6 +138,12 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 	if strings.TrimSpace(req.GetYaml()) == "" {
 		return nil, invalid("the configuration is empty; an apply replaces the whole configuration, so send all of it (a file that only says `site: NAME` removes every object)")
 	}
+	if err := config.CheckText("comment", req.GetComment(), config.MaxCommentBytes); err != nil {
+		return nil, invalid("%v", err)
+	}
+	if n := len(req.GetYaml()); n > config.MaxConfigBytes {
+		return nil, invalid("the configuration is %d bytes; the limit is %d bytes (1 MiB): remove objects or rules", n, config.MaxConfigBytes)
+	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
 	if base := req.GetBaseRevision(); base != 0 {
@@ -148,7 +156,7 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	res, err := s.svc.ApplyConfig(ctx, []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.ApplyConfig(WithForce(ctx, req.GetForce()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -162,7 +170,7 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
-	res, err := s.svc.Rollback(ctx, req.GetRevision())
+	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision())
 	if err != nil {
 		return nil, grpcError(err)
 	}
