@@ -92,9 +92,8 @@ func Guard(r Removal, force bool, what string) error {
 	if force || !r.Destructive() {
 		return nil
 	}
-	return fmt.Errorf("%w: %s refused, the running configuration is unchanged: it would remove %s; "+
-		"check that this is meant (an empty or partial file removes everything it leaves out), then repeat with --force",
-		ErrDestructive, what, r)
+	return kindf(ErrDestructive, "%s refused without --force, the running configuration is unchanged: it would remove %s; "+
+		"if that is meant, repeat with --force (a configuration file removes every object it leaves out)", what, r)
 }
 
 type forceKey struct{}
@@ -104,7 +103,8 @@ func WithForce(ctx context.Context, force bool) context.Context {
 	return context.WithValue(ctx, forceKey{}, force)
 }
 
-func forced(ctx context.Context) bool {
+// Forced reports whether ctx carries --force (see WithForce).
+func Forced(ctx context.Context) bool {
 	f, _ := ctx.Value(forceKey{}).(bool)
 	return f
 }
@@ -114,7 +114,7 @@ func forced(ctx context.Context) bool {
 // res.
 func guardApply(ctx context.Context, old, cfg *config.Config, deletes, entries int, res *ApplyResult) error {
 	r := Removals(old, cfg, deletes, entries)
-	err := Guard(r, forced(ctx), "apply")
+	err := Guard(r, Forced(ctx), "apply")
 	if err == nil {
 		return nil
 	}

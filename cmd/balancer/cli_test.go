@@ -218,7 +218,11 @@ func TestLink(t *testing.T) {
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown link \"L9\" (links: L1, L2, L3)\n", r.stderr)
 
-	out = e.ok("link", "del", "L3", "--comment", "cabling moved")
+	r = e.run("link", "del", "L3", "--comment", "cabling moved")
+	assert.Equal(t, exitError, r.code)
+	assert.Equal(t, "balancer: apply refused without --force, the running configuration is unchanged: it would remove link L3; "+
+		"if that is meant, repeat with --force (a configuration file removes every object it leaves out)\n", r.stderr)
+	out = e.ok("link", "del", "L3", "--comment", "cabling moved", "--force")
 	assertRows(t, out, "- link L3")
 	h, err = e.svc.History(context.Background())
 	require.NoError(t, err)
@@ -256,11 +260,15 @@ func TestFilterGroup(t *testing.T) {
 	e.ok("filter-group", "set", "F1", "--cores", "4")
 	assert.Equal(t, uint32(4), e.running().FilterGroupByName("F1").Cores)
 
-	out = e.ok("filter-group", "del", "F3")
-	assert.Equal(t, "F3 is also taken out of balance group group_filter\nrevision 6 saved: 2 changes:\n  - filter-group F3\n  ~ balance-group group_filter\nswitch: programmed (4 inserts, 1 modify, 0 deletes)\n", out)
+	r := e.run("filter-group", "del", "F3")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "it would remove filter group F3")
+	assert.Equal(t, []string{"F1", "F2", "F3"}, e.running().BalanceGroupByName("group_filter").Members, "a refused change changes nothing")
+	out = e.ok("filter-group", "del", "F3", "--force")
+	assert.Equal(t, "F3 is also taken out of balance group group_filter\nrevision 6 saved: 2 changes:\n  - filter-group F3\n  ~ balance-group group_filter: members [\"F1\",\"F2\",\"F3\"] -> [\"F1\",\"F2\"]\nswitch: programmed (4 inserts, 1 modify, 0 deletes)\n", out)
 	assert.Equal(t, []string{"F1", "F2"}, e.running().BalanceGroupByName("group_filter").Members)
 
-	r := e.run("filter-group", "set", "F1")
+	r = e.run("filter-group", "set", "F1")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "nothing to change: give --cores or --tpid")
 	r = e.run("filter-group", "add", "F5", "--lan", "P6", "--wan", "P3", "--tpid", "zz")
@@ -286,7 +294,7 @@ func TestBalanceGroup(t *testing.T) {
 	assert.Equal(t, "default", b.Profile)
 
 	out := e.ok("balance-group", "set", "group_filter", "--failure-action", "rebalance")
-	assertRows(t, out, "~ balance-group group_filter")
+	assertRows(t, out, "~ balance-group group_filter: failure_action bypass -> rebalance")
 	assert.Equal(t, config.FailRebalance, e.running().BalanceGroupByName("group_filter").FailureAction)
 
 	r := e.run("balance-group", "member", "add", "group_filter", "F1")
@@ -308,7 +316,7 @@ func TestBalanceGroup(t *testing.T) {
 	r = e.run("balance-group", "del", "group_filter")
 	assert.Equal(t, exitError, r.code, "a rule balances to it")
 	assert.Contains(t, r.stderr, `rules[1].action: unknown balance group "group_filter"`)
-	e.ok("balance-group", "del", "strict")
+	e.ok("balance-group", "del", "strict", "--force")
 	r = e.run("balance-group", "set", "nope", "--slot-bits", "3")
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown balance group \"nope\" (balance groups: group_filter)\n", r.stderr)
@@ -637,7 +645,10 @@ func TestConfig(t *testing.T) {
 		"1 2025-03-01 12:00:00 "+digestOf([]byte(testSite))+" initial configuration",
 		"* 2 2025-03-01 12:01:00 "+digestOf(data)+" ticket 4711")
 
-	out = e.ok("config", "rollback", "1")
+	r = e.run("config", "rollback", "1")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "it would remove link L3; if that is meant, repeat with --force")
+	out = e.ok("config", "rollback", "1", "--force")
 	assertRows(t, out, "revision 3 saved: 2 changes:", "- link L3", "+ rule default")
 	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" rollback to revision 1")
 

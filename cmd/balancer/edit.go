@@ -19,12 +19,34 @@ import (
 // configuration.
 type applyOpts struct {
 	dryRun  bool
+	force   bool
 	comment string
 }
 
 func addApplyFlags(cmd *cobra.Command, o *applyOpts) {
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "validate and show what would change; save and program nothing")
+	cmd.Flags().BoolVar(&o.force, "force", false, "apply even when the change removes links, filter groups or balance groups, or most switch entries")
 	cmd.Flags().StringVar(&o.comment, "comment", "", "comment saved with the new revision (default: the command line)")
+}
+
+// checkComment refuses a comment the daemon would refuse, before any call.
+func checkComment(comment string) error {
+	if err := config.CheckText("--comment", comment, config.MaxCommentBytes); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// checkRange refuses a numeric flag given outside lo..hi: 0 is a value,
+// never "not given" (that is what leaving the flag out means).
+func checkRange(cmd *cobra.Command, flag string, v, lo, hi uint32, unit string) error {
+	if !cmd.Flags().Changed(flag) || (v >= lo && v <= hi) {
+		return nil
+	}
+	if unit != "" {
+		unit = " " + unit
+	}
+	return usagef("--%s %d is out of range %d..%d%s (leave the flag out to keep the current value)", flag, v, lo, hi, unit)
 }
 
 // editRetries bounds how often an edit is redone when another change
@@ -47,12 +69,15 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 	if comment == "" {
 		comment = commandLine(cmd, args)
 	}
+	if err := checkComment(comment); err != nil {
+		return err
+	}
 	for attempt := 1; ; attempt++ {
 		running, err := cl.GetConfig(ctx, &apiv1.GetConfigRequest{})
 		if err != nil {
 			return err
 		}
-		cfg, err := parseRunning(running)
+		cfg, err := parseWritten(running)
 		if err != nil {
 			return err
 		}
@@ -65,7 +90,7 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 			return err
 		}
 		res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{
-			Yaml: string(data), DryRun: o.dryRun, Comment: comment,
+			Yaml: string(data), DryRun: o.dryRun, Comment: comment, Force: o.force,
 			BaseRevision: running.GetRevision().GetNumber(),
 		})
 		var ae *apiError
@@ -91,12 +116,43 @@ func parseRunning(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	return cfg, nil
 }
 
+// parseWritten reads the daemon's running configuration as the operator
+// wrote it, for an edit: values left to their defaults stay unset (so
+// they keep following the defaults), but every object keeps the id it
+// runs with, so that others coming and going never renumber it.
+func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
+	eff, err := parseRunning(r)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := config.Decode([]byte(r.GetYaml()))
+	if err != nil {
+		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+	}
+	for i := range raw.Links {
+		if l := eff.LinkByName(raw.Links[i].Name); l != nil && raw.Links[i].ID == nil {
+			raw.Links[i].ID = l.ID
+		}
+	}
+	for i := range raw.FilterGroups {
+		if f := eff.FilterGroupByName(raw.FilterGroups[i].Name); f != nil && raw.FilterGroups[i].ID == nil {
+			raw.FilterGroups[i].ID = f.ID
+		}
+	}
+	for i := range raw.BalanceGroups {
+		if b := eff.BalanceGroupByName(raw.BalanceGroups[i].Name); b != nil && raw.BalanceGroups[i].ID == nil {
+			raw.BalanceGroups[i].ID = b.ID
+		}
+	}
+	return raw, nil
+}
+
 // commandLine is the default revision comment: the command and what it
 // was given ("balancer link add L3 --lan=P44 --wan=P43").
 func commandLine(cmd *cobra.Command, args []string) string {
 	parts := append([]string{cmd.CommandPath()}, args...)
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if f.Name == "dry-run" || f.Name == "comment" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
+		if f.Name == "dry-run" || f.Name == "comment" || f.Name == "force" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
 			return
 		}
 		v := f.Value.String()

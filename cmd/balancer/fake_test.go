@@ -80,7 +80,20 @@ func (f *fakeDaemon) Config(context.Context) (*config.Config, daemon.Revision, e
 	return cfg, rev, nil
 }
 
-func (f *fakeDaemon) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+func (f *fakeDaemon) ApplyConfig(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	return f.applyGuarded(ctx, yaml, dryRun, comment)
+}
+
+// applyGuarded is apply behind the daemon's guard on destructive changes.
+func (f *fakeDaemon) applyGuarded(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	if c, err := config.Parse(yaml); err == nil && !dryRun {
+		f.mu.Lock()
+		old := f.cfg
+		f.mu.Unlock()
+		if err := daemon.Guard(daemon.Removals(old, c, 0, 0), daemon.Forced(ctx), "apply"); err != nil {
+			return nil, err
+		}
+	}
 	return f.apply(yaml, dryRun, comment)
 }
 
@@ -131,7 +144,7 @@ func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResul
 	if data == nil {
 		return nil, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
 	}
-	return f.apply(data, false, fmt.Sprintf("rollback to revision %d", n))
+	return f.applyGuarded(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
 }
 
 func (f *fakeDaemon) History(context.Context) ([]daemon.Revision, error) {
