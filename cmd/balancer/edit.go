@@ -147,6 +147,21 @@ func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	return raw, nil
 }
 
+// effective returns a copy of a configuration as written with the
+// defaults applied (nil when it does not read back).
+func effective(c *config.Config) *config.Config {
+	data, err := c.Marshal()
+	if err != nil {
+		return nil
+	}
+	eff, err := config.Decode(data)
+	if err != nil {
+		return nil
+	}
+	eff.ApplyDefaults()
+	return eff
+}
+
 // commandLine is the default revision comment: the command and what it
 // was given ("balancer link add L3 --lan=P44 --wan=P43").
 func commandLine(cmd *cobra.Command, args []string) string {

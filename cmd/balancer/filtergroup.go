@@ -41,6 +41,9 @@ func parseTPID(flag, s string) (uint16, error) {
 	if err != nil {
 		return 0, usagef("--%s %q: want a 16-bit ethertype like 0x88B5", flag, s)
 	}
+	if n == 0 {
+		return 0, usagef("--%s %s is not an ethertype: give 0x0001..0xFFFF, like 0x88B5 (leave the flag out for the default)", flag, s)
+	}
 	return uint16(n), nil
 }
 
@@ -62,10 +65,16 @@ LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.Name = args[0]
+			if err := checkRange(cmd, "cores", f.Cores, 1, config.MaxCores, "cores"); err != nil {
+				return err
+			}
+			if err := checkRange(cmd, "id", id, 0, config.MaxFilterGroups-1, ""); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("id") {
 				f.ID = &id
 			}
-			if tpid != "" {
+			if cmd.Flags().Changed("tpid") {
 				t, err := parseTPID("tpid", tpid)
 				if err != nil {
 					return err
@@ -109,8 +118,11 @@ maintenance.`,
 			if !cmd.Flags().Changed("cores") && !cmd.Flags().Changed("tpid") {
 				return usagef("nothing to change: give --cores or --tpid")
 			}
+			if err := checkRange(cmd, "cores", cores, 1, config.MaxCores, "cores"); err != nil {
+				return err
+			}
 			var t uint16
-			if tpid != "" {
+			if cmd.Flags().Changed("tpid") {
 				var err error
 				if t, err = parseTPID("tpid", tpid); err != nil {
 					return err
@@ -124,7 +136,7 @@ maintenance.`,
 				if cmd.Flags().Changed("cores") {
 					f.Cores = cores
 				}
-				if tpid != "" {
+				if cmd.Flags().Changed("tpid") {
 					f.TPID = t
 				}
 				return "", nil
