@@ -51,9 +51,9 @@ links: [{name: L1, lan: P10, wan: P9}]
 filter_groups: [{name: F1, lan: P77, wan: "40/0"}]
 `,
 			want: []string{
-				"links[0].lan: unknown port P10: port 10 is not in ports",
-				"filter_groups[0].lan: unknown port P77: port 7 is not in ports",
-				"filter_groups[0].wan: unknown port 40/0: ports are numbered 1..32",
+				"links[0].lan: unknown port P10: port 10 is not defined; add it to ports (balancer port add 10 --speed 100G)",
+				"filter_groups[0].lan: unknown port P77: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)",
+				"filter_groups[0].wan: unknown port 40/0: front-panel ports are numbered 1..32",
 			},
 		},
 		{
@@ -357,7 +357,7 @@ links: [{name: L1, lan: P10, wan: P9}]
 `,
 			want: []string{
 				`port_map["10"]: data-plane port 255 is the CPU port of platform sim`,
-				`port_map["P77"]: unknown port P77: port 7 is not in ports`,
+				`port_map["P77"]: unknown port P77: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)`,
 				`port_map["P9"]: P9 is already mapped by port_map["9/0"]`,
 				"links[0].lan: P10 has data-plane port 255, the CPU port",
 			},

@@ -173,13 +173,12 @@ func TestPort(t *testing.T) {
 
 	r := e.run("port", "show", "P5")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: unknown port P5: port 5 is not in ports\n", r.stderr)
+	assert.Equal(t, "balancer: unknown port P5: port 5 is not defined; add it to ports (balancer port add 5 --speed 100G)\n", r.stderr)
 
 	r = e.run("port", "del", "4")
 	assert.Equal(t, exitError, r.code, "links use its lanes")
-	assert.Contains(t, r.stderr, "configuration rejected")
-	assert.Contains(t, r.stderr, "links[0].lan:")
-	assert.Contains(t, r.stderr, "links[0].wan:")
+	assert.Equal(t, "balancer: port 4 is still used by link L1 (lan P42), link L1 (wan P41): delete or move them first\n", r.stderr,
+		"one line naming each user")
 
 	r = e.run("port", "add", "40", "--speed", "100G")
 	assert.Equal(t, exitUsage, r.code)
@@ -228,13 +227,20 @@ func TestLink(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "cabling moved", h[2].Comment)
 
-	// The daemon's validation, every problem with its path.
+	// Every problem of the new link, named by the link and its flags
+	// (not blamed on the filter group already there).
 	r = e.run("link", "add", "L4", "--lan", "P43", "--wan", "P2")
 	assert.Equal(t, exitError, r.code)
+	assert.Equal(t, "balancer: link L4: --lan P43: the port is on the WAN side (even is LAN, odd is WAN); give a LAN port, or --ignore-parity if the cabling is crossed; "+
+		"--wan P2: the port is on the LAN side (even is LAN, odd is WAN); give a WAN port, or --ignore-parity if the cabling is crossed; "+
+		"--wan P2: the port is already used by filter group F1 (lan P2); pick a free port ('balancer port list' shows USED BY)\n", r.stderr)
+	assert.Equal(t, 3, e.revisions())
+
+	// The daemon's validation still has the last word, every problem with its path.
+	r = e.run("link", "add", "L4", "--lan", "P44", "--wan", "P43", "--id", "0")
+	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: invalid: configuration rejected, the running one is unchanged:\n")
-	assert.Contains(t, r.stderr, "  links[2].lan: P43 is odd (WAN side); a LAN port must be even (set ignore_parity to override)\n")
-	assert.Contains(t, r.stderr, "  links[2].wan: P2 is even (LAN side); a WAN port must be odd")
-	assert.Contains(t, r.stderr, "  filter_groups[0].lan: P2 is already used by links[2].wan\n")
+	assert.Contains(t, r.stderr, "  links[2].id: 0 is already used by links[0]")
 	assert.Equal(t, 3, e.revisions())
 
 	r = e.run("link", "add", "L4", "--lan", "P44")

@@ -75,7 +75,7 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	// A bad change is refused with its path; the running configuration stays.
 	r = cli("link", "add", "L9", "--lan", "P41", "--wan", "P42")
 	assert.Equal(t, exitError, r.code)
-	assert.Contains(t, r.stderr, "links[2]")
+	assert.Contains(t, r.stderr, "link L9: --lan P41: the port is on the WAN side")
 	r = cli("config", "history")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Equal(t, 2, strings.Count(r.stdout, "\n")-1, "two revisions: initial and dns\n%s", r.stdout)

@@ -315,3 +315,56 @@ func (a *app) getStatus(cmd *cobra.Command) (*apiv1.Status, error) {
 	defer cancel()
 	return cl.GetStatus(ctx, &apiv1.GetStatusRequest{})
 }
+
+// portUse names who uses each port of c: "link L1 lan".
+func portUse(c *config.Config) map[config.PortName]string {
+	use := map[config.PortName]string{}
+	for _, l := range c.Links {
+		for _, p := range []struct{ name, side string }{{l.LAN, "lan"}, {l.WAN, "wan"}} {
+			if n, err := c.ResolvePort(p.name); err == nil {
+				use[n] = fmt.Sprintf("link %s (%s %s)", l.Name, p.side, p.name)
+			}
+		}
+	}
+	for _, f := range c.FilterGroups {
+		for _, p := range []struct{ name, side string }{{f.LAN, "lan"}, {f.WAN, "wan"}} {
+			if n, err := c.ResolvePort(p.name); err == nil {
+				use[n] = fmt.Sprintf("filter group %s (%s %s)", f.Name, p.side, p.name)
+			}
+		}
+	}
+	return use
+}
+
+// checkEndpoints checks the --lan and --wan ports of a new link or filter
+// group (what: "link L9") against the configuration it joins, so that a
+// problem names the new object and its flag rather than an object already
+// there.
+func checkEndpoints(c *config.Config, what, lan, wan string, ignoreParity bool) error {
+	use := portUse(c)
+	var errs []string
+	for _, p := range []struct {
+		flag, name string
+		side       config.Side
+	}{{"lan", lan, config.SideLAN}, {"wan", wan, config.SideWAN}} {
+		n, err := c.ResolvePort(p.name)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("--%s %s: %v", p.flag, p.name, err))
+			continue
+		}
+		if got := c.PortSide(n); got != p.side && !ignoreParity {
+			errs = append(errs, fmt.Sprintf("--%s %s: the port is on the %s side (even is LAN, odd is WAN); give a %s port, or --ignore-parity if the cabling is crossed",
+				p.flag, p.name, got, p.side))
+		}
+		if by, ok := use[n]; ok {
+			errs = append(errs, fmt.Sprintf("--%s %s: the port is already used by %s; pick a free port ('balancer port list' shows USED BY)", p.flag, p.name, by))
+		}
+	}
+	if lan == wan && len(errs) == 0 {
+		errs = append(errs, fmt.Sprintf("--lan and --wan are both %s; give two ports", lan))
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s", what, strings.Join(errs, "; "))
+}

@@ -85,6 +85,9 @@ LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
 				if c.FilterGroupByName(f.Name) != nil {
 					return "", errExists("filter group", f.Name, "change it with 'balancer filter-group set'")
 				}
+				if err := checkEndpoints(c, "filter group "+f.Name, f.LAN, f.WAN, f.IgnoreParity); err != nil {
+					return "", err
+				}
 				c.FilterGroups = append(c.FilterGroups, f)
 				return "", nil
 			})

@@ -281,6 +281,16 @@ them first.`,
 				return err
 			}
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				var users []string
+				for n, by := range portUse(c) {
+					if n.Port == p {
+						users = append(users, by)
+					}
+				}
+				if len(users) > 0 {
+					slices.Sort(users)
+					return "", fmt.Errorf("port %d is still used by %s: delete or move them first", p, strings.Join(users, ", "))
+				}
 				if !deleteFunc(&c.Ports, func(d config.Port) bool { return d.Port == p }) {
 					var defined []string
 					for _, d := range c.Ports {
