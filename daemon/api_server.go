@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -212,18 +213,26 @@ func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest
 
 func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (_ *apiv1.GetSlotsResponse, err error) {
 	defer markOrigin(ctx, &err)
-	groups := []string{req.GetGroup()}
-	if req.GetGroup() == "" {
-		cfg, _, err := s.svc.Config(ctx)
-		if err != nil {
-			return nil, grpcError(err)
+	cfg, _, err := s.svc.Config(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	var all []string
+	if cfg != nil {
+		for _, b := range cfg.BalanceGroups {
+			all = append(all, b.Name)
 		}
-		groups = groups[:0]
-		if cfg != nil {
-			for _, b := range cfg.BalanceGroups {
-				groups = append(groups, b.Name)
+	}
+	groups := all
+	if g := req.GetGroup(); g != "" {
+		if !slices.Contains(all, g) {
+			known := "none is defined"
+			if len(all) > 0 {
+				known = "defined: " + strings.Join(all, ", ")
 			}
+			return nil, status.Errorf(codes.NotFound, "unknown balance group %q (%s)", g, known)
 		}
+		groups = []string{g}
 	}
 	out := &apiv1.GetSlotsResponse{}
 	for _, g := range groups {

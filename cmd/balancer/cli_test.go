@@ -519,7 +519,7 @@ func TestSlots(t *testing.T) {
 
 	r := e.run("slots", "nope")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: not found: balance group \"nope\"\n", r.stderr)
+	assert.Equal(t, "balancer: unknown balance group \"nope\" (defined: group_filter)\n", r.stderr)
 	r = e.run("slots", "a", "b")
 	assert.Equal(t, exitUsage, r.code)
 }
