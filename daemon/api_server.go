@@ -441,10 +441,12 @@ func statusToProto(st *Status) *apiv1.Status {
 		},
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),
+		Stale:      st.Stale,
 	}
 	for _, l := range st.Links {
 		out.Links = append(out.Links, &apiv1.LinkStatus{
 			Name: l.Name, Id: l.ID, Lan: l.LAN, Wan: l.WAN, LanUp: l.LANUp, WanUp: l.WANUp,
+			LanState: l.LANState, WanState: l.WANState,
 		})
 	}
 	for _, f := range st.Filters {
@@ -453,6 +455,7 @@ func statusToProto(st *Status) *apiv1.Status {
 			State: f.State, Reason: f.Reason, Since: timestamp(f.Since), Effective: f.Effective,
 			LastPass: timestamp(f.LastPass), TimeOfPass: duration(f.TimeOfPass), Losses: f.Losses,
 			Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted, FailureAction: f.FailureAction,
+			LanState: f.LANState, WanState: f.WANState,
 		}
 		for _, b := range f.TimeOfPassBuckets {
 			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})

@@ -137,23 +137,19 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
-	up := func(name string) bool {
-		n, err := cfg.PortNumber(name)
-		if err != nil {
-			return false
-		}
-		v, ok := ports[n]
-		return !ok || v
-	}
+	st.Stale = !ss.Connected
+	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
 	for _, l := range cfg.Links {
-		st.Links = append(st.Links, LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANUp: up(l.LAN), WANUp: up(l.WAN)})
+		ls := LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANState: port(l.LAN), WANState: port(l.WAN)}
+		ls.LANUp, ls.WANUp = ls.LANState == PortUp, ls.WANState == PortUp
+		st.Links = append(st.Links, ls)
 	}
 	for _, f := range eng.Status() {
 		fg := cfg.FilterGroupByName(f.Name)
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
-			FailureAction: string(f.FailureAction)}
+			FailureAction: string(f.FailureAction), LANState: port(fg.LAN), WANState: port(fg.WAN)}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {

@@ -87,6 +87,8 @@ func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 		l.add(p, "id", k.ID)
 		l.add(p, "lan-up", k.LANUp)
 		l.add(p, "wan-up", k.WANUp)
+		l.add(p, "lan-oper", k.LANState)
+		l.add(p, "wan-oper", k.WANState)
 	}
 	for _, f := range st.Filters {
 		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("state")}

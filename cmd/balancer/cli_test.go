@@ -153,7 +153,7 @@ func TestPort(t *testing.T) {
 	out := e.ok("port", "list")
 	assertRows(t, out,
 		"NAME PORT DP SIDE SPEED USED BY OPER",
-		"P1 1/0 10 WAN 100G filter-group F1 wan -",
+		"P1 1/0 10 WAN 100G filter-group F1 wan up",
 		"P41 4/1 41 WAN 10G link L1 wan up",
 		"P42 4/2 42 LAN 10G link L1 lan up",
 		"P43 4/3 43 WAN 10G - -",
@@ -251,8 +251,8 @@ func TestLink(t *testing.T) {
 func TestFilterGroup(t *testing.T) {
 	e := newEnv(t)
 	assertRows(t, e.ok("filter-group", "list"),
-		"NAME ID LAN WAN CORES TPID BALANCE GROUP STATE EFFECTIVE",
-		"F1 0 P2 P1 2 0x88B5 group_filter up forward")
+		"NAME ID LAN WAN CORES TPID BALANCE GROUP STATE EFFECTIVE PORTS OPER",
+		"F1 0 P2 P1 2 0x88B5 group_filter up forward up/up")
 
 	e.ok("port", "add", "3", "--speed", "100G")
 	e.ok("port", "add", "6", "--speed", "100G")
@@ -471,8 +471,14 @@ func TestStatus(t *testing.T) {
 	)
 
 	e.svc.switchDown = true
-	assertRows(t, e.ok("status"), "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, port status watched",
-		"last error: connection refused")
+	out = e.ok("status")
+	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, port status watched",
+		"last error: connection refused",
+		"the switch is not connected: port states are unknown, filter states are the last seen (stale)",
+		"L1 0 P42 P41 unknown unknown",
+		"F1 group_filter P2/P1 2 up (stale) 1h0m0s ago forward (stale) 100ms ago 120µs 0 keep-alives answered")
+	out = e.ok("link", "list")
+	assertRows(t, out, "L1 0 P42 P41 unknown unknown even/odd")
 }
 
 func TestCounters(t *testing.T) {

@@ -188,14 +188,30 @@ func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 	}
 	if f.switchDown {
 		st.Switch.LastError = "connection refused"
+		st.Stale = true
+	}
+	// Ports: L2's WAN port is down, P44 is not reported (unknown), the
+	// others are up; all unknown while the switch is down.
+	state := func(name string, up bool) string {
+		switch {
+		case f.switchDown || name == "P44":
+			return daemon.PortUnknown
+		case up:
+			return daemon.PortUp
+		}
+		return daemon.PortDown
 	}
 	for _, l := range c.Links {
-		st.Links = append(st.Links, daemon.LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANUp: true, WANUp: l.Name != "L2"})
+		ls := daemon.LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN,
+			LANState: state(l.LAN, true), WANState: state(l.WAN, l.Name != "L2")}
+		ls.LANUp, ls.WANUp = ls.LANState == daemon.PortUp, ls.WANState == daemon.PortUp
+		st.Links = append(st.Links, ls)
 	}
 	for _, fg := range c.FilterGroups {
 		fs := daemon.FilterStatus{Name: fg.Name, ID: *fg.ID, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: "up", Reason: "keep-alives answered", Since: f.now, Effective: "forward",
-			LastPass: f.now.Add(time.Hour - 100*time.Millisecond), TimeOfPass: 120 * time.Microsecond, Passes: 36000}
+			LastPass: f.now.Add(time.Hour - 100*time.Millisecond), TimeOfPass: 120 * time.Microsecond, Passes: 36000,
+			LANState: state(fg.LAN, true), WANState: state(fg.WAN, true)}
 		if b := c.BalanceGroupOf(fg.Name); b != nil {
 			fs.BalanceGroup = b.Name
 			fs.FailureAction = string(b.FailureAction)

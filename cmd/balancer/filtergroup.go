@@ -212,14 +212,18 @@ func newFilterGroupListCmd(a *app) *cobra.Command {
 				state[f.GetName()] = f
 			}
 			w := table(a.stdout)
-			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE")
+			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE", "PORTS OPER")
 			for _, f := range cfg.FilterGroups {
 				bg := ""
 				if b := cfg.BalanceGroupOf(f.Name); b != nil {
 					bg = b.Name
 				}
 				s := state[f.Name]
-				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, s.GetState(), s.GetEffective())
+				oper := "-"
+				if s.GetLanState() != "" {
+					oper = s.GetLanState() + "/" + s.GetWanState()
+				}
+				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, stale(st, s.GetState()), stale(st, s.GetEffective()), oper)
 			}
 			return w.Flush()
 		},

@@ -141,7 +141,7 @@ func newLinkListCmd(a *app) *cobra.Command {
 			for _, l := range cfg.Links {
 				lan, wan := "-", "-"
 				if s := state[l.Name]; s != nil {
-					lan, wan = upDown(s.GetLanUp()), upDown(s.GetWanUp())
+					lan, wan = operState(s.GetLanState(), s.GetLanUp()), operState(s.GetWanState(), s.GetWanUp())
 				}
 				parity := "even/odd"
 				if l.IgnoreParity {
