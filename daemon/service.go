@@ -95,7 +95,7 @@ type LinkStatus struct {
 	Name     string
 	ID       uint32
 	LAN, WAN string // port names
-	LANUp    bool // LANState == PortUp
+	LANUp    bool   // LANState == PortUp
 	WANUp    bool
 	// LANState and WANState are PortUp, PortDown or PortUnknown.
 	LANState, WANState string
