@@ -1,0 +1,86 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+const guardSite = `
+ports:
+  - {port: 1, speed: 100G}
+  - {port: 2, speed: 100G}
+  - {port: 9, speed: 100G}
+  - {port: 10, speed: 100G}
+links: [{name: L1, lan: P10, wan: P9}]
+filter_groups: [{name: F1, lan: P2, wan: P1}]
+balance_groups: [{name: g, members: [F1]}]
+`
+
+func TestGuard(t *testing.T) {
+	old, err := config.Parse([]byte(guardSite))
+	require.NoError(t, err)
+	empty := func(doc string) *config.Config {
+		c, err := config.Parse([]byte(doc))
+		require.NoError(t, err, doc)
+		return c
+	}
+	tests := []struct {
+		name             string
+		cfg              *config.Config
+		deletes, entries int
+		force            bool
+		want             string // "" = allowed
+	}{
+		{name: "same", cfg: old, entries: 100},
+		{name: "document of only ---", cfg: empty("---\n"), deletes: 90, entries: 100,
+			want: "apply refused without --force, the running configuration is unchanged: it would remove link L1; filter group F1; balance group g; 90 of 100 switch entries (90%)"},
+		{name: "only a comment", cfg: empty("# nothing\n"), want: "it would remove link L1; filter group F1; balance group g"},
+		{name: "null", cfg: empty("null\n"), want: "it would remove link L1"},
+		{name: "site only", cfg: empty("site: x\n"), want: "it would remove link L1"},
+		{name: "forced", cfg: empty("---\n"), force: true},
+		{name: "most entries", cfg: old, deletes: 3000, entries: 4000, want: "it would remove 3000 of 4000 switch entries (75%)"},
+		{name: "half the entries pass", cfg: old, deletes: 2000, entries: 4000},
+		{name: "small sites pass", cfg: old, deletes: 10, entries: 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Guard(Removals(old, tt.cfg, tt.deletes, tt.entries), tt.force, "apply")
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.True(t, errors.Is(err, ErrDestructive))
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Contains(t, err.Error(), "repeat with --force")
+		})
+	}
+}
+
+func TestGuardApplyDryRunWarns(t *testing.T) {
+	old, err := config.Parse([]byte(guardSite))
+	require.NoError(t, err)
+	res := &ApplyResult{DryRun: true}
+	require.NoError(t, guardApply(context.Background(), old, &config.Config{}, 0, 10, res))
+	assert.Contains(t, res.Warning, "this change would remove link L1; filter group F1; balance group g; applying it needs --force")
+	res = &ApplyResult{}
+	assert.ErrorIs(t, guardApply(context.Background(), old, &config.Config{}, 0, 10, res), ErrDestructive)
+	assert.NoError(t, guardApply(WithForce(context.Background(), true), old, &config.Config{}, 0, 10, res))
+}
+
+func TestPortState(t *testing.T) {
+	cfg, err := config.Parse([]byte(guardSite))
+	require.NoError(t, err)
+	reports := map[uint32]bool{100: true, 90: false} // P10 up, P9 down, P1/P2 not reported
+	assert.Equal(t, PortUp, PortState(cfg, reports, true, "P10"))
+	assert.Equal(t, PortDown, PortState(cfg, reports, true, "P9"))
+	assert.Equal(t, PortUnknown, PortState(cfg, reports, true, "P1"), "a port the switch does not report is unknown, not up")
+	assert.Equal(t, PortUnknown, PortState(cfg, reports, false, "P10"), "nothing is known while the switch is not connected")
+	assert.Equal(t, PortUnknown, PortState(cfg, reports, true, "P77"))
+}
