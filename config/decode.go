@@ -76,13 +76,13 @@ func Decode(data []byte) (*Config, error) {
 	if root.Kind == 0 || root.Kind == yaml.DocumentNode || (root.Kind == yaml.ScalarNode && root.Tag == "!!null") {
 		return c, nil
 	}
-	w := &walker{lines: make(map[int][]string)}
+	w := &walker{lines: make(map[int][]string), values: make(map[int]map[string]string)}
 	w.walk(root, reflect.TypeFor[Config](), "")
 
 	sd := yaml.NewDecoder(bytes.NewReader(data))
 	sd.KnownFields(true)
 	if err := sd.Decode(c); err != nil && !errors.Is(err, io.EOF) {
-		w.p = append(w.p, decodeError(err, w.lines))
+		w.p = append(w.p, decodeError(err, w))
 	}
 	if err := w.p.err(); err != nil {
 		return nil, err
@@ -198,6 +198,9 @@ var leafTypes = map[reflect.Type]bool{
 // decoding, and notes the path of each line for decode messages.
 type walker struct {
 	lines map[int][]string // line -> paths of the values on it, leaves last
+	// values: line -> scalar text -> its path, to name the one value a
+	// decode error quotes when a line holds several.
+	values map[int]map[string]string
 	p     problems
 	depth int
 }
@@ -243,6 +246,12 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 		t = t.Elem()
 	}
 	w.note(n, path)
+	if n.Kind == yaml.ScalarNode && path != "" {
+		if w.values[n.Line] == nil {
+			w.values[n.Line] = map[string]string{}
+		}
+		w.values[n.Line][n.Value] = path
+	}
 	if leafTypes[t] {
 		if n.Kind == yaml.ScalarNode {
 			w.str(n, path)
@@ -386,14 +395,22 @@ var yamlKinds = map[string]string{"str": "text", "int": "a number", "float": "a 
 // decodeError turns a yaml.v3 error into one error per problem, each
 // wrapping ErrDecode (and ErrUnknownKey for unknown keys). lines maps a
 // line to the path of the value on it, when known.
-func decodeError(err error, lines map[int][]string) error {
+func decodeError(err error, w *walker) error {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
 		return errorf(ErrDecode, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	at := func(line string) string {
+	at := func(line string, value ...string) string {
 		n, _ := strconv.Atoi(line)
-		if p := linePath(lines[n]); p != "" {
+		if w == nil {
+			return "line " + line
+		}
+		if len(value) == 1 {
+			if p, ok := w.values[n][value[0]]; ok {
+				return fmt.Sprintf("line %s: %s", line, p)
+			}
+		}
+		if p := linePath(w.lines[n]); p != "" {
 			return fmt.Sprintf("line %s: %s", line, p)
 		}
 		return "line " + line
@@ -412,7 +429,7 @@ func decodeError(err error, lines map[int][]string) error {
 			if got == "" {
 				got = m[2]
 			}
-			errs = append(errs, errorf(ErrDecode, "%s: %q is %s; want %s", at(m[1]), m[3], got, goTypeWords(m[4])))
+			errs = append(errs, errorf(ErrDecode, "%s: %q is %s; want %s", at(m[1], m[3]), m[3], got, goTypeWords(m[4])))
 			continue
 		}
 		if m := lineRE.FindStringSubmatch(msg); m != nil {

@@ -71,7 +71,13 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	svc, err := newFakeDaemon(testSite)
+	return newEnvSite(t, testSite)
+}
+
+// newEnvSite is newEnv running site.
+func newEnvSite(t *testing.T, site string) *env {
+	t.Helper()
+	svc, err := newFakeDaemon(site)
 	require.NoError(t, err)
 	socket := filepath.Join(t.TempDir(), "balancer.sock")
 	lis, err := daemon.ListenUnix(socket)

@@ -22,11 +22,12 @@ programmed into the switch. 'config history' lists the revisions;
 'config rollback' re-applies an old one as a new revision.`,
 		`  balancer config export -f site.yaml
   $EDITOR site.yaml
+  balancer config check site.yaml
   balancer config diff -f site.yaml
   balancer config apply -f site.yaml --comment 'add link L3'
   balancer config history
   balancer config rollback 4`)
-	cmd.AddCommand(newConfigShowCmd(a), newConfigExportCmd(a), newConfigApplyCmd(a), newConfigDiffCmd(a),
+	cmd.AddCommand(newConfigShowCmd(a), newConfigExportCmd(a), newConfigApplyCmd(a), newConfigDiffCmd(a), newConfigCheckCmd(a),
 		newConfigRollbackCmd(a), newConfigHistoryCmd(a))
 	return cmd
 }
@@ -126,7 +127,7 @@ func (a *app) readConfigFile(file string) (string, error) {
 	// from the transport (whose limit is higher, 4 MiB).
 	if _, err := config.Decode(data); err != nil {
 		lines := strings.Split(err.Error(), "\n")
-		return "", fmt.Errorf("configuration rejected, the running one is unchanged:\n  %s: %s", file, strings.Join(lines, "\n  "+file+": "))
+		return "", fmt.Errorf("configuration rejected, nothing was sent:\n  %s: %s", file, strings.Join(lines, "\n  "+file+": "))
 	}
 	return string(data), nil
 }
