@@ -201,8 +201,8 @@ type walker struct {
 	// values: line -> scalar text -> its path, to name the one value a
 	// decode error quotes when a line holds several.
 	values map[int]map[string]string
-	p     problems
-	depth int
+	p      problems
+	depth  int
 }
 
 func (w *walker) note(n *yaml.Node, path string) {
