@@ -147,6 +147,19 @@ func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResul
 	return f.applyGuarded(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
 }
 
+// ConfigYAML returns the running configuration as saved, as the daemon does.
+func (f *fakeDaemon) ConfigYAML() ([]byte, daemon.Revision) {
+	f.mu.Lock()
+	data, rev := f.revs[len(f.revs)-1].yaml, f.running()
+	hook := f.onConfig
+	f.onConfig = nil
+	f.mu.Unlock()
+	if hook != nil {
+		defer hook()
+	}
+	return data, rev
+}
+
 func (f *fakeDaemon) History(context.Context) ([]daemon.Revision, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

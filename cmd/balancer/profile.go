@@ -180,7 +180,12 @@ Balance groups whose failure action is the profile's follow a change of
 				p = &c.Profiles[len(c.Profiles)-1]
 			}
 			if p == nil {
-				return "", errUnknown("profile", args[0], profileNames(c))
+				known := profileNames(c)
+				if !slices.Contains(known, config.DefaultProfile) {
+					known = append(known, config.DefaultProfile)
+				}
+				slices.Sort(known)
+				return "", errUnknown("profile", args[0], known)
 			}
 			old := p.FailureAction
 			if err := flags.apply(cmd, p); err != nil {
