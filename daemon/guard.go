@@ -87,7 +87,7 @@ func Removals(old, cfg *config.Config, deletes, entries int) Removal {
 
 // Guard refuses a destructive change unless forced: it returns an error
 // wrapping ErrDestructive that says what the change would remove and how
-// to go ahead. what names the change ("apply", "rollback to revision 4").
+// to go ahead. what names the change ("change", "rollback to revision 4").
 func Guard(r Removal, force bool, what string) error {
 	if force || !r.Destructive() {
 		return nil
@@ -114,7 +114,7 @@ func Forced(ctx context.Context) bool {
 // res.
 func guardApply(ctx context.Context, old, cfg *config.Config, deletes, entries int, res *ApplyResult) error {
 	r := Removals(old, cfg, deletes, entries)
-	err := Guard(r, Forced(ctx), "apply")
+	err := Guard(r, Forced(ctx), "change")
 	if err == nil {
 		return nil
 	}

@@ -39,7 +39,7 @@ func TestGuard(t *testing.T) {
 	}{
 		{name: "same", cfg: old, entries: 100},
 		{name: "document of only ---", cfg: empty("---\n"), deletes: 90, entries: 100,
-			want: "apply refused without --force, the running configuration is unchanged: it would remove link L1; filter group F1; balance group g; 90 of 100 switch entries (90%)"},
+			want: "change refused without --force, the running configuration is unchanged: it would remove link L1; filter group F1; balance group g; 90 of 100 switch entries (90%)"},
 		{name: "only a comment", cfg: empty("# nothing\n"), want: "it would remove link L1; filter group F1; balance group g"},
 		{name: "null", cfg: empty("null\n"), want: "it would remove link L1"},
 		{name: "site only", cfg: empty("site: x\n"), want: "it would remove link L1"},
@@ -50,7 +50,7 @@ func TestGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Guard(Removals(old, tt.cfg, tt.deletes, tt.entries), tt.force, "apply")
+			err := Guard(Removals(old, tt.cfg, tt.deletes, tt.entries), tt.force, "change")
 			if tt.want == "" {
 				assert.NoError(t, err)
 				return

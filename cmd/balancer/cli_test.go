@@ -225,7 +225,7 @@ func TestLink(t *testing.T) {
 
 	r = e.run("link", "del", "L3", "--comment", "cabling moved")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: apply refused without --force, the running configuration is unchanged: it would remove link L3; "+
+	assert.Equal(t, "balancer: change refused without --force, the running configuration is unchanged: it would remove link L3; "+
 		"if that is meant, repeat with --force (a configuration file removes every object it leaves out)\n", r.stderr)
 	out = e.ok("link", "del", "L3", "--comment", "cabling moved", "--force")
 	assertRows(t, out, "- link L3")

@@ -90,7 +90,7 @@ func (f *fakeDaemon) applyGuarded(ctx context.Context, yaml []byte, dryRun bool,
 		f.mu.Lock()
 		old := f.cfg
 		f.mu.Unlock()
-		if err := daemon.Guard(daemon.Removals(old, c, 0, 0), daemon.Forced(ctx), "apply"); err != nil {
+		if err := daemon.Guard(daemon.Removals(old, c, 0, 0), daemon.Forced(ctx), "change"); err != nil {
 			return nil, err
 		}
 	}
