@@ -183,7 +183,7 @@ func (d *dialState) explain(err error) string {
 	case d.network == "unix" && errors.Is(err, syscall.ENOENT):
 		return msg + " (no socket there: is the daemon running? give its socket with --socket or $" + socketEnv + ")"
 	case d.network == "unix" && notSocket(d.address):
-		return msg + " (" + d.address + " is not a socket: give the daemon's socket with --socket or $" + socketEnv + ", by default " + defaultSocket + ")"
+		return d.address + " is not a socket: give the daemon's socket with --socket or $" + socketEnv + ", by default " + defaultSocket
 	case errors.Is(err, syscall.ECONNREFUSED) && d.network == "unix":
 		return msg + " (a socket file but no daemon listening: is the daemon running?)"
 	case errors.Is(err, syscall.ECONNREFUSED):
