@@ -111,6 +111,9 @@ shares.`,
 			if err := flags.apply(cmd, &b); err != nil {
 				return err
 			}
+			if err := checkRange(cmd, "id", id, 0, config.MaxBalanceGroups-1, ""); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("id") {
 				b.ID = &id
 			}

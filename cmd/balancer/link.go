@@ -47,6 +47,9 @@ Rules apply to every link unless they list links ('rule add --link').`,
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l.Name = args[0]
+			if err := checkRange(cmd, "id", id, 0, config.MaxLinks-1, ""); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("id") {
 				l.ID = &id
 			}
