@@ -16,7 +16,7 @@ import (
 // Telemetry paths (docs/telemetry.md):
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
-//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up}
+//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-pkts
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
 //	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/bucket[le=NS]/count
@@ -225,12 +225,14 @@ var (
 	descDropPkts   = prometheus.NewDesc("balancer_dropped_packets_total", "Packets dropped by the data plane, by reason.", []string{"reason"}, nil)
 	descPortRxPkts = prometheus.NewDesc("balancer_port_rx_packets_total", "Packets received on a port.", []string{"port"}, nil)
 	descPortTxPkts = prometheus.NewDesc("balancer_port_tx_packets_total", "Packets sent out of a port.", []string{"port"}, nil)
+	descPortOper   = prometheus.NewDesc("balancer_port_oper_state", "1 for a link or filter-group port's oper state: up, down or unknown (not reported, or the switch is not connected).", []string{"port", "user", "state"}, nil)
+	descStale      = prometheus.NewDesc("balancer_status_stale", "1 while the switch is not connected: port and filter states are not live.", nil, nil)
 )
 
 // Describe implements prometheus.Collector.
 func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descFGUp, descFGLosses, descFGPasses, descFGTOP, descSwitch, descBGActive,
-		descLinkPkts, descFGPkts, descRulePkts, descCorePkts, descDropPkts, descPortRxPkts, descPortTxPkts} {
+		descLinkPkts, descFGPkts, descRulePkts, descCorePkts, descDropPkts, descPortRxPkts, descPortTxPkts, descPortOper, descStale} {
 		ch <- d
 	}
 }
@@ -248,6 +250,20 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	}
 	if s != nil {
 		ch <- prometheus.MustNewConstMetric(descSwitch, prometheus.GaugeValue, b(s.Switch.Primary))
+		ch <- prometheus.MustNewConstMetric(descStale, prometheus.GaugeValue, b(s.Stale))
+		oper := func(port, user, state string) {
+			if state != "" {
+				ch <- prometheus.MustNewConstMetric(descPortOper, prometheus.GaugeValue, 1, port, user, state)
+			}
+		}
+		for _, l := range s.Links {
+			oper(l.LAN, "link "+l.Name, l.LANState)
+			oper(l.WAN, "link "+l.Name, l.WANState)
+		}
+		for _, f := range s.Filters {
+			oper(f.LAN, "filter-group "+f.Name, f.LANState)
+			oper(f.WAN, "filter-group "+f.Name, f.WANState)
+		}
 		for _, f := range s.Filters {
 			ch <- prometheus.MustNewConstMetric(descFGUp, prometheus.GaugeValue, b(f.State == "up" || f.State == "init"), f.Name, f.State, f.Effective)
 			ch <- prometheus.MustNewConstMetric(descFGLosses, prometheus.CounterValue, float64(f.Losses), f.Name)
