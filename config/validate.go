@@ -97,11 +97,11 @@ func (v *validator) etherType(path string, et uint16) {
 
 func (v *validator) defaults() {
 	d := v.c.Defaults
-	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores)
+	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores, "cores")
 	if d.CoreTPID != 0 {
 		v.etherType("defaults.core_tpid", d.CoreTPID)
 	}
-	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits)
+	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits, "bits")
 	if et := d.KeepAlive.EtherType; et != 0 {
 		v.etherType("defaults.keepalive.ethertype", et)
 		if et == d.CoreTPID {
@@ -260,7 +260,7 @@ func (v *validator) filterGroups() {
 		v.id(path, f.ID, MaxFilterGroups, ids, ref("filter_groups", i, f.Name))
 		v.endpoint(path+".lan", f.LAN, SideLAN, f.IgnoreParity)
 		v.endpoint(path+".wan", f.WAN, SideWAN, f.IgnoreParity)
-		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores)
+		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores, "cores")
 		if f.TPID != 0 {
 			v.etherType(path+".tpid", f.TPID)
 			if f.TPID == v.c.Defaults.KeepAlive.EtherType {
@@ -324,7 +324,7 @@ func (v *validator) balanceGroups() {
 		}
 		v.failureAction(path+".failure_action", b.FailureAction)
 
-		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits) {
+		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits, "bits") {
 			continue
 		}
 		slots := 1 << b.SlotBits
@@ -371,7 +371,7 @@ func (v *validator) rules() {
 		rref := ref("rules", i, r.Name)
 		v.name(path, r.Name, names, path)
 
-		if v.rangeCheck(path+".priority", r.Priority, 1, MaxPriority) {
+		if v.rangeCheck(path+".priority", r.Priority, 1, MaxPriority, "(higher wins)") {
 			if prev, ok := prios[r.Priority]; ok {
 				v.p.addf(path+".priority", ErrDuplicate, "%d is already used by %s; two rules with one priority are ambiguous in a TCAM", r.Priority, prev)
 			} else {
@@ -389,7 +389,7 @@ func (v *validator) rules() {
 				case listed[l]:
 					v.p.addf(lpath, ErrDuplicate, "link %q is listed twice", l)
 				case v.c.LinkByName(l) == nil:
-					v.p.addf(lpath, ErrUnknownName, "unknown link %q", l)
+					v.p.addf(lpath, ErrUnknownName, "rule %s uses link %q, which is not defined (links: %s); define the link or take it out of the rule", r.Name, l, v.linkNames())
 				}
 				listed[l] = true
 			}
@@ -487,9 +487,9 @@ func (v *validator) countRange(path string, x, lo, hi uint32, unit string) {
 }
 
 // rangeCheck reports a number outside lo..hi; it returns whether x is in.
-func (v *validator) rangeCheck(path string, x, lo, hi uint32) bool {
+func (v *validator) rangeCheck(path string, x, lo, hi uint32, unit string) bool {
 	if x < lo || x > hi {
-		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d", x, lo, hi)
+		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d %s", x, lo, hi, unit)
 		return false
 	}
 	return true
@@ -515,4 +515,16 @@ func durText(d Duration) string {
 		return fmt.Sprintf("%ds", t/time.Second)
 	}
 	return d.String()
+}
+
+// linkNames lists the links defined, for messages.
+func (v *validator) linkNames() string {
+	var out []string
+	for _, l := range v.c.Links {
+		out = append(out, l.Name)
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }

@@ -215,9 +215,9 @@ filter_groups:
 balance_groups: [{name: g, members: [F1, F2]}]
 `,
 			want: []string{
-				"defaults.cores: 2000 is out of range 1..1024",
-				"filter_groups[0].cores: 2000 is out of range 1..1024",
-				"filter_groups[1].cores: 1025 is out of range 1..1024",
+				"defaults.cores: 2000 is out of range 1..1024 cores",
+				"filter_groups[0].cores: 2000 is out of range 1..1024 cores",
+				"filter_groups[1].cores: 1025 is out of range 1..1024 cores",
 			},
 		},
 		{
@@ -306,9 +306,9 @@ balance_groups:
   - {name: g2, members: [F4]}
 `,
 			want: []string{
-				"defaults.slot_bits: 17 is out of range 1..16",
+				"defaults.slot_bits: 17 is out of range 1..16 bits",
 				"balance_groups[0].slot_bits: slot_bits 4 gives 16 slots for 93 cores; need at least 7 bits",
-				"balance_groups[1].slot_bits: 17 is out of range 1..16",
+				"balance_groups[1].slot_bits: 17 is out of range 1..16 bits",
 			},
 		},
 		{
@@ -431,12 +431,12 @@ rules:
   - {name: h, priority: 50, links: [all], action: balance g}
 `,
 			want: []string{
-				`rules[0].links[1]: unknown link "L9"`,
+				`rules[0].links[1]: rule a uses link "L9", which is not defined (links: L1); define the link or take it out of the rule`,
 				`rules[1].priority: 10 is already used by rules[0] "a"; two rules with one priority are ambiguous in a TCAM`,
 				`rules[1].action: unknown balance group "nope"`,
-				"rules[2].priority: 0 is out of range 1..65535",
+				"rules[2].priority: 0 is out of range 1..65535 (higher wins)",
 				`rules[2].action: "drop" is not "bypass" or "balance <group>"`,
-				"rules[3].priority: 70000 is out of range 1..65535",
+				"rules[3].priority: 70000 is out of range 1..65535 (higher wins)",
 				`rules[3].action: "balance" names no balance group; write "balance <group>"`,
 				`rules[4].action: "balance g extra" is not "bypass" or "balance <group>"`,
 				`rules[5].links[0]: "all" cannot be combined with link names`,
@@ -585,8 +585,8 @@ func TestValidateUnsetValues(t *testing.T) {
 			name:   "zero cores",
 			mutate: func(c *config.Config) { c.FilterGroups[0].Cores = 0; c.Defaults.Cores = 0 },
 			want: []string{
-				"defaults.cores: 0 is out of range 1..1024",
-				"filter_groups[0].cores: 0 is out of range 1..1024",
+				"defaults.cores: 0 is out of range 1..1024 cores",
+				"filter_groups[0].cores: 0 is out of range 1..1024 cores",
 			},
 		},
 		{
@@ -604,7 +604,7 @@ func TestValidateUnsetValues(t *testing.T) {
 		{
 			name:   "zero slot bits",
 			mutate: func(c *config.Config) { c.BalanceGroups[0].SlotBits = 0 },
-			want:   []string{"balance_groups[0].slot_bits: 0 is out of range 1..16"},
+			want:   []string{"balance_groups[0].slot_bits: 0 is out of range 1..16 bits"},
 		},
 		{
 			name:   "nil ids",

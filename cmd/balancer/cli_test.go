@@ -423,7 +423,7 @@ func TestRule(t *testing.T) {
 
 	res = e.run("rule", "add", "y", "--prio", "6", "--link", "L9", "--match", "any", "--action", "bypass")
 	assert.Equal(t, exitError, res.code)
-	assert.Contains(t, res.stderr, `rules[3].links[0]: unknown link "L9"`)
+	assert.Contains(t, res.stderr, `rules[3].links[0]: rule y uses link "L9", which is not defined (links: L1, L2); define the link or take it out of the rule`)
 
 	assertRows(t, e.ok("rule", "del", "dns"), "- rule dns")
 	res = e.run("rule", "del", "dns")
