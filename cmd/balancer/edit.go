@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -165,7 +166,10 @@ func effective(c *config.Config) *config.Config {
 // commandLine is the default revision comment: the command and what it
 // was given ("balancer link add L3 --lan=P44 --wan=P43").
 func commandLine(cmd *cobra.Command, args []string) string {
-	parts := append([]string{cmd.CommandPath()}, args...)
+	parts := []string{cmd.CommandPath()}
+	for _, arg := range args {
+		parts = append(parts, printable(arg))
+	}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		if f.Name == "dry-run" || f.Name == "comment" || f.Name == "force" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
 			return
@@ -177,6 +181,7 @@ func commandLine(cmd *cobra.Command, args []string) string {
 		if strings.ContainsAny(v, " '\"") {
 			v = "'" + v + "'"
 		}
+		v = printable(v)
 		parts = append(parts, "--"+f.Name+"="+v)
 	})
 	return strings.Join(parts, " ")
@@ -367,4 +372,13 @@ func checkEndpoints(c *config.Config, what, lan, wan string, ignoreParity bool) 
 		return nil
 	}
 	return fmt.Errorf("%s: %s", what, strings.Join(errs, "; "))
+}
+
+// printable writes s for a default revision comment: as it is, or quoted
+// with escapes when it holds a control character (which a comment may not).
+func printable(s string) string {
+	if config.CheckText("", s, len(s)) == nil {
+		return s
+	}
+	return strconv.Quote(s)
 }
