@@ -113,3 +113,37 @@ func TestMetricsPortOperAndStale(t *testing.T) {
 	}, got["balancer_port_oper_state"])
 	assert.Equal(t, []string{" 1"}, got["balancer_status_stale"])
 }
+
+// On a daemon driving the software switch: a document empty after parsing
+// is refused without force and changes nothing, not the switch either;
+// forced, it applies.
+func TestDaemonGuardsEmptyDocument(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	cfg0, rev0, _ := d.Config(ctx)
+	updates := d.Session().Stats().Updates
+
+	for _, doc := range []string{"---\n", "# nothing\n", "null\n"} {
+		_, err := d.ApplyConfig(ctx, []byte(doc), false, "wipe")
+		require.Error(t, err, "%q", doc)
+		assert.ErrorIs(t, err, ErrDestructive)
+		assert.Contains(t, err.Error(), "it would remove link L1; filter groups F1, F2, F3; balance group G; 271 of 273 switch entries (99%)")
+	}
+	cfg, rev, _ := d.Config(ctx)
+	assert.Same(t, cfg0, cfg)
+	assert.Equal(t, rev0, rev)
+	assert.Equal(t, updates, d.Session().Stats().Updates, "nothing written to the switch")
+	h, err := d.History(ctx)
+	require.NoError(t, err)
+	assert.Len(t, h, 1, "no revision saved")
+
+	res, err := d.ApplyConfig(ctx, []byte("---\n"), true, "dry")
+	require.NoError(t, err, "a dry run shows the plan")
+	assert.Contains(t, res.Warning, "applying it needs --force")
+
+	res, err = d.ApplyConfig(WithForce(ctx, true), []byte("---\n"), false, "wipe, forced")
+	require.NoError(t, err)
+	assert.Contains(t, res.Changes, "- link L1")
+}
