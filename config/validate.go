@@ -152,7 +152,7 @@ func (v *validator) name(path, name string, seen map[string]string, item string)
 		v.p.addf(path+".name", ErrMissing, "missing")
 		return
 	case len(name) > MaxNameLen:
-		v.p.addf(path+".name", ErrTooLarge, "%q is %d characters long; the limit is %d", name[:16]+"...", len(name), MaxNameLen)
+		v.p.addf(path+".name", ErrTooLarge, "%q is %d bytes long; the limit is %d: shorten it", strings.ToValidUTF8(name[:16], "")+"...", len(name), MaxNameLen)
 	case strings.IndexFunc(name, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.')
 	}) >= 0:
