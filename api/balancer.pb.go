@@ -212,7 +212,12 @@ type ApplyConfigRequest struct {
 	Comment string `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
 	// When not 0, apply only if the running revision is still this one
 	// (read-modify-write by the CLI); otherwise ABORTED.
-	BaseRevision  uint64 `protobuf:"varint,4,opt,name=base_revision,json=baseRevision,proto3" json:"base_revision,omitempty"`
+	BaseRevision uint64 `protobuf:"varint,4,opt,name=base_revision,json=baseRevision,proto3" json:"base_revision,omitempty"`
+	// Apply even when the change removes links, filter groups or balance
+	// groups, or deletes a large share of the switch's entries; without
+	// it such a change is refused with FAILED_PRECONDITION naming what it
+	// would remove.
+	Force         bool `protobuf:"varint,5,opt,name=force,proto3" json:"force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -273,6 +278,13 @@ func (x *ApplyConfigRequest) GetBaseRevision() uint64 {
 		return x.BaseRevision
 	}
 	return 0
+}
+
+func (x *ApplyConfigRequest) GetForce() bool {
+	if x != nil {
+		return x.Force
+	}
+	return false
 }
 
 // ApplyResult says what an apply (or a rollback) did, or would do.
@@ -382,8 +394,10 @@ func (x *ApplyResult) GetWarning() string {
 }
 
 type RollbackRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Revision      uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Revision uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	// As ApplyConfigRequest.force.
+	Force         bool `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -423,6 +437,13 @@ func (x *RollbackRequest) GetRevision() uint64 {
 		return x.Revision
 	}
 	return 0
+}
+
+func (x *RollbackRequest) GetForce() bool {
+	if x != nil {
+		return x.Force
+	}
+	return false
 }
 
 type HistoryRequest struct {
@@ -644,6 +665,9 @@ type Status struct {
 	Filters       []*FilterStatus        `protobuf:"bytes,6,rep,name=filters,proto3" json:"filters,omitempty"`
 	BalanceGroups []*BalanceGroupStatus  `protobuf:"bytes,7,rep,name=balance_groups,json=balanceGroups,proto3" json:"balance_groups,omitempty"`
 	ObservedAt    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=observed_at,json=observedAt,proto3" json:"observed_at,omitempty"`
+	// The switch is not connected: port states are "unknown" and the
+	// filters' states are the last ones seen, not live.
+	Stale         bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -732,6 +756,13 @@ func (x *Status) GetObservedAt() *timestamppb.Timestamp {
 		return x.ObservedAt
 	}
 	return nil
+}
+
+func (x *Status) GetStale() bool {
+	if x != nil {
+		return x.Stale
+	}
+	return false
 }
 
 // SwitchStatus is the P4Runtime session with the switch.
@@ -902,13 +933,18 @@ func (x *BypassStatus) GetGroups() []string {
 
 // LinkStatus is one operator link.
 type LinkStatus struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Id            uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
-	Lan           string                 `protobuf:"bytes,3,opt,name=lan,proto3" json:"lan,omitempty"`
-	Wan           string                 `protobuf:"bytes,4,opt,name=wan,proto3" json:"wan,omitempty"`
-	LanUp         bool                   `protobuf:"varint,5,opt,name=lan_up,json=lanUp,proto3" json:"lan_up,omitempty"`
-	WanUp         bool                   `protobuf:"varint,6,opt,name=wan_up,json=wanUp,proto3" json:"wan_up,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Id    uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Lan   string                 `protobuf:"bytes,3,opt,name=lan,proto3" json:"lan,omitempty"`
+	Wan   string                 `protobuf:"bytes,4,opt,name=wan,proto3" json:"wan,omitempty"`
+	// Deprecated by lan_state/wan_state: true for "up" only.
+	LanUp bool `protobuf:"varint,5,opt,name=lan_up,json=lanUp,proto3" json:"lan_up,omitempty"`
+	WanUp bool `protobuf:"varint,6,opt,name=wan_up,json=wanUp,proto3" json:"wan_up,omitempty"`
+	// "up", "down" or "unknown" (the switch does not report the port, or
+	// is not connected).
+	LanState      string `protobuf:"bytes,7,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
+	WanState      string `protobuf:"bytes,8,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -985,6 +1021,20 @@ func (x *LinkStatus) GetWanUp() bool {
 	return false
 }
 
+func (x *LinkStatus) GetLanState() string {
+	if x != nil {
+		return x.LanState
+	}
+	return ""
+}
+
+func (x *LinkStatus) GetWanState() string {
+	if x != nil {
+		return x.WanState
+	}
+	return ""
+}
+
 // FilterStatus is one filter group and its availability.
 type FilterStatus struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
@@ -1013,8 +1063,11 @@ type FilterStatus struct {
 	Misrouted         uint64    `protobuf:"varint,16,opt,name=misrouted,proto3" json:"misrouted,omitempty"`
 	FailureAction     string    `protobuf:"bytes,17,opt,name=failure_action,json=failureAction,proto3" json:"failure_action,omitempty"`
 	TimeOfPassBuckets []*Bucket `protobuf:"bytes,18,rep,name=time_of_pass_buckets,json=timeOfPassBuckets,proto3" json:"time_of_pass_buckets,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The filter's switch ports: "up", "down" or "unknown".
+	LanState      string `protobuf:"bytes,19,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
+	WanState      string `protobuf:"bytes,20,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FilterStatus) Reset() {
@@ -1171,6 +1224,20 @@ func (x *FilterStatus) GetTimeOfPassBuckets() []*Bucket {
 		return x.TimeOfPassBuckets
 	}
 	return nil
+}
+
+func (x *FilterStatus) GetLanState() string {
+	if x != nil {
+		return x.LanState
+	}
+	return ""
+}
+
+func (x *FilterStatus) GetWanState() string {
+	if x != nil {
+		return x.WanState
+	}
+	return ""
 }
 
 // Bucket is one histogram bucket of keep-alive times of pass.
@@ -2796,12 +2863,13 @@ const file_balancer_proto_rawDesc = "" +
 	"\x10GetConfigRequest\"Z\n" +
 	"\x11GetConfigResponse\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x121\n" +
-	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x80\x01\n" +
+	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x96\x01\n" +
 	"\x12ApplyConfigRequest\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
-	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\"\xf7\x01\n" +
+	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
+	"\x05force\x18\x05 \x01(\bR\x05force\"\xf7\x01\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
@@ -2810,9 +2878,10 @@ const file_balancer_proto_rawDesc = "" +
 	"\bmodifies\x18\x05 \x01(\x03R\bmodifies\x12\x18\n" +
 	"\adeletes\x18\x06 \x01(\x03R\adeletes\x12\x18\n" +
 	"\awritten\x18\a \x01(\bR\awritten\x12\x18\n" +
-	"\awarning\x18\b \x01(\tR\awarning\"-\n" +
+	"\awarning\x18\b \x01(\tR\awarning\"C\n" +
 	"\x0fRollbackRequest\x12\x1a\n" +
-	"\brevision\x18\x01 \x01(\x04R\brevision\"\x10\n" +
+	"\brevision\x18\x01 \x01(\x04R\brevision\x12\x14\n" +
+	"\x05force\x18\x02 \x01(\bR\x05force\"\x10\n" +
 	"\x0eHistoryRequest\"F\n" +
 	"\x0fHistoryResponse\x123\n" +
 	"\trevisions\x18\x01 \x03(\v2\x15.balancer.v1.RevisionR\trevisions\"8\n" +
@@ -2820,7 +2889,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
 	"\x11SetBypassResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xab\x03\n" +
+	"\x10GetStatusRequest\"\xc1\x03\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -2830,7 +2899,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\afilters\x18\x06 \x03(\v2\x19.balancer.v1.FilterStatusR\afilters\x12F\n" +
 	"\x0ebalance_groups\x18\a \x03(\v2\x1f.balancer.v1.BalanceGroupStatusR\rbalanceGroups\x12;\n" +
 	"\vobserved_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"observedAt\"\xca\x02\n" +
+	"observedAt\x12\x14\n" +
+	"\x05stale\x18\t \x01(\bR\x05stale\"\xca\x02\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -2845,7 +2915,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\rports_watched\x18\t \x01(\bR\fportsWatched\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
-	"\x06groups\x18\x02 \x03(\tR\x06groups\"\x82\x01\n" +
+	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +
 	"\n" +
 	"LinkStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
@@ -2853,7 +2923,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x03lan\x18\x03 \x01(\tR\x03lan\x12\x10\n" +
 	"\x03wan\x18\x04 \x01(\tR\x03wan\x12\x15\n" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
-	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\"\xe2\x04\n" +
+	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
+	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\x9c\x05\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -2874,7 +2946,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06passes\x18\x0f \x01(\x04R\x06passes\x12\x1c\n" +
 	"\tmisrouted\x18\x10 \x01(\x04R\tmisrouted\x12%\n" +
 	"\x0efailure_action\x18\x11 \x01(\tR\rfailureAction\x12D\n" +
-	"\x14time_of_pass_buckets\x18\x12 \x03(\v2\x13.balancer.v1.BucketR\x11timeOfPassBuckets\"N\n" +
+	"\x14time_of_pass_buckets\x18\x12 \x03(\v2\x13.balancer.v1.BucketR\x11timeOfPassBuckets\x12\x1b\n" +
+	"\tlan_state\x18\x13 \x01(\tR\blanState\x12\x1b\n" +
+	"\twan_state\x18\x14 \x01(\tR\bwanState\"N\n" +
 	"\x06Bucket\x12.\n" +
 	"\x05up_to\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04upTo\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x04R\x05count\"\xf3\x01\n" +

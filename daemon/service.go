@@ -66,6 +66,9 @@ type Status struct {
 	Filters    []FilterStatus
 	Balance    []BalanceGroupStatus
 	ObservedAt time.Time
+	// Stale: the switch is not connected, so port states are unknown and
+	// filter states are the last ones seen.
+	Stale bool
 }
 
 // SwitchStatus is the P4Runtime session.
@@ -92,8 +95,10 @@ type LinkStatus struct {
 	Name     string
 	ID       uint32
 	LAN, WAN string // port names
-	LANUp    bool
+	LANUp    bool   // LANState == PortUp
 	WANUp    bool
+	// LANState and WANState are PortUp, PortDown or PortUnknown.
+	LANState, WANState string
 }
 
 // FilterStatus is one filter group.
@@ -114,6 +119,9 @@ type FilterStatus struct {
 	Passes        uint64
 	Misrouted     uint64
 	FailureAction string
+	// LANState and WANState are the filter's switch ports: PortUp,
+	// PortDown or PortUnknown.
+	LANState, WANState string
 	// TimeOfPassBuckets pairs bucket upper bounds (0 = above the last)
 	// with counts.
 	TimeOfPassBuckets []Bucket

@@ -21,7 +21,7 @@ import (
 // Telemetry paths (docs/telemetry.md):
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
-//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up}
+//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
 //	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/{count,sum-ns}
@@ -104,6 +104,8 @@ func stateLinks(l *leafSet, st *Status) {
 		l.add(p, "id", k.ID)
 		l.add(p, "lan-up", k.LANUp)
 		l.add(p, "wan-up", k.WANUp)
+		l.add(p, "lan-oper", k.LANState)
+		l.add(p, "wan-oper", k.WANState)
 	}
 }
 
@@ -353,6 +355,8 @@ var (
 	descPortRxB   = desc("balancer_port_rx_bytes_total", "Bytes received on a port.", "port")
 	descPortTxPkt = desc("balancer_port_tx_packets_total", "Packets sent out of a port.", "port")
 	descPortTxB   = desc("balancer_port_tx_bytes_total", "Bytes sent out of a port.", "port")
+	descPortOper  = desc("balancer_port_oper_state", "Oper state of a link or filter-group port: 1 for the current state (up, down or unknown: not reported, or the switch is not connected), 0 for the others.", "port", "state")
+	descStale     = desc("balancer_status_stale", "1 while the switch is not connected: port and filter states are not live.")
 )
 
 // Describe implements prometheus.Collector.
@@ -369,7 +373,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	s, c := m.status, m.counters
 	m.mu.Unlock()
 	if s != nil {
-		for _, part := range []func(chan<- prometheus.Metric, *Status){collectSwitch, collectFilterGroups, collectBalanceGroups} {
+		for _, part := range []func(chan<- prometheus.Metric, *Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
 			part(ch, s)
 		}
 	}
@@ -413,6 +417,30 @@ func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
 	for _, l := range s.Links {
 		gauge(ch, descLinkUp, b2f(l.LANUp), l.Name, "lan")
 		gauge(ch, descLinkUp, b2f(l.WANUp), l.Name, "wan")
+	}
+}
+
+var portStates = []string{"up", "down", "unknown"}
+
+// collectPorts exports the oper state of every port a link or a filter
+// group uses (one series per state value, so labels never change).
+func collectPorts(ch chan<- prometheus.Metric, s *Status) {
+	gauge(ch, descStale, b2f(s.Stale))
+	seen := map[string]bool{}
+	oper := func(port, state string) {
+		if port == "" || state == "" || seen[port] {
+			return
+		}
+		seen[port] = true
+		enum(ch, descPortOper, port, portStates, state)
+	}
+	for _, l := range s.Links {
+		oper(l.LAN, l.LANState)
+		oper(l.WAN, l.WANState)
+	}
+	for _, f := range s.Filters {
+		oper(f.LAN, f.LANState)
+		oper(f.WAN, f.WANState)
 	}
 }
 

@@ -372,6 +372,9 @@ func (c *Compiler) Compile(cfg *config.Config, st State) (*Desired, error) {
 			fail(fmt.Errorf("%s: %d entries exceed its %d capacity: %w", t.ref.name, t.n, t.ref.size, ErrCapacity))
 		}
 	}
+	if len(errs) == 0 {
+		fail(c.checkWidths(d.Entities))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
 	}
@@ -409,7 +412,7 @@ func (c *Compiler) action(a *actionRef, values ...uint64) *p4v1.TableAction {
 	act := &p4v1.Action{ActionId: a.id}
 	for i, v := range values {
 		p := a.params[names[i]]
-		act.Params = append(act.Params, &p4v1.Action_Param{ParamId: p.id, Value: canon(v & maxValue(p.bits))})
+		act.Params = append(act.Params, &p4v1.Action_Param{ParamId: p.id, Value: canon(v)}) // checkWidths refuses a wider value
 	}
 	return &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: act}}
 }
@@ -429,7 +432,7 @@ var actionParamOrder = map[string][]string{
 
 func exact(t *tableRef, field string, v uint64) *p4v1.FieldMatch {
 	f := t.fields[field]
-	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(v & maxValue(f.bits))}}}
+	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(v)}}} // checkWidths refuses a wider value
 }
 
 // ternary returns a ternary match, or nil (wildcard) when the mask is zero.

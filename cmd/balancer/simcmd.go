@@ -167,6 +167,9 @@ func newSimCmd() *cobra.Command {
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
 			}
+			if cmd.Flags().Changed("slot-capacity") && slotCap <= 0 {
+				return usagef("--slot-capacity %d: give a table size, like 16384 (leave the flag out for the P4Info's)", slotCap)
+			}
 			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log})
 			if err != nil {
 				return err
