@@ -754,11 +754,11 @@ func (c *conn) retry() {
 // periodic reconcile starts.
 func (c *conn) becomeReady() {
 	c.ready = true
-	c.s.primaryConn.Store(c)
 	if iv := c.s.opts.ReconcileInterval; iv > 0 && c.reconcileTick == nil {
 		c.reconcileTick = time.NewTicker(iv)
 		c.reconcileC = c.reconcileTick.C
 	}
+	c.s.primaryConn.Store(c)
 	if c.s.opts.OnPrimary != nil {
 		c.s.opts.OnPrimary(true)
 	}

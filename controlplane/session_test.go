@@ -79,13 +79,17 @@ func desired(t *testing.T, comp *tables.Compiler, path string, st tables.State) 
 	return d.Entities
 }
 
-func newSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, onPrimary func(bool)) (*Session, context.CancelFunc, *sync.WaitGroup) {
+func newSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, onPrimary func(bool), mods ...func(*Options)) (*Session, context.CancelFunc, *sync.WaitGroup) {
 	t.Helper()
 	schema, err := p4src.Load()
 	require.NoError(t, err)
-	s := New(Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
+	o := Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
 		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}, MinBackoff: 20 * time.Millisecond,
-		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary})
+		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary}
+	for _, m := range mods {
+		m(&o)
+	}
+	s := New(o)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -169,7 +173,8 @@ func TestSwitchRestartRestores(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, sw.addr, 10, comp, nil)
+	// No liveness probe: the forgotten state below must be met by a write.
+	s, _, _ := newSession(t, sw.addr, 10, comp, nil, func(o *Options) { o.ProbeInterval = 10 * time.Minute })
 	s.SetDesired(want)
 	waitPrimary(t, s)
 	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
@@ -189,6 +194,13 @@ func TestSwitchRestartRestores(t *testing.T) {
 		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}})
 	_, err := s.Apply(context.Background(), changed)
 	require.Error(t, err, "entries vanished under the session: the write must fail loudly")
+	assert.True(t, s.Status().Pending, "the failed state is still to be written")
+	// ... and the timed retry pushes the pipeline and writes everything
+	// again, with no further Apply.
+	require.Eventually(t, func() bool { return !s.Status().Pending }, 20*time.Second, 10*time.Millisecond, "%+v", s.Status())
+	assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty())
+	assert.Equal(t, uint64(3), s.Stats().PipelinePushes)
+	assert.GreaterOrEqual(t, s.Stats().Retries, uint64(1))
 }
 
 // Primary and backup: the backup never writes and takes over when the

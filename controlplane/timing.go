@@ -118,7 +118,7 @@ func (t Timing) Validate() error {
 	check("keepalive time", t.KeepaliveTime, MinKeepaliveTime, 24*time.Hour)
 	check("keepalive timeout", t.KeepaliveTimeout, time.Second, 10*time.Minute)
 	if t.ReconcileInterval > 0 {
-		check("reconcile interval", t.ReconcileInterval, time.Second, 24*time.Hour)
+		check("reconcile interval", t.ReconcileInterval, 10*time.Millisecond, 24*time.Hour)
 	}
 	return errors.Join(errs...)
 }
