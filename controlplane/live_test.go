@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/dpi-balancer/balancer/internal/stallproxy"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -98,17 +99,17 @@ func fgBypass(t *testing.T, comp *tables.Compiler, group string) []*p4v1.Entity 
 // meanwhile.
 func TestHungSwitchDetectedAndRestored(t *testing.T) {
 	sw := startSwitch(t, "")
-	proxy := newStallProxy(t, sw.addr)
+	proxy := stallproxy.New(t, sw.addr)
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, proxy.addr(), 1, comp, nil) // default Timing
+	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil) // default Timing
 	s.SetDesired(want)
 	waitPrimary(t, s)
 	require.False(t, s.Status().Pending)
 	bound := Timing{}.DetectionBound()
 	require.LessOrEqual(t, bound, 5*time.Second, "default detection bound")
 
-	proxy.pause()
+	proxy.Pause()
 	start := time.Now()
 	changed := fgBypass(t, comp, "F2")
 	_, err := s.Apply(context.Background(), changed)
@@ -134,8 +135,9 @@ func TestHungSwitchDetectedAndRestored(t *testing.T) {
 	// the status keeps the first "since".
 	require.Eventually(t, func() bool { return s.Stats().Stalls >= 2 }, 20*time.Second, 10*time.Millisecond)
 	assert.Equal(t, st.StalledSince, s.Status().StalledSince)
+	assert.Contains(t, s.Status().LastError, st.StalledSince.UTC().Format(time.RFC3339), "the message keeps the first since")
 
-	proxy.resume()
+	proxy.Resume()
 	require.Eventually(t, func() bool {
 		st := s.Status()
 		return st.Connected && st.Primary && !st.Pending && !st.Stalled
@@ -149,15 +151,15 @@ func TestHungSwitchDetectedAndRestored(t *testing.T) {
 // the reset the delay doubles to a minute by the ninth).
 func TestReconnectBackoffResetsAfterHealthySession(t *testing.T) {
 	sw := startSwitch(t, "")
-	proxy := newStallProxy(t, sw.addr)
+	proxy := stallproxy.New(t, sw.addr)
 	comp := compiler(t)
-	s, _, _ := newSession(t, proxy.addr(), 1, comp, nil, func(o *Options) {
+	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil, func(o *Options) {
 		o.MinBackoff, o.MaxBackoff = 20*time.Millisecond, time.Minute
 	})
 	waitPrimary(t, s)
 	for i := range 12 {
 		n := s.Stats().Connects
-		proxy.cut()
+		proxy.Cut()
 		require.Eventually(t, func() bool { return s.Stats().Connects > n && s.Status().Primary }, 5*time.Second, 5*time.Millisecond,
 			"drop %d: not reconnected within 5s", i+1)
 	}

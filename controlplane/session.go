@@ -134,6 +134,23 @@ type Status struct {
 	LastReadBack time.Time
 }
 
+// Alarm is the operator's one-line view of a session that needs
+// attention ("" when it is healthy): stalled, disconnected, or writes
+// failing and retried.
+func (st Status) Alarm() string {
+	switch {
+	case st.Stalled && !st.Connected:
+		return fmt.Sprintf("switch stalled: no answer since %s", st.StalledSince.UTC().Format(time.RFC3339))
+	case !st.Connected && st.LastError != "":
+		return "switch disconnected: " + st.LastError
+	case !st.Connected:
+		return "switch not connected"
+	case st.Pending && !st.NextRetry.IsZero():
+		return "switch writes failing, retrying: " + st.LastError
+	}
+	return ""
+}
+
 // Session is one controller's connection to one switch.
 type Session struct {
 	opts Options
@@ -352,6 +369,13 @@ func (s *Session) lost(err error) {
 		st.Connected, st.Primary, st.NextRetry = false, false, time.Time{}
 		if err != nil {
 			st.LastError, st.LastErrorAt = err.Error(), time.Now()
+		}
+		if stalled && st.Stalled {
+			// Still stalled: the switch has not answered since the first
+			// stall, whatever this attempt waited for.
+			again := *se
+			again.since = st.StalledSince
+			st.LastError = again.Error()
 		}
 		switch {
 		case stalled && !st.Stalled:

@@ -16,6 +16,7 @@ import (
 // Telemetry paths (docs/telemetry.md):
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
+//	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm}
 //	/balancer/links/link[name=L]/state/{id,lan-up,wan-up}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-pkts
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
@@ -81,6 +82,10 @@ func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 	l.add(root, "revision", st.Revision.Number)
 	l.add(root, "switch-connected", st.Switch.Connected)
 	l.add(root, "switch-primary", st.Switch.Primary)
+	l.add(root, "switch-stalled", st.Switch.Stalled)
+	l.add(root, "switch-stalled-since", st.Switch.StalledSince)
+	l.add(root, "switch-pending", st.Switch.Pending)
+	l.add(root, "switch-alarm", st.Switch.Alarm)
 	l.add(root, "bypass-all", st.Bypass.All)
 	for _, k := range st.Links {
 		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("state")}
@@ -215,6 +220,9 @@ var (
 	descFGPasses   = prometheus.NewDesc("balancer_filter_group_keepalive_passes_total", "Keep-alives that crossed the filter.", []string{"filter_group"}, nil)
 	descFGTOP      = prometheus.NewDesc("balancer_filter_group_time_of_pass_seconds", "Last keep-alive time of pass.", []string{"filter_group"}, nil)
 	descSwitch     = prometheus.NewDesc("balancer_switch_primary", "1 when this daemon is the switch's primary controller.", nil, nil)
+	descSwConn     = prometheus.NewDesc("balancer_switch_connected", "1 while the P4Runtime session is connected and answered.", nil, nil)
+	descSwStalled  = prometheus.NewDesc("balancer_switch_stalled", "1 when the switch kept its connection open but stopped answering (the session reconnects).", nil, nil)
+	descSwPending  = prometheus.NewDesc("balancer_switch_pending", "1 while the desired state is not on the switch (not connected, or a failed write being retried).", nil, nil)
 	descBGActive   = prometheus.NewDesc("balancer_balance_group_active", "1 when the balance group balances (not in bypass or drop).", []string{"balance_group"}, nil)
 	descLinkPkts   = prometheus.NewDesc("balancer_link_packets_total", "Packets of a link by what happened to them.", []string{"link", "kind"}, nil)
 	descFGPkts     = prometheus.NewDesc("balancer_filter_group_packets_total", "Packets of a filter group by kind.", []string{"filter_group", "kind"}, nil)
@@ -227,7 +235,7 @@ var (
 
 // Describe implements prometheus.Collector.
 func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descFGUp, descFGLosses, descFGPasses, descFGTOP, descSwitch, descBGActive,
+	for _, d := range []*prometheus.Desc{descFGUp, descFGLosses, descFGPasses, descFGTOP, descSwitch, descSwConn, descSwStalled, descSwPending, descBGActive,
 		descLinkPkts, descFGPkts, descRulePkts, descCorePkts, descDropPkts, descPortRxPkts, descPortTxPkts} {
 		ch <- d
 	}
@@ -246,6 +254,9 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	}
 	if s != nil {
 		ch <- prometheus.MustNewConstMetric(descSwitch, prometheus.GaugeValue, b(s.Switch.Primary))
+		ch <- prometheus.MustNewConstMetric(descSwConn, prometheus.GaugeValue, b(s.Switch.Connected))
+		ch <- prometheus.MustNewConstMetric(descSwStalled, prometheus.GaugeValue, b(s.Switch.Stalled))
+		ch <- prometheus.MustNewConstMetric(descSwPending, prometheus.GaugeValue, b(s.Switch.Pending))
 		for _, f := range s.Filters {
 			ch <- prometheus.MustNewConstMetric(descFGUp, prometheus.GaugeValue, b(f.State == "up" || f.State == "init"), f.Name, f.State, f.Effective)
 			ch <- prometheus.MustNewConstMetric(descFGLosses, prometheus.CounterValue, float64(f.Losses), f.Name)

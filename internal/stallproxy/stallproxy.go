@@ -1,19 +1,20 @@
-package controlplane
+// Package stallproxy is a TCP proxy for tests that can go silent: the
+// connections stay open but nothing is forwarded, as in front of a hung
+// switch.
+package stallproxy
 
 import (
 	"errors"
 	"net"
 	"sync"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
-// stallProxy forwards TCP connections to a target. Pause makes it go
+// Proxy forwards TCP connections to a target. Pause makes it go
 // silent: every connection (open or new) stays open but nothing is
 // forwarded, as with a hung switch; Resume lets the held bytes through
 // again. Cut closes every open connection.
-type stallProxy struct {
+type Proxy struct {
 	lis    net.Listener
 	target string
 
@@ -24,11 +25,14 @@ type stallProxy struct {
 	wg      sync.WaitGroup
 }
 
-func newStallProxy(t *testing.T, target string) *stallProxy {
+// New starts a proxy on 127.0.0.1 to target, closed when the test ends.
+func New(t testing.TB, target string) *Proxy {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	p := &stallProxy{lis: lis, target: target, resumed: make(chan struct{}), conns: map[net.Conn]bool{}, closed: make(chan struct{})}
+	if err != nil {
+		t.Fatalf("stallproxy: %v", err)
+	}
+	p := &Proxy{lis: lis, target: target, resumed: make(chan struct{}), conns: map[net.Conn]bool{}, closed: make(chan struct{})}
 	close(p.resumed)
 	p.wg.Add(1)
 	go p.accept()
@@ -36,9 +40,10 @@ func newStallProxy(t *testing.T, target string) *stallProxy {
 	return p
 }
 
-func (p *stallProxy) addr() string { return p.lis.Addr().String() }
+// Addr is the proxy's address.
+func (p *Proxy) Addr() string { return p.lis.Addr().String() }
 
-func (p *stallProxy) accept() {
+func (p *Proxy) accept() {
 	defer p.wg.Done()
 	for {
 		in, err := p.lis.Accept()
@@ -60,7 +65,7 @@ func (p *stallProxy) accept() {
 }
 
 // pump copies src to dst, holding each chunk while the proxy is paused.
-func (p *stallProxy) pump(dst, src net.Conn) {
+func (p *Proxy) pump(dst, src net.Conn) {
 	defer p.wg.Done()
 	defer func() {
 		dst.Close()
@@ -92,7 +97,8 @@ func (p *stallProxy) pump(dst, src net.Conn) {
 	}
 }
 
-func (p *stallProxy) pause() {
+// Pause stops forwarding; connections stay open.
+func (p *Proxy) Pause() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	select {
@@ -102,7 +108,8 @@ func (p *stallProxy) pause() {
 	}
 }
 
-func (p *stallProxy) resume() {
+// Resume forwards again, the held bytes first.
+func (p *Proxy) Resume() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	select {
@@ -112,8 +119,8 @@ func (p *stallProxy) resume() {
 	}
 }
 
-// cut closes every open connection; new ones are accepted.
-func (p *stallProxy) cut() {
+// Cut closes every open connection; new ones are accepted.
+func (p *Proxy) Cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for c := range p.conns {
@@ -121,7 +128,7 @@ func (p *stallProxy) cut() {
 	}
 }
 
-func (p *stallProxy) close() {
+func (p *Proxy) close() {
 	select {
 	case <-p.closed:
 		return
@@ -132,6 +139,6 @@ func (p *stallProxy) close() {
 	if err != nil && !errors.Is(err, net.ErrClosed) {
 		panic(err)
 	}
-	p.cut()
+	p.Cut()
 	p.wg.Wait()
 }
