@@ -20,6 +20,7 @@ import (
 	"google.golang.org/grpc"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
@@ -53,6 +54,7 @@ func newDaemonCmd() *cobra.Command {
 		tlsClientCA                string
 		telemetryAddr, metricsAddr string
 		logLevel                   string
+		switchTiming               func() (controlplane.Timing, error)
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -69,6 +71,9 @@ func newDaemonCmd() *cobra.Command {
 			socket, _ := cmd.Flags().GetString("socket")
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
 				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+			if opts.SwitchTiming, err = switchTiming(); err != nil {
+				return usagef("%v", err)
+			}
 			if election != "" {
 				hi, lo, err := parseElection(election)
 				if err != nil {
@@ -200,6 +205,7 @@ func newDaemonCmd() *cobra.Command {
 	f.StringVar(&telemetryAddr, "telemetry", "127.0.0.1:9340", "gNMI telemetry listen address (empty: off)")
 	f.StringVar(&metricsAddr, "metrics", "127.0.0.1:9341", "Prometheus metrics listen address (empty: off)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	switchTiming = switchTimingFlags(f)
 	return cmd
 }
 
