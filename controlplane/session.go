@@ -399,8 +399,7 @@ type stallError struct {
 }
 
 func (e *stallError) Error() string {
-	return fmt.Sprintf("%v: %s; no answer from the switch since %s (%s)", ErrStalled, e.what,
-		e.since.UTC().Format(time.RFC3339), time.Since(e.since).Round(100*time.Millisecond))
+	return fmt.Sprintf("%v: %s; no answer from the switch since %s", ErrStalled, e.what, e.since.UTC().Format(time.RFC3339))
 }
 
 func (e *stallError) Unwrap() error { return ErrStalled }
