@@ -327,3 +327,22 @@ func TestRunRejectsBadTiming(t *testing.T) {
 	_, err = s.Apply(context.Background(), nil)
 	assert.ErrorIs(t, err, ErrClosed)
 }
+
+// An Apply whose caller gives up (its context ends before or while the
+// state is written) is still written by the session.
+func TestAbandonedApplyIsWritten(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil)
+	s.SetDesired(desired(t, comp, "../examples/site.yaml", tables.State{}))
+	waitPrimary(t, s)
+	for i, group := range []string{"F1", "F2", "F3"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		changed := fgBypass(t, comp, group)
+		_, err := s.Apply(ctx, changed)
+		require.Error(t, err, "round %d", i)
+		require.Eventually(t, func() bool { return !s.Status().Pending }, 10*time.Second, 5*time.Millisecond, "round %d", i)
+		assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty(), "round %d", i)
+	}
+}

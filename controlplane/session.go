@@ -157,6 +157,7 @@ type Session struct {
 	log  *slog.Logger
 
 	work    chan func(*conn) // handed to Run's goroutine
+	kick    chan struct{}    // a desired state was set but not handed to Run's goroutine
 	ins     chan PacketIn
 	done    chan struct{}
 	started atomic.Bool
@@ -197,7 +198,7 @@ func New(opts Options) *Session {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Session{opts: opts, log: log.With("switch", opts.Addr, "device", opts.DeviceID),
-		work: make(chan func(*conn)), ins: make(chan PacketIn, 4096), done: make(chan struct{})}
+		work: make(chan func(*conn)), kick: make(chan struct{}, 1), ins: make(chan PacketIn, 4096), done: make(chan struct{})}
 	s.status.ElectionHigh, s.status.ElectionLow = opts.ElectionHigh, opts.ElectionLow
 	s.status.AtomicWrites = true
 	return s
@@ -231,7 +232,9 @@ func (s *Session) Stats() Stats {
 // the desired state is on the switch.
 func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
 	gen := s.setDesired(desired)
+	var handed atomic.Bool
 	v, err := s.do(ctx, func(c *conn) (any, error) {
+		handed.Store(true)
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
@@ -239,6 +242,14 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 		c.applied(gen, err)
 		return plan, err
 	})
+	if err != nil && !handed.Load() {
+		// The caller gave up before Run's goroutine took the state:
+		// it writes it on its own.
+		select {
+		case s.kick <- struct{}{}:
+		default:
+		}
+	}
 	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
@@ -644,6 +655,10 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 			f(c)
 		case <-c.retryC:
 			c.retry()
+		case <-s.kick:
+			if st := s.Status(); c.primary && st.Pending && c.retryC == nil {
+				c.arm(s.opts.MinBackoff)
+			}
 		case <-c.reconcileC:
 			c.startReadBack()
 		case rb := <-c.readBacks:
@@ -730,10 +745,16 @@ func (c *conn) applied(gen uint64, err error) {
 			c.retryTimer.Stop()
 		}
 		s.mu.Lock()
-		if gen == s.desiredGen {
+		latest := gen == s.desiredGen
+		if latest {
 			s.status.Pending, s.status.NextRetry, s.status.LastError = false, time.Time{}, ""
 		}
 		s.mu.Unlock()
+		if !latest {
+			// A newer state arrived meanwhile: its Apply is usually
+			// queued and cancels this; if not, the timer writes it.
+			c.arm(s.opts.MinBackoff)
+		}
 		return
 	}
 	if errors.Is(err, ErrNotPrimary) || c.ctx.Err() != nil {
@@ -744,29 +765,37 @@ func (c *conn) applied(gen uint64, err error) {
 	} else {
 		c.retryDelay = nextBackoff(c.retryDelay, s.opts.MinBackoff, s.opts.MaxBackoff)
 	}
-	if c.retryTimer == nil {
-		c.retryTimer = time.NewTimer(c.retryDelay)
-	} else {
-		c.retryTimer.Reset(c.retryDelay)
-	}
-	c.retryC = c.retryTimer.C
-	s.setStatus(func(st *Status) {
-		st.Pending, st.NextRetry = true, time.Now().Add(c.retryDelay)
-		st.LastError, st.LastErrorAt = err.Error(), time.Now()
-	})
+	c.arm(c.retryDelay)
+	s.setStatus(func(st *Status) { st.LastError, st.LastErrorAt = err.Error(), time.Now() })
 	s.log.Warn("writing the switch failed; retrying", "err", err, "in", c.retryDelay)
 }
 
-// retry writes the desired state again after a failure: the pipeline is
-// checked, the switch re-read and the difference written.
+// arm schedules a write of the desired state after d.
+func (c *conn) arm(d time.Duration) {
+	if c.retryTimer == nil {
+		c.retryTimer = time.NewTimer(d)
+	} else {
+		c.retryTimer.Stop()
+		c.retryTimer.Reset(d)
+	}
+	c.retryC = c.retryTimer.C
+	c.s.setStatus(func(st *Status) { st.Pending, st.NextRetry = true, time.Now().Add(d) })
+}
+
+// retry writes the desired state again: the pipeline is checked (and
+// pushed if the switch lost it), the switch re-read if a write failed,
+// and the difference written.
 func (c *conn) retry() {
 	c.retryC = nil
 	if !c.primary {
 		return
 	}
 	c.s.stats.retries.Add(1)
-	_, gen := c.s.desiredState()
-	err := c.reconcile(c.ctx)
+	desired, gen := c.s.desiredState()
+	err := c.ensurePipeline(c.ctx)
+	if err == nil {
+		_, err = c.applyDelta(c.ctx, desired)
+	}
 	c.applied(gen, err)
 	if err == nil && !c.ready {
 		c.becomeReady()
@@ -975,9 +1004,25 @@ func (c *conn) election() *p4v1.Uint128 { return &p4v1.Uint128{High: c.elHigh, L
 
 func (c *conn) roleName() string { return c.s.opts.Role }
 
-// reconcile makes sure the pipeline is ours, then writes the difference
-// between the desired state and what the switch holds.
+// reconcile makes sure the pipeline is ours, then reads the switch back
+// and writes the difference between the desired state and what it holds.
 func (c *conn) reconcile(ctx context.Context) error {
+	c.dirty = true // re-read unless the pipeline push empties the switch
+	if err := c.ensurePipeline(ctx); err != nil {
+		return err
+	}
+	desired, _ := c.s.desiredState()
+	plan, err := c.applyDelta(ctx, desired)
+	if err != nil {
+		return err
+	}
+	c.s.log.Info("reconciled", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
+	return nil
+}
+
+// ensurePipeline pushes the pipeline when the switch runs none or another
+// one (judged by the cookie); the switch then holds no entries.
+func (c *conn) ensurePipeline(ctx context.Context) error {
 	p := c.s.opts.Pipeline
 	want := p.Cookie()
 	t := c.s.opts.Timing
@@ -1013,15 +1058,7 @@ func (c *conn) reconcile(ctx context.Context) error {
 		c.pushedAt = time.Now()
 		c.current = map[string]*p4v1.Entity{}
 		c.dirty = false
-	} else {
-		c.dirty = true
 	}
-	desired, _ := c.s.desiredState()
-	plan, err := c.applyDelta(ctx, desired)
-	if err != nil {
-		return err
-	}
-	c.s.log.Info("reconciled", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
 	return nil
 }
 
