@@ -102,8 +102,8 @@ func TestHungSwitchDetectedAndRestored(t *testing.T) {
 	proxy := stallproxy.New(t, sw.addr)
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil) // default Timing
-	s.SetDesired(want)
+	// Default Timing.
+	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil, withDesired(want))
 	waitPrimary(t, s)
 	require.False(t, s.Status().Pending)
 	bound := Timing{}.DetectionBound()
@@ -153,9 +153,9 @@ func TestReconnectBackoffResetsAfterHealthySession(t *testing.T) {
 	sw := startSwitch(t, "")
 	proxy := stallproxy.New(t, sw.addr)
 	comp := compiler(t)
-	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil, func(o *Options) {
+	s, _, _ := newSession(t, proxy.Addr(), 1, comp, nil, withOpts(func(o *Options) {
 		o.MinBackoff, o.MaxBackoff = 20*time.Millisecond, time.Minute
-	})
+	}))
 	waitPrimary(t, s)
 	for i := range 12 {
 		n := s.Stats().Connects
@@ -185,8 +185,7 @@ func TestNextBackoff(t *testing.T) {
 func TestFailedApplyRetriedOnTimer(t *testing.T) {
 	sw := startHookedSwitch(t)
 	comp := compiler(t)
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil)
-	s.SetDesired(desired(t, comp, "../examples/site.yaml", tables.State{}))
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withDesired(desired(t, comp, "../examples/site.yaml", tables.State{})))
 	waitPrimary(t, s)
 
 	sw.failWrites.Store(true)
@@ -212,8 +211,7 @@ func TestFailedApplyRetriedOnTimer(t *testing.T) {
 func TestReadDoesNotDelayWrite(t *testing.T) {
 	sw := startHookedSwitch(t)
 	comp := compiler(t)
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil, func(o *Options) { o.ReconcileInterval = 20 * time.Millisecond })
-	s.SetDesired(desired(t, comp, "../examples/site.yaml", tables.State{}))
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ReconcileInterval = 20 * time.Millisecond }), withDesired(desired(t, comp, "../examples/site.yaml", tables.State{})))
 	waitPrimary(t, s)
 
 	sw.holdReads.Store(true)
@@ -246,8 +244,7 @@ func TestPeriodicReconcileRepairsDrift(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil, func(o *Options) { o.ReconcileInterval = 50 * time.Millisecond })
-	s.SetDesired(want)
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ReconcileInterval = 50 * time.Millisecond }), withDesired(want))
 	waitPrimary(t, s)
 	require.Eventually(t, func() bool { return s.Stats().ReadBacks >= 1 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, uint64(0), s.Stats().Repairs, "nothing to repair")
@@ -273,7 +270,7 @@ func TestPeriodicReconcileRepairsDrift(t *testing.T) {
 func TestPeriodicReconcileOff(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil, func(o *Options) { o.ReconcileInterval = ReconcileOff })
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ReconcileInterval = ReconcileOff }))
 	waitPrimary(t, s)
 	assert.Nil(t, s.primaryConn.Load().reconcileTick)
 }
@@ -285,8 +282,7 @@ func TestLostPipelineRestoredByProbe(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil, func(o *Options) { o.ProbeInterval = 20 * time.Millisecond })
-	s.SetDesired(want)
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ProbeInterval = 20 * time.Millisecond }), withDesired(want))
 	waitPrimary(t, s)
 	sw.sw.Restart()
 	require.Eventually(t, func() bool { return s.Stats().PipelinePushes == 2 && s.Stats().Reconciles == 2 }, 10*time.Second, 5*time.Millisecond)
@@ -333,8 +329,7 @@ func TestRunRejectsBadTiming(t *testing.T) {
 func TestAbandonedApplyIsWritten(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil)
-	s.SetDesired(desired(t, comp, "../examples/site.yaml", tables.State{}))
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withDesired(desired(t, comp, "../examples/site.yaml", tables.State{})))
 	waitPrimary(t, s)
 	for i, group := range []string{"F1", "F2", "F3"} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -345,4 +340,18 @@ func TestAbandonedApplyIsWritten(t *testing.T) {
 		require.Eventually(t, func() bool { return !s.Status().Pending }, 10*time.Second, 5*time.Millisecond, "round %d", i)
 		assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty(), "round %d", i)
 	}
+}
+
+// A state set with SetDesired while the session is primary is written by
+// the session on its own.
+func TestSetDesiredWhilePrimaryIsWritten(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withDesired(desired(t, comp, "../examples/site.yaml", tables.State{})))
+	waitPrimary(t, s)
+	changed := fgBypass(t, comp, "F3")
+	s.SetDesired(changed)
+	require.Eventually(t, func() bool { return !s.Status().Pending }, 10*time.Second, 5*time.Millisecond)
+	assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty())
+	assert.Equal(t, uint64(1), s.Stats().Reconciles, "written as a delta, not a reconnection")
 }

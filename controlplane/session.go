@@ -157,7 +157,7 @@ type Session struct {
 	log  *slog.Logger
 
 	work    chan func(*conn) // handed to Run's goroutine
-	kick    chan struct{}    // a desired state was set but not handed to Run's goroutine
+	kick    chan struct{}    // a desired state waits to be written (see nudge)
 	ins     chan PacketIn
 	done    chan struct{}
 	started atomic.Bool
@@ -245,18 +245,28 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	if err != nil && !handed.Load() {
 		// The caller gave up before Run's goroutine took the state:
 		// it writes it on its own.
-		select {
-		case s.kick <- struct{}{}:
-		default:
-		}
+		s.nudge()
 	}
 	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
 
-// SetDesired sets the desired state without writing it: it is written
-// at the next reconciliation (connection, timed retry) or Apply.
-func (s *Session) SetDesired(desired []*p4v1.Entity) { s.setDesired(desired) }
+// SetDesired sets the desired state without waiting for it: before Run
+// it is what the first reconciliation writes; while connected as primary
+// the session writes it on its own within MinBackoff (unless an Apply
+// comes first), and retries until it is on the switch.
+func (s *Session) SetDesired(desired []*p4v1.Entity) {
+	s.setDesired(desired)
+	s.nudge()
+}
+
+// nudge tells Run's goroutine that a desired state waits to be written.
+func (s *Session) nudge() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
 
 func (s *Session) setDesired(desired []*p4v1.Entity) uint64 {
 	s.mu.Lock()
