@@ -690,6 +690,10 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	}
 }
 
+// stallGrace is how long the probe lets answers already on the wire be
+// read before it judges the switch silent.
+const stallGrace = 100 * time.Millisecond
+
 // probe asks the switch for its pipeline cookie every ProbeInterval. No
 // answer within StallTimeout, with nothing else heard from the switch in
 // that time, is a stall: the connection is dropped. A switch that lost
@@ -722,12 +726,19 @@ func (c *conn) probe() {
 			default:
 			}
 		case status.Code(err) == codes.DeadlineExceeded:
+			next = 0 // ask again at once
+			if time.Since(sent) > t.StallTimeout+t.StallTimeout/4 {
+				// The deadline fired late: this process was not running
+				// (a host stall), the switch may well have answered.
+				break
+			}
+			// Let answers already received be read before judging.
+			time.Sleep(stallGrace)
 			heard := c.heardAt()
-			if c.longOps.Load() == 0 && time.Since(heard) >= t.StallTimeout {
+			if c.longOps.Load() == 0 && time.Since(heard) >= t.StallTimeout && c.ctx.Err() == nil {
 				c.cancel(&stallError{since: heard, what: fmt.Sprintf("liveness probe not answered within %v", t.StallTimeout)})
 				return
 			}
-			next = 0 // the switch is busy but alive: ask again at once
 		default:
 			c.s.log.Debug("liveness probe failed", "err", err)
 		}

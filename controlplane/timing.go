@@ -22,7 +22,7 @@ const (
 	DefaultReadTimeout = time.Minute
 	// DefaultStallTimeout: a switch that answered nothing for this long
 	// while a probe waited is hung. The worst-case detection time is
-	// DefaultProbeInterval + DefaultStallTimeout = 4s.
+	// DefaultProbeInterval + DefaultStallTimeout (+ 0.1s grace) = 4.1s.
 	DefaultStallTimeout = 3 * time.Second
 	// DefaultProbeInterval is the pace of the liveness probe (a
 	// GetForwardingPipelineConfig for the cookie only: a few bytes).
@@ -96,10 +96,11 @@ func (t Timing) withDefaults() Timing {
 }
 
 // DetectionBound is the longest a hung switch goes unnoticed: one probe
-// interval plus the stall timeout.
+// interval, the stall timeout and the probe's grace to read answers
+// already received.
 func (t Timing) DetectionBound() time.Duration {
 	t = t.withDefaults()
-	return t.ProbeInterval + t.StallTimeout
+	return t.ProbeInterval + t.StallTimeout + stallGrace
 }
 
 // Validate reports every value that cannot work, naming the field and
