@@ -461,6 +461,7 @@ type conn struct {
 	reconcileTick *time.Ticker
 	reconcileC    <-chan time.Time // nil: periodic reconcile off
 	readBackBusy  bool
+	retryRead     bool // a retry waits for the read-back under way
 	readBacks     chan readBack
 	pipelineLost  chan time.Time // from the probe: when its request was sent
 }
@@ -813,12 +814,27 @@ func (c *conn) retry() {
 	}
 	c.s.stats.retries.Add(1)
 	desired, gen := c.s.desiredState()
-	err := c.ensurePipeline(c.ctx)
-	if err == nil {
-		_, err = c.applyDelta(c.ctx, desired)
+	if err := c.ensurePipeline(c.ctx); err != nil {
+		c.applied(gen, err)
+		return
 	}
+	if c.dirty {
+		// A write failed: the switch is read back off this goroutine
+		// (a failover write may come meanwhile) and onReadBack writes
+		// the difference.
+		c.retryRead = true
+		c.startReadBack()
+		return
+	}
+	_, err := c.applyDelta(c.ctx, desired)
+	c.finishRetry(gen, err)
+}
+
+// finishRetry records the outcome of a retry; a primary that could not
+// reconcile when it was elected becomes ready with its first success.
+func (c *conn) finishRetry(gen uint64, err error) {
 	c.applied(gen, err)
-	if err == nil && !c.ready {
+	if err == nil && c.primary && !c.ready {
 		c.becomeReady()
 	}
 }
@@ -841,8 +857,8 @@ func (c *conn) becomeReady() {
 // it with the desired state, off Run's goroutine; onReadBack writes the
 // repair.
 func (c *conn) startReadBack() {
-	if c.readBackBusy || !c.ready {
-		return
+	if c.readBackBusy || !c.primary {
+		return // one read-back at a time: the one under way serves
 	}
 	c.readBackBusy = true
 	desired, dgen := c.s.desiredState()
@@ -866,25 +882,36 @@ func (c *conn) startReadBack() {
 
 func (c *conn) onReadBack(rb readBack) {
 	c.readBackBusy = false
+	retry := c.retryRead
+	c.retryRead = false
 	s := c.s
 	if rb.err != nil {
-		s.log.Warn("periodic read-back failed", "err", rb.err)
+		if retry {
+			c.applied(rb.desiredGen, fmt.Errorf("read back: %w", rb.err))
+		} else {
+			s.log.Warn("periodic read-back failed", "err", rb.err)
+		}
 		return
 	}
 	if _, gen := s.desiredState(); rb.writeGen != c.writeGen || rb.desiredGen != gen || !c.primary {
-		// Written meanwhile: this snapshot is stale; the next one counts.
+		// Written meanwhile: this snapshot is stale. A write still owed
+		// is retried; else the next periodic read-back counts.
+		if c.primary && c.retryC == nil && s.Status().Pending {
+			c.arm(s.opts.MinBackoff)
+		}
 		return
 	}
-	s.stats.readBacks.Add(1)
 	c.current, c.dirty = rb.cur, false
-	s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
-	if rb.plan.Empty() {
-		return
+	if !retry {
+		s.stats.readBacks.Add(1)
+		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
+		if !rb.plan.Empty() {
+			s.log.Warn("the switch differs from the desired state; repairing",
+				"inserts", rb.plan.Inserts, "modifies", rb.plan.Modifies, "deletes", rb.plan.Deletes)
+			s.stats.repairs.Add(uint64(rb.plan.Len()))
+		}
 	}
-	s.log.Warn("the switch differs from the desired state; repairing",
-		"inserts", rb.plan.Inserts, "modifies", rb.plan.Modifies, "deletes", rb.plan.Deletes)
-	s.stats.repairs.Add(uint64(rb.plan.Len()))
-	c.applied(rb.desiredGen, c.writePlan(c.ctx, rb.plan))
+	c.finishRetry(rb.desiredGen, c.writePlan(c.ctx, rb.plan))
 }
 
 func (c *conn) bid() error {
