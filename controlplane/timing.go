@@ -38,9 +38,9 @@ const (
 	DefaultKeepaliveTimeout = 5 * time.Second
 	// DefaultReconcileInterval is the pace of the read-back reconcile:
 	// every table the compiler owns is read back and repaired where it
-	// differs. At Tofino size (132,088 entities) the read-back costs about
-	// 1.7 s of the software switch's time and 2.5 s in all, off the write
-	// path (BenchmarkReconcileReadBack): under 1 % at this pace.
+	// differs. At Tofino size (132,088 entities) the read-back costs 1 to
+	// 1.7 s of the software switch's time and 1.1 to 2.6 s in all, off the
+	// write path (BenchmarkReconcileReadBack): under 1 % at this pace.
 	DefaultReconcileInterval = 5 * time.Minute
 
 	// MinKeepaliveTime is grpc-go's floor for client pings; a lower value
