@@ -40,6 +40,10 @@ type Options struct {
 	// SwitchGNMI is the switch's gNMI address for port status ("" = none:
 	// ports are assumed up).
 	SwitchGNMI string
+	// SwitchTiming bounds the waits on the switch: RPC deadlines,
+	// stall detection, keepalives, periodic reconcile (zero fields:
+	// controlplane defaults).
+	SwitchTiming controlplane.Timing
 	// Pipeline defaults to the embedded v1model build.
 	Pipeline *controlplane.Pipeline
 	// Tick is the keep-alive engine's resolution (default 5ms).
@@ -154,7 +158,7 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
-		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log,
+		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(d.desired.Entities)

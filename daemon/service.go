@@ -82,6 +82,18 @@ type SwitchStatus struct {
 	LastPlan      string
 	AtomicWrites  bool
 	PortsWatched  bool // gNMI port status stream is live
+	// Stalled: the switch kept the connection open but stopped
+	// answering (it last answered at StalledSince); the session
+	// reconnects.
+	Stalled      bool
+	StalledSince time.Time
+	// Pending: the desired state is not on the switch yet; a failed
+	// write is retried at NextRetry.
+	Pending   bool
+	NextRetry time.Time
+	// Alarm is "" when the session is healthy, else one line saying why
+	// not (controlplane.Status.Alarm).
+	Alarm string
 }
 
 // BypassStatus is the manual bypass.

@@ -135,7 +135,8 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(),
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
-			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching}}
+			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
+			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm()}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }

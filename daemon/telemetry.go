@@ -21,6 +21,7 @@ import (
 // Telemetry paths (docs/telemetry.md):
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
+//	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm}
 //	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
@@ -95,6 +96,10 @@ func stateRoot(l *leafSet, st *Status) {
 	l.add(root, "revision", st.Revision.Number)
 	l.add(root, "switch-connected", st.Switch.Connected)
 	l.add(root, "switch-primary", st.Switch.Primary)
+	l.add(root, "switch-stalled", st.Switch.Stalled)
+	l.add(root, "switch-stalled-since", st.Switch.StalledSince)
+	l.add(root, "switch-pending", st.Switch.Pending)
+	l.add(root, "switch-alarm", st.Switch.Alarm)
 	l.add(root, "bypass-all", st.Bypass.All)
 }
 
@@ -324,6 +329,8 @@ var (
 	descSwitchConnected = desc("balancer_switch_connected", "1 when the daemon's P4Runtime session with the switch is up.")
 	descSwitch          = desc("balancer_switch_primary", "1 when this daemon is the switch's primary controller.")
 	descRevision        = desc("balancer_running_revision", "Number of the running configuration revision.")
+	descSwStalled       = desc("balancer_switch_stalled", "1 when the switch kept its connection open but stopped answering (the session reconnects).")
+	descSwPending       = desc("balancer_switch_pending", "1 while the desired state is not on the switch (not connected, or a failed write being retried).")
 	descBypassAll       = desc("balancer_bypass_all", "1 when every filter group is bypassed by hand.")
 	descLinkUp          = desc("balancer_link_port_up", "1 when the link's port on that side is up.", "link", "side")
 
@@ -412,6 +419,8 @@ func enum(ch chan<- prometheus.Metric, d *prometheus.Desc, name string, values [
 func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
 	gauge(ch, descSwitchConnected, b2f(s.Switch.Connected))
 	gauge(ch, descSwitch, b2f(s.Switch.Primary))
+	gauge(ch, descSwStalled, b2f(s.Switch.Stalled))
+	gauge(ch, descSwPending, b2f(s.Switch.Pending))
 	gauge(ch, descRevision, float64(s.Revision.Number))
 	gauge(ch, descBypassAll, b2f(s.Bypass.All))
 	for _, l := range s.Links {

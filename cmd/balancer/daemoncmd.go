@@ -21,6 +21,7 @@ import (
 	"google.golang.org/grpc/credentials"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
@@ -67,6 +68,7 @@ func newDaemonCmd() *cobra.Command {
 		maxSubs, maxSubsClient     int
 		logLevel                   string
 		pipe                       pipelineFlags
+		switchTiming               func() (controlplane.Timing, error)
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -88,6 +90,9 @@ func newDaemonCmd() *cobra.Command {
 			socket, _ := cmd.Flags().GetString("socket")
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
 				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+			if opts.SwitchTiming, err = switchTiming(); err != nil {
+				return usagef("%v", err)
+			}
 			pl, err := pipe.resolve(stateDir, cfgPath)
 			if err != nil {
 				return err
@@ -246,6 +251,7 @@ func newDaemonCmd() *cobra.Command {
 	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	pipe.register(f)
+	switchTiming = switchTimingFlags(f)
 	return cmd
 }
 
