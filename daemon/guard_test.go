@@ -108,9 +108,11 @@ func TestMetricsPortOperAndStale(t *testing.T) {
 		}
 	}
 	assert.ElementsMatch(t, []string{
-		"port=P10,state=unknown,user=link L1 1", "port=P9,state=unknown,user=link L1 1",
-		"port=P2,state=up,user=filter-group F1 1", "port=P1,state=down,user=filter-group F1 1",
-	}, got["balancer_port_oper_state"])
+		"port=P10,state=up 0", "port=P10,state=down 0", "port=P10,state=unknown 1",
+		"port=P9,state=up 0", "port=P9,state=down 0", "port=P9,state=unknown 1",
+		"port=P2,state=up 1", "port=P2,state=down 0", "port=P2,state=unknown 0",
+		"port=P1,state=up 0", "port=P1,state=down 1", "port=P1,state=unknown 0",
+	}, got["balancer_port_oper_state"], "one series per state value: labels never change with the state")
 	assert.Equal(t, []string{" 1"}, got["balancer_status_stale"])
 }
 

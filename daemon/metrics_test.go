@@ -27,7 +27,8 @@ func fixtureStatus() *Status {
 		Site:     "lab",
 		Revision: Revision{Number: 7},
 		Switch:   SwitchStatus{Connected: true, Primary: true},
-		Links:    []LinkStatus{{Name: "L1", ID: 0, LANUp: true, WANUp: true}, {Name: "L2", ID: 1, LANUp: true, WANUp: false}},
+		Links: []LinkStatus{{Name: "L1", ID: 0, LAN: "P10", WAN: "P9", LANUp: true, WANUp: true, LANState: PortUp, WANState: PortUp},
+			{Name: "L2", ID: 1, LAN: "P12", WAN: "P11", LANUp: true, WANUp: false, LANState: PortUp, WANState: PortDown}},
 		Filters: []FilterStatus{
 			{Name: "F1", State: "up", Reason: "keep-alives pass", Since: t0, Effective: "forward", LastPass: t0, TimeOfPass: 40 * time.Microsecond,
 				Passes: 10, TimeOfPassSum: 700 * time.Microsecond,

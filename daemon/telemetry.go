@@ -437,8 +437,11 @@ func collectPorts(ch chan<- prometheus.Metric, s *Status) {
 	gauge(ch, descStale, b2f(s.Stale))
 	seen := map[string]bool{}
 	oper := func(port, state string) {
-		if port == "" || state == "" || seen[port] {
+		if port == "" || seen[port] {
 			return
+		}
+		if state == "" {
+			state = string(PortUnknown)
 		}
 		seen[port] = true
 		enum(ch, descPortOper, port, portStates, state)
