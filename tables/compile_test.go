@@ -275,7 +275,8 @@ func TestDiffOrdering(t *testing.T) {
 	for _, b := range plan.Batches {
 		names = append(names, b.Name)
 	}
-	assert.Equal(t, []string{"ports, links, filter and balance groups", "slots", "heartbeats and flow rules"}, names)
+	assert.Equal(t, []string{"value sets, filter ports and links", "filter groups into service", "slots",
+		"balance groups", "heartbeats and flow rules", "operator ports"}, names)
 
 	// Move link A to other ports and drop a rule: port role entries of the
 	// ports that stay are modified in place; the new ones inserted before
@@ -290,7 +291,7 @@ func TestDiffOrdering(t *testing.T) {
 	assert.Equal(t, 0, plan.Inserts)
 	assert.Equal(t, 4, plan.Deletes, "bgp: 2 entries in each table")
 	last := plan.Batches[len(plan.Batches)-1]
-	assert.Equal(t, "delete stale entries", last.Name)
+	assert.Equal(t, "delete rules at priority 200", last.Name, "bgp's entries, after every insert and modify")
 	for _, b := range plan.Batches[:len(plan.Batches)-1] {
 		for _, u := range b.Updates {
 			assert.NotEqual(t, p4v1.Update_DELETE, u.GetType())
