@@ -376,3 +376,32 @@ func Moves(old, new *Layout) Move {
 	slices.SortFunc(m.Filters, func(a, b FilterMove) int { return cmp.Compare(a.FilterGroup, b.FilterGroup) })
 	return m
 }
+
+// GroupMove is Move for one balance group, by name.
+type GroupMove struct {
+	Name string
+	Move
+}
+
+// LayoutMoves compares the in-use layouts of two compilations (before and
+// after a change), balance group by balance group: what --dry-run and
+// config diff report. Groups of either side are listed, by name.
+func LayoutMoves(old, new []*GroupLayout) []GroupMove {
+	byName := map[string][2]*Layout{}
+	for _, g := range old {
+		p := byName[g.Name]
+		p[0] = g.Active
+		byName[g.Name] = p
+	}
+	for _, g := range new {
+		p := byName[g.Name]
+		p[1] = g.Active
+		byName[g.Name] = p
+	}
+	out := make([]GroupMove, 0, len(byName))
+	for name, p := range byName {
+		out = append(out, GroupMove{Name: name, Move: Moves(p[0], p[1])})
+	}
+	slices.SortFunc(out, func(a, b GroupMove) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
