@@ -131,8 +131,8 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 //     first to free capacity;
 //   - the batches are ordered so that every state the switch passes
 //     through treats each packet as the current state or the desired one
-//     does: no packet that both send to a filter ever skips it (see
-//     Plan's batch list below and docs/architecture.md).
+//     does: no packet that both send to a filter ever skips it (the
+//     batches below; docs/integrity.md).
 //
 // The batches, in order (empty ones are left out):
 //

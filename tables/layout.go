@@ -180,10 +180,7 @@ func PlannedLayout(prev *Layout, group uint32, slotBits uint, members []Member) 
 	if err != nil {
 		return nil, err
 	}
-	index := make(map[Target]int, len(seq))
-	for i, t := range seq {
-		index[t] = i
-	}
+	index := newCoreIndex(seq)
 	n := 1 << slotBits
 	pn := len(prev.Slots)
 	out := &Layout{Group: group, SlotBits: slotBits, Slots: make([]Target, n)}
@@ -201,7 +198,7 @@ func PlannedLayout(prev *Layout, group uint32, slotBits uint, members []Member) 
 			best, bestN := Target{}, 0
 			for j := i; j < pn; j += n {
 				t := prev.Slots[j]
-				if _, ok := index[t]; !ok {
+				if _, ok := index.of(t); !ok {
 					continue
 				}
 				votes[t]++
@@ -216,7 +213,7 @@ func PlannedLayout(prev *Layout, group uint32, slotBits uint, members []Member) 
 		}
 	}
 	for i, t := range out.Slots {
-		if k, ok := index[t]; ok {
+		if k, ok := index.of(t); ok {
 			count[k]++
 		} else {
 			orphan[i] = true
@@ -239,7 +236,7 @@ func PlannedLayout(prev *Layout, group uint32, slotBits uint, members []Member) 
 		if orphan[i] {
 			continue
 		}
-		k := index[out.Slots[i]]
+		k, _ := index.of(out.Slots[i])
 		if count[k] > quota[k] {
 			count[k]--
 			orphan[i] = true
@@ -266,6 +263,26 @@ func PlannedLayout(prev *Layout, group uint32, slotBits uint, members []Member) 
 		next = (next + 1) % len(need)
 	}
 	return out, nil
+}
+
+// coreIndex maps a target to its position in a core sequence: per filter
+// group, the positions of its cores (few filter groups, many slots).
+type coreIndex map[uint32][]int
+
+func newCoreIndex(seq []Target) coreIndex {
+	ix := coreIndex{}
+	for i, t := range seq {
+		ix[t.FilterGroup] = append(ix[t.FilterGroup], i) // cores in order
+	}
+	return ix
+}
+
+func (ix coreIndex) of(t Target) (int, bool) {
+	cores := ix[t.FilterGroup]
+	if int64(t.Core) >= int64(len(cores)) {
+		return 0, false
+	}
+	return cores[t.Core], true
 }
 
 // sortedMembers orders members by filter group id, so that the member

@@ -437,26 +437,35 @@ func TestKilledMidChangeIsSafe(t *testing.T) {
 // order is wrong: moving one batch to the front of the plan (a slot grow
 // with the wider mask before the new slots, the order this package used to
 // produce; a failed filter group taken out of service before its slots are
-// dealt to the survivors) sends packets past the filters.
+// dealt to the survivors; a lower-priority rule written before a higher
+// one) sends packets past the filters.
 func TestSafetyHarnessCatchesUnsafeOrder(t *testing.T) {
+	grow := func(s *safeSite) { s.slotBits = 10 }
 	for _, tt := range []struct {
-		name  string
-		st    tables.State
-		grow  bool
-		first string
+		name   string
+		st     tables.State
+		mutate func(*safeSite)
+		first  string
 	}{
-		{"mask before slots", tables.State{}, true, "balance groups"},
+		{"mask before slots", tables.State{}, grow, "balance groups"},
 		{"filter out of service before its slots move", tables.State{
 			Rebalanced:   map[string]bool{"F1": true},
-			FilterGroups: map[string]tables.FilterGroupState{"F1": tables.FGSWBypass}}, false, "filter groups out of service"},
+			FilterGroups: map[string]tables.FilterGroupState{"F1": tables.FGSWBypass}}, nil, "filter groups out of service"},
+		// TCP bypasses, except port 80, which is inspected: written
+		// lowest priority first, port 80 bypasses in between.
+		{"a lower rule before a higher one", tables.State{}, func(s *safeSite) {
+			s.rules = append(s.rules,
+				safeRule{"tcp", 60, "", "{proto: tcp}", false},
+				safeRule{"web", 70, "", "{proto: tcp, l4_dst: 80}", true})
+		}, "rules at priority 120"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newHarness(t, 3)
 			s := baseSafeSite()
 			h.change(s, tables.State{}, false, &violations{})
 			before := h.probe()
-			if tt.grow {
-				s.slotBits = 10
+			if tt.mutate != nil {
+				tt.mutate(&s)
 			}
 			des := h.desired(s, tt.st)
 			after := h.steady(des)
