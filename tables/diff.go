@@ -140,8 +140,8 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 //  2. value sets, filter ports and links: value sets as the union of the
 //     current and desired members (a core TPID in use stays parsed), the
 //     port roles of filter ports, the links' return paths;
-//  3. filter groups into service: new filter groups and those that go
-//     back to forwarding, before any slot points at them;
+//  3. filter groups into service: new filter groups (in whatever state)
+//     and those that go back to forwarding, before any slot points at them;
 //  4. slots: new slots (before a wider mask can reach them) and new
 //     targets (each slot moves atomically from one filter to another);
 //  5. balance groups: masks and states, after the slots they reach; a
@@ -297,7 +297,9 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		case t.GetTableId() == c.links.id:
 			prep = append(prep, u.u)
 		case t.GetTableId() == c.filterGroups.id:
-			if t.GetAction().GetAction().GetActionId() == c.filterForward.id {
+			// New filter groups go in before any slot points at them,
+			// whatever their state (a missing entry would fail open).
+			if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
 				fgIn = append(fgIn, u.u)
 			} else {
 				fgOut = append(fgOut, u.u)
