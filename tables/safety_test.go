@@ -34,6 +34,7 @@ type safeSite struct {
 	members  []int     // filter group indexes in G
 	action   string    // G's failure action
 	rules    []safeRule
+	noL2     bool // link L2 (and its rules) removed
 }
 
 type safeRule struct {
@@ -61,7 +62,11 @@ func (s safeSite) yaml() []byte {
 	for _, p := range []int{5, 6, 7, 8} {
 		fmt.Fprintf(&b, "  - {port: %d, speed: 10G, breakout: 4}\n", p)
 	}
-	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\nfilter_groups:\n")
+	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n")
+	if !s.noL2 {
+		b.WriteString("  - {name: L2, lan: P4, wan: P3}\n")
+	}
+	b.WriteString("filter_groups:\n")
 	for i, c := range s.cores {
 		if i != 7 && !slices.Contains(s.members, i) {
 			continue // only members and F7 exist: adding a member adds its entries
@@ -77,6 +82,9 @@ func (s safeSite) yaml() []byte {
 	fmt.Fprintf(&b, "balance_groups:\n  - {name: G, members: [%s], slot_bits: %d, failure_action: %s}\nrules:\n",
 		strings.Join(names, ", "), s.slotBits, s.action)
 	for _, r := range s.rules {
+		if s.noL2 && r.links == "[L2]" {
+			continue
+		}
 		act := "bypass"
 		if r.bal {
 			act = "balance G"
@@ -372,7 +380,13 @@ func TestChangesNeverSkipAFilter(t *testing.T) {
 				s.rules[at] = randomRule(rng, s.rules[at].name)
 			}
 		}},
-		{"failover and recovery", func(rng *rand.Rand, i int, s *safeSite, st *tables.State) {
+		{"link add and remove", func(rng *rand.Rand, i int, s *safeSite, _ *tables.State) {
+			s.noL2 = i%2 == 0
+			if rng.IntN(2) == 0 {
+				s.rules = append(s.rules, safeRule{fmt.Sprintf("l%d", i), 150 + rng.IntN(50), "[L2]", "{proto: udp}", rng.IntN(2) == 0})
+			}
+		}},
+				{"failover and recovery", func(rng *rand.Rand, i int, s *safeSite, st *tables.State) {
 			*st = tables.State{}
 			if i%2 == 1 {
 				return // recovery
