@@ -386,7 +386,7 @@ func TestChangesNeverSkipAFilter(t *testing.T) {
 				s.rules = append(s.rules, safeRule{fmt.Sprintf("l%d", i), 150 + rng.IntN(50), "[L2]", "{proto: udp}", rng.IntN(2) == 0})
 			}
 		}},
-				{"failover and recovery", func(rng *rand.Rand, i int, s *safeSite, st *tables.State) {
+		{"failover and recovery", func(rng *rand.Rand, i int, s *safeSite, st *tables.State) {
 			*st = tables.State{}
 			if i%2 == 1 {
 				return // recovery
