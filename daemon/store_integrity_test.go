@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -380,4 +381,94 @@ func TestDaemonApplyReportsMoves(t *testing.T) {
 	for _, f := range res.Slots[0].Filters[:3] {
 		assert.Zero(t, f.Moved)
 	}
+}
+
+// TestStoreRealFullDisk fills a real 256 kB tmpfs (mounted in a private
+// mount namespace of a child process, so nothing outlives the test): every
+// save either succeeds durably or fails with ENOSPC and leaves no trace,
+// and a reopened store holds exactly what was acknowledged.
+func TestStoreRealFullDisk(t *testing.T) {
+	if os.Getenv("BALANCER_TMPFS_CHILD") != "" {
+		return // the child runs TestStoreTmpfsChild
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to mount a tmpfs in a private mount namespace")
+	}
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("needs unshare(1) to mount a tmpfs in a private mount namespace")
+	}
+	dir := t.TempDir()
+	script := fmt.Sprintf("mount -t tmpfs -o size=256k tmpfs %s && exec %s -test.run='^TestStoreTmpfsChild$' -test.v", dir, os.Args[0])
+	cmd := exec.Command(unshare, "--mount", "--propagation", "private", "sh", "-c", script)
+	cmd.Env = append(os.Environ(), "BALANCER_TMPFS_CHILD="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil && strings.Contains(string(out), "mount:") {
+		t.Skipf("cannot mount a tmpfs here: %s", out)
+	}
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "--- PASS: TestStoreTmpfsChild", "%s", out)
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "tmpfs:") {
+			t.Log(strings.TrimSpace(l))
+		}
+	}
+}
+
+// TestStoreTmpfsChild is the child of TestStoreRealFullDisk.
+func TestStoreTmpfsChild(t *testing.T) {
+	dir := os.Getenv("BALANCER_TMPFS_CHILD")
+	if dir == "" {
+		t.Skip("helper process of TestStoreRealFullDisk")
+	}
+	s, err := OpenStore(dir)
+	require.NoError(t, err)
+	var acked []Revision
+	var ackedData []byte
+	var ackedRuntime Runtime
+	var ackedLayouts map[string]*tables.Layout
+	refused, runtimeRefused := 0, 0
+	for i := 0; refused < 20 && i < 1000; i++ {
+		data := []byte(fmt.Sprintf("site: s%d\n# %s\n", i, strings.Repeat("y", 3000+i%7*1000)))
+		before, err := s.History()
+		require.NoError(t, err)
+		r, err := s.Commit(data, fmt.Sprint("change ", i), time.Unix(int64(i), 0), testLayouts(uint32(i)))
+		if err != nil {
+			require.ErrorIs(t, err, ErrNotDurable)
+			require.ErrorIs(t, err, syscall.ENOSPC)
+			after, err := s.History()
+			require.NoError(t, err)
+			require.Equal(t, before, after, "a refused change leaves no trace in history")
+			refused++
+		} else {
+			acked = append(acked, r)
+			ackedData = data
+			ackedLayouts = testLayouts(uint32(i))
+		}
+		rt := Runtime{Down: []string{fmt.Sprint("F", i)}}
+		if err := s.SaveRuntime(rt); err != nil {
+			require.ErrorIs(t, err, ErrNotDurable)
+			runtimeRefused++
+		} else {
+			ackedRuntime = rt
+		}
+	}
+	require.NotEmpty(t, acked)
+	require.Equal(t, 20, refused, "the disk filled up")
+	s2, err := OpenStore(dir)
+	require.NoError(t, err)
+	data, rev, err := s2.Running()
+	require.NoError(t, err)
+	require.Equal(t, string(ackedData), string(data))
+	require.Equal(t, acked[len(acked)-1], rev)
+	h, err := s2.History()
+	require.NoError(t, err)
+	require.Equal(t, acked, h)
+	ls, err := s2.Layouts()
+	require.NoError(t, err)
+	require.Equal(t, ackedLayouts, ls)
+	rt, err := s2.LoadRuntime()
+	require.NoError(t, err)
+	require.Equal(t, ackedRuntime, rt)
+	t.Logf("tmpfs: %d revisions acknowledged, then %d saves and %d runtime saves refused with ENOSPC; state after reopening = acknowledged", len(acked), refused, runtimeRefused)
 }
