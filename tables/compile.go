@@ -103,6 +103,7 @@ type Compiler struct {
 	filterDrop, setLink                           *actionRef
 
 	coreTPID, keepAlive uint32 // value set ids
+	vsSize              map[uint32]int
 	rank                map[uint32]int
 }
 
@@ -127,7 +128,7 @@ type actionRef struct {
 // New resolves every table, field, action and parameter the compiler uses.
 // A P4Info that lacks one is an error naming it.
 func New(s *p4src.Schema) (*Compiler, error) {
-	c := &Compiler{schema: s}
+	c := &Compiler{schema: s, vsSize: map[uint32]int{}}
 	var errs []error
 	tbl := func(name string, fields ...string) *tableRef {
 		t, err := s.Table(name)
@@ -193,11 +194,13 @@ func New(s *p4src.Schema) (*Compiler, error) {
 		errs = append(errs, err)
 	} else {
 		c.coreTPID = vs.GetPreamble().GetId()
+		c.vsSize[c.coreTPID] = int(vs.GetSize())
 	}
 	if vs, err := s.ValueSet(p4src.ValueSetKeepAlive); err != nil {
 		errs = append(errs, err)
 	} else {
 		c.keepAlive = vs.GetPreamble().GetId()
+		c.vsSize[c.keepAlive] = int(vs.GetSize())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)

@@ -211,7 +211,10 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 			}
 			if ok {
 				u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
-				if !sameMembers(u, d.GetValueSetEntry()) {
+				// A union the value set cannot hold is skipped: the
+				// desired members are written at once.
+				fits := c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= c.vsSize[u.GetValueSetId()]
+				if fits && !sameMembers(u, d.GetValueSetEntry()) {
 					ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
 					mods = append(mods, mk(ue, k, p4v1.Update_MODIFY))
 					vsFinal = append(vsFinal, mk(d, k, p4v1.Update_MODIFY))
