@@ -15,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -471,4 +473,68 @@ func TestStoreTmpfsChild(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, ackedRuntime, rt)
 	t.Logf("tmpfs: %d revisions acknowledged, then %d saves and %d runtime saves refused with ENOSPC; state after reopening = acknowledged", len(acked), refused, runtimeRefused)
+}
+
+// TestDaemonRestartFinishesAnInterruptedChange: a daemon commits a change
+// (a slot grow and a member removed) and dies after writing part of it to
+// the switch; the restarted daemon compiles the same desired state from
+// the store (configuration and saved slot layouts) and finishes the
+// change.
+func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
+	b := newBed(t)
+	d1, stop := b.startDaemon(10)
+	b.allUp(d1)
+	base, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	next := strings.Replace(string(base), "members: [F1, F2, F3], profile: fast, slot_bits: 8", "members: [F1, F3], profile: fast, slot_bits: 11", 1)
+	require.NotEqual(t, string(base), next)
+	cfg, err := config.Parse([]byte(next))
+	require.NoError(t, err)
+	d1.mu.Lock()
+	st, prev := d1.engine.State(), d1.desired.BaseLayouts()
+	d1.mu.Unlock()
+	want, err := d1.comp.Compile(cfg, st, tables.FromLayouts(prev))
+	require.NoError(t, err)
+	stop()
+
+	// What the first daemon did before it died: committed, then wrote
+	// half of the plan.
+	store, err := OpenStore(b.dir)
+	require.NoError(t, err)
+	_, err = store.Commit([]byte(next), "interrupted", time.Now(), want.BaseLayouts())
+	require.NoError(t, err)
+	dp := b.sw.Dataplane()
+	read := func() []*p4v1.Entity {
+		var q []*p4v1.Entity
+		for _, id := range d1.comp.TableIDs() {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+		}
+		for _, id := range d1.comp.ValueSetIDs() {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
+		}
+		var out []*p4v1.Entity
+		require.NoError(t, dp.Read(q, func(e *p4v1.Entity) bool { out = append(out, e); return true }))
+		return out
+	}
+	plan := d1.comp.Diff(want.Entities, read())
+	var all []*p4v1.Update
+	for _, bt := range plan.Batches {
+		all = append(all, bt.Updates...)
+	}
+	require.Greater(t, len(all), 100)
+	for _, err := range dp.Write(all[:len(all)/2], p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+		require.NoError(t, err)
+	}
+	require.False(t, d1.comp.Diff(want.Entities, read()).Empty(), "the change is half done")
+
+	d2, _ := b.startDaemon(20)
+	b.allUp(d2)
+	d2.mu.Lock()
+	got := d2.desired
+	d2.mu.Unlock()
+	assert.Equal(t, want.Layouts[0].Base.Digest(), got.Layouts[0].Base.Digest(), "the restarted daemon computes the same layout")
+	require.Eventually(t, func() bool {
+		return d1.comp.Diff(want.Entities, read()).Empty()
+	}, 10*time.Second, 5*time.Millisecond, "the restarted daemon finishes the change: %d updates left, desired differs by %d, session %+v",
+		d1.comp.Diff(want.Entities, read()).Len(), d1.comp.Diff(want.Entities, got.Entities).Len(), d2.Session().Stats())
 }
