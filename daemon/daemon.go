@@ -29,6 +29,8 @@ import (
 type Options struct {
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
+	// Store configures the state directory (history retention).
+	Store []StoreOption
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.
@@ -78,6 +80,9 @@ type Daemon struct {
 	watching bool
 	desired  *tables.Desired
 	cfgGen   uint64
+	// layouts are the base slot layouts saved with the running revision,
+	// the input of the first compile (later ones start from desired).
+	layouts map[string]*tables.Layout
 
 	kick    chan struct{} // something changed: recompile and apply
 	metrics *metrics
@@ -108,7 +113,7 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	store, err := OpenStore(opts.StateDir)
+	store, err := OpenStore(opts.StateDir, opts.Store...)
 	if err != nil {
 		return nil, err
 	}
@@ -138,6 +143,11 @@ func New(opts Options) (*Daemon, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	// The slot layouts the switch was programmed with: the planned
+	// layout of the running revision starts from them.
+	if d.layouts, err = store.Layouts(); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
 	}
 	rt, err := store.LoadRuntime()
 	if err != nil {
@@ -190,7 +200,11 @@ func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
 // compile recomputes the desired entities. Called with d.mu held or
 // before Run.
 func (d *Daemon) compile() (*tables.Desired, error) {
-	des, err := d.comp.Compile(d.cfg, d.engine.State())
+	prev := d.layouts
+	if d.desired != nil {
+		prev = d.desired.BaseLayouts()
+	}
+	des, err := d.comp.Compile(d.cfg, d.engine.State(), tables.FromLayouts(prev))
 	if err != nil {
 		return nil, err
 	}

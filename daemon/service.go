@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // Service is what the management API exposes: the daemon implements it,
@@ -50,6 +51,9 @@ type ApplyResult struct {
 	Changes []string
 	// Writes is the data-plane difference: inserts, modifies, deletes.
 	Inserts, Modifies, Deletes int
+	// Slots says, per balance group, how many slot entries the change
+	// writes and what share of the sessions move, per filter group.
+	Slots []tables.GroupMove
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool

@@ -55,22 +55,23 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return nil, kindf(ErrInvalid, "%v", err)
 	}
 	eng.Adopt(oldEngine)
-	des, err := d.comp.Compile(cfg, eng.State())
+	des, err := d.comp.Compile(cfg, eng.State(), tables.FromLayouts(oldDesired.BaseLayouts()))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
 	res := &ApplyResult{DryRun: dryRun, Changes: ConfigChanges(old, cfg),
-		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes}
+		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes,
+		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts)}
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
 	if dryRun {
 		return res, nil
 	}
-	rev, err := d.store.Save(data, comment, d.now())
+	rev, err := d.store.Commit(data, comment, d.now(), des.BaseLayouts())
 	if err != nil {
-		return nil, fmt.Errorf("saving the configuration: %w", err)
+		return nil, fmt.Errorf("configuration refused, the running one is unchanged: %w", err)
 	}
 	res.Revision = rev
 	eng.Start(d.now())

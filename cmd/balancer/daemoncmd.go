@@ -88,8 +88,14 @@ func newDaemonCmd() *cobra.Command {
 				return err
 			}
 			socket, _ := cmd.Flags().GetString("socket")
+			histRevs, _ := cmd.Flags().GetInt("history-revisions")
+			histBytes, _ := cmd.Flags().GetInt64("history-bytes")
+			if histRevs < 1 || histBytes < 1 {
+				return usagef("--history-revisions %d, --history-bytes %d: both must be at least 1 (the running revision is always kept)", histRevs, histBytes)
+			}
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
-				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+				Role: role, SwitchGNMI: switchGNMI, Logger: log,
+				Store: []daemon.StoreOption{daemon.WithRetention(histRevs, histBytes)}}
 			if opts.SwitchTiming, err = switchTiming(); err != nil {
 				return usagef("%v", err)
 			}
@@ -232,6 +238,8 @@ func newDaemonCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&cfgPath, "config", "", "initial site configuration (used when --state-dir has none)")
 	f.StringVar(&stateDir, "state-dir", "/var/lib/balancer", "where the running configuration and its revisions live")
+	f.Int("history-revisions", daemon.DefaultHistoryRevisions, "revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
+	f.Int64("history-bytes", daemon.DefaultHistoryBytes, "bytes of revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
 	f.StringVar(&switchAddr, "switch", "127.0.0.1:9559", "the switch's P4Runtime address (host:port or unix:///path)")
 	f.StringVar(&switchGNMI, "switch-gnmi", "127.0.0.1:9339", "the switch's gNMI address for port status (empty: none, ports assumed up)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
