@@ -377,7 +377,7 @@ func TestDaemonApplyReportsMoves(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, d.desired.Layouts[0].Base.Digest(), d2.desired.Layouts[0].Base.Digest())
 	// And removing the member moves only its slots.
-	res, err := d2.ApplyConfig(ctx, base, false, "remove F4")
+	res, err := d2.ApplyConfig(WithForce(ctx, true), base, false, "remove F4") // a removal is forced
 	require.NoError(t, err)
 	assert.Equal(t, 64, res.Slots[0].Slots)
 	for _, f := range res.Slots[0].Filters[:3] {
