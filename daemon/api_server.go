@@ -3,8 +3,10 @@ package daemon
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -157,11 +159,52 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
+	before := s.filterGroupNames(ctx)
 	res, err := s.svc.ApplyConfig(WithForce(ctx, req.GetForce()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return applyResultToProto(res), nil
+	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
+}
+
+// filterGroupNames maps the running configuration's filter group ids to
+// their names (empty when it cannot be read).
+func (s *apiServer) filterGroupNames(ctx context.Context) map[uint32]string {
+	cfg, _, err := s.svc.Config(ctx)
+	if err != nil || cfg == nil {
+		return map[uint32]string{}
+	}
+	return fgNames(cfg)
+}
+
+// withSlotMoves adds the slot moves of an apply or rollback to its answer,
+// naming filter groups by the configuration before (removed ones) and
+// after the change.
+func (s *apiServer) withSlotMoves(ctx context.Context, out *apiv1.ApplyResult, r *ApplyResult, before map[uint32]string) *apiv1.ApplyResult {
+	if r == nil || len(r.Slots) == 0 {
+		return out
+	}
+	names := s.filterGroupNames(ctx)
+	for id, n := range before {
+		if _, ok := names[id]; !ok {
+			names[id] = n
+		}
+	}
+	name := func(id uint32) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return fmt.Sprintf("filter group id %d", id)
+	}
+	for _, g := range r.Slots {
+		m := &apiv1.SlotMove{BalanceGroup: g.Name, Slots: int64(g.Move.Slots), Moved: g.Move.Moved}
+		for _, f := range g.Move.Filters {
+			m.FilterGroups = append(m.FilterGroups, &apiv1.FilterSlotMove{FilterGroup: name(f.FilterGroup), Before: f.Before, After: f.After, Moved: f.Moved})
+		}
+		out.SlotMoves = append(out.SlotMoves, m)
+	}
+	sort.Slice(out.SlotMoves, func(i, j int) bool { return out.SlotMoves[i].BalanceGroup < out.SlotMoves[j].BalanceGroup })
+	return out
 }
 
 func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_ *apiv1.ApplyResult, err error) {
@@ -171,11 +214,12 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
+	before := s.filterGroupNames(ctx)
 	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return applyResultToProto(res), nil
+	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
 }
 
 func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (_ *apiv1.HistoryResponse, err error) {
