@@ -10,7 +10,7 @@ TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 V1_OUT := p4src/build/v1model
 TNA_OUT := p4src/build/tna
 
-.PHONY: run all build test test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
+.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
 
 all: build test
 
@@ -27,6 +27,12 @@ test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) test -race -count=1 -timeout 25m ./...
+	$(MAKE) test-interop
+
+# The software switch driven by unmodified third-party clients
+# (tests/interop: a module of its own, pinned to what those clients need).
+test-interop:
+	cd tests/interop && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
 
 test-short:
 	$(GO) test -short ./...
@@ -62,11 +68,25 @@ p4-tna-check:
 	@test -f $(TOFINO_P4INCLUDE)/tna.p4 || { echo "make p4-tna-check: no tna.p4 in TOFINO_P4INCLUDE=$(TOFINO_P4INCLUDE)"; exit 1; }
 	$(P4TEST) -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE) --std p4-16 p4src/tna/balancer.p4
 
-# Compile for Tofino with the Intel SDE's bf-p4c.
+# Compile for Tofino with bf-p4c, the Tofino back end of the open-source
+# p4lang/p4c (backends/tofino, since p4c 1.2.5.0; the Intel SDE's bf-p4c
+# works too). Writes the BF-Runtime schema, <pipe>/context.json and
+# <pipe>/tofino.bin, the .conf that names them, and the TNA P4Info into
+# $(TNA_OUT) (not committed): give that directory to the daemon,
+# "balancer daemon --device-config $(TNA_OUT)", which packs it for Stratum.
+# Standard P4Runtime externs (counters as counters), as Stratum wants.
 p4-tna:
-	@command -v $(BF_P4C) >/dev/null 2>&1 || { echo "make p4-tna: $(BF_P4C) not found: it ships with the Intel P4 Studio SDE (set SDE_INSTALL)."; exit 1; }
+	@command -v $(BF_P4C) >/dev/null 2>&1 || { \
+	  echo "make p4-tna: $(BF_P4C) not found."; \
+	  echo "  Build it from https://github.com/p4lang/p4c (tag v1.2.5.16) with the Tofino back end:"; \
+	  echo "    cmake -S p4c -B build -DENABLE_TOFINO=ON -DP4C_DRIVER_NAME=bf-p4c -DENABLE_GTESTS=OFF \\"; \
+	  echo "      -DENABLE_EBPF=OFF -DENABLE_UBPF=OFF -DENABLE_DPDK=OFF -DENABLE_P4TC=OFF"; \
+	  echo "    cmake --build build -j2   (hours on 2 cores; docs/tofino.md lists its dependencies)"; \
+	  echo "  then: make p4-tna BF_P4C=/path/to/p4c/build/bf-p4c (or put bf-p4c on PATH)."; \
+	  echo "  See docs/tofino.md."; exit 1; }
 	mkdir -p $(TNA_OUT)
 	$(BF_P4C) --target tofino --arch tna --std p4-16 \
+	  --p4runtime-force-std-externs \
 	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txtpb \
 	  -o $(TNA_OUT) p4src/tna/balancer.p4
 

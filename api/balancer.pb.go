@@ -212,7 +212,12 @@ type ApplyConfigRequest struct {
 	Comment string `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
 	// When not 0, apply only if the running revision is still this one
 	// (read-modify-write by the CLI); otherwise ABORTED.
-	BaseRevision  uint64 `protobuf:"varint,4,opt,name=base_revision,json=baseRevision,proto3" json:"base_revision,omitempty"`
+	BaseRevision uint64 `protobuf:"varint,4,opt,name=base_revision,json=baseRevision,proto3" json:"base_revision,omitempty"`
+	// Apply even when the change removes links, filter groups or balance
+	// groups, or deletes a large share of the switch's entries; without
+	// it such a change is refused with FAILED_PRECONDITION naming what it
+	// would remove.
+	Force         bool `protobuf:"varint,5,opt,name=force,proto3" json:"force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -275,6 +280,13 @@ func (x *ApplyConfigRequest) GetBaseRevision() uint64 {
 	return 0
 }
 
+func (x *ApplyConfigRequest) GetForce() bool {
+	if x != nil {
+		return x.Force
+	}
+	return false
+}
+
 // ApplyResult says what an apply (or a rollback) did, or would do.
 type ApplyResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -289,8 +301,11 @@ type ApplyResult struct {
 	Deletes  int64 `protobuf:"varint,6,opt,name=deletes,proto3" json:"deletes,omitempty"`
 	// False when the switch could not be programmed: the configuration is
 	// saved and will be programmed on reconnection (see warning).
-	Written       bool   `protobuf:"varint,7,opt,name=written,proto3" json:"written,omitempty"`
-	Warning       string `protobuf:"bytes,8,opt,name=warning,proto3" json:"warning,omitempty"`
+	Written bool   `protobuf:"varint,7,opt,name=written,proto3" json:"written,omitempty"`
+	Warning string `protobuf:"bytes,8,opt,name=warning,proto3" json:"warning,omitempty"`
+	// Per balance group: the slot entries the change writes and the share of
+	// sessions that change filter group or core.
+	SlotMoves     []*SlotMove `protobuf:"bytes,9,rep,name=slot_moves,json=slotMoves,proto3" json:"slot_moves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -381,16 +396,168 @@ func (x *ApplyResult) GetWarning() string {
 	return ""
 }
 
+func (x *ApplyResult) GetSlotMoves() []*SlotMove {
+	if x != nil {
+		return x.SlotMoves
+	}
+	return nil
+}
+
+// What a change of slot layout does to one balance group's sessions.
+type SlotMove struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	BalanceGroup string                 `protobuf:"bytes,1,opt,name=balance_group,json=balanceGroup,proto3" json:"balance_group,omitempty"`
+	// Slot entries written (targets changed, slots added or removed).
+	Slots int64 `protobuf:"varint,2,opt,name=slots,proto3" json:"slots,omitempty"`
+	// Share (0..1) of the group's sessions whose filter group or core changes.
+	Moved         float64           `protobuf:"fixed64,3,opt,name=moved,proto3" json:"moved,omitempty"`
+	FilterGroups  []*FilterSlotMove `protobuf:"bytes,4,rep,name=filter_groups,json=filterGroups,proto3" json:"filter_groups,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SlotMove) Reset() {
+	*x = SlotMove{}
+	mi := &file_balancer_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SlotMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SlotMove) ProtoMessage() {}
+
+func (x *SlotMove) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SlotMove.ProtoReflect.Descriptor instead.
+func (*SlotMove) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SlotMove) GetBalanceGroup() string {
+	if x != nil {
+		return x.BalanceGroup
+	}
+	return ""
+}
+
+func (x *SlotMove) GetSlots() int64 {
+	if x != nil {
+		return x.Slots
+	}
+	return 0
+}
+
+func (x *SlotMove) GetMoved() float64 {
+	if x != nil {
+		return x.Moved
+	}
+	return 0
+}
+
+func (x *SlotMove) GetFilterGroups() []*FilterSlotMove {
+	if x != nil {
+		return x.FilterGroups
+	}
+	return nil
+}
+
+// What a change of slot layout does to one filter group.
+type FilterSlotMove struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	FilterGroup string                 `protobuf:"bytes,1,opt,name=filter_group,json=filterGroup,proto3" json:"filter_group,omitempty"`
+	// The filter group's share (0..1) of the balance group's sessions.
+	Before float64 `protobuf:"fixed64,2,opt,name=before,proto3" json:"before,omitempty"`
+	After  float64 `protobuf:"fixed64,3,opt,name=after,proto3" json:"after,omitempty"`
+	// Share (0..1) of the filter group's own sessions that leave it or
+	// change core; 0 for a new filter group.
+	Moved         float64 `protobuf:"fixed64,4,opt,name=moved,proto3" json:"moved,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FilterSlotMove) Reset() {
+	*x = FilterSlotMove{}
+	mi := &file_balancer_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FilterSlotMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FilterSlotMove) ProtoMessage() {}
+
+func (x *FilterSlotMove) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FilterSlotMove.ProtoReflect.Descriptor instead.
+func (*FilterSlotMove) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *FilterSlotMove) GetFilterGroup() string {
+	if x != nil {
+		return x.FilterGroup
+	}
+	return ""
+}
+
+func (x *FilterSlotMove) GetBefore() float64 {
+	if x != nil {
+		return x.Before
+	}
+	return 0
+}
+
+func (x *FilterSlotMove) GetAfter() float64 {
+	if x != nil {
+		return x.After
+	}
+	return 0
+}
+
+func (x *FilterSlotMove) GetMoved() float64 {
+	if x != nil {
+		return x.Moved
+	}
+	return 0
+}
+
 type RollbackRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Revision      uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Revision uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	// As ApplyConfigRequest.force.
+	Force         bool `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RollbackRequest) Reset() {
 	*x = RollbackRequest{}
-	mi := &file_balancer_proto_msgTypes[5]
+	mi := &file_balancer_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +569,7 @@ func (x *RollbackRequest) String() string {
 func (*RollbackRequest) ProtoMessage() {}
 
 func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[5]
+	mi := &file_balancer_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +582,7 @@ func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackRequest.ProtoReflect.Descriptor instead.
 func (*RollbackRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{5}
+	return file_balancer_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RollbackRequest) GetRevision() uint64 {
@@ -423,6 +590,13 @@ func (x *RollbackRequest) GetRevision() uint64 {
 		return x.Revision
 	}
 	return 0
+}
+
+func (x *RollbackRequest) GetForce() bool {
+	if x != nil {
+		return x.Force
+	}
+	return false
 }
 
 type HistoryRequest struct {
@@ -433,7 +607,7 @@ type HistoryRequest struct {
 
 func (x *HistoryRequest) Reset() {
 	*x = HistoryRequest{}
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -445,7 +619,7 @@ func (x *HistoryRequest) String() string {
 func (*HistoryRequest) ProtoMessage() {}
 
 func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -458,7 +632,7 @@ func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryRequest.ProtoReflect.Descriptor instead.
 func (*HistoryRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{6}
+	return file_balancer_proto_rawDescGZIP(), []int{8}
 }
 
 type HistoryResponse struct {
@@ -471,7 +645,7 @@ type HistoryResponse struct {
 
 func (x *HistoryResponse) Reset() {
 	*x = HistoryResponse{}
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -483,7 +657,7 @@ func (x *HistoryResponse) String() string {
 func (*HistoryResponse) ProtoMessage() {}
 
 func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -496,7 +670,7 @@ func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryResponse.ProtoReflect.Descriptor instead.
 func (*HistoryResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{7}
+	return file_balancer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *HistoryResponse) GetRevisions() []*Revision {
@@ -518,7 +692,7 @@ type SetBypassRequest struct {
 
 func (x *SetBypassRequest) Reset() {
 	*x = SetBypassRequest{}
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -530,7 +704,7 @@ func (x *SetBypassRequest) String() string {
 func (*SetBypassRequest) ProtoMessage() {}
 
 func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -543,7 +717,7 @@ func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassRequest.ProtoReflect.Descriptor instead.
 func (*SetBypassRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{8}
+	return file_balancer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetBypassRequest) GetGroup() string {
@@ -568,7 +742,7 @@ type SetBypassResponse struct {
 
 func (x *SetBypassResponse) Reset() {
 	*x = SetBypassResponse{}
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -580,7 +754,7 @@ func (x *SetBypassResponse) String() string {
 func (*SetBypassResponse) ProtoMessage() {}
 
 func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -593,7 +767,7 @@ func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassResponse.ProtoReflect.Descriptor instead.
 func (*SetBypassResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{9}
+	return file_balancer_proto_rawDescGZIP(), []int{11}
 }
 
 type GetStatusRequest struct {
@@ -604,7 +778,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -616,7 +790,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -629,7 +803,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{10}
+	return file_balancer_proto_rawDescGZIP(), []int{12}
 }
 
 // Status is the daemon's view of the switch and the filters.
@@ -644,13 +818,16 @@ type Status struct {
 	Filters       []*FilterStatus        `protobuf:"bytes,6,rep,name=filters,proto3" json:"filters,omitempty"`
 	BalanceGroups []*BalanceGroupStatus  `protobuf:"bytes,7,rep,name=balance_groups,json=balanceGroups,proto3" json:"balance_groups,omitempty"`
 	ObservedAt    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=observed_at,json=observedAt,proto3" json:"observed_at,omitempty"`
+	// The switch is not connected: port states are "unknown" and the
+	// filters' states are the last ones seen, not live.
+	Stale         bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Status) Reset() {
 	*x = Status{}
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -662,7 +839,7 @@ func (x *Status) String() string {
 func (*Status) ProtoMessage() {}
 
 func (x *Status) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -675,7 +852,7 @@ func (x *Status) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Status.ProtoReflect.Descriptor instead.
 func (*Status) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{11}
+	return file_balancer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Status) GetSite() string {
@@ -734,6 +911,13 @@ func (x *Status) GetObservedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Status) GetStale() bool {
+	if x != nil {
+		return x.Stale
+	}
+	return false
+}
+
 // SwitchStatus is the P4Runtime session with the switch.
 type SwitchStatus struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -754,7 +938,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +950,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +963,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -858,7 +1042,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -870,7 +1054,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -883,7 +1067,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -902,20 +1086,25 @@ func (x *BypassStatus) GetGroups() []string {
 
 // LinkStatus is one operator link.
 type LinkStatus struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Id            uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
-	Lan           string                 `protobuf:"bytes,3,opt,name=lan,proto3" json:"lan,omitempty"`
-	Wan           string                 `protobuf:"bytes,4,opt,name=wan,proto3" json:"wan,omitempty"`
-	LanUp         bool                   `protobuf:"varint,5,opt,name=lan_up,json=lanUp,proto3" json:"lan_up,omitempty"`
-	WanUp         bool                   `protobuf:"varint,6,opt,name=wan_up,json=wanUp,proto3" json:"wan_up,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Id    uint32                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Lan   string                 `protobuf:"bytes,3,opt,name=lan,proto3" json:"lan,omitempty"`
+	Wan   string                 `protobuf:"bytes,4,opt,name=wan,proto3" json:"wan,omitempty"`
+	// Deprecated by lan_state/wan_state: true for "up" only.
+	LanUp bool `protobuf:"varint,5,opt,name=lan_up,json=lanUp,proto3" json:"lan_up,omitempty"`
+	WanUp bool `protobuf:"varint,6,opt,name=wan_up,json=wanUp,proto3" json:"wan_up,omitempty"`
+	// "up", "down" or "unknown" (the switch does not report the port, or
+	// is not connected).
+	LanState      string `protobuf:"bytes,7,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
+	WanState      string `protobuf:"bytes,8,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -927,7 +1116,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -940,7 +1129,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -985,6 +1174,20 @@ func (x *LinkStatus) GetWanUp() bool {
 	return false
 }
 
+func (x *LinkStatus) GetLanState() string {
+	if x != nil {
+		return x.LanState
+	}
+	return ""
+}
+
+func (x *LinkStatus) GetWanState() string {
+	if x != nil {
+		return x.WanState
+	}
+	return ""
+}
+
 // FilterStatus is one filter group and its availability.
 type FilterStatus struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
@@ -1013,13 +1216,16 @@ type FilterStatus struct {
 	Misrouted         uint64    `protobuf:"varint,16,opt,name=misrouted,proto3" json:"misrouted,omitempty"`
 	FailureAction     string    `protobuf:"bytes,17,opt,name=failure_action,json=failureAction,proto3" json:"failure_action,omitempty"`
 	TimeOfPassBuckets []*Bucket `protobuf:"bytes,18,rep,name=time_of_pass_buckets,json=timeOfPassBuckets,proto3" json:"time_of_pass_buckets,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The filter's switch ports: "up", "down" or "unknown".
+	LanState      string `protobuf:"bytes,19,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
+	WanState      string `protobuf:"bytes,20,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1031,7 +1237,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1044,7 +1250,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1173,6 +1379,20 @@ func (x *FilterStatus) GetTimeOfPassBuckets() []*Bucket {
 	return nil
 }
 
+func (x *FilterStatus) GetLanState() string {
+	if x != nil {
+		return x.LanState
+	}
+	return ""
+}
+
+func (x *FilterStatus) GetWanState() string {
+	if x != nil {
+		return x.WanState
+	}
+	return ""
+}
+
 // Bucket is one histogram bucket of keep-alive times of pass.
 type Bucket struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1185,7 +1405,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1197,7 +1417,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1210,7 +1430,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1248,7 +1468,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1260,7 +1480,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1273,7 +1493,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1347,7 +1567,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1359,7 +1579,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1372,7 +1592,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 // Counters are the data plane's counters, by object.
@@ -1391,7 +1611,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1403,7 +1623,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1416,7 +1636,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -1478,7 +1698,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1490,7 +1710,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1503,7 +1723,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -1533,7 +1753,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1545,7 +1765,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1558,7 +1778,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PortCounters) GetName() string {
@@ -1606,7 +1826,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1618,7 +1838,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1631,7 +1851,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -1710,7 +1930,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1722,7 +1942,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1735,7 +1955,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -1786,7 +2006,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1798,7 +2018,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1811,7 +2031,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -1855,7 +2075,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1867,7 +2087,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1880,7 +2100,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -1921,7 +2141,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1933,7 +2153,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1946,7 +2166,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -1975,7 +2195,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1987,7 +2207,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2000,7 +2220,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2026,7 +2246,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2038,7 +2258,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2051,7 +2271,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2080,7 +2300,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2092,7 +2312,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2105,7 +2325,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2161,7 +2381,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2173,7 +2393,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2186,7 +2406,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2221,7 +2441,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2233,7 +2453,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2246,7 +2466,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2299,7 +2519,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2311,7 +2531,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2324,7 +2544,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -2446,7 +2666,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2458,7 +2678,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2471,7 +2691,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -2586,7 +2806,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2598,7 +2818,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2611,7 +2831,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -2645,7 +2865,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2657,7 +2877,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2670,7 +2890,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -2699,7 +2919,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2711,7 +2931,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2724,7 +2944,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -2796,12 +3016,13 @@ const file_balancer_proto_rawDesc = "" +
 	"\x10GetConfigRequest\"Z\n" +
 	"\x11GetConfigResponse\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x121\n" +
-	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x80\x01\n" +
+	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x96\x01\n" +
 	"\x12ApplyConfigRequest\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
-	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\"\xf7\x01\n" +
+	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
+	"\x05force\x18\x05 \x01(\bR\x05force\"\xad\x02\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
@@ -2810,9 +3031,22 @@ const file_balancer_proto_rawDesc = "" +
 	"\bmodifies\x18\x05 \x01(\x03R\bmodifies\x12\x18\n" +
 	"\adeletes\x18\x06 \x01(\x03R\adeletes\x12\x18\n" +
 	"\awritten\x18\a \x01(\bR\awritten\x12\x18\n" +
-	"\awarning\x18\b \x01(\tR\awarning\"-\n" +
+	"\awarning\x18\b \x01(\tR\awarning\x124\n" +
+	"\n" +
+	"slot_moves\x18\t \x03(\v2\x15.balancer.v1.SlotMoveR\tslotMoves\"\x9d\x01\n" +
+	"\bSlotMove\x12#\n" +
+	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x14\n" +
+	"\x05slots\x18\x02 \x01(\x03R\x05slots\x12\x14\n" +
+	"\x05moved\x18\x03 \x01(\x01R\x05moved\x12@\n" +
+	"\rfilter_groups\x18\x04 \x03(\v2\x1b.balancer.v1.FilterSlotMoveR\ffilterGroups\"w\n" +
+	"\x0eFilterSlotMove\x12!\n" +
+	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\x12\x16\n" +
+	"\x06before\x18\x02 \x01(\x01R\x06before\x12\x14\n" +
+	"\x05after\x18\x03 \x01(\x01R\x05after\x12\x14\n" +
+	"\x05moved\x18\x04 \x01(\x01R\x05moved\"C\n" +
 	"\x0fRollbackRequest\x12\x1a\n" +
-	"\brevision\x18\x01 \x01(\x04R\brevision\"\x10\n" +
+	"\brevision\x18\x01 \x01(\x04R\brevision\x12\x14\n" +
+	"\x05force\x18\x02 \x01(\bR\x05force\"\x10\n" +
 	"\x0eHistoryRequest\"F\n" +
 	"\x0fHistoryResponse\x123\n" +
 	"\trevisions\x18\x01 \x03(\v2\x15.balancer.v1.RevisionR\trevisions\"8\n" +
@@ -2820,7 +3054,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
 	"\x11SetBypassResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xab\x03\n" +
+	"\x10GetStatusRequest\"\xc1\x03\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -2830,7 +3064,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\afilters\x18\x06 \x03(\v2\x19.balancer.v1.FilterStatusR\afilters\x12F\n" +
 	"\x0ebalance_groups\x18\a \x03(\v2\x1f.balancer.v1.BalanceGroupStatusR\rbalanceGroups\x12;\n" +
 	"\vobserved_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"observedAt\"\xca\x02\n" +
+	"observedAt\x12\x14\n" +
+	"\x05stale\x18\t \x01(\bR\x05stale\"\xca\x02\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -2845,7 +3080,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\rports_watched\x18\t \x01(\bR\fportsWatched\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
-	"\x06groups\x18\x02 \x03(\tR\x06groups\"\x82\x01\n" +
+	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +
 	"\n" +
 	"LinkStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
@@ -2853,7 +3088,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x03lan\x18\x03 \x01(\tR\x03lan\x12\x10\n" +
 	"\x03wan\x18\x04 \x01(\tR\x03wan\x12\x15\n" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
-	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\"\xe2\x04\n" +
+	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
+	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\x9c\x05\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -2874,7 +3111,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06passes\x18\x0f \x01(\x04R\x06passes\x12\x1c\n" +
 	"\tmisrouted\x18\x10 \x01(\x04R\tmisrouted\x12%\n" +
 	"\x0efailure_action\x18\x11 \x01(\tR\rfailureAction\x12D\n" +
-	"\x14time_of_pass_buckets\x18\x12 \x03(\v2\x13.balancer.v1.BucketR\x11timeOfPassBuckets\"N\n" +
+	"\x14time_of_pass_buckets\x18\x12 \x03(\v2\x13.balancer.v1.BucketR\x11timeOfPassBuckets\x12\x1b\n" +
+	"\tlan_state\x18\x13 \x01(\tR\blanState\x12\x1b\n" +
+	"\twan_state\x18\x14 \x01(\tR\bwanState\"N\n" +
 	"\x06Bucket\x12.\n" +
 	"\x05up_to\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04upTo\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x04R\x05count\"\xf3\x01\n" +
@@ -3034,119 +3273,123 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
 	(*GetConfigResponse)(nil),     // 2: balancer.v1.GetConfigResponse
 	(*ApplyConfigRequest)(nil),    // 3: balancer.v1.ApplyConfigRequest
 	(*ApplyResult)(nil),           // 4: balancer.v1.ApplyResult
-	(*RollbackRequest)(nil),       // 5: balancer.v1.RollbackRequest
-	(*HistoryRequest)(nil),        // 6: balancer.v1.HistoryRequest
-	(*HistoryResponse)(nil),       // 7: balancer.v1.HistoryResponse
-	(*SetBypassRequest)(nil),      // 8: balancer.v1.SetBypassRequest
-	(*SetBypassResponse)(nil),     // 9: balancer.v1.SetBypassResponse
-	(*GetStatusRequest)(nil),      // 10: balancer.v1.GetStatusRequest
-	(*Status)(nil),                // 11: balancer.v1.Status
-	(*SwitchStatus)(nil),          // 12: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 13: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 14: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 15: balancer.v1.FilterStatus
-	(*Bucket)(nil),                // 16: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 17: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 18: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 19: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 20: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 21: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 22: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 23: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 24: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 25: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 26: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 27: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 28: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 29: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 30: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 31: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 32: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 33: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 34: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 35: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 36: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 37: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 38: google.protobuf.Duration
+	(*SlotMove)(nil),              // 5: balancer.v1.SlotMove
+	(*FilterSlotMove)(nil),        // 6: balancer.v1.FilterSlotMove
+	(*RollbackRequest)(nil),       // 7: balancer.v1.RollbackRequest
+	(*HistoryRequest)(nil),        // 8: balancer.v1.HistoryRequest
+	(*HistoryResponse)(nil),       // 9: balancer.v1.HistoryResponse
+	(*SetBypassRequest)(nil),      // 10: balancer.v1.SetBypassRequest
+	(*SetBypassResponse)(nil),     // 11: balancer.v1.SetBypassResponse
+	(*GetStatusRequest)(nil),      // 12: balancer.v1.GetStatusRequest
+	(*Status)(nil),                // 13: balancer.v1.Status
+	(*SwitchStatus)(nil),          // 14: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),          // 15: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),            // 16: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),          // 17: balancer.v1.FilterStatus
+	(*Bucket)(nil),                // 18: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 19: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 20: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 21: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 22: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 23: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 24: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 25: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 26: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 27: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 28: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 29: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 30: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 31: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 32: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 33: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 34: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 35: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 36: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 37: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 38: balancer.v1.Placement
+	(*timestamppb.Timestamp)(nil), // 39: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 40: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	37, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	39, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
-	0,  // 3: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
-	0,  // 4: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	12, // 5: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	13, // 6: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	14, // 7: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	15, // 8: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	17, // 9: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	37, // 10: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	37, // 11: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	37, // 12: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	37, // 13: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	38, // 14: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	16, // 15: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	38, // 16: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	21, // 17: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	22, // 18: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	23, // 19: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	24, // 20: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	25, // 21: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	26, // 22: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	37, // 23: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	20, // 24: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	20, // 25: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	20, // 26: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	20, // 27: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 28: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 29: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 30: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	20, // 31: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	20, // 32: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 33: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	20, // 34: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	20, // 35: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	20, // 36: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	20, // 37: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 38: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	20, // 39: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	20, // 40: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	29, // 41: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	30, // 42: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	31, // 43: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	36, // 44: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	10, // 45: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 46: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 47: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	5,  // 48: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	6,  // 49: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	8,  // 50: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	18, // 51: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	27, // 52: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	32, // 53: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	34, // 54: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	11, // 55: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 56: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 57: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 58: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	7,  // 59: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	9,  // 60: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	19, // 61: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	28, // 62: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	33, // 63: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	35, // 64: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	55, // [55:65] is the sub-list for method output_type
-	45, // [45:55] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
+	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
+	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
+	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
+	14, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	15, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	16, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	17, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	19, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	39, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	39, // 13: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	39, // 14: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	39, // 15: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	40, // 16: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	18, // 17: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	40, // 18: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	23, // 19: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	24, // 20: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	25, // 21: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	26, // 22: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	27, // 23: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	28, // 24: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	39, // 25: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	22, // 26: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	22, // 27: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	22, // 28: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	22, // 29: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	22, // 30: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	22, // 31: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	22, // 32: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	22, // 33: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	22, // 34: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	22, // 35: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	22, // 36: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	22, // 37: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	22, // 38: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	22, // 39: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	22, // 40: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	22, // 41: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	22, // 42: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	31, // 43: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	32, // 44: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	33, // 45: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	38, // 46: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 47: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 48: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 49: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 50: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 51: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 52: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	20, // 53: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	29, // 54: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	34, // 55: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	36, // 56: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 57: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 58: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 59: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 60: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 61: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 62: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	21, // 63: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	30, // 64: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	35, // 65: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	37, // 66: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	57, // [57:67] is the sub-list for method output_type
+	47, // [47:57] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3160,7 +3403,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,12 +1,22 @@
 #!/usr/bin/python3
-"""Mininet topology: the DPI traffic balancer on BMv2.
+"""Mininet topology: the DPI traffic balancer on BMv2 or the software switch.
 
-    sudo bmv2/topo.py [--links N] [--filters M] [--cores C] [--run-dir DIR]
-                      [--daemon bin/balancer] [--selftest SECONDS]
+    sudo bmv2/topo.py [--switch bmv2|sim] [--links N] [--filters M] [--cores C]
+                      [--run-dir DIR] [--daemon bin/balancer]
+                      [--selftest SECONDS [--failover]]
 
-One switch, s1, runs simple_switch_grpc (through bmv2/run-bmv2.sh, with the
-compiled balancer program and CPU port 255) in a network namespace of its
-own; its P4Runtime server listens on a unix socket, DIR/p4rt.sock. Around it:
+One switch, s1, in a network namespace of its own, with its P4Runtime
+server on a unix socket, DIR/p4rt.sock:
+
+  --switch bmv2     simple_switch_grpc (the default), through bmv2/run-bmv2.sh,
+                    with the compiled balancer program and CPU port 255
+  --switch sim      the balancer's software switch, "balancer sim" (the
+                    binary --balancer names, default the --daemon binary,
+                    else balancer on PATH, else bin/balancer), its ports on
+                    the Mininet interfaces (AF_PACKET); it serves gNMI on
+                    the same socket, so the daemon sees port status too
+
+Around it:
 
   l<i>lan, l<i>wan  the two ends of operator link L<i>: hosts 10.<i>.0.1 and
                     10.<i>.0.2, so "l1lan ping l1wan" crosses the balancer
@@ -18,7 +28,8 @@ own; its P4Runtime server listens on a unix socket, DIR/p4rt.sock. Around it:
                     (DIR/f<j>.json, its PID in DIR/f<j>.pid); or a Linux
                     bridge with --filter bridge
 
-Ports follow platform bmv2: link L<i> is LAN P<2i> / WAN P<2i-1>, filter F<j>
+Ports follow platform bmv2 (platform sim for the software switch; both
+number ports alike): link L<i> is LAN P<2i> / WAN P<2i-1>, filter F<j>
 LAN P<2N+2j> / WAN P<2N+2j-1>, and front-panel port p is data-plane port
 p*10 (switch interface s1-eth<p*10>). The matching site configuration is
 written to DIR/site.yaml. Run the daemon against it, in another terminal:
@@ -26,13 +37,20 @@ written to DIR/site.yaml. Run the daemon against it, in another terminal:
     balancer daemon --config DIR/site.yaml --state-dir DIR/state \\
         --socket DIR/balancer.sock --switch unix://DIR/p4rt.sock --switch-gnmi ""
 
-or give --daemon PATH to have this script start (and stop) it. BMv2 serves
-no gNMI: filter failures are seen by keep-alive loss only.
+(with --switch sim, --switch-gnmi unix://DIR/p4rt.sock), or give --daemon
+PATH to have this script start (and stop) it. BMv2 serves no gNMI: filter
+failures are seen by keep-alive loss only.
 
---selftest S waits up to S seconds for UDP datagrams to cross every link
+--selftest S waits up to S seconds (with --daemon, first until the daemon
+has every filter in service) for UDP datagrams to cross every link
 LAN->WAN and their echoes WAN->LAN, checks that the filters saw them with
-their link's id and that keep-alives crossed every filter, prints the
-result and exits (0 = pass) instead of opening the Mininet CLI.
+their link's id, both directions on the same filter and core, and that
+keep-alives crossed every filter, prints the result and exits (0 = pass)
+instead of opening the Mininet CLI. With --failover (and --daemon, whose
+"balancer status" it reads) it then kills the filter that carries L1
+(freezes its forwarder, or takes its bridge down), checks that the daemon
+puts it in software bypass and that every link still passes traffic,
+revives it and checks that it is back in service and carries L1 again.
 
 Everything is removed when the script ends (net.stop()). Never run Mininet's
 global cleanup (mn -c) on a shared machine: it kills processes and deletes
@@ -42,6 +60,7 @@ interfaces by name pattern, whoever made them.
 import argparse
 import json
 import os
+import shutil
 import signal
 import socket
 import struct
@@ -121,6 +140,7 @@ def forward(lan, wan, stats_path):
 def udp_echo(port):
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("0.0.0.0", port))
+    print("listening", flush=True)
     while True:
         data, peer = s.recvfrom(2048)
         s.sendto(data, peer)
@@ -146,10 +166,10 @@ def udp_probe(dst, port, count):
 
 # ---- the topology ------------------------------------------------------------
 
-def site_yaml(links, filters, cores, interval):
+def site_yaml(links, filters, cores, interval, platform="bmv2"):
     out = ["# Written by bmv2/topo.py: the site of its Mininet topology.",
            "site: mininet",
-           "platform: bmv2",
+           "platform: %s" % platform,
            "ports:"]
     for p in range(1, 2 * (links + filters) + 1):
         out.append("  - {port: %d, speed: 100G}" % p)
@@ -182,28 +202,30 @@ def build(args):
 
     run_dir = args.run_dir
 
-    class BMv2Switch(Switch):
-        """simple_switch_grpc in a network namespace of its own, started by
-        bmv2/run-bmv2.sh; ended by its PID."""
+    class ProcSwitch(Switch):
+        """A switch that is one process in a network namespace of its own,
+        serving P4Runtime on DIR/p4rt.sock; ended by its PID."""
 
         def __init__(self, name, **params):
             params["inNamespace"] = True
             Switch.__init__(self, name, **params)
             self.proc = None
 
-        def start(self, controllers):
+        def ports_and_socket(self):
+            """Returns ["PORT=IFACE", ...] and the socket path (removed if
+            left over from an earlier run)."""
             ports = []
             for intf in self.intfList():
                 if intf.name == "lo":
                     continue
                 self.cmd("sysctl -qw net.ipv6.conf.%s.disable_ipv6=1" % intf.name)
+                # The switch forwards what it reads: no offloads.
+                self.cmd("ethtool -K %s tx off rx off >/dev/null 2>&1" % intf.name)
                 ports.append("%d=%s" % (self.ports[intf], intf.name))
             sock = os.path.join(run_dir, "p4rt.sock")
             if os.path.exists(sock):
                 os.remove(sock)
-            cmd = [RUN_BMV2, "--grpc", "unix:" + sock, "--log", os.path.join(run_dir, "bmv2.log"),
-                   "--log-level", args.bmv2_log_level] + ports
-            self.proc = self.popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            return ports, sock
 
         def stop(self, deleteIntfs=True):
             if self.proc and self.proc.poll() is None:
@@ -215,9 +237,31 @@ def build(args):
                     self.proc.wait()
             Switch.stop(self, deleteIntfs)
 
+    class BMv2Switch(ProcSwitch):
+        """simple_switch_grpc, started by bmv2/run-bmv2.sh."""
+
+        def start(self, controllers):
+            ports, sock = self.ports_and_socket()
+            cmd = [RUN_BMV2, "--grpc", "unix:" + sock, "--log", os.path.join(run_dir, "bmv2.log"),
+                   "--log-level", args.bmv2_log_level] + ports
+            self.proc = self.popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+
+    class SimSwitch(ProcSwitch):
+        """The software switch, "balancer sim", with its ports on the
+        Mininet interfaces; P4Runtime and gNMI on the unix socket."""
+
+        def start(self, controllers):
+            ports, sock = self.ports_and_socket()
+            cmd = [args.balancer, "sim", "--p4rt", "unix://" + sock, "--gnmi", "", "--log-level", "warn"]
+            for p in ports:
+                cmd += ["--port", p]
+            log = open(os.path.join(run_dir, "sim.log"), "w")
+            self.proc = self.popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+            log.close()
+
     class BalancerTopo(Topo):
         def build(self):
-            s1 = self.addSwitch("s1", cls=BMv2Switch)
+            s1 = self.addSwitch("s1", cls=SimSwitch if args.switch == "sim" else BMv2Switch)
             for i in range(1, args.links + 1):
                 lan = self.addHost("l%dlan" % i, ip="10.%d.0.1/24" % i, mac="02:00:00:00:%02x:01" % i)
                 wan = self.addHost("l%dwan" % i, ip="10.%d.0.2/24" % i, mac="02:00:00:00:%02x:02" % i)
@@ -229,6 +273,10 @@ def build(args):
                 self.addLink(f, s1, intfName1="f%d-lan" % j, port2=p * 10)
                 self.addLink(f, s1, intfName1="f%d-wan" % j, port2=(p - 1) * 10)
 
+    # Mininet.init() would raise host-wide limits (fs.file-max, kernel.pty.max,
+    # net.core buffers) for large topologies: not needed for a few hosts, and
+    # not ours to change on a shared machine. main() checked for root.
+    Mininet.inited = True
     net = Mininet(topo=BalancerTopo(), controller=None, host=Host, autoSetMacs=False, waitConnected=False)
     return net
 
@@ -254,19 +302,132 @@ def start_filters(net, args):
     return procs
 
 
+def read_counts(args, j):
+    """The counts forwarder F<j> last wrote, or None."""
+    try:
+        with open(os.path.join(args.run_dir, "f%d.json" % j)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
 def selftest(net, args):
     """Sends UDP datagrams across every link, LAN to WAN and the echoes back,
     until they all pass (the daemon programs the switch meanwhile), then
     checks what the filters saw."""
     deadline = time.time() + args.selftest
     ok = True
-    me = [sys.executable, os.path.abspath(__file__)]
-    echoes = []
+    if args.daemon:
+        # Until a filter is in service the switch bypasses it: probe after.
+        for j in range(1, args.filters + 1):
+            passed, st = wait_filter(args, "F%d" % j, "up", "forward", deadline)
+            print("selftest: F%d in service: %s (%s)" % (
+                j, "ok" if passed else "FAILED", st and "%s/%s" % (st.get("state"), st.get("effective"))), flush=True)
+            ok = ok and passed
+    ok = probe_links(net, args, deadline, "through the balancer") and ok
+    if args.filter == "bridge":
+        return ok
+
+    def missing_links(counts):
+        """Links whose frames no filter has counted in both directions
+        (link ids are 0, 1, ... in configuration order)."""
+        seen = set()
+        for c in counts.values():
+            for k in (c or {}).get("cores", {}):
+                side, rest = k.split(" link ")
+                seen.add((side, int(rest.split()[0])))
+        return [i for i in range(1, args.links + 1)
+                if ("lan-to-wan", i - 1) not in seen or ("wan-to-lan", i - 1) not in seen]
+
+    # The forwarders write their counts every second; keep-alives start
+    # after the profile's initial delay. Without the daemon's word, the
+    # first datagrams may have bypassed filters not yet in service: send
+    # more until a filter counts them.
+    while True:
+        counts = {j: read_counts(args, j) for j in range(1, args.filters + 1)}
+        missing = missing_links(counts)
+        keepalives = all(c and c["keepalives"] > 0 for c in counts.values())
+        if (not missing and keepalives) or time.time() > deadline:
+            break
+        if missing:
+            probe_links(net, args, deadline, "again", links=missing, quiet=True)
+        time.sleep(1.0)
+    for j, c in sorted(counts.items()):
+        if c is None:
+            print("selftest: F%d: no counts" % j)
+            ok = False
+            continue
+        print("selftest: F%d: %d keep-alives passed, core headers seen: %s" % (j, c["keepalives"], c["cores"]))
+        ok = ok and c["keepalives"] > 0
+    for i in missing:
+        print("selftest: no filter saw frames of L%d (link id %d) both ways" % (i, i - 1))
+        ok = False
+    # Both directions of a session land on the same filter and core.
+    for i in range(1, args.links + 1):
+        ways = {}
+        for j, c in counts.items():
+            for k in (c or {}).get("cores", {}):
+                side, rest = k.split(" link ")
+                link, core = int(rest.split()[0]), int(rest.split()[2])
+                if link == i - 1:
+                    ways.setdefault(side, set()).add((j, core))
+        if ways.get("lan-to-wan") != ways.get("wan-to-lan"):
+            print("selftest: L%d: LAN->WAN on (filter, core) %s but WAN->LAN on %s" % (
+                i, sorted(ways.get("lan-to-wan", ())), sorted(ways.get("wan-to-lan", ()))))
+            ok = False
+    return ok
+
+
+def set_filter(net, args, j, alive):
+    """Kills (alive False) or revives filter F<j>: freezes or resumes its
+    forwarder, or takes its bridge down or up."""
+    if args.filter == "bridge":
+        net.get("f%d" % j).cmd("ip link set br0 %s" % ("up" if alive else "down"))
+        return
+    with open(os.path.join(args.run_dir, "f%d.pid" % j)) as f:
+        os.kill(int(f.read()), signal.SIGCONT if alive else signal.SIGSTOP)
+
+
+def filter_status(args, name):
+    """The daemon's view of filter group name ("balancer status"), or None."""
     try:
-        for i in range(1, args.links + 1):
-            echoes.append(net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"],
-                                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT))
-        for i in range(1, args.links + 1):
+        out = subprocess.run([args.daemon, "status", "-o", "json", "--socket",
+                              os.path.join(args.run_dir, "balancer.sock")],
+                             capture_output=True, text=True, timeout=10)
+        for f in json.loads(out.stdout).get("filters", []):
+            if f.get("name") == name:
+                return f
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        pass
+    return None
+
+
+def wait_filter(args, name, state, effective, deadline):
+    """Polls the daemon until filter group name is in state with that
+    effective action; returns (ok, the last status seen)."""
+    st = None
+    while time.time() < deadline:
+        st = filter_status(args, name)
+        if st and st.get("state") == state and st.get("effective") == effective:
+            return True, st
+        time.sleep(0.1)
+    return False, st
+
+
+def probe_links(net, args, deadline, what, links=None, quiet=False):
+    """UDP datagrams across every link (or those of links) LAN->WAN and
+    back until all pass."""
+    ok = True
+    links = links or range(1, args.links + 1)
+    me = [sys.executable, os.path.abspath(__file__)]
+    echoes = [net.get("l%dwan" % i).popen(me + ["--udp-echo", "7777"], stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT, text=True) for i in links]
+    try:
+        # A datagram before the echo listens would draw an ICMP error,
+        # a packet of another session (protocol) through the balancer.
+        for p in echoes:
+            p.stdout.readline()
+        for i in links:
             lan = net.get("l%dlan" % i)
             passed, out = False, ""
             while time.time() < deadline:
@@ -275,48 +436,73 @@ def selftest(net, args):
                     passed = True
                     break
                 time.sleep(0.5)
-            print("selftest: L%d UDP LAN->WAN and back through the balancer: %s (%s)" % (i, "ok" if passed else "FAILED", out))
+            if not quiet or not passed:
+                print("selftest: L%d UDP LAN->WAN and back %s: %s (%s)" % (i, what, "ok" if passed else "FAILED", out),
+                      flush=True)
             ok = ok and passed
     finally:
         for p in echoes:
             p.terminate()
             p.wait()
-    if args.filter == "bridge":
-        return ok
-    seen_links = set()
-    for j in range(1, args.filters + 1):
-        path = os.path.join(args.run_dir, "f%d.json" % j)
-        st, err = None, None
-        # The forwarders write their counts every second; keep-alives start
-        # after the profile's initial delay.
-        while True:
-            try:
-                with open(path) as f:
-                    st = json.load(f)
-            except (OSError, ValueError) as e:
-                err = e
-            if (st and st["keepalives"] > 0) or time.time() > deadline:
-                break
+    return ok
+
+
+def failover(net, args):
+    """Kills the filter that carries L1 (F1 with bridges), checks that the
+    daemon bypasses it and L1 still passes, revives it and checks that it
+    is back in service."""
+    def l1_frames(j):
+        """Frames of L1 filter F<j> has passed (its forwarder's counts)."""
+        try:
+            with open(os.path.join(args.run_dir, "f%d.json" % j)) as f:
+                return sum(n for k, n in json.load(f)["cores"].items() if " link 0 " in k)
+        except (OSError, ValueError):
+            return 0
+
+    victim = 1
+    if args.filter == "forwarder":
+        victim = max(range(1, args.filters + 1), key=l1_frames)
+    name = "F%d" % victim
+    before = l1_frames(victim)
+    ok = True
+    set_filter(net, args, victim, False)
+    t0 = time.time()
+    print("selftest: failover: %s%s is dead" % (name, " (carries L1)" if args.filter == "forwarder" else ""), flush=True)
+    try:
+        passed, st = wait_filter(args, name, "down", "sw-bypass", t0 + args.selftest)
+        print("selftest: failover: daemon puts %s in software bypass: %s after %.1fs (%s)" % (
+            name, "ok" if passed else "FAILED", time.time() - t0,
+            st and "%s/%s: %s" % (st.get("state"), st.get("effective"), st.get("reason"))), flush=True)
+        ok = ok and passed
+        ok = probe_links(net, args, time.time() + args.selftest, "with %s dead" % name) and ok
+    finally:
+        set_filter(net, args, victim, True)
+    t0 = time.time()
+    passed, st = wait_filter(args, name, "up", "forward", t0 + args.selftest)
+    print("selftest: failover: %s back in service: %s after %.1fs (%s)" % (
+        name, "ok" if passed else "FAILED", time.time() - t0,
+        st and "%s/%s" % (st.get("state"), st.get("effective"))), flush=True)
+    ok = ok and passed
+    ok = probe_links(net, args, time.time() + args.selftest, "with %s back" % name) and ok
+    if args.filter == "forwarder":
+        # L1 is back on its filter: the forwarder counts its frames again
+        # (it writes its counts every second).
+        deadline = time.time() + args.selftest
+        while l1_frames(victim) <= before and time.time() < deadline:
             time.sleep(0.2)
-        if st is None:
-            print("selftest: F%d: no counts (%s)" % (j, err))
-            ok = False
-            continue
-        print("selftest: F%d: %d keep-alives passed, core headers seen: %s" % (j, st["keepalives"], st["cores"]))
-        if st["keepalives"] == 0:
-            ok = False
-        for k in st["cores"]:
-            seen_links.add(int(k.split(" link ")[1].split()[0]))
-    for i in range(1, args.links + 1):
-        # Links get ids 0, 1, ... in configuration order.
-        if i - 1 not in seen_links:
-            print("selftest: no filter saw a frame of L%d (link id %d)" % (i, i - 1))
-            ok = False
+        back = l1_frames(victim) > before
+        print("selftest: failover: L1 crosses %s again: %s (%d frames before, %d now)" % (
+            name, "ok" if back else "FAILED", before, l1_frames(victim)), flush=True)
+        ok = ok and back
     return ok
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--switch", choices=["bmv2", "sim"], default="bmv2",
+                    help="the switch: BMv2 (default) or the software switch (balancer sim)")
+    ap.add_argument("--balancer", metavar="PATH",
+                    help="balancer binary for --switch sim (default: --daemon, else balancer on PATH, else bin/balancer)")
     ap.add_argument("--links", type=int, default=2, help="operator links (default 2)")
     ap.add_argument("--filters", type=int, default=2, help="filter groups (default 2)")
     ap.add_argument("--cores", type=int, default=4, help="cores per filter (default 4)")
@@ -326,6 +512,8 @@ def main():
                     help="filter emulator: the counting forwarder (default) or a Linux bridge")
     ap.add_argument("--daemon", metavar="BALANCER", help="start this balancer binary's daemon against the switch")
     ap.add_argument("--selftest", type=float, metavar="SECONDS", help="run the self-test instead of the CLI")
+    ap.add_argument("--failover", action="store_true",
+                    help="with --selftest: also kill a filter, check the bypass, revive it")
     ap.add_argument("--bmv2-log-level", default="warn", help="simple_switch_grpc log level (default warn)")
     ap.add_argument("--forward", nargs=3, metavar=("LAN", "WAN", "STATS"), help=argparse.SUPPRESS)
     ap.add_argument("--udp-echo", type=int, help=argparse.SUPPRESS)
@@ -346,10 +534,31 @@ def main():
     if args.links < 1 or args.filters < 1 or 2 * (args.links + args.filters) > 32:
         print("topo.py: 1..16 links and filters in all (a 32-port switch)", file=sys.stderr)
         return 2
+    if not shutil.which("ethtool"):
+        # Without it the veths' checksum offload stays on and the switch
+        # forwards frames with unfilled checksums: the hosts drop them.
+        print("topo.py: ethtool not found (apt-get install ethtool)", file=sys.stderr)
+        return 2
+    if args.switch == "bmv2" and not shutil.which("simple_switch_grpc"):
+        print("topo.py: simple_switch_grpc not found: build BMv2 (bmv2/README.md) or use --switch sim",
+              file=sys.stderr)
+        return 2
+    if args.switch == "sim":
+        args.balancer = args.balancer or args.daemon or shutil.which("balancer") or \
+            os.path.join(HERE, "..", "bin", "balancer")
+        if not os.access(args.balancer, os.X_OK):
+            print("topo.py: no balancer binary at %s: go build -o bin/balancer ./cmd/balancer, or give --balancer"
+                  % args.balancer, file=sys.stderr)
+            return 2
+        args.balancer = os.path.abspath(args.balancer)
+    if args.failover and not (args.selftest and args.daemon):
+        print("topo.py: --failover is part of --selftest and reads the --daemon's status", file=sys.stderr)
+        return 2
     os.makedirs(args.run_dir, exist_ok=True)
     cfg = os.path.join(args.run_dir, "site.yaml")
     with open(cfg, "w") as f:
-        f.write(site_yaml(args.links, args.filters, args.cores, args.interval))
+        f.write(site_yaml(args.links, args.filters, args.cores, args.interval,
+                          "sim" if args.switch == "sim" else "bmv2"))
     print("topo.py: site configuration %s" % cfg)
 
     from mininet.cli import CLI
@@ -372,21 +581,26 @@ def main():
         deadline = time.time() + 30
         while not os.path.exists(sock):
             if time.time() > deadline:
-                print("topo.py: BMv2 did not open %s (see %s)" % (sock, os.path.join(args.run_dir, "bmv2.log")))
+                print("topo.py: the switch did not open %s (see %s)" % (
+                    sock, os.path.join(args.run_dir, "sim.log" if args.switch == "sim" else "bmv2.log")))
                 return 1
             time.sleep(0.1)
-        print("topo.py: BMv2 serving P4Runtime on unix://%s" % sock, flush=True)
+        print("topo.py: %s serving P4Runtime on unix://%s" % (
+            "the software switch" if args.switch == "sim" else "BMv2", sock), flush=True)
         if args.daemon:
             state = os.path.join(args.run_dir, "state")
             daemon = subprocess.Popen([args.daemon, "daemon", "--config", cfg, "--state-dir", state,
                                        "--socket", os.path.join(args.run_dir, "balancer.sock"),
-                                       "--switch", "unix://" + sock, "--switch-gnmi", "",
+                                       "--switch", "unix://" + sock,
+                                       "--switch-gnmi", "unix://" + sock if args.switch == "sim" else "",
                                        "--telemetry", "", "--metrics", ""],
                                       stdout=open(os.path.join(args.run_dir, "daemon.log"), "w"),
                                       stderr=subprocess.STDOUT)
             print("topo.py: daemon pid %d (log %s/daemon.log)" % (daemon.pid, args.run_dir))
         if args.selftest:
             ok = selftest(net, args)
+            if ok and args.failover:
+                ok = failover(net, args)
             print("selftest: %s" % ("PASS" if ok else "FAIL"))
             return 0 if ok else 1
         CLI(net)

@@ -276,14 +276,14 @@ rules:
       l4_dst: {port: 80}
 `,
 			want: []string{
-				`line 3: bad MAC "zz:00:00:00:00:00": want six hex bytes like aa:bb:cc:dd:ee:ff`,
-				`line 5: bad MAC mask "00:11:22:33:44:55/99": prefix length 99 is out of range 0..48`,
-				`line 8: bad duration "100": give a unit, like 100ms or 1s`,
-				"line 11: cannot unmarshal !!str `high` into uint32",
-				`line 14: bad range "abc": want a number or lo-hi, like 100 or 100-110`,
-				`line 15: bad prefix "10.0.0.0/33": length 33 is out of range 0..32`,
-				`line 16: unknown IP protocol "tcpp": want a number 0..255 or a name (ah, egp, eigrp, esp, gre, icmp, icmpv6, igmp, ipip, ipv6, l2tp, ospf, pim, rsvp, sctp, tcp, udp, udplite, vrrp)`,
-				"line 17: want a number or range like 100-110, not a mapping",
+				`line 3: defaults.keepalive.dst_mac: bad MAC "zz:00:00:00:00:00": want six hex bytes like aa:bb:cc:dd:ee:ff`,
+				`line 5: defaults.heartbeat[0].dst_mac: bad MAC mask "00:11:22:33:44:55/99": prefix length 99 is out of range 0..48`,
+				`line 8: profiles[0].interval: bad duration "100": give a unit, like 100ms or 1s`,
+				`line 11: rules[0].priority: "high" is text; want a whole number`,
+				`line 14: rules[0].match.vlan[0]: bad range "abc": want a number or lo-hi, like 100 or 100-110`,
+				`line 15: rules[0].match.src: bad prefix "10.0.0.0/33": length 33 is out of range 0..32`,
+				`line 16: rules[0].match.proto: unknown IP protocol "tcpp": want a number 0..255 or a name (ah, egp, eigrp, esp, gre, icmp, icmpv6, igmp, ipip, ipv6, l2tp, ospf, pim, rsvp, sctp, tcp, udp, udplite, vrrp)`,
+				"line 17: rules[0].match.l4_dst: want a number or range like 100-110, not a mapping",
 			},
 		},
 		{
@@ -294,7 +294,7 @@ rules:
 		{
 			name: "two documents",
 			yaml: "site: a\n---\nsite: b\n",
-			want: []string{"the file holds more than one YAML document"},
+			want: []string{"the file holds more than one YAML document; keep one (remove the second '---')"},
 		},
 	}
 	for _, tt := range tests {

@@ -4,31 +4,22 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// Parse decodes a YAML configuration strictly (an unknown key is an error,
-// reported with its line), applies defaults and validates it. It returns the
-// configuration only when it is valid; otherwise every problem, joined with
-// errors.Join (decode problems wrap ErrDecode; validation problems are
-// *FieldError values).
+// Parse decodes a YAML configuration strictly (see Decode), applies
+// defaults and validates it. It returns the configuration only when it is
+// valid; otherwise every problem, joined with errors.Join (decode problems
+// wrap ErrDecode; validation problems are *FieldError values).
 func Parse(data []byte) (*Config, error) {
-	c := new(Config)
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
-		return nil, decodeError(err)
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return nil, errorf(ErrDecode, "the file holds more than one YAML document")
+	c, err := Decode(data)
+	if err != nil {
+		return nil, err
 	}
 	c.ApplyDefaults()
 	if err := c.Validate(); err != nil {
@@ -104,29 +95,6 @@ func prefixEach(prefix string, err error) error {
 		out[i] = fmt.Errorf("%s: %w", prefix, e)
 	}
 	return errors.Join(out...)
-}
-
-var unknownFieldRE = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
-
-// decodeError turns a yaml.v3 error into one error per problem, each
-// wrapping ErrDecode (and ErrUnknownKey for unknown keys).
-func decodeError(err error) error {
-	var te *yaml.TypeError
-	if !errors.As(err, &te) {
-		return errorf(ErrDecode, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	errs := make([]error, 0, len(te.Errors))
-	for _, msg := range te.Errors {
-		if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-			errs = append(errs, &kindError{
-				kind: errors.Join(ErrDecode, ErrUnknownKey),
-				msg:  fmt.Sprintf("line %s: unknown key %q in %s", m[1], m[2], describeType(m[3])),
-			})
-			continue
-		}
-		errs = append(errs, errorf(ErrDecode, "%s", msg))
-	}
-	return errors.Join(errs...)
 }
 
 // modelTypes are the structs strict decoding can report unknown keys in,

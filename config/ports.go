@@ -119,11 +119,11 @@ func (c *Config) ResolvePort(name string) (PortName, error) {
 // resolveExact checks an explicit port/lane pair against c.Ports.
 func (c *Config) resolveExact(name string, n PortName) (PortName, error) {
 	if n.Port < MinPort || n.Port > MaxPort {
-		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: ports are numbered %d..%d", name, MinPort, MaxPort)
+		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: front-panel ports are numbered %d..%d", name, MinPort, MaxPort)
 	}
 	d, ok := c.portDef(n.Port)
 	if !ok {
-		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not in ports", name, n.Port)
+		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not defined; add it to ports (balancer port add %d --speed 100G)", name, n.Port, n.Port)
 	}
 	switch {
 	case n.Lane == 0 && brokenOut(d):
@@ -143,6 +143,9 @@ func (c *Config) resolveP(name string, digits uint32) (PortName, error) {
 	lane := PortName{Port: digits / 10, Lane: digits % 10}
 	hasWhole := whole.Port >= MinPort && whole.Port <= MaxPort
 	hasLane := lane.Lane != 0 && lane.Port >= MinPort && lane.Port <= MaxPort
+	if d, ok := c.portDef(lane.Port); hasLane && lane.Lane > MaxLanes && (!ok || !brokenOut(d)) {
+		hasLane = false // P99 is no lane of port 9: there are no lanes beyond 4
+	}
 
 	wholeOK, laneOK := false, false
 	if hasWhole {
@@ -179,13 +182,13 @@ func (c *Config) resolveP(name string, digits uint32) (PortName, error) {
 		_, err := c.resolveExact(name, lane)
 		return PortName{}, err
 	case hasWhole && hasLane:
-		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: neither port %d nor port %d is in ports", name, whole.Port, lane.Port)
+		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: neither port %d nor port %d (lane %d) is defined; add one to ports (balancer port add %d --speed 100G)", name, whole.Port, lane.Port, lane.Lane, whole.Port)
 	case hasWhole:
-		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not in ports", name, whole.Port)
+		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not defined; add it to ports (balancer port add %d --speed 100G)", name, whole.Port, whole.Port)
 	case hasLane:
-		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not in ports", name, lane.Port)
+		return PortName{}, errorf(ErrUnknownPort, "unknown port %s: port %d is not defined; add it to ports, broken out (balancer port add %d --speed 25G --breakout 4)", name, lane.Port, lane.Port)
 	}
-	return PortName{}, errorf(ErrUnknownPort, "unknown port %s: ports are numbered %d..%d", name, MinPort, MaxPort)
+	return PortName{}, errorf(ErrUnknownPort, "unknown port %s: front-panel ports are %d..%d and lanes 1..%d (P9 is port 9, P41 is port 4 lane 1)", name, MinPort, MaxPort, MaxLanes)
 }
 
 // PortLabel gives the name to show for n: the canonical P-form when it reads

@@ -70,27 +70,27 @@ func TestResolvePort(t *testing.T) {
 		},
 		{
 			name: "unknown P5", in: "P5", wantErr: config.ErrUnknownPort,
-			msg: "unknown port P5: port 5 is not in ports",
+			msg: "unknown port P5: port 5 is not defined; add it to ports (balancer port add 5 --speed 100G)",
 		},
 		{
 			name: "unknown lane reading", in: "P77", wantErr: config.ErrUnknownPort,
-			msg: "unknown port P77: port 7 is not in ports",
+			msg: "unknown port P77: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)",
 		},
 		{
 			name: "unknown both readings", in: "P23", wantErr: config.ErrUnknownPort,
-			msg: "unknown port P23: neither port 23 nor port 2 is in ports",
+			msg: "unknown port P23: neither port 23 nor port 2 (lane 3) is defined; add one to ports (balancer port add 23 --speed 100G)",
 		},
 		{
 			name: "no reading in range", in: "P999", wantErr: config.ErrUnknownPort,
-			msg: "unknown port P999: ports are numbered 1..32",
+			msg: "unknown port P999: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)",
 		},
 		{
 			name: "port 0", in: "0", wantErr: config.ErrUnknownPort,
-			msg: "unknown port 0: ports are numbered 1..32",
+			msg: "unknown port 0: front-panel ports are numbered 1..32",
 		},
 		{
 			name: "unknown slash", in: "5/1", wantErr: config.ErrUnknownPort,
-			msg: "unknown port 5/1: port 5 is not in ports",
+			msg: "unknown port 5/1: port 5 is not defined; add it to ports (balancer port add 5 --speed 100G)",
 		},
 	}
 	for _, bad := range []string{"", "P", "X1", "4/", "/1", "4/1/2", "P-1", "P 9", "P9a", "eth0", "+4", "P+4", "99999"} {

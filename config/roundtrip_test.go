@@ -57,7 +57,7 @@ func TestFullConfig(t *testing.T) {
 
 	// The file's own default profile gets the remaining defaults.
 	assert.Len(t, c.Profiles, 2)
-	assert.Equal(t, "1m30s", c.ProfileByName("default").Interval.String())
+	assert.Equal(t, "45s", c.ProfileByName("default").Interval.String())
 	assert.Equal(t, "1s", c.ProfileByName("default").InitialDelay.String())
 	assert.Equal(t, config.FailBypass, c.BalanceGroupByName("spare").FailureAction)
 	assert.Equal(t, config.FailRebalance, c.BalanceGroupByName("g1").FailureAction, "the group overrides its profile")

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Validate checks the whole configuration and returns every problem it
@@ -14,6 +15,7 @@ import (
 // (zero cores, nil ids) are problems here.
 func (c *Config) Validate() error {
 	v := &validator{c: c, portUse: make(map[PortName]string), dpUse: make(map[uint32]string)}
+	v.site()
 	v.platform()
 	v.portMap()
 	v.defaults()
@@ -33,6 +35,12 @@ type validator struct {
 
 	portUse map[PortName]string // port -> path of its first use
 	dpUse   map[uint32]string   // data-plane port -> path of its first use
+}
+
+func (v *validator) site() {
+	if err := CheckText("site", v.c.Site, MaxSiteLen); err != nil {
+		v.p.add("site", err)
+	}
 }
 
 func (v *validator) platform() {
@@ -58,7 +66,9 @@ func (v *validator) portMap() {
 			continue
 		}
 		seen[n] = path
-		if v.pl != nil && v.c.PortMap[k] == v.pl.CPUPort {
+		if dp := v.c.PortMap[k]; dp > MaxDataPlanePort {
+			v.p.addf(path, ErrOutOfRange, "data-plane port %d is out of range 0..%d (a data-plane port number is %d bits wide)", dp, MaxDataPlanePort, PortBits)
+		} else if v.pl != nil && dp == v.pl.CPUPort {
 			v.p.addf(path, ErrConflict, "data-plane port %d is the CPU port of platform %s", v.pl.CPUPort, v.pl.Name)
 		}
 	}
@@ -87,11 +97,11 @@ func (v *validator) etherType(path string, et uint16) {
 
 func (v *validator) defaults() {
 	d := v.c.Defaults
-	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores)
+	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores, "cores")
 	if d.CoreTPID != 0 {
 		v.etherType("defaults.core_tpid", d.CoreTPID)
 	}
-	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits)
+	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits, "bits")
 	if et := d.KeepAlive.EtherType; et != 0 {
 		v.etherType("defaults.keepalive.ethertype", et)
 		if et == d.CoreTPID {
@@ -125,6 +135,8 @@ func (v *validator) ports() {
 			v.p.addf(path+".speed", ErrInvalid, "%q is not one of %s", d.Speed, strings.Join(speeds, ", "))
 		case d.Breakout == MaxLanes && d.Speed != "10G" && d.Speed != "25G":
 			v.p.addf(path+".speed", ErrConflict, "a port broken out into %d lanes runs 10G or 25G lanes, not %s", MaxLanes, d.Speed)
+		case d.Breakout <= 1 && (d.Speed == "10G" || d.Speed == "25G"):
+			v.p.addf(path+".speed", ErrConflict, "port %d is whole (not broken out): it runs 40G, 50G or 100G; for %s lanes set breakout: %d", d.Port, d.Speed, MaxLanes)
 		}
 		if d.Breakout != 0 && d.Breakout != 1 && d.Breakout != MaxLanes {
 			v.p.addf(path+".breakout", ErrInvalid, "%d is not supported; use 0 (none) or %d", d.Breakout, MaxLanes)
@@ -139,6 +151,8 @@ func (v *validator) name(path, name string, seen map[string]string, item string)
 	case name == "":
 		v.p.addf(path+".name", ErrMissing, "missing")
 		return
+	case len(name) > MaxNameLen:
+		v.p.addf(path+".name", ErrTooLarge, "%q is %d bytes long; the limit is %d: shorten it", strings.ToValidUTF8(name[:16], "")+"...", len(name), MaxNameLen)
 	case strings.IndexFunc(name, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.')
 	}) >= 0:
@@ -246,7 +260,7 @@ func (v *validator) filterGroups() {
 		v.id(path, f.ID, MaxFilterGroups, ids, ref("filter_groups", i, f.Name))
 		v.endpoint(path+".lan", f.LAN, SideLAN, f.IgnoreParity)
 		v.endpoint(path+".wan", f.WAN, SideWAN, f.IgnoreParity)
-		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores)
+		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores, "cores")
 		if f.TPID != 0 {
 			v.etherType(path+".tpid", f.TPID)
 			if f.TPID == v.c.Defaults.KeepAlive.EtherType {
@@ -310,7 +324,7 @@ func (v *validator) balanceGroups() {
 		}
 		v.failureAction(path+".failure_action", b.FailureAction)
 
-		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits) {
+		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits, "bits") {
 			continue
 		}
 		slots := 1 << b.SlotBits
@@ -330,17 +344,12 @@ func (v *validator) profiles() {
 	for i, p := range v.c.Profiles {
 		path := fmt.Sprintf("profiles[%d]", i)
 		v.name(path, p.Name, names, path)
-		if p.InitialDelay < 0 {
-			v.p.addf(path+".initial_delay", ErrOutOfRange, "%s is negative", p.InitialDelay)
-		}
-		if p.Interval <= 0 {
-			v.p.addf(path+".interval", ErrOutOfRange, "%s must be greater than 0", p.Interval)
-		}
-		if p.LossThreshold < 1 {
-			v.p.addf(path+".loss_threshold", ErrOutOfRange, "%d must be at least 1", p.LossThreshold)
-		}
-		if p.RecoveryThreshold < 1 {
-			v.p.addf(path+".recovery_threshold", ErrOutOfRange, "%d must be at least 1", p.RecoveryThreshold)
+		v.durationRange(path+".initial_delay", p.InitialDelay, MinInitialDelay, MaxInitialDelay, "the wait before a filter's first keep-alive counts")
+		v.durationRange(path+".interval", p.Interval, MinInterval, MaxInterval, "the keep-alive interval")
+		v.countRange(path+".loss_threshold", p.LossThreshold, 1, MaxThreshold, "keep-alives")
+		v.countRange(path+".recovery_threshold", p.RecoveryThreshold, 1, MaxThreshold, "keep-alives")
+		if p.MinActive < 1 {
+			v.p.addf(path+".min_active", ErrOutOfRange, "%d is out of range 1..the number of members of each group using the profile", p.MinActive)
 		}
 		v.failureAction(path+".failure_action", p.FailureAction)
 		if p.Probe != "" && p.Probe != ProbeLANToWAN && p.Probe != ProbeBoth {
@@ -368,7 +377,7 @@ func (v *validator) rules() {
 		rref := ref("rules", i, r.Name)
 		v.name(path, r.Name, names, path)
 
-		if v.rangeCheck(path+".priority", r.Priority, 1, MaxPriority) {
+		if v.rangeCheck(path+".priority", r.Priority, 1, MaxPriority, "(higher wins)") {
 			if prev, ok := prios[r.Priority]; ok {
 				v.p.addf(path+".priority", ErrDuplicate, "%d is already used by %s; two rules with one priority are ambiguous in a TCAM", r.Priority, prev)
 			} else {
@@ -386,7 +395,7 @@ func (v *validator) rules() {
 				case listed[l]:
 					v.p.addf(lpath, ErrDuplicate, "link %q is listed twice", l)
 				case v.c.LinkByName(l) == nil:
-					v.p.addf(lpath, ErrUnknownName, "unknown link %q", l)
+					v.p.addf(lpath, ErrUnknownName, "rule %s uses link %q, which is not defined (links: %s); define the link or take it out of the rule", r.Name, l, v.linkNames())
 				}
 				listed[l] = true
 			}
@@ -469,10 +478,24 @@ func (v *validator) match(path string, m Match) {
 	}
 }
 
-// rangeCheck reports a number outside lo..hi; it returns whether x is in.
-func (v *validator) rangeCheck(path string, x, lo, hi uint32) bool {
+// durationRange reports a duration outside lo..hi.
+func (v *validator) durationRange(path string, d, lo, hi Duration, what string) {
+	if d < lo || d > hi {
+		v.p.addf(path, ErrOutOfRange, "%s is out of range %s..%s (%s)", d, durText(lo), durText(hi), what)
+	}
+}
+
+// countRange reports a count outside lo..hi, naming its unit.
+func (v *validator) countRange(path string, x, lo, hi uint32, unit string) {
 	if x < lo || x > hi {
-		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d", x, lo, hi)
+		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d %s", x, lo, hi, unit)
+	}
+}
+
+// rangeCheck reports a number outside lo..hi; it returns whether x is in.
+func (v *validator) rangeCheck(path string, x, lo, hi uint32, unit string) bool {
+	if x < lo || x > hi {
+		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d %s", x, lo, hi, unit)
 		return false
 	}
 	return true
@@ -486,4 +509,28 @@ func (v *validator) valueRange(path string, r Range, lo, hi uint32) {
 	case r.Lo < lo || r.Hi > hi:
 		v.p.addf(path, ErrOutOfRange, "%s is out of range %d..%d", r, lo, hi)
 	}
+}
+
+// durText writes a bound plainly: "10ms", "60s", "10m".
+func durText(d Duration) string {
+	t := d.Std()
+	switch {
+	case t >= time.Minute && t%time.Minute == 0 && t > time.Minute:
+		return fmt.Sprintf("%dm", t/time.Minute)
+	case t >= time.Second && t%time.Second == 0:
+		return fmt.Sprintf("%ds", t/time.Second)
+	}
+	return d.String()
+}
+
+// linkNames lists the links defined, for messages.
+func (v *validator) linkNames() string {
+	var out []string
+	for _, l := range v.c.Links {
+		out = append(out, l.Name)
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }

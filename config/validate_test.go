@@ -51,9 +51,9 @@ links: [{name: L1, lan: P10, wan: P9}]
 filter_groups: [{name: F1, lan: P77, wan: "40/0"}]
 `,
 			want: []string{
-				"links[0].lan: unknown port P10: port 10 is not in ports",
-				"filter_groups[0].lan: unknown port P77: port 7 is not in ports",
-				"filter_groups[0].wan: unknown port 40/0: ports are numbered 1..32",
+				"links[0].lan: unknown port P10: port 10 is not defined; add it to ports (balancer port add 10 --speed 100G)",
+				"filter_groups[0].lan: unknown port P77: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)",
+				"filter_groups[0].wan: unknown port 40/0: front-panel ports are numbered 1..32",
 			},
 		},
 		{
@@ -128,6 +128,7 @@ ports:
 				"ports[5].breakout: 2 is not supported; use 0 (none) or 4",
 				"ports[6].speed: a port broken out into 4 lanes runs 10G or 25G lanes, not 100G",
 				"ports[7].port: 0 is out of range 1..32",
+				"ports[7].speed: port 0 is whole (not broken out): it runs 40G, 50G or 100G; for 10G lanes set breakout: 4",
 			},
 		},
 		{
@@ -214,9 +215,9 @@ filter_groups:
 balance_groups: [{name: g, members: [F1, F2]}]
 `,
 			want: []string{
-				"defaults.cores: 2000 is out of range 1..1024",
-				"filter_groups[0].cores: 2000 is out of range 1..1024",
-				"filter_groups[1].cores: 1025 is out of range 1..1024",
+				"defaults.cores: 2000 is out of range 1..1024 cores",
+				"filter_groups[0].cores: 2000 is out of range 1..1024 cores",
+				"filter_groups[1].cores: 1025 is out of range 1..1024 cores",
 			},
 		},
 		{
@@ -285,8 +286,8 @@ profiles:
   - {name: p1, interval: -100ms, initial_delay: -1s, failure_action: explode, probe: sideways}
 `,
 			want: []string{
-				"profiles[0].initial_delay: -1s is negative",
-				"profiles[0].interval: -100ms must be greater than 0",
+				"profiles[0].initial_delay: -1s is out of range 10ms..10m (the wait before a filter's first keep-alive counts)",
+				"profiles[0].interval: -100ms is out of range 10ms..60s (the keep-alive interval)",
 				`profiles[0].failure_action: "explode" is not one of bypass, drop, rebalance`,
 				`profiles[0].probe: "sideways" is not one of lan-to-wan, both`,
 			},
@@ -305,9 +306,9 @@ balance_groups:
   - {name: g2, members: [F4]}
 `,
 			want: []string{
-				"defaults.slot_bits: 17 is out of range 1..16",
+				"defaults.slot_bits: 17 is out of range 1..16 bits",
 				"balance_groups[0].slot_bits: slot_bits 4 gives 16 slots for 93 cores; need at least 7 bits",
-				"balance_groups[1].slot_bits: 17 is out of range 1..16",
+				"balance_groups[1].slot_bits: 17 is out of range 1..16 bits",
 			},
 		},
 		{
@@ -356,7 +357,7 @@ links: [{name: L1, lan: P10, wan: P9}]
 `,
 			want: []string{
 				`port_map["10"]: data-plane port 255 is the CPU port of platform sim`,
-				`port_map["P77"]: unknown port P77: port 7 is not in ports`,
+				`port_map["P77"]: unknown port P77: front-panel ports are 1..32 and lanes 1..4 (P9 is port 9, P41 is port 4 lane 1)`,
 				`port_map["P9"]: P9 is already mapped by port_map["9/0"]`,
 				"links[0].lan: P10 has data-plane port 255, the CPU port",
 			},
@@ -430,12 +431,12 @@ rules:
   - {name: h, priority: 50, links: [all], action: balance g}
 `,
 			want: []string{
-				`rules[0].links[1]: unknown link "L9"`,
+				`rules[0].links[1]: rule a uses link "L9", which is not defined (links: L1); define the link or take it out of the rule`,
 				`rules[1].priority: 10 is already used by rules[0] "a"; two rules with one priority are ambiguous in a TCAM`,
 				`rules[1].action: unknown balance group "nope"`,
-				"rules[2].priority: 0 is out of range 1..65535",
+				"rules[2].priority: 0 is out of range 1..65535 (higher wins)",
 				`rules[2].action: "drop" is not "bypass" or "balance <group>"`,
-				"rules[3].priority: 70000 is out of range 1..65535",
+				"rules[3].priority: 70000 is out of range 1..65535 (higher wins)",
 				`rules[3].action: "balance" names no balance group; write "balance <group>"`,
 				`rules[4].action: "balance g extra" is not "bypass" or "balance <group>"`,
 				`rules[5].links[0]: "all" cannot be combined with link names`,
@@ -584,8 +585,8 @@ func TestValidateUnsetValues(t *testing.T) {
 			name:   "zero cores",
 			mutate: func(c *config.Config) { c.FilterGroups[0].Cores = 0; c.Defaults.Cores = 0 },
 			want: []string{
-				"defaults.cores: 0 is out of range 1..1024",
-				"filter_groups[0].cores: 0 is out of range 1..1024",
+				"defaults.cores: 0 is out of range 1..1024 cores",
+				"filter_groups[0].cores: 0 is out of range 1..1024 cores",
 			},
 		},
 		{
@@ -595,15 +596,15 @@ func TestValidateUnsetValues(t *testing.T) {
 				p.Interval, p.LossThreshold, p.RecoveryThreshold = 0, 0, 0
 			},
 			want: []string{
-				"profiles[0].interval: 0s must be greater than 0",
-				"profiles[0].loss_threshold: 0 must be at least 1",
-				"profiles[0].recovery_threshold: 0 must be at least 1",
+				"profiles[0].interval: 0s is out of range 10ms..60s (the keep-alive interval)",
+				"profiles[0].loss_threshold: 0 is out of range 1..1000 keep-alives",
+				"profiles[0].recovery_threshold: 0 is out of range 1..1000 keep-alives",
 			},
 		},
 		{
 			name:   "zero slot bits",
 			mutate: func(c *config.Config) { c.BalanceGroups[0].SlotBits = 0 },
-			want:   []string{"balance_groups[0].slot_bits: 0 is out of range 1..16"},
+			want:   []string{"balance_groups[0].slot_bits: 0 is out of range 1..16 bits"},
 		},
 		{
 			name:   "nil ids",

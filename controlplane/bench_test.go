@@ -3,6 +3,8 @@ package controlplane
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -107,6 +109,143 @@ func BenchmarkWriteBatch(b *testing.B) {
 			}
 			b.StopTimer()
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "entries/s")
+		})
+	}
+}
+
+// tofinoSession programs a software switch with the Tofino-size site
+// (1,000 rules, 2 x 65,536 slots) and returns the primary session.
+func tofinoSession(b *testing.B, timing Timing) (*Session, *tables.Desired) {
+	comp := compiler(b)
+	des, err := comp.Compile(bigSite(b, 16), tables.State{})
+	require.NoError(b, err)
+	addr := startBigSwitch(b)
+	schema, _ := p4src.Load()
+	s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Timing: timing,
+		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	s.SetDesired(des.Entities)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.Run(ctx); close(done) }()
+	b.Cleanup(func() { cancel(); <-done })
+	deadline := time.Now().Add(5 * time.Minute)
+	for s.Stats().Reconciles == 0 || s.Status().Pending {
+		if time.Now().After(deadline) {
+			b.Fatalf("not programmed: %+v", s.Status())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return s, des
+}
+
+// BenchmarkReconcileReadBack: one periodic read-back reconcile at Tofino
+// size (1,000 rules + 2 x 65,536 slots) against the software switch:
+// read every owned table on the read connection, canonicalise, and diff
+// with the desired state. "read" is the switch's share, "read+diff" the
+// whole read-back (the diff runs off the session's goroutine too).
+func BenchmarkReconcileReadBack(b *testing.B) {
+	s, des := tofinoSession(b, Timing{ReconcileInterval: ReconcileOff})
+	c := s.readConn.Load()
+	require.NotNil(b, c)
+	ctx := context.Background()
+	b.Run("read", func(b *testing.B) {
+		for b.Loop() {
+			cur, err := c.readOwned(ctx, c.readRT)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(cur)), "entities")
+		}
+	})
+	b.Run("read+diff", func(b *testing.B) {
+		for b.Loop() {
+			cur, err := c.readOwned(ctx, c.readRT)
+			if err != nil {
+				b.Fatal(err)
+			}
+			list := make([]*p4v1.Entity, 0, len(cur))
+			for _, e := range cur {
+				list = append(list, e)
+			}
+			if p := s.opts.Compiler.Diff(des.Entities, list); !p.Empty() {
+				b.Fatalf("drift on a quiet switch: %d updates", p.Len())
+			}
+		}
+	})
+}
+
+// BenchmarkWriteDuringBigRead: the latency of a one-entry write (what a
+// failover writes) through the session's goroutine while reads of every
+// slot entry (a Tofino-size counter poll or read-back: 131,072 entries)
+// run back to back. reads=none is the quiet baseline; reads=owner-queue
+// runs the reads as the session used to, on its own goroutine and
+// connection (the write queues behind a read); reads=read-path runs them
+// through Read, on the read connection.
+func BenchmarkWriteDuringBigRead(b *testing.B) {
+	s, des := tofinoSession(b, Timing{ReconcileInterval: ReconcileOff})
+	schema, _ := p4src.Load()
+	slots, err := schema.Table(p4src.TableSlots)
+	require.NoError(b, err)
+	slotsID := slots.GetPreamble().GetId()
+	var entry *p4v1.Entity
+	for _, e := range des.Entities {
+		if e.GetTableEntry().GetTableId() == slotsID {
+			entry = e
+			break
+		}
+	}
+	require.NotNil(b, entry)
+	wild := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: slotsID}}}
+	write := func(ctx context.Context) error {
+		_, err := s.do(ctx, func(c *conn) (any, error) {
+			return nil, c.write(ctx, []*p4v1.Update{{Type: p4v1.Update_MODIFY, Entity: entry}})
+		})
+		return err
+	}
+	for _, mode := range []string{"none", "owner-queue", "read-path"} {
+		b.Run("reads="+mode, func(b *testing.B) {
+			ctx, cancel := context.WithCancel(context.Background())
+			var reads atomic.Int64
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for ctx.Err() == nil {
+					var err error
+					switch mode {
+					case "none":
+						return
+					case "owner-queue":
+						_, err = s.do(ctx, func(c *conn) (any, error) { return c.read(ctx, c.rt, wild) })
+					case "read-path":
+						_, err = s.Read(ctx, wild)
+					}
+					if err == nil {
+						reads.Add(1)
+					}
+				}
+			}()
+			if mode != "none" {
+				for reads.Load() == 0 { // reads are under way
+					time.Sleep(time.Millisecond)
+				}
+			}
+			lat := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for b.Loop() {
+				t0 := time.Now()
+				if err := write(ctx); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			b.StopTimer()
+			cancel()
+			<-done
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+			b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+			b.ReportMetric(float64(reads.Load()), "reads")
 		})
 	}
 }

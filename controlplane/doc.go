@@ -14,8 +14,19 @@
 // As backup it keeps its stream, never writes, and when the switch says the
 // primary is gone it bids a higher election id and takes over.
 //
+// The session stays honest about the switch (docs/controlplane.md): every
+// RPC has a deadline (Timing); a liveness probe and HTTP/2 keepalives
+// notice a switch that keeps its connection but stops answering, which is
+// handled as a lost connection (Status.Stalled, ErrStalled); a failed
+// write is retried on a timer until the desired state is on the switch
+// (Status.Pending); a periodic read-back repairs what changed behind the
+// session's back. Reads run on a second connection, so a large read never
+// delays a write.
+//
 // Lifecycle: New starts nothing; Run blocks, reconnecting with exponential
-// backoff until its context ends (it never exits the process on a dropped
-// stream); every other method hands work to Run's goroutine, which alone
-// touches the session state, and returns its result.
+// backoff (back to the minimum after a connection the switch answered)
+// until its context ends (it never exits the process on a dropped
+// stream); writes are handed to Run's goroutine, which alone touches the
+// session state, and return its result; Read and PacketOut do not wait
+// for it.
 package controlplane

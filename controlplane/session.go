@@ -36,6 +36,12 @@ var (
 	ErrWrite = errors.New("controlplane: write rejected")
 	// ErrClosed: Run has ended.
 	ErrClosed = errors.New("controlplane: session closed")
+	// ErrNotConnected: no connection the switch has answered.
+	ErrNotConnected = errors.New("controlplane: not connected to the switch")
+	// ErrStalled: the switch kept its connection open but stopped
+	// answering (an RPC deadline, the liveness probe or the arbitration
+	// ran out); the session dropped the connection and reconnects.
+	ErrStalled = errors.New("controlplane: switch stalled")
 )
 
 // Pipeline is the forwarding pipeline to run on the switch.
@@ -69,10 +75,15 @@ type Options struct {
 	Compiler *tables.Compiler
 	// BatchSize is the number of updates per Write request (default 500).
 	BatchSize int
-	// MinBackoff and MaxBackoff bound the reconnect delay (defaults 100ms
-	// and 5s).
+	// MinBackoff and MaxBackoff bound the reconnect delay and the delay
+	// between retries of a failed write (defaults 100ms and 5s). The
+	// reconnect delay returns to MinBackoff after a healthy connection
+	// (one the switch answered).
 	MinBackoff, MaxBackoff time.Duration
-	Logger                 *slog.Logger
+	// Timing bounds every wait on the switch (deadlines, liveness probe,
+	// keepalives, periodic reconcile).
+	Timing
+	Logger *slog.Logger
 	// OnPrimary is called (from Run's goroutine) when the session becomes
 	// primary and has reconciled, or stops being primary.
 	OnPrimary func(primary bool)
@@ -91,6 +102,12 @@ type Stats struct {
 	WriteRequests, Updates               uint64
 	PacketsIn, PacketsInDropped          uint64
 	PacketsOut                           uint64
+	// Stalls counts connections dropped because the switch stopped
+	// answering; Retries the timed retries of failed writes.
+	Stalls, Retries uint64
+	// ReadBacks counts periodic read-back reconciles; Repairs the
+	// entries they rewrote because the switch had drifted.
+	ReadBacks, Repairs uint64
 }
 
 // Status is a snapshot of the session.
@@ -99,9 +116,39 @@ type Status struct {
 	ElectionHigh       uint64
 	ElectionLow        uint64
 	LastError          string
+	LastErrorAt        time.Time
 	LastReconcile      time.Time
 	LastPlan           string // "n inserts, m modifies, k deletes"
 	AtomicWrites       bool   // the switch accepts ROLLBACK_ON_ERROR
+	// Stalled: the last connection was dropped because the switch kept
+	// it open but stopped answering; StalledSince is when it last
+	// answered. Both clear when a connection is answered again.
+	Stalled      bool
+	StalledSince time.Time
+	// Pending: the desired state is not known to be on the switch yet
+	// (not connected, not primary, or a write failed and is retried at
+	// NextRetry).
+	Pending   bool
+	NextRetry time.Time
+	// LastReadBack is the end of the last periodic read-back reconcile.
+	LastReadBack time.Time
+}
+
+// Alarm is the operator's one-line view of a session that needs
+// attention ("" when it is healthy): stalled, disconnected, or writes
+// failing and retried.
+func (st Status) Alarm() string {
+	switch {
+	case st.Stalled && !st.Connected:
+		return fmt.Sprintf("switch stalled: no answer since %s", st.StalledSince.UTC().Format(time.RFC3339))
+	case !st.Connected && st.LastError != "":
+		return "switch disconnected: " + st.LastError
+	case !st.Connected:
+		return "switch not connected"
+	case st.Pending && !st.NextRetry.IsZero():
+		return "switch writes failing, retrying: " + st.LastError
+	}
+	return ""
 }
 
 // Session is one controller's connection to one switch.
@@ -110,20 +157,24 @@ type Session struct {
 	log  *slog.Logger
 
 	work    chan func(*conn) // handed to Run's goroutine
+	kick    chan struct{}    // a desired state waits to be written (see nudge)
 	ins     chan PacketIn
 	done    chan struct{}
 	started atomic.Bool
 
-	mu        sync.Mutex // guards desired and status (read by others)
-	desired   []*p4v1.Entity
-	desiredFn func() []*p4v1.Entity // when set, desired is built on demand (ApplyUpdates)
-	status    Status
+	mu         sync.Mutex // guards desired, desiredFn, desiredGen and status (read by others)
+	desired    []*p4v1.Entity
+	desiredFn  func() []*p4v1.Entity // when set, desired is built on demand (ApplyUpdates)
+	desiredGen uint64
+	status     Status
 
 	vsWarned    atomic.Bool
-	primaryConn atomic.Pointer[conn] // set while a connection is primary
+	primaryConn atomic.Pointer[conn] // set while a connection is primary and reconciled
+	readConn    atomic.Pointer[conn] // set while a connection is answered (reads)
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
+		stalls, retries, readBacks, repairs                                  atomic.Uint64
 	}
 }
 
@@ -138,6 +189,8 @@ func New(opts Options) *Session {
 	if opts.MaxBackoff <= 0 {
 		opts.MaxBackoff = 5 * time.Second
 	}
+	opts.MaxBackoff = max(opts.MaxBackoff, opts.MinBackoff)
+	opts.Timing = opts.Timing.withDefaults()
 	if opts.ElectionHigh == 0 && opts.ElectionLow == 0 {
 		opts.ElectionLow = uint64(time.Now().UnixNano())
 	}
@@ -146,7 +199,7 @@ func New(opts Options) *Session {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Session{opts: opts, log: log.With("switch", opts.Addr, "device", opts.DeviceID),
-		work: make(chan func(*conn)), ins: make(chan PacketIn, 4096), done: make(chan struct{})}
+		work: make(chan func(*conn)), kick: make(chan struct{}, 1), ins: make(chan PacketIn, 4096), done: make(chan struct{})}
 	s.status.ElectionHigh, s.status.ElectionLow = opts.ElectionHigh, opts.ElectionLow
 	s.status.AtomicWrites = true
 	return s
@@ -168,68 +221,115 @@ func (s *Session) Stats() Stats {
 		Connects: s.stats.connects.Load(), Reconciles: s.stats.reconciles.Load(), PipelinePushes: s.stats.pushes.Load(),
 		WriteRequests: s.stats.writeReqs.Load(), Updates: s.stats.updates.Load(),
 		PacketsIn: s.stats.in.Load(), PacketsInDropped: s.stats.inDropped.Load(), PacketsOut: s.stats.out.Load(),
+		Stalls: s.stats.stalls.Load(), Retries: s.stats.retries.Load(),
+		ReadBacks: s.stats.readBacks.Load(), Repairs: s.stats.repairs.Load(),
 	}
 }
 
 // Apply sets the desired state and, when primary, writes the difference.
 // Without a primary connection it returns ErrNotPrimary; the state is kept
-// and reconciled on the next connection.
+// and reconciled on the next connection. When a write fails the error is
+// returned and the session keeps retrying on a timer (with backoff) until
+// the desired state is on the switch.
 func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	s.mu.Lock()
-	s.desired, s.desiredFn = desired, nil
-	s.mu.Unlock()
+	gen := s.setDesired(desired)
+	var handed atomic.Bool
 	v, err := s.do(ctx, func(c *conn) (any, error) {
+		handed.Store(true)
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
-		return c.applyDelta(ctx, desired)
+		plan, err := c.applyDelta(ctx, desired)
+		c.applied(gen, err)
+		return plan, err
 	})
+	if err != nil && !handed.Load() {
+		// The caller gave up before Run's goroutine took the state:
+		// it writes it on its own.
+		s.nudge()
+	}
 	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
 
 // ApplyUpdates is Apply for a runtime state change: desired returns the
-// new complete desired state (built only when needed: a reconciliation)
-// and changed holds the entities in it that differ from the previous one
-// (each replaces the entry of the same key), in write order. When the
-// session's record of the switch is current, only those are written, in
-// one batch, without a diff of the whole site; otherwise (after a failed
-// write, before the first read-back) it falls back to Apply's full delta.
+// new complete desired state (built only when needed: a reconciliation, a
+// retry, a read-back) and changed holds the entities in it that differ
+// from the previous one (each replaces the entry of the same key), in
+// write order. When the session's record of the switch is current, only
+// those are written, in one batch, without a diff of the whole site;
+// otherwise (after a failed write, before the first read-back) it falls
+// back to Apply's full delta. Failures are retried as for Apply.
 func (s *Session) ApplyUpdates(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
-	s.mu.Lock()
-	s.desired, s.desiredFn = nil, desired
-	s.mu.Unlock()
+	gen := s.setDesiredFn(desired)
+	var handed atomic.Bool
 	v, err := s.do(ctx, func(c *conn) (any, error) {
+		handed.Store(true)
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
+		var plan *tables.Plan
+		var err error
 		if c.dirty || c.current == nil {
-			return c.applyDelta(ctx, desired())
+			plan, err = c.applyDelta(ctx, desired())
+		} else {
+			plan, err = c.applyChanged(ctx, changed)
 		}
-		return c.applyChanged(ctx, changed)
+		c.applied(gen, err)
+		return plan, err
 	})
+	if err != nil && !handed.Load() {
+		s.nudge()
+	}
 	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
 
-// SetDesired sets the desired state without writing it: it is written
-// at the next reconciliation (connection) or Apply.
+// SetDesired sets the desired state without waiting for it: before Run
+// it is what the first reconciliation writes; while connected as primary
+// the session writes it on its own within MinBackoff (unless an Apply
+// comes first), and retries until it is on the switch.
 func (s *Session) SetDesired(desired []*p4v1.Entity) {
-	s.mu.Lock()
-	s.desired, s.desiredFn = desired, nil
-	s.mu.Unlock()
+	s.setDesired(desired)
+	s.nudge()
 }
 
-// desiredNow returns the desired state, building it if it was given as a
-// function.
-func (s *Session) desiredNow() []*p4v1.Entity {
+// nudge tells Run's goroutine that a desired state waits to be written.
+func (s *Session) nudge() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (s *Session) setDesired(desired []*p4v1.Entity) uint64 {
 	s.mu.Lock()
-	desired, fn := s.desired, s.desiredFn
+	defer s.mu.Unlock()
+	s.desired, s.desiredFn = desired, nil
+	s.desiredGen++
+	s.status.Pending = true
+	return s.desiredGen
+}
+
+func (s *Session) setDesiredFn(desired func() []*p4v1.Entity) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.desired, s.desiredFn = nil, desired
+	s.desiredGen++
+	s.status.Pending = true
+	return s.desiredGen
+}
+
+// desiredState returns the desired entities and their generation,
+// building them (outside the lock) when they were given as a function.
+func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
+	s.mu.Lock()
+	desired, fn, gen := s.desired, s.desiredFn, s.desiredGen
 	s.mu.Unlock()
 	if fn != nil {
-		return fn()
+		desired = fn()
 	}
-	return desired
+	return desired, gen
 }
 
 // PacketOut sends a frame through the switch (primary only).
@@ -246,15 +346,17 @@ func (s *Session) PacketOut(ctx context.Context, port uint32, flags uint8, frame
 }
 
 // Read returns entities from the switch (any connected session may read).
+//
+// Reads do not pass through Run's goroutine: they use a connection of
+// their own to the switch, so a large read (a counter poll of every slot)
+// never delays a write, and a write never waits for a read. Each read is
+// bounded by Timing.ReadTimeout.
 func (s *Session) Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
-	v, err := s.do(ctx, func(c *conn) (any, error) {
-		if c == nil {
-			return nil, fmt.Errorf("controlplane: not connected")
-		}
-		return c.read(ctx, entities...)
-	})
-	out, _ := v.([]*p4v1.Entity)
-	return out, err
+	c := s.readConn.Load()
+	if c == nil {
+		return nil, ErrNotConnected
+	}
+	return c.read(ctx, c.readRT, entities...)
 }
 
 // do runs f on Run's goroutine with the current connection (nil when not
@@ -287,18 +389,21 @@ func (s *Session) Run(ctx context.Context) error {
 		return errors.New("controlplane: Run called twice")
 	}
 	defer close(s.done)
+	if err := s.opts.Timing.Validate(); err != nil {
+		return fmt.Errorf("controlplane: %w", err)
+	}
 	backoff := s.opts.MinBackoff
 	for {
-		err := s.connectAndServe(ctx)
+		healthy, err := s.connectAndServe(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		s.setStatus(func(st *Status) {
-			st.Connected, st.Primary = false, false
-			if err != nil {
-				st.LastError = err.Error()
-			}
-		})
+		if healthy {
+			// The switch answered this connection: a new outage starts
+			// from the shortest delay.
+			backoff = s.opts.MinBackoff
+		}
+		s.lost(err)
 		s.log.Warn("switch session lost; reconnecting", "err", err, "in", backoff)
 		t := time.NewTimer(backoff)
 	wait:
@@ -313,11 +418,41 @@ func (s *Session) Run(ctx context.Context) error {
 				break wait
 			}
 		}
-		backoff = min(backoff*2, s.opts.MaxBackoff)
-		if err == nil {
-			backoff = s.opts.MinBackoff
-		}
+		backoff = nextBackoff(backoff, s.opts.MinBackoff, s.opts.MaxBackoff)
 	}
+}
+
+// nextBackoff doubles d within [lo, hi].
+func nextBackoff(d, lo, hi time.Duration) time.Duration {
+	return min(max(d*2, lo), hi)
+}
+
+// lost records the end of a connection in the status.
+func (s *Session) lost(err error) {
+	var se *stallError
+	stalled := errors.As(err, &se)
+	if stalled {
+		s.stats.stalls.Add(1)
+	}
+	s.setStatus(func(st *Status) {
+		st.Connected, st.Primary, st.NextRetry = false, false, time.Time{}
+		if err != nil {
+			st.LastError, st.LastErrorAt = err.Error(), time.Now()
+		}
+		if stalled && st.Stalled {
+			// Still stalled: the switch has not answered since the first
+			// stall, whatever this attempt waited for.
+			again := *se
+			again.since = st.StalledSince
+			st.LastError = again.Error()
+		}
+		switch {
+		case stalled && !st.Stalled:
+			st.Stalled, st.StalledSince = true, se.since
+		case !stalled:
+			st.Stalled, st.StalledSince = false, time.Time{}
+		}
+	})
 }
 
 func (s *Session) setStatus(f func(*Status)) {
@@ -326,22 +461,57 @@ func (s *Session) setStatus(f func(*Status)) {
 	s.mu.Unlock()
 }
 
-// conn is one connection; only Run's goroutine touches it.
+// stallError: the switch kept the connection open but did not answer.
+type stallError struct {
+	since time.Time // the switch's last answer
+	what  string    // what went unanswered
+}
+
+func (e *stallError) Error() string {
+	return fmt.Sprintf("%v: %s; no answer from the switch since %s", ErrStalled, e.what, e.since.UTC().Format(time.RFC3339))
+}
+
+func (e *stallError) Unwrap() error { return ErrStalled }
+
+// conn is one connection; only Run's goroutine touches it, except for
+// the fields marked otherwise.
 type conn struct {
-	s       *Session
-	cc      *grpc.ClientConn
-	rt      p4v1.P4RuntimeClient
-	stream  p4v1.P4Runtime_StreamChannelClient
-	primary bool
-	atomic  bool
-	dirty   bool // a write failed: re-read before the next delta
-	current map[string]*p4v1.Entity
-	elHigh  uint64
-	elLow   uint64
-	inMeta  map[uint32]string
-	outMeta map[string]uint32
-	sendq   chan *p4v1.StreamMessageRequest // the only writer of the stream
-	sendErr chan error
+	s      *Session
+	ctx    context.Context // ends with the connection; its cause says why
+	cancel context.CancelCauseFunc
+	cc     *grpc.ClientConn
+	rt     p4v1.P4RuntimeClient
+	readRT p4v1.P4RuntimeClient // on a connection of its own (any goroutine)
+	stream p4v1.P4Runtime_StreamChannelClient
+
+	wg      sync.WaitGroup // the probe and a read-back
+	heard   atomic.Int64   // unix nanos of the switch's last answer (any goroutine)
+	longOps atomic.Int32   // RPCs allowed to take long (pipeline push)
+
+	primary  bool
+	ready    bool // primary and reconciled: OnPrimary(true) was called
+	atomic   bool
+	dirty    bool // a write failed: re-read before the next delta
+	current  map[string]*p4v1.Entity
+	writeGen uint64 // writes attempted on this connection
+	pushedAt time.Time
+	elHigh   uint64
+	elLow    uint64
+	inMeta   map[uint32]string
+	outMeta  map[string]uint32
+	sendq    chan *p4v1.StreamMessageRequest // the only writer of the stream
+	sendErr  chan error
+
+	retryDelay time.Duration
+	retryTimer *time.Timer
+	retryC     <-chan time.Time // nil: no retry armed
+
+	reconcileTick *time.Ticker
+	reconcileC    <-chan time.Time // nil: periodic reconcile off
+	readBackBusy  bool
+	retryRead     bool // a retry waits for the read-back under way
+	readBacks     chan readBack
+	pipelineLost  chan time.Time // from the probe: when its request was sent
 }
 
 type streamEvent struct {
@@ -349,22 +519,136 @@ type streamEvent struct {
 	err error
 }
 
-func (s *Session) connectAndServe(ctx context.Context) error {
+// readBack is the result of a periodic read-back, computed off Run's
+// goroutine.
+type readBack struct {
+	cur        map[string]*p4v1.Entity
+	plan       *tables.Plan
+	writeGen   uint64
+	desiredGen uint64
+	err        error
+}
+
+func (c *conn) markHeard() { c.heard.Store(time.Now().UnixNano()) }
+
+func (c *conn) heardAt() time.Time { return time.Unix(0, c.heard.Load()) }
+
+// answered reports whether an RPC's result came from the switch.
+func answered(err error) bool {
+	switch status.Code(err) {
+	case codes.DeadlineExceeded, codes.Canceled, codes.Unavailable:
+		return false
+	}
+	return true
+}
+
+// unaryHeard and streamHeard note every answer of the switch.
+func (c *conn) unaryHeard(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn,
+	invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	err := invoker(ctx, method, req, reply, cc, opts...)
+	if answered(err) {
+		c.markHeard()
+	}
+	return err
+}
+
+func (c *conn) streamHeard(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string,
+	streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	cs, err := streamer(ctx, desc, cc, method, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return heardStream{cs, c}, nil
+}
+
+type heardStream struct {
+	grpc.ClientStream
+	c *conn
+}
+
+func (h heardStream) RecvMsg(m any) error {
+	err := h.ClientStream.RecvMsg(m)
+	if err == nil || errors.Is(err, io.EOF) || answered(err) {
+		h.c.markHeard()
+	}
+	return err
+}
+
+// cause returns why the connection ended when it did, else err.
+func (c *conn) cause(err error) error {
+	if c.ctx.Err() != nil {
+		if cause := context.Cause(c.ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+			return cause
+		}
+	}
+	return err
+}
+
+// rpcCtx is the context of one RPC: it ends with the caller's context,
+// with the connection, or after d.
+func (c *conn) rpcCtx(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithTimeout(c.ctx, d)
+	stop := context.AfterFunc(ctx, cancel)
+	return rctx, func() { stop(); cancel() }
+}
+
+// rpcErr classifies an RPC error. When the RPC's own deadline ran out
+// and the switch answered nothing for StallTimeout, the switch is hung:
+// the connection is dropped (and reconnected) and the stall returned.
+func (c *conn) rpcErr(ctx, rctx context.Context, what string, d time.Duration, err error) error {
+	if err == nil {
+		return nil
+	}
+	if c.ctx.Err() != nil {
+		return c.cause(err)
+	}
+	if ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded) {
+		if heard := c.heardAt(); time.Since(heard) >= c.s.opts.StallTimeout {
+			se := &stallError{since: heard, what: fmt.Sprintf("%s not answered within %v", what, d)}
+			c.cancel(se)
+			return se
+		}
+		return fmt.Errorf("%s not answered within %v: %w", what, d, err)
+	}
+	return err
+}
+
+func (s *Session) dialOptions(c *conn) []grpc.DialOption {
 	creds := insecure.NewCredentials()
 	if s.opts.TLS != nil {
 		creds = credentials.NewTLS(s.opts.TLS)
 	}
-	cc, err := grpc.NewClient(s.opts.Addr, grpc.WithTransportCredentials(creds),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(256<<20), grpc.MaxCallSendMsgSize(64<<20)))
+	return []grpc.DialOption{grpc.WithTransportCredentials(creds),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(256<<20), grpc.MaxCallSendMsgSize(64<<20)),
+		grpc.WithKeepaliveParams(s.opts.KeepaliveParams()),
+		grpc.WithChainUnaryInterceptor(c.unaryHeard), grpc.WithChainStreamInterceptor(c.streamHeard)}
+}
+
+// connectAndServe runs one connection until it fails. healthy reports
+// whether the switch answered it (arbitration).
+func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
+	start := time.Now()
+	cctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	c := &conn{s: s, ctx: cctx, cancel: cancel, atomic: s.Status().AtomicWrites,
+		elHigh: s.opts.ElectionHigh, elLow: s.opts.ElectionLow, dirty: true,
+		inMeta: map[uint32]string{}, outMeta: map[string]uint32{},
+		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
+	c.heard.Store(start.UnixNano())
+	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
 	if err != nil {
-		return fmt.Errorf("dial %s: %w", s.opts.Addr, err)
+		return false, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
 	}
 	defer cc.Close()
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	c := &conn{s: s, cc: cc, rt: p4v1.NewP4RuntimeClient(cc), atomic: s.Status().AtomicWrites,
-		elHigh: s.opts.ElectionHigh, elLow: s.opts.ElectionLow, dirty: true,
-		inMeta: map[uint32]string{}, outMeta: map[string]uint32{}}
+	// Reads get a connection of their own: a large read streaming back
+	// never sits in front of a write.
+	rcc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
+	if err != nil {
+		return false, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
+	}
+	defer rcc.Close()
+	c.cc, c.rt, c.readRT = cc, p4v1.NewP4RuntimeClient(cc), p4v1.NewP4RuntimeClient(rcc)
+	defer c.stopTimers()
 	for _, h := range s.opts.Pipeline.P4Info.GetControllerPacketMetadata() {
 		for _, m := range h.GetMetadata() {
 			switch h.GetPreamble().GetName() {
@@ -375,9 +659,15 @@ func (s *Session) connectAndServe(ctx context.Context) error {
 			}
 		}
 	}
-	c.stream, err = c.rt.StreamChannel(sctx, grpc.WaitForReady(false))
+	// The switch must answer the arbitration within StallTimeout (a TCP
+	// connection that opens but carries nothing stalls here).
+	arbTimer := time.AfterFunc(s.opts.StallTimeout, func() {
+		cancel(&stallError{since: start, what: fmt.Sprintf("arbitration not answered within %v", s.opts.StallTimeout)})
+	})
+	defer arbTimer.Stop()
+	c.stream, err = c.rt.StreamChannel(cctx, grpc.WaitForReady(false))
 	if err != nil {
-		return fmt.Errorf("open stream: %w", err)
+		return false, c.cause(fmt.Errorf("open stream: %w", err))
 	}
 	events := make(chan streamEvent, 16)
 	recvDone := make(chan struct{})
@@ -385,12 +675,13 @@ func (s *Session) connectAndServe(ctx context.Context) error {
 	go c.recvLoop(events, recvDone)
 	c.sendq, c.sendErr = make(chan *p4v1.StreamMessageRequest, 1024), make(chan error, 1)
 	go c.sendLoop(recvDone)
+	defer c.wg.Wait()
+	defer cancel(nil) // ends the probe and a read-back before they are waited for
 	defer s.primaryConn.CompareAndSwap(c, nil)
+	defer s.readConn.CompareAndSwap(c, nil)
 	if err := c.bid(); err != nil {
-		return err
+		return false, c.cause(err)
 	}
-	s.stats.connects.Add(1)
-	s.setStatus(func(st *Status) { st.Connected = true; st.LastError = "" })
 	defer func() {
 		if c.primary && s.opts.OnPrimary != nil {
 			s.opts.OnPrimary(false)
@@ -399,20 +690,276 @@ func (s *Session) connectAndServe(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return healthy, nil
+		case <-cctx.Done():
+			return healthy, c.cause(cctx.Err())
 		case err := <-c.sendErr:
-			return fmt.Errorf("stream send: %w", err)
+			return healthy, c.cause(fmt.Errorf("stream send: %w", err))
 		case ev := <-events:
 			if ev.err != nil {
-				return fmt.Errorf("stream: %w", ev.err)
+				return healthy, c.cause(fmt.Errorf("stream: %w", ev.err))
 			}
-			if err := c.onArbitration(ctx, ev.arb); err != nil {
-				return err
+			if !healthy {
+				healthy = true
+				arbTimer.Stop()
+				s.stats.connects.Add(1)
+				s.setStatus(func(st *Status) {
+					st.Connected, st.LastError, st.Stalled, st.StalledSince = true, "", false, time.Time{}
+				})
+				s.readConn.Store(c)
+				c.wg.Go(c.probe)
 			}
+			c.onArbitration(ctx, ev.arb)
 		case f := <-s.work:
 			f(c)
+		case <-c.retryC:
+			c.retry()
+		case <-s.kick:
+			if st := s.Status(); c.primary && st.Pending && c.retryC == nil {
+				c.arm(s.opts.MinBackoff)
+			}
+		case <-c.reconcileC:
+			c.startReadBack()
+		case rb := <-c.readBacks:
+			c.onReadBack(rb)
+		case sent := <-c.pipelineLost:
+			if c.ready && c.pushedAt.Before(sent) {
+				s.log.Warn("the switch lost the pipeline; reconciling")
+				_, gen := s.desiredState()
+				err := c.reconcile(ctx)
+				if err == nil {
+					s.stats.reconciles.Add(1)
+				}
+				c.applied(gen, err)
+			}
+		}
+		if err := c.ctx.Err(); err != nil {
+			return healthy, c.cause(err)
 		}
 	}
+}
+
+// stallGrace is how long the probe lets answers already on the wire be
+// read before it judges the switch silent.
+const stallGrace = 100 * time.Millisecond
+
+// probe asks the switch for its pipeline cookie every ProbeInterval. No
+// answer within StallTimeout, with nothing else heard from the switch in
+// that time, is a stall: the connection is dropped. A switch that lost
+// the pipeline (restarted behind the same connection) gets it back.
+func (c *conn) probe() {
+	t := c.s.opts.Timing
+	want := c.s.opts.Pipeline.Cookie()
+	timer := time.NewTimer(t.ProbeInterval)
+	defer timer.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-timer.C:
+		}
+		sent := time.Now()
+		pctx, cancel := context.WithTimeout(c.ctx, t.StallTimeout)
+		resp, err := c.rt.GetForwardingPipelineConfig(pctx, &p4v1.GetForwardingPipelineConfigRequest{
+			DeviceId: c.s.opts.DeviceID, ResponseType: p4v1.GetForwardingPipelineConfigRequest_COOKIE_ONLY})
+		cancel()
+		if c.ctx.Err() != nil {
+			return
+		}
+		next := t.ProbeInterval
+		switch {
+		case err == nil && resp.GetConfig().GetCookie().GetCookie() == want:
+		case err == nil || status.Code(err) == codes.FailedPrecondition || status.Code(err) == codes.NotFound:
+			select {
+			case c.pipelineLost <- sent:
+			default:
+			}
+		case status.Code(err) == codes.DeadlineExceeded:
+			next = 0 // ask again at once
+			if time.Since(sent) > t.StallTimeout+t.StallTimeout/4 {
+				// The deadline fired late: this process was not running
+				// (a host stall), the switch may well have answered.
+				break
+			}
+			// Let answers already received be read before judging.
+			time.Sleep(stallGrace)
+			heard := c.heardAt()
+			if c.longOps.Load() == 0 && time.Since(heard) >= t.StallTimeout && c.ctx.Err() == nil {
+				c.cancel(&stallError{since: heard, what: fmt.Sprintf("liveness probe not answered within %v", t.StallTimeout)})
+				return
+			}
+		default:
+			c.s.log.Debug("liveness probe failed", "err", err)
+		}
+		timer.Reset(next)
+	}
+}
+
+func (c *conn) stopTimers() {
+	if c.retryTimer != nil {
+		c.retryTimer.Stop()
+	}
+	if c.reconcileTick != nil {
+		c.reconcileTick.Stop()
+	}
+}
+
+// applied records the outcome of writing the desired state of
+// generation gen: on success the state is on the switch (if gen is still
+// the latest); on failure a retry is armed with backoff.
+func (c *conn) applied(gen uint64, err error) {
+	s := c.s
+	if err == nil {
+		c.retryDelay, c.retryC = 0, nil
+		if c.retryTimer != nil {
+			c.retryTimer.Stop()
+		}
+		s.mu.Lock()
+		latest := gen == s.desiredGen
+		if latest {
+			s.status.Pending, s.status.NextRetry, s.status.LastError = false, time.Time{}, ""
+		}
+		s.mu.Unlock()
+		if !latest {
+			// A newer state arrived meanwhile: its Apply is usually
+			// queued and cancels this; if not, the timer writes it.
+			c.arm(s.opts.MinBackoff)
+		}
+		return
+	}
+	if errors.Is(err, ErrNotPrimary) || c.ctx.Err() != nil {
+		return // the next connection reconciles
+	}
+	if c.retryDelay == 0 {
+		c.retryDelay = s.opts.MinBackoff
+	} else {
+		c.retryDelay = nextBackoff(c.retryDelay, s.opts.MinBackoff, s.opts.MaxBackoff)
+	}
+	c.arm(c.retryDelay)
+	s.setStatus(func(st *Status) { st.LastError, st.LastErrorAt = err.Error(), time.Now() })
+	s.log.Warn("writing the switch failed; retrying", "err", err, "in", c.retryDelay)
+}
+
+// arm schedules a write of the desired state after d.
+func (c *conn) arm(d time.Duration) {
+	if c.retryTimer == nil {
+		c.retryTimer = time.NewTimer(d)
+	} else {
+		c.retryTimer.Stop()
+		c.retryTimer.Reset(d)
+	}
+	c.retryC = c.retryTimer.C
+	c.s.setStatus(func(st *Status) { st.Pending, st.NextRetry = true, time.Now().Add(d) })
+}
+
+// retry writes the desired state again: the pipeline is checked (and
+// pushed if the switch lost it), the switch re-read if a write failed,
+// and the difference written.
+func (c *conn) retry() {
+	c.retryC = nil
+	if !c.primary {
+		return
+	}
+	c.s.stats.retries.Add(1)
+	desired, gen := c.s.desiredState()
+	if err := c.ensurePipeline(c.ctx); err != nil {
+		c.applied(gen, err)
+		return
+	}
+	if c.dirty {
+		// A write failed: the switch is read back off this goroutine
+		// (a failover write may come meanwhile) and onReadBack writes
+		// the difference.
+		c.retryRead = true
+		c.startReadBack()
+		return
+	}
+	_, err := c.applyDelta(c.ctx, desired)
+	c.finishRetry(gen, err)
+}
+
+// finishRetry records the outcome of a retry; a primary that could not
+// reconcile when it was elected becomes ready with its first success.
+func (c *conn) finishRetry(gen uint64, err error) {
+	c.applied(gen, err)
+	if err == nil && c.primary && !c.ready {
+		c.becomeReady()
+	}
+}
+
+// becomeReady: primary and reconciled. Keep-alives may flow and the
+// periodic reconcile starts.
+func (c *conn) becomeReady() {
+	c.ready = true
+	if iv := c.s.opts.ReconcileInterval; iv > 0 && c.reconcileTick == nil {
+		c.reconcileTick = time.NewTicker(iv)
+		c.reconcileC = c.reconcileTick.C
+	}
+	c.s.primaryConn.Store(c)
+	if c.s.opts.OnPrimary != nil {
+		c.s.opts.OnPrimary(true)
+	}
+}
+
+// startReadBack reads every owned table on the read connection and diffs
+// it with the desired state, off Run's goroutine; onReadBack writes the
+// repair.
+func (c *conn) startReadBack() {
+	if c.readBackBusy || !c.primary {
+		return // one read-back at a time: the one under way serves
+	}
+	c.readBackBusy = true
+	desired, dgen := c.s.desiredState()
+	wgen := c.writeGen
+	c.wg.Go(func() {
+		rb := readBack{writeGen: wgen, desiredGen: dgen}
+		rb.cur, rb.err = c.readOwned(c.ctx, c.readRT)
+		if rb.err == nil {
+			cur := make([]*p4v1.Entity, 0, len(rb.cur))
+			for _, e := range rb.cur {
+				cur = append(cur, e)
+			}
+			rb.plan = c.s.opts.Compiler.Diff(desired, cur)
+		}
+		select {
+		case c.readBacks <- rb:
+		case <-c.ctx.Done():
+		}
+	})
+}
+
+func (c *conn) onReadBack(rb readBack) {
+	c.readBackBusy = false
+	retry := c.retryRead
+	c.retryRead = false
+	s := c.s
+	if rb.err != nil {
+		if retry {
+			c.applied(rb.desiredGen, fmt.Errorf("read back: %w", rb.err))
+		} else {
+			s.log.Warn("periodic read-back failed", "err", rb.err)
+		}
+		return
+	}
+	if _, gen := s.desiredState(); rb.writeGen != c.writeGen || rb.desiredGen != gen || !c.primary {
+		// Written meanwhile: this snapshot is stale. A write still owed
+		// is retried; else the next periodic read-back counts.
+		if c.primary && c.retryC == nil && s.Status().Pending {
+			c.arm(s.opts.MinBackoff)
+		}
+		return
+	}
+	c.current, c.dirty = rb.cur, false
+	if !retry {
+		s.stats.readBacks.Add(1)
+		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
+		if !rb.plan.Empty() {
+			s.log.Warn("the switch differs from the desired state; repairing",
+				"inserts", rb.plan.Inserts, "modifies", rb.plan.Modifies, "deletes", rb.plan.Deletes)
+			s.stats.repairs.Add(uint64(rb.plan.Len()))
+		}
+	}
+	c.finishRetry(rb.desiredGen, c.writePlan(c.ctx, rb.plan))
 }
 
 func (c *conn) bid() error {
@@ -488,34 +1035,29 @@ func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
 	}
 }
 
-// onArbitration follows the switch's view of who is primary.
-func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdate) error {
+// onArbitration follows the switch's view of who is primary. A failed
+// reconciliation keeps the connection and is retried on a timer.
+func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdate) {
 	st := a.GetStatus().GetCode()
 	switch st {
 	case int32(code.Code_OK):
 		if c.primary {
-			return nil
+			return
 		}
 		c.primary = true
 		c.s.log.Info("primary controller", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
 		c.s.setStatus(func(s *Status) { s.Primary = true; s.ElectionHigh, s.ElectionLow = c.elHigh, c.elLow })
-		if err := c.reconcile(ctx); err != nil {
-			c.s.setStatus(func(s *Status) { s.LastError = err.Error() })
-			return fmt.Errorf("reconcile: %w", err)
+		_, gen := c.s.desiredState()
+		err := c.reconcile(ctx)
+		c.applied(gen, err)
+		if err != nil {
+			return
 		}
-		c.s.primaryConn.Store(c)
-		if c.s.opts.OnPrimary != nil {
-			c.s.opts.OnPrimary(true)
-		}
+		c.s.stats.reconciles.Add(1)
+		c.becomeReady()
 	case int32(code.Code_NOT_FOUND):
 		// No primary: take over by bidding above the highest id seen.
-		was := c.primary
-		c.primary = false
-		c.s.primaryConn.CompareAndSwap(c, nil)
-		c.s.setStatus(func(s *Status) { s.Primary = false })
-		if was && c.s.opts.OnPrimary != nil {
-			c.s.opts.OnPrimary(false)
-		}
+		c.demote()
 		hi, lo := a.GetElectionId().GetHigh(), a.GetElectionId().GetLow()
 		if hi > c.elHigh || (hi == c.elHigh && lo >= c.elLow) {
 			lo++
@@ -525,34 +1067,66 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 			c.elHigh, c.elLow = hi, lo
 		}
 		c.s.log.Info("no primary controller; bidding", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
-		return c.bid()
+		if err := c.bid(); err != nil {
+			c.cancel(fmt.Errorf("bid: %w", err))
+		}
 	default:
-		c.s.primaryConn.CompareAndSwap(c, nil)
 		if c.primary {
 			c.s.log.Warn("lost primary role to another controller")
-			if c.s.opts.OnPrimary != nil {
-				c.s.opts.OnPrimary(false)
-			}
 		} else {
 			c.s.log.Info("backup controller", "primary_election_id", fmt.Sprintf("%d:%d", a.GetElectionId().GetHigh(), a.GetElectionId().GetLow()))
 		}
-		c.primary = false
-		c.s.setStatus(func(s *Status) { s.Primary = false })
+		c.demote()
 	}
-	return nil
+}
+
+// demote: no longer primary (backup, or no primary at all).
+func (c *conn) demote() {
+	was := c.primary
+	c.primary, c.ready = false, false
+	c.s.primaryConn.CompareAndSwap(c, nil)
+	c.retryC, c.reconcileC = nil, nil
+	if c.reconcileTick != nil {
+		c.reconcileTick.Stop()
+		c.reconcileTick = nil
+	}
+	c.s.setStatus(func(s *Status) { s.Primary, s.NextRetry = false, time.Time{} })
+	if was && c.s.opts.OnPrimary != nil {
+		c.s.opts.OnPrimary(false)
+	}
 }
 
 func (c *conn) election() *p4v1.Uint128 { return &p4v1.Uint128{High: c.elHigh, Low: c.elLow} }
 
 func (c *conn) roleName() string { return c.s.opts.Role }
 
-// reconcile makes sure the pipeline is ours, then writes the difference
-// between the desired state and what the switch holds.
+// reconcile makes sure the pipeline is ours, then reads the switch back
+// and writes the difference between the desired state and what it holds.
 func (c *conn) reconcile(ctx context.Context) error {
+	c.dirty = true // re-read unless the pipeline push empties the switch
+	if err := c.ensurePipeline(ctx); err != nil {
+		return err
+	}
+	desired, _ := c.s.desiredState()
+	plan, err := c.applyDelta(ctx, desired)
+	if err != nil {
+		return err
+	}
+	c.s.log.Info("reconciled", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
+	return nil
+}
+
+// ensurePipeline pushes the pipeline when the switch runs none or another
+// one (judged by the cookie); the switch then holds no entries.
+func (c *conn) ensurePipeline(ctx context.Context) error {
 	p := c.s.opts.Pipeline
 	want := p.Cookie()
-	resp, err := c.rt.GetForwardingPipelineConfig(ctx, &p4v1.GetForwardingPipelineConfigRequest{
+	t := c.s.opts.Timing
+	rctx, cancel := c.rpcCtx(ctx, t.RPCTimeout)
+	resp, err := c.rt.GetForwardingPipelineConfig(rctx, &p4v1.GetForwardingPipelineConfigRequest{
 		DeviceId: c.s.opts.DeviceID, ResponseType: p4v1.GetForwardingPipelineConfigRequest_COOKIE_ONLY})
+	err = c.rpcErr(ctx, rctx, "GetForwardingPipelineConfig", t.RPCTimeout, err)
+	cancel()
 	have, hasCookie := uint64(0), false
 	switch {
 	case err == nil && resp.GetConfig().GetCookie() != nil:
@@ -562,32 +1136,30 @@ func (c *conn) reconcile(ctx context.Context) error {
 	}
 	if !hasCookie || have != want {
 		c.s.log.Info("pushing pipeline", "had_cookie", have, "cookie", want)
-		_, err := c.rt.SetForwardingPipelineConfig(ctx, &p4v1.SetForwardingPipelineConfigRequest{
+		c.longOps.Add(1)
+		rctx, cancel := c.rpcCtx(ctx, t.PipelineTimeout)
+		_, err := c.rt.SetForwardingPipelineConfig(rctx, &p4v1.SetForwardingPipelineConfigRequest{
 			DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
 			Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
 			Config: &p4v1.ForwardingPipelineConfig{P4Info: p.P4Info, P4DeviceConfig: p.DeviceConfig,
 				Cookie: &p4v1.ForwardingPipelineConfig_Cookie{Cookie: want}},
 		})
+		c.longOps.Add(-1)
+		err = c.rpcErr(ctx, rctx, "SetForwardingPipelineConfig", t.PipelineTimeout, err)
+		cancel()
 		if err != nil {
 			return fmt.Errorf("push pipeline: %w", err)
 		}
 		c.s.stats.pushes.Add(1)
+		c.pushedAt = time.Now()
 		c.current = map[string]*p4v1.Entity{}
 		c.dirty = false
-	} else {
-		c.dirty = true
 	}
-	plan, err := c.applyDelta(ctx, c.s.desiredNow())
-	if err != nil {
-		return err
-	}
-	c.s.stats.reconciles.Add(1)
-	c.s.log.Info("reconciled", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
 	return nil
 }
 
-// readOwned reads every table and value set the compiler owns.
-func (c *conn) readOwned(ctx context.Context) (map[string]*p4v1.Entity, error) {
+// readOwned reads every table and value set the compiler owns with rt.
+func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[string]*p4v1.Entity, error) {
 	comp := c.s.opts.Compiler
 	var wild []*p4v1.Entity
 	for _, id := range comp.TableIDs() {
@@ -596,11 +1168,11 @@ func (c *conn) readOwned(ctx context.Context) (map[string]*p4v1.Entity, error) {
 	for _, id := range comp.ValueSetIDs() {
 		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
 	}
-	es, err := c.read(ctx, wild[:len(comp.TableIDs())]...)
+	es, err := c.read(ctx, rt, wild[:len(comp.TableIDs())]...)
 	if err != nil {
 		return nil, err
 	}
-	if vs, err := c.read(ctx, wild[len(comp.TableIDs()):]...); err == nil {
+	if vs, err := c.read(ctx, rt, wild[len(comp.TableIDs()):]...); err == nil {
 		es = append(es, vs...)
 	} else if status.Code(err) != codes.Unimplemented {
 		return nil, err
@@ -620,7 +1192,7 @@ func (c *conn) readOwned(ctx context.Context) (map[string]*p4v1.Entity, error) {
 // as last read or written; after a failed write it is read again.
 func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
 	if c.dirty || c.current == nil {
-		cur, err := c.readOwned(ctx)
+		cur, err := c.readOwned(ctx, c.rt)
 		if err != nil {
 			return nil, fmt.Errorf("read back: %w", err)
 		}
@@ -631,18 +1203,24 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 		current = append(current, e)
 	}
 	plan := c.s.opts.Compiler.Diff(desired, current)
+	return plan, c.writePlan(ctx, plan)
+}
+
+// writePlan writes a plan's batches in order and keeps the current state
+// up to date; after a failure the switch is re-read before the next delta.
+func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
 		if err != nil {
 			c.dirty = true
-			return plan, err
+			return err
 		}
 		plan.Batches[i].Updates = rest
 	}
 	for _, b := range plan.Batches {
 		if err := c.writeBatch(ctx, b); err != nil {
 			c.dirty = true
-			return plan, fmt.Errorf("%s: %w", b.Name, err)
+			return fmt.Errorf("%s: %w", b.Name, err)
 		}
 		for _, u := range b.Updates {
 			k := tables.Key(u.GetEntity())
@@ -655,7 +1233,7 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 	}
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
-	return plan, nil
+	return nil
 }
 
 // applyChanged writes the entities that differ from the switch's record,
@@ -664,8 +1242,7 @@ func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*table
 	plan := &tables.Plan{}
 	b := tables.Batch{Name: "runtime state"}
 	for _, e := range changed {
-		k := tables.Key(e)
-		cur, ok := c.current[k]
+		cur, ok := c.current[tables.Key(e)]
 		switch {
 		case ok && proto.Equal(cur, e):
 			continue
@@ -681,16 +1258,7 @@ func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*table
 		return plan, nil
 	}
 	plan.Batches = []tables.Batch{b}
-	if err := c.writeBatch(ctx, b); err != nil {
-		c.dirty = true
-		return plan, fmt.Errorf("%s: %w", b.Name, err)
-	}
-	for _, u := range b.Updates {
-		c.current[tables.Key(u.GetEntity())] = u.GetEntity()
-	}
-	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
-	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
-	return plan, nil
+	return plan, c.writePlan(ctx, plan)
 }
 
 // DefaultValueSetMembers are the values the data plane parses even with
@@ -761,17 +1329,24 @@ func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
 	}
 	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Updates: us, Atomicity: atom}
 	c.s.stats.writeReqs.Add(1)
-	_, err := c.rt.Write(ctx, req)
+	c.writeGen++
+	d := c.s.opts.RPCTimeout
+	rctx, cancel := c.rpcCtx(ctx, d)
+	defer cancel()
+	_, err := c.rt.Write(rctx, req)
 	if err != nil && c.atomic && status.Code(err) == codes.Unimplemented {
 		c.atomic = false
 		c.s.setStatus(func(s *Status) { s.AtomicWrites = false })
 		c.s.log.Warn("switch does not support atomic writes (ROLLBACK_ON_ERROR); writing with CONTINUE_ON_ERROR: a failed batch may be partly applied and is re-read")
 		req.Atomicity = p4v1.WriteRequest_CONTINUE_ON_ERROR
-		_, err = c.rt.Write(ctx, req)
+		_, err = c.rt.Write(rctx, req)
 	}
 	if err == nil {
 		c.s.stats.updates.Add(uint64(len(us)))
 		return nil
+	}
+	if err := c.rpcErr(ctx, rctx, "Write", d, err); !answered(err) || errors.Is(err, ErrStalled) {
+		return err
 	}
 	return describeWriteError(err, us)
 }
@@ -798,10 +1373,15 @@ func describeWriteError(err error, us []*p4v1.Update) error {
 	return fmt.Errorf("%w: %w", ErrWrite, errors.Join(msgs...))
 }
 
-func (c *conn) read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
-	rc, err := c.rt.Read(ctx, &p4v1.ReadRequest{DeviceId: c.s.opts.DeviceID, Entities: entities})
+// read runs one Read with rt (the write or the read connection), bounded
+// by ReadTimeout.
+func (c *conn) read(ctx context.Context, rt p4v1.P4RuntimeClient, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	d := c.s.opts.ReadTimeout
+	rctx, cancel := c.rpcCtx(ctx, d)
+	defer cancel()
+	rc, err := rt.Read(rctx, &p4v1.ReadRequest{DeviceId: c.s.opts.DeviceID, Entities: entities})
 	if err != nil {
-		return nil, err
+		return nil, c.rpcErr(ctx, rctx, "Read", d, err)
 	}
 	var out []*p4v1.Entity
 	for {
@@ -810,7 +1390,7 @@ func (c *conn) read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Enti
 			return out, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, c.rpcErr(ctx, rctx, "Read", d, err)
 		}
 		out = append(out, r.GetEntities()...)
 	}

@@ -79,13 +79,36 @@ func desired(t *testing.T, comp *tables.Compiler, path string, st tables.State) 
 	return d.Entities
 }
 
-func newSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, onPrimary func(bool)) (*Session, context.CancelFunc, *sync.WaitGroup) {
+// sessionOpt changes a test session before it runs: its options, or the
+// desired state it starts with (set before Run, so the first
+// reconciliation writes it).
+type sessionOpt struct {
+	opts    func(*Options)
+	desired []*p4v1.Entity
+}
+
+func withOpts(f func(*Options)) sessionOpt { return sessionOpt{opts: f} }
+
+func withDesired(d []*p4v1.Entity) sessionOpt { return sessionOpt{desired: d} }
+
+func newSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, onPrimary func(bool), mods ...sessionOpt) (*Session, context.CancelFunc, *sync.WaitGroup) {
 	t.Helper()
 	schema, err := p4src.Load()
 	require.NoError(t, err)
-	s := New(Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
+	o := Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
 		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}, MinBackoff: 20 * time.Millisecond,
-		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary})
+		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary}
+	for _, m := range mods {
+		if m.opts != nil {
+			m.opts(&o)
+		}
+	}
+	s := New(o)
+	for _, m := range mods {
+		if m.desired != nil {
+			s.SetDesired(m.desired)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -108,12 +131,14 @@ func compiler(t testing.TB) *tables.Compiler {
 	return c
 }
 
-// waitPrimary waits until the session is primary and has reconciled.
+// waitPrimary waits until the session is primary, has reconciled, and
+// the desired state is on the switch.
 func waitPrimary(t *testing.T, s *Session) {
 	t.Helper()
-	n := s.Stats().Reconciles
-	require.Eventually(t, func() bool { return s.Status().Primary && s.Stats().Reconciles > n }, 10*time.Second, 5*time.Millisecond,
-		"not primary: %+v", s.Status())
+	require.Eventually(t, func() bool {
+		st := s.Status()
+		return st.Primary && !st.Pending && s.Stats().Reconciles > 0
+	}, 10*time.Second, 5*time.Millisecond, "not primary: %+v", s.Status())
 }
 
 func readAll(t *testing.T, s *Session, comp *tables.Compiler) []*p4v1.Entity {
@@ -136,8 +161,7 @@ func TestColdStartRestartAndMinimalDiff(t *testing.T) {
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
 
-	s1, stop1, wg1 := newSession(t, sw.addr, 10, comp, nil)
-	s1.SetDesired(want)
+	s1, stop1, wg1 := newSession(t, sw.addr, 10, comp, nil, withDesired(want))
 	waitPrimary(t, s1)
 	require.Eventually(t, func() bool { return s1.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
 	st := s1.Stats()
@@ -148,8 +172,7 @@ func TestColdStartRestartAndMinimalDiff(t *testing.T) {
 	wg1.Wait()
 
 	// A restarted controller: same pipeline (cookie), same entries.
-	s2, _, _ := newSession(t, sw.addr, 20, comp, nil)
-	s2.SetDesired(want)
+	s2, _, _ := newSession(t, sw.addr, 20, comp, nil, withDesired(want))
 	waitPrimary(t, s2)
 	require.Eventually(t, func() bool { return s2.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, uint64(0), s2.Stats().PipelinePushes, "pipeline kept")
@@ -169,8 +192,8 @@ func TestSwitchRestartRestores(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, sw.addr, 10, comp, nil)
-	s.SetDesired(want)
+	// No liveness probe: the forgotten state below must be met by a write.
+	s, _, _ := newSession(t, sw.addr, 10, comp, nil, withOpts(func(o *Options) { o.ProbeInterval = 10 * time.Minute }), withDesired(want))
 	waitPrimary(t, s)
 	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
 
@@ -189,6 +212,13 @@ func TestSwitchRestartRestores(t *testing.T) {
 		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}})
 	_, err := s.Apply(context.Background(), changed)
 	require.Error(t, err, "entries vanished under the session: the write must fail loudly")
+	assert.True(t, s.Status().Pending, "the failed state is still to be written")
+	// ... and the timed retry pushes the pipeline and writes everything
+	// again, with no further Apply.
+	require.Eventually(t, func() bool { return !s.Status().Pending }, 20*time.Second, 10*time.Millisecond, "%+v", s.Status())
+	assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty())
+	assert.Equal(t, uint64(3), s.Stats().PipelinePushes)
+	assert.GreaterOrEqual(t, s.Stats().Retries, uint64(1))
 }
 
 // Primary and backup: the backup never writes and takes over when the
@@ -199,16 +229,14 @@ func TestPrimaryBackupTakeover(t *testing.T) {
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
 	var mu sync.Mutex
 	var events []bool
-	primary, stopP, wgP := newSession(t, sw.addr, 100, comp, nil)
-	primary.SetDesired(want)
+	primary, stopP, wgP := newSession(t, sw.addr, 100, comp, nil, withDesired(want))
 	waitPrimary(t, primary)
 	require.Eventually(t, func() bool { return primary.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
 	backup, _, _ := newSession(t, sw.addr, 50, comp, func(p bool) {
 		mu.Lock()
 		events = append(events, p)
 		mu.Unlock()
-	})
-	backup.SetDesired(want)
+	}, withDesired(want))
 	require.Eventually(t, func() bool { return backup.Status().Connected }, 10*time.Second, 5*time.Millisecond)
 	_, err := backup.Apply(context.Background(), want)
 	assert.ErrorIs(t, err, ErrNotPrimary)

@@ -3,7 +3,10 @@ package daemon
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +74,8 @@ func grpcError(err error) error {
 		code = codes.DeadlineExceeded
 	case errors.Is(err, ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
 		code = codes.InvalidArgument
+	case errors.Is(err, ErrDestructive):
+		code = codes.FailedPrecondition
 	case errors.Is(err, ErrNotFound):
 		code = codes.NotFound
 	case errors.Is(err, ErrUnavailable):
@@ -136,6 +141,12 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 	if strings.TrimSpace(req.GetYaml()) == "" {
 		return nil, invalid("the configuration is empty; an apply replaces the whole configuration, so send all of it (a file that only says `site: NAME` removes every object)")
 	}
+	if err := config.CheckText("comment", req.GetComment(), config.MaxCommentBytes); err != nil {
+		return nil, invalid("%v", err)
+	}
+	if n := len(req.GetYaml()); n > config.MaxConfigBytes {
+		return nil, invalid("the configuration is %d bytes; the limit is %d bytes (1 MiB): remove objects or rules", n, config.MaxConfigBytes)
+	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
 	if base := req.GetBaseRevision(); base != 0 {
@@ -148,11 +159,52 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	res, err := s.svc.ApplyConfig(ctx, []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	before := s.filterGroupNames(ctx)
+	res, err := s.svc.ApplyConfig(WithForce(ctx, req.GetForce()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return applyResultToProto(res), nil
+	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
+}
+
+// filterGroupNames maps the running configuration's filter group ids to
+// their names (empty when it cannot be read).
+func (s *apiServer) filterGroupNames(ctx context.Context) map[uint32]string {
+	cfg, _, err := s.svc.Config(ctx)
+	if err != nil || cfg == nil {
+		return map[uint32]string{}
+	}
+	return fgNames(cfg)
+}
+
+// withSlotMoves adds the slot moves of an apply or rollback to its answer,
+// naming filter groups by the configuration before (removed ones) and
+// after the change.
+func (s *apiServer) withSlotMoves(ctx context.Context, out *apiv1.ApplyResult, r *ApplyResult, before map[uint32]string) *apiv1.ApplyResult {
+	if r == nil || len(r.Slots) == 0 {
+		return out
+	}
+	names := s.filterGroupNames(ctx)
+	for id, n := range before {
+		if _, ok := names[id]; !ok {
+			names[id] = n
+		}
+	}
+	name := func(id uint32) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return fmt.Sprintf("filter group id %d", id)
+	}
+	for _, g := range r.Slots {
+		m := &apiv1.SlotMove{BalanceGroup: g.Name, Slots: int64(g.Move.Slots), Moved: g.Move.Moved}
+		for _, f := range g.Move.Filters {
+			m.FilterGroups = append(m.FilterGroups, &apiv1.FilterSlotMove{FilterGroup: name(f.FilterGroup), Before: f.Before, After: f.After, Moved: f.Moved})
+		}
+		out.SlotMoves = append(out.SlotMoves, m)
+	}
+	sort.Slice(out.SlotMoves, func(i, j int) bool { return out.SlotMoves[i].BalanceGroup < out.SlotMoves[j].BalanceGroup })
+	return out
 }
 
 func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_ *apiv1.ApplyResult, err error) {
@@ -162,11 +214,12 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
-	res, err := s.svc.Rollback(ctx, req.GetRevision())
+	before := s.filterGroupNames(ctx)
+	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return applyResultToProto(res), nil
+	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
 }
 
 func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (_ *apiv1.HistoryResponse, err error) {
@@ -204,18 +257,26 @@ func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest
 
 func (s *apiServer) GetSlots(ctx context.Context, req *apiv1.GetSlotsRequest) (_ *apiv1.GetSlotsResponse, err error) {
 	defer markOrigin(ctx, &err)
-	groups := []string{req.GetGroup()}
-	if req.GetGroup() == "" {
-		cfg, _, err := s.svc.Config(ctx)
-		if err != nil {
-			return nil, grpcError(err)
+	cfg, _, err := s.svc.Config(ctx)
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	var all []string
+	if cfg != nil {
+		for _, b := range cfg.BalanceGroups {
+			all = append(all, b.Name)
 		}
-		groups = groups[:0]
-		if cfg != nil {
-			for _, b := range cfg.BalanceGroups {
-				groups = append(groups, b.Name)
+	}
+	groups := all
+	if g := req.GetGroup(); g != "" {
+		if !slices.Contains(all, g) {
+			known := "none is defined"
+			if len(all) > 0 {
+				known = "defined: " + strings.Join(all, ", ")
 			}
+			return nil, status.Errorf(codes.NotFound, "unknown balance group %q (%s)", g, known)
 		}
+		groups = []string{g}
 	}
 	out := &apiv1.GetSlotsResponse{}
 	for _, g := range groups {
@@ -424,10 +485,12 @@ func statusToProto(st *Status) *apiv1.Status {
 		},
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),
+		Stale:      st.Stale,
 	}
 	for _, l := range st.Links {
 		out.Links = append(out.Links, &apiv1.LinkStatus{
 			Name: l.Name, Id: l.ID, Lan: l.LAN, Wan: l.WAN, LanUp: l.LANUp, WanUp: l.WANUp,
+			LanState: l.LANState, WanState: l.WANState,
 		})
 	}
 	for _, f := range st.Filters {
@@ -436,6 +499,7 @@ func statusToProto(st *Status) *apiv1.Status {
 			State: f.State, Reason: f.Reason, Since: timestamp(f.Since), Effective: f.Effective,
 			LastPass: timestamp(f.LastPass), TimeOfPass: duration(f.TimeOfPass), Losses: f.Losses,
 			Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted, FailureAction: f.FailureAction,
+			LanState: f.LANState, WanState: f.WANState,
 		}
 		for _, b := range f.TimeOfPassBuckets {
 			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})

@@ -33,6 +33,8 @@ import (
 type Options struct {
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
+	// Store configures the state directory (history retention).
+	Store []StoreOption
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.
@@ -44,6 +46,10 @@ type Options struct {
 	// SwitchGNMI is the switch's gNMI address for port status ("" = none:
 	// ports are assumed up).
 	SwitchGNMI string
+	// SwitchTiming bounds the waits on the switch: RPC deadlines,
+	// stall detection, keepalives, periodic reconcile (zero fields:
+	// controlplane defaults).
+	SwitchTiming controlplane.Timing
 	// Pipeline defaults to the embedded v1model build.
 	Pipeline *controlplane.Pipeline
 	// Tick is the keep-alive engine's resolution (default 5ms).
@@ -75,6 +81,10 @@ type Daemon struct {
 	// the profiles engine's failovers, in order, none lost.
 	reqs      chan func(context.Context)
 	ownerDone chan struct{}
+	// Before Run there is no owner: work runs on the caller's goroutine,
+	// one at a time (inlineMu; Run sets started under it).
+	inlineMu sync.Mutex
+	started  bool
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.
@@ -89,6 +99,9 @@ type Daemon struct {
 	written  tables.State // the runtime state last written to the switch
 	primary  bool         // the session is primary and has reconciled
 	cfgGen   uint64
+	// layouts are the base slot layouts saved with the running revision,
+	// the input of the first compile (later ones start from the site's).
+	layouts map[string]*tables.Layout
 
 	metrics  *metrics
 	fmetrics *failoverMetrics
@@ -108,6 +121,10 @@ func New(opts Options) (*Daemon, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	schema, err := p4src.Load()
+	if err == nil && opts.Pipeline != nil && opts.Pipeline.P4Info != schema.Info {
+		// Table sizes are the pushed build's (names and ids are the contract's).
+		schema, err = p4src.NewSchema(opts.Pipeline.P4Info)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +132,7 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	store, err := OpenStore(opts.StateDir)
+	store, err := OpenStore(opts.StateDir, opts.Store...)
 	if err != nil {
 		return nil, err
 	}
@@ -147,6 +164,11 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
 	}
+	// The slot layouts the switch was programmed with: the planned
+	// layout of the running revision starts from them.
+	if d.layouts, err = store.Layouts(); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	rt, err := store.LoadRuntime()
 	if err != nil {
 		return nil, err
@@ -166,7 +188,7 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d.cfg, d.yaml, d.rev, d.engine = cfg, data, rev, eng
 	st := eng.State()
-	des, err := comp.Compile(cfg, st)
+	des, err := comp.Compile(cfg, st, tables.FromLayouts(d.layouts))
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +202,7 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
-		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log,
+		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 		OnPrimary: d.onPrimary,
 	})
 	// The first reconciliation already knows what the switch must hold.
@@ -227,6 +249,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	d.mu.Lock()
 	d.engine.Start(d.now())
 	d.mu.Unlock()
+	d.inlineMu.Lock()
+	d.started = true
+	d.inlineMu.Unlock()
 	run("switch session", d.session.Run)
 	run("state owner", d.ownerLoop)
 	run("keep-alive ticks", d.tickLoop)
@@ -327,11 +352,18 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 	}
 }
 
-// own runs f on the state owner and returns its error. It fails when ctx
+// own runs f on the state owner and returns its error (before Run, on
+// the caller's goroutine). It fails when ctx
 // ends before the owner takes f (nothing was done), or when the daemon is
 // shutting down. When ctx ends while f runs, f goes on and the error says
 // the change may have been made.
 func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
+	d.inlineMu.Lock()
+	if !d.started {
+		defer d.inlineMu.Unlock()
+		return f(ctx)
+	}
+	d.inlineMu.Unlock()
 	res := make(chan error, 1)
 	select {
 	case d.reqs <- func(octx context.Context) { res <- f(octx) }:
@@ -504,7 +536,13 @@ func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []
 }
 
 // Collector returns the Prometheus collector of the daemon's metrics.
-func (d *Daemon) Collector() prometheus.Collector { return collectors{d.metrics, d.fmetrics} }
+func (d *Daemon) Collector() prometheus.Collector {
+	fm := d.fmetrics
+	if fm == nil { // a Daemon made without New (tests of the metrics)
+		fm = &failoverMetrics{d: d}
+	}
+	return multiCollector{d.metrics, fm}
+}
 
 // Session exposes the switch session (status, tests).
 func (d *Daemon) Session() *controlplane.Session { return d.session }

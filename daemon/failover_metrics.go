@@ -16,8 +16,8 @@ var (
 		"Failure states that could not be saved to runtime.json after a failover was written to the switch.", nil, nil)
 )
 
-// failoverMetrics reports the stall guard's alarms live from the profiles
-// engine and counts runtime state save failures.
+// failoverMetrics reports the stall guard's alarms from the daemon's
+// status snapshot and counts runtime state save failures.
 type failoverMetrics struct {
 	d                 *Daemon
 	runtimeSaveErrors atomic.Uint64
@@ -32,47 +32,34 @@ func (m *failoverMetrics) Describe(ch chan<- *prometheus.Desc) {
 
 // Collect implements prometheus.Collector.
 func (m *failoverMetrics) Collect(ch chan<- prometheus.Metric) {
-	eng := m.d.currentEngine()
-	d := m.d
-	d.mu.Lock()
-	cfg := d.cfg
-	d.mu.Unlock()
-	stalled := map[string]bool{}
-	held := map[string]bool{}
-	for _, a := range eng.Alarms() {
-		stalled[a.BalanceGroup] = true
-		for _, f := range a.FilterGroups {
-			held[f] = true
+	if mm := m.d.metrics; mm != nil {
+		mm.mu.Lock()
+		s := mm.status
+		mm.mu.Unlock()
+		if s != nil {
+			for _, g := range s.Balance {
+				ch <- prometheus.MustNewConstMetric(descStall, prometheus.GaugeValue, b2f(g.KeepAliveStall), g.Name)
+			}
+			for _, f := range s.Filters {
+				ch <- prometheus.MustNewConstMetric(descStallHeld, prometheus.GaugeValue, b2f(f.Held), f.Name)
+			}
 		}
-	}
-	for _, bg := range cfg.BalanceGroups {
-		ch <- prometheus.MustNewConstMetric(descStall, prometheus.GaugeValue, b2f(stalled[bg.Name]), bg.Name)
-	}
-	for _, fg := range cfg.FilterGroups {
-		ch <- prometheus.MustNewConstMetric(descStallHeld, prometheus.GaugeValue, b2f(held[fg.Name]), fg.Name)
 	}
 	ch <- prometheus.MustNewConstMetric(descRuntimeSaveErrors, prometheus.CounterValue, float64(m.runtimeSaveErrors.Load()))
 }
 
-func b2f(v bool) float64 {
-	if v {
-		return 1
-	}
-	return 0
-}
-
-// collectors is several collectors as one.
-type collectors []prometheus.Collector
+// multiCollector is several collectors as one.
+type multiCollector []prometheus.Collector
 
 // Describe implements prometheus.Collector.
-func (cs collectors) Describe(ch chan<- *prometheus.Desc) {
+func (cs multiCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, c := range cs {
 		c.Describe(ch)
 	}
 }
 
 // Collect implements prometheus.Collector.
-func (cs collectors) Collect(ch chan<- prometheus.Metric) {
+func (cs multiCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, c := range cs {
 		c.Collect(ch)
 	}

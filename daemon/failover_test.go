@@ -144,7 +144,7 @@ func TestAddedFilterEarnsItsTraffic(t *testing.T) {
 	without := []byte(string(data))
 	without = []byte(replaceOnce(t, string(without), "  - {name: F3, lan: P8, wan: P7, cores: 4}\n", ""))
 	without = []byte(replaceOnce(t, string(without), "members: [F1, F2, F3]", "members: [F1, F2]"))
-	_, err = d.ApplyConfig(ctx, without, false, "remove F3")
+	_, err = d.ApplyConfig(WithForce(ctx, true), without, false, "remove F3")
 	require.NoError(t, err)
 	b.filters["F3"].alive.Store(false)
 	res, err := d.ApplyConfig(ctx, data, false, "add F3")

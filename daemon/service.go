@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // Service is what the management API exposes: the daemon implements it,
@@ -50,6 +51,9 @@ type ApplyResult struct {
 	Changes []string
 	// Writes is the data-plane difference: inserts, modifies, deletes.
 	Inserts, Modifies, Deletes int
+	// Slots says, per balance group, how many slot entries the change
+	// writes and what share of the sessions move, per filter group.
+	Slots []tables.GroupMove
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool
@@ -66,6 +70,9 @@ type Status struct {
 	Filters    []FilterStatus
 	Balance    []BalanceGroupStatus
 	ObservedAt time.Time
+	// Stale: the switch is not connected, so port states are unknown and
+	// filter states are the last ones seen.
+	Stale bool
 }
 
 // SwitchStatus is the P4Runtime session.
@@ -82,6 +89,18 @@ type SwitchStatus struct {
 	// StatePending: the availability state (failover, recovery, manual
 	// bypass) is decided but not yet written to the switch.
 	StatePending bool
+	// Stalled: the switch kept the connection open but stopped
+	// answering (it last answered at StalledSince); the session
+	// reconnects.
+	Stalled      bool
+	StalledSince time.Time
+	// Pending: the desired state is not on the switch yet; a failed
+	// write is retried at NextRetry.
+	Pending   bool
+	NextRetry time.Time
+	// Alarm is "" when the session is healthy, else one line saying why
+	// not (controlplane.Status.Alarm).
+	Alarm string
 }
 
 // BypassStatus is the manual bypass.
@@ -95,8 +114,10 @@ type LinkStatus struct {
 	Name     string
 	ID       uint32
 	LAN, WAN string // port names
-	LANUp    bool
+	LANUp    bool   // LANState == PortUp
 	WANUp    bool
+	// LANState and WANState are PortUp, PortDown or PortUnknown.
+	LANState, WANState string
 }
 
 // FilterStatus is one filter group.
@@ -120,9 +141,14 @@ type FilterStatus struct {
 	// Held: its keep-alive loss is held by the stall guard (not failed
 	// over); Returning: traffic is seen coming back from it meanwhile.
 	Held, Returning bool
+	// LANState and WANState are the filter's switch ports: PortUp,
+	// PortDown or PortUnknown.
+	LANState, WANState string
 	// TimeOfPassBuckets pairs bucket upper bounds (0 = above the last)
 	// with counts.
 	TimeOfPassBuckets []Bucket
+	// TimeOfPassSum is the sum of every time of pass the buckets count.
+	TimeOfPassSum time.Duration
 }
 
 // Bucket is one histogram bucket.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
-	"reflect"
 	"slices"
 	"sort"
 	"time"
@@ -66,13 +65,17 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	eng.Adopt(oldEngine)
 	eng.CarryBypass(oldEngine, d.now())
 	st := eng.State()
-	des, err := d.comp.Compile(cfg, st)
+	des, err := d.comp.Compile(cfg, st, tables.FromLayouts(oldSite.BaseLayouts()))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
 	res := &ApplyResult{DryRun: dryRun, Changes: ConfigChanges(old, cfg),
-		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes}
+		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes,
+		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts)}
+	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
+		return nil, err
+	}
 	if dryRun {
 		return res, nil
 	}
@@ -81,9 +84,9 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return nil, fmt.Errorf("configuration compiled but not indexed: %w", err)
 	}
 	err = d.own(ctx, func(octx context.Context) error {
-		rev, err := d.store.Save(data, comment, d.now())
+		rev, err := d.store.Commit(data, comment, d.now(), des.BaseLayouts())
 		if err != nil {
-			return fmt.Errorf("saving the configuration: %w", err)
+			return fmt.Errorf("configuration refused, the running one is unchanged: %w", err)
 		}
 		res.Revision = rev
 		// Whatever the old engine decided since the snapshot (it kept
@@ -138,76 +141,9 @@ func (d *Daemon) Rollback(ctx context.Context, n uint64) (*ApplyResult, error) {
 	return d.ApplyConfig(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
 }
 
-// ConfigChanges lists the objects added (+), removed (-) or changed (~)
-// between two configurations, one line each ("+ link L3").
-func ConfigChanges(a, b *config.Config) []string {
-	var out []string
-	type named struct {
-		kind  string
-		names func(*config.Config) map[string]any
-	}
-	kinds := []named{
-		{"port", func(c *config.Config) map[string]any {
-			return byName(c.Ports, func(x config.Port) string { return fmt.Sprint(x.Port) })
-		}},
-		{"link", func(c *config.Config) map[string]any {
-			return byName(c.Links, func(x config.Link) string { return x.Name })
-		}},
-		{"filter-group", func(c *config.Config) map[string]any {
-			return byName(c.FilterGroups, func(x config.FilterGroup) string { return x.Name })
-		}},
-		{"balance-group", func(c *config.Config) map[string]any {
-			return byName(c.BalanceGroups, func(x config.BalanceGroup) string { return x.Name })
-		}},
-		{"profile", func(c *config.Config) map[string]any {
-			return byName(c.Profiles, func(x config.Profile) string { return x.Name })
-		}},
-		{"rule", func(c *config.Config) map[string]any {
-			return byName(c.Rules, func(x config.Rule) string { return x.Name })
-		}},
-	}
-	for _, k := range kinds {
-		am, bm := k.names(a), k.names(b)
-		var keys []string
-		for n := range am {
-			keys = append(keys, n)
-		}
-		for n := range bm {
-			if _, ok := am[n]; !ok {
-				keys = append(keys, n)
-			}
-		}
-		sort.Strings(keys)
-		for _, n := range keys {
-			x, inA := am[n]
-			y, inB := bm[n]
-			switch {
-			case !inA:
-				out = append(out, fmt.Sprintf("+ %s %s", k.kind, n))
-			case !inB:
-				out = append(out, fmt.Sprintf("- %s %s", k.kind, n))
-			case !reflect.DeepEqual(x, y):
-				out = append(out, fmt.Sprintf("~ %s %s", k.kind, n))
-			}
-		}
-	}
-	if !reflect.DeepEqual(a.Defaults, b.Defaults) {
-		out = append(out, "~ defaults")
-	}
-	if a.Platform != b.Platform || !reflect.DeepEqual(a.PortMap, b.PortMap) {
-		out = append(out, "~ platform")
-	}
-	return out
-}
-
-// byName indexes a configuration list by each object's name.
-func byName[T any](items []T, name func(T) string) map[string]any {
-	m := make(map[string]any, len(items))
-	for _, x := range items {
-		m[name(x)] = x
-	}
-	return m
-}
+// ConfigChanges lists what changes between two configurations, one line
+// per object with the fields that differ (see config.Diff).
+func ConfigChanges(a, b *config.Config) []string { return config.Diff(a, b) }
 
 // SetBypass implements Service. It runs on the state owner, so it is
 // ordered with configuration changes and failovers. The new bypass is
@@ -258,25 +194,23 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
+			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			StatePending: !primary || !equalState(eng.State(), written)}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
-	up := func(name string) bool {
-		n, err := cfg.PortNumber(name)
-		if err != nil {
-			return false
-		}
-		v, ok := ports[n]
-		return !ok || v
-	}
+	st.Stale = !ss.Connected
+	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
 	for _, l := range cfg.Links {
-		st.Links = append(st.Links, LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANUp: up(l.LAN), WANUp: up(l.WAN)})
+		ls := LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANState: port(l.LAN), WANState: port(l.WAN)}
+		ls.LANUp, ls.WANUp = ls.LANState == PortUp, ls.WANState == PortUp
+		st.Links = append(st.Links, ls)
 	}
 	for _, f := range eng.Status() {
 		fg := cfg.FilterGroupByName(f.Name)
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
-			FailureAction: string(f.FailureAction), Held: f.Held, Returning: f.Returning}
+			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
+			Held: f.Held, Returning: f.Returning}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {

@@ -3,12 +3,17 @@ package daemon
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"runtime/debug"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
@@ -16,11 +21,13 @@ import (
 // Telemetry paths (docs/telemetry.md):
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
-//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up}
-//	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-pkts
+//	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm}
+//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
+//	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
-//	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/bucket[le=NS]/count
-//	/balancer/filter-groups/filter-group[name=F]/counters/{to-filter,returned,keepalive,sw-bypass}-pkts
+//	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/{count,sum-ns}
+//	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/bucket[le=NS]/count   (cumulative)
+//	/balancer/filter-groups/filter-group[name=F]/counters/{to-filter,returned,keepalive,sw-bypass}-{pkts,bytes}
 //	/balancer/balance-groups/balance-group[name=G]/state/{state,alive,digest}
 //	/balancer/rules/rule[name=R]/counters/{packets,bytes}
 //	/balancer/cores/core[filter-group=F][core=N]/counters/{packets,bytes,slots}
@@ -73,21 +80,41 @@ func (l *leafSet) add(prefix []*gpb.PathElem, leaf string, v any) {
 	l.ups = append(l.ups, &gpb.Update{Path: &gpb.Path{Elem: p}, Val: tv})
 }
 
-// publishState publishes the status tree.
+// publishState publishes the status tree. Each part of the tree is one
+// function below; a new part is one more line here.
 func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 	l := &leafSet{ts: now.UnixNano()}
+	for _, part := range []func(*leafSet, *Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups} {
+		part(l, st)
+	}
+	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
+}
+
+func stateRoot(l *leafSet, st *Status) {
 	root := []*gpb.PathElem{elem("balancer"), elem("state")}
 	l.add(root, "site", st.Site)
 	l.add(root, "revision", st.Revision.Number)
 	l.add(root, "switch-connected", st.Switch.Connected)
 	l.add(root, "switch-primary", st.Switch.Primary)
+	l.add(root, "switch-stalled", st.Switch.Stalled)
+	l.add(root, "switch-stalled-since", st.Switch.StalledSince)
+	l.add(root, "switch-pending", st.Switch.Pending)
+	l.add(root, "switch-alarm", st.Switch.Alarm)
 	l.add(root, "bypass-all", st.Bypass.All)
+}
+
+func stateLinks(l *leafSet, st *Status) {
 	for _, k := range st.Links {
 		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("state")}
 		l.add(p, "id", k.ID)
 		l.add(p, "lan-up", k.LANUp)
 		l.add(p, "wan-up", k.WANUp)
+		l.add(p, "lan-oper", k.LANState)
+		l.add(p, "wan-oper", k.WANState)
 	}
+}
+
+func stateFilterGroups(l *leafSet, st *Status) {
 	for _, f := range st.Filters {
 		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("state")}
 		l.add(p, "state", f.State)
@@ -100,15 +127,20 @@ func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 		l.add(p, "passes", f.Passes)
 		l.add(p, "consecutive-losses", f.Consecutive)
 		l.add(p, "misrouted", f.Misrouted)
+		// The histogram is cumulative, as its le key says: bucket[le=X]
+		// counts every time of pass up to X, bucket[le=+Inf] all of them.
+		tp := append(append([]*gpb.PathElem{}, p...), elem("time-of-pass"))
+		var cum uint64
 		for _, b := range f.TimeOfPassBuckets {
-			le := "+Inf"
-			if b.UpTo > 0 {
-				le = strconv.FormatInt(b.UpTo.Nanoseconds(), 10)
-			}
-			bp := append(append([]*gpb.PathElem{}, p...), elem("time-of-pass"), elem("bucket", "le", le))
-			l.add(bp, "count", b.Count)
+			cum += b.Count
+			l.add(append(append([]*gpb.PathElem{}, tp...), elem("bucket", "le", leLabel(b.UpTo))), "count", cum)
 		}
+		l.add(tp, "count", cum)
+		l.add(tp, "sum-ns", f.TimeOfPassSum)
 	}
+}
+
+func stateBalanceGroups(l *leafSet, st *Status) {
 	for _, g := range st.Balance {
 		p := []*gpb.PathElem{elem("balancer"), elem("balance-groups"), elem("balance-group", "name", g.Name), elem("state")}
 		l.add(p, "state", g.State)
@@ -116,7 +148,14 @@ func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
 		l.add(p, "digest", g.Digest)
 		l.add(p, "keepalive-stall-suspected", g.KeepAliveStall)
 	}
-	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
+}
+
+// leLabel is a bucket's upper bound in nanoseconds ("+Inf" for 0).
+func leLabel(upTo time.Duration) string {
+	if upTo <= 0 {
+		return "+Inf"
+	}
+	return strconv.FormatInt(upTo.Nanoseconds(), 10)
 }
 
 // publishCounters publishes the counter tree.
@@ -124,15 +163,16 @@ func publishCounters(srv *bgnmi.Server, c *Counters) error {
 	l := &leafSet{ts: c.At.UnixNano()}
 	for _, k := range c.Links {
 		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("counters")}
-		for name, v := range map[string]PacketBytes{"to-filter": k.ToFilter, "rule-bypass": k.RuleBypass, "non-ip-bypass": k.NonIPBypass,
-			"sw-bypass": k.SWBypass, "returned": k.Returned, "heartbeat": k.Heartbeat, "group-bypass": k.GroupBypass, "dropped": k.Dropped} {
-			l.add(p, name+"-pkts", v.Packets)
+		for _, kv := range linkKinds(k) {
+			l.add(p, kv.name+"-pkts", kv.v.Packets)
+			l.add(p, kv.name+"-bytes", kv.v.Bytes)
 		}
 	}
 	for _, f := range c.Filters {
 		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("counters")}
-		for name, v := range map[string]PacketBytes{"to-filter": f.ToFilter, "returned": f.Returned, "keepalive": f.KeepAlive, "sw-bypass": f.SWBypass} {
-			l.add(p, name+"-pkts", v.Packets)
+		for _, kv := range filterKinds(f) {
+			l.add(p, kv.name+"-pkts", kv.v.Packets)
+			l.add(p, kv.name+"-bytes", kv.v.Bytes)
 		}
 	}
 	for _, r := range c.Rules {
@@ -150,6 +190,22 @@ func publishCounters(srv *bgnmi.Server, c *Counters) error {
 		return nil
 	}
 	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
+}
+
+// kindCount is one counter of an object by kind; the kind is the gNMI leaf
+// prefix (to-filter) and, in snake_case, the Prometheus kind label.
+type kindCount struct {
+	name string
+	v    PacketBytes
+}
+
+func linkKinds(k LinkCounters) []kindCount {
+	return []kindCount{{"to-filter", k.ToFilter}, {"rule-bypass", k.RuleBypass}, {"non-ip-bypass", k.NonIPBypass},
+		{"sw-bypass", k.SWBypass}, {"returned", k.Returned}, {"heartbeat", k.Heartbeat}, {"group-bypass", k.GroupBypass}, {"dropped", k.Dropped}}
+}
+
+func filterKinds(f FilterCounters) []kindCount {
+	return []kindCount{{"to-filter", f.ToFilter}, {"returned", f.Returned}, {"keepalive", f.KeepAlive}, {"sw-bypass", f.SWBypass}}
 }
 
 // telemetryLoop feeds the gNMI server and the Prometheus snapshot.
@@ -189,7 +245,52 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 	}
 }
 
+// TelemetryModel is the model the daemon's gNMI server serves (the
+// /balancer tree of docs/telemetry.md), announced by Capabilities.
+func TelemetryModel() *gpb.ModelData {
+	return &gpb.ModelData{Name: "balancer-telemetry", Organization: "dpi-balancer", Version: "1.0.0"}
+}
+
+// NewTelemetryServer returns the daemon's gNMI telemetry server: target
+// "balancer", announcing TelemetryModel, which is all it serves.
+func NewTelemetryServer(opts ...bgnmi.ServerOption) *bgnmi.Server {
+	return bgnmi.NewServer("balancer", append([]bgnmi.ServerOption{bgnmi.WithModels(TelemetryModel())}, opts...)...)
+}
+
+// NewMetricsRegistry returns what /metrics serves: the daemon's metrics,
+// balancer_build_info, and the Go runtime and process collectors.
+func NewMetricsRegistry(d *Daemon) *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(d.Collector(), buildInfo(),
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// buildInfo is balancer_build_info{version,revision,go_version} 1.
+func buildInfo() prometheus.Collector {
+	version, revision := "(devel)", "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				revision = s.Value
+			}
+		}
+	}
+	g := prometheus.NewGauge(prometheus.GaugeOpts{Name: "balancer_build_info",
+		Help:        "The balancer's build: always 1, the version in the labels.",
+		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "go_version": runtime.Version()}})
+	g.Set(1)
+	return g
+}
+
 // metrics is the Prometheus view: a collector over the last snapshots.
+//
+// Every label value is snake_case and no label ever changes with a state:
+// a state is an enum-style gauge, one series per possible value, 1 for the
+// current one (balancer_filter_group_state{state="down"} 1).
 type metrics struct {
 	mu       sync.Mutex
 	status   *Status
@@ -210,77 +311,234 @@ func (m *metrics) setCounters(c *Counters) {
 	m.mu.Unlock()
 }
 
+// The enum values of the state gauges (snake_case of what Status says).
 var (
-	descFGUp       = prometheus.NewDesc("balancer_filter_group_up", "1 when the filter group's keep-alives pass (state up or init).", []string{"filter_group", "state", "effective"}, nil)
-	descFGLosses   = prometheus.NewDesc("balancer_filter_group_keepalive_losses_total", "Keep-alives lost.", []string{"filter_group"}, nil)
-	descFGPasses   = prometheus.NewDesc("balancer_filter_group_keepalive_passes_total", "Keep-alives that crossed the filter.", []string{"filter_group"}, nil)
-	descFGTOP      = prometheus.NewDesc("balancer_filter_group_time_of_pass_seconds", "Last keep-alive time of pass.", []string{"filter_group"}, nil)
-	descSwitch     = prometheus.NewDesc("balancer_switch_primary", "1 when this daemon is the switch's primary controller.", nil, nil)
-	descBGActive   = prometheus.NewDesc("balancer_balance_group_active", "1 when the balance group balances (not in bypass or drop).", []string{"balance_group"}, nil)
-	descLinkPkts   = prometheus.NewDesc("balancer_link_packets_total", "Packets of a link by what happened to them.", []string{"link", "kind"}, nil)
-	descFGPkts     = prometheus.NewDesc("balancer_filter_group_packets_total", "Packets of a filter group by kind.", []string{"filter_group", "kind"}, nil)
-	descRulePkts   = prometheus.NewDesc("balancer_rule_packets_total", "Packets that hit a flow rule.", []string{"rule"}, nil)
-	descCorePkts   = prometheus.NewDesc("balancer_core_packets_total", "Packets sent to a filter core.", []string{"filter_group", "core"}, nil)
-	descDropPkts   = prometheus.NewDesc("balancer_dropped_packets_total", "Packets dropped by the data plane, by reason.", []string{"reason"}, nil)
-	descPortRxPkts = prometheus.NewDesc("balancer_port_rx_packets_total", "Packets received on a port.", []string{"port"}, nil)
-	descPortTxPkts = prometheus.NewDesc("balancer_port_tx_packets_total", "Packets sent out of a port.", []string{"port"}, nil)
+	filterGroupStates     = []string{"init", "up", "down", "admin_bypass"}
+	filterGroupEffectives = []string{"forward", "sw_bypass", "drop", "rebalanced", "group_bypass", "group_drop"}
+	balanceGroupStates    = []string{"active", "bypass", "drop"}
+)
+
+func desc(name, help string, labels ...string) *prometheus.Desc {
+	d := prometheus.NewDesc(name, help, labels, nil)
+	allDescs = append(allDescs, d)
+	return d
+}
+
+var allDescs []*prometheus.Desc
+
+var (
+	descSwitchConnected = desc("balancer_switch_connected", "1 when the daemon's P4Runtime session with the switch is up.")
+	descSwitch          = desc("balancer_switch_primary", "1 when this daemon is the switch's primary controller.")
+	descRevision        = desc("balancer_running_revision", "Number of the running configuration revision.")
+	descSwStalled       = desc("balancer_switch_stalled", "1 when the switch kept its connection open but stopped answering (the session reconnects).")
+	descSwPending       = desc("balancer_switch_pending", "1 while the desired state is not on the switch (not connected, or a failed write being retried).")
+	descBypassAll       = desc("balancer_bypass_all", "1 when every filter group is bypassed by hand.")
+	descLinkUp          = desc("balancer_link_port_up", "1 when the link's port on that side is up.", "link", "side")
+
+	descFGState     = desc("balancer_filter_group_state", "Filter group state: 1 for the current state, 0 for the others.", "filter_group", "state")
+	descFGEffective = desc("balancer_filter_group_effective", "What the switch does with the filter group's traffic: 1 for the current action, 0 for the others.", "filter_group", "effective")
+	descFGUp        = desc("balancer_filter_group_up", "1 when the filter group's keep-alives pass (state up or init).", "filter_group")
+	descFGLosses    = desc("balancer_filter_group_keepalive_losses_total", "Keep-alives lost.", "filter_group")
+	descFGPasses    = desc("balancer_filter_group_keepalive_passes_total", "Keep-alives that crossed the filter.", "filter_group")
+	descFGConsec    = desc("balancer_filter_group_keepalive_consecutive_losses", "Keep-alives lost in a row.", "filter_group")
+	descFGMisrouted = desc("balancer_filter_group_keepalive_misrouted_total", "Keep-alives that came back on a port of another filter group.", "filter_group")
+	descFGLastTOP   = desc("balancer_filter_group_last_time_of_pass_seconds", "Time of pass of the last keep-alive; absent while the group is not up.", "filter_group")
+	descFGTOP       = desc("balancer_filter_group_time_of_pass_seconds", "Keep-alive times of pass.", "filter_group")
+
+	descBGState = desc("balancer_balance_group_state", "Balance group state: 1 for the current state, 0 for the others.", "balance_group", "state")
+	descBGAlive = desc("balancer_balance_group_alive_filter_groups", "Filter groups of the balance group whose keep-alives pass.", "balance_group")
+
+	descLinkPkts  = desc("balancer_link_packets_total", "Packets of a link by what happened to them.", "link", "kind")
+	descLinkBytes = desc("balancer_link_bytes_total", "Bytes of a link by what happened to them.", "link", "kind")
+	descFGPkts    = desc("balancer_filter_group_packets_total", "Packets of a filter group by kind.", "filter_group", "kind")
+	descFGBytes   = desc("balancer_filter_group_bytes_total", "Bytes of a filter group by kind.", "filter_group", "kind")
+	descRulePkts  = desc("balancer_rule_packets_total", "Packets that hit a flow rule.", "rule")
+	descRuleBytes = desc("balancer_rule_bytes_total", "Bytes that hit a flow rule.", "rule")
+	descCorePkts  = desc("balancer_core_packets_total", "Packets sent to a filter core.", "filter_group", "core")
+	descCoreBytes = desc("balancer_core_bytes_total", "Bytes sent to a filter core.", "filter_group", "core")
+	descCoreSlots = desc("balancer_core_slots", "Slots of the balance group's layout dealt to a filter core.", "filter_group", "core")
+	descDropPkts  = desc("balancer_dropped_packets_total", "Packets dropped by the data plane, by reason.", "reason")
+	descDropBytes = desc("balancer_dropped_bytes_total", "Bytes dropped by the data plane, by reason.", "reason")
+	descPortRxPkt = desc("balancer_port_rx_packets_total", "Packets received on a port.", "port")
+	descPortRxB   = desc("balancer_port_rx_bytes_total", "Bytes received on a port.", "port")
+	descPortTxPkt = desc("balancer_port_tx_packets_total", "Packets sent out of a port.", "port")
+	descPortTxB   = desc("balancer_port_tx_bytes_total", "Bytes sent out of a port.", "port")
+	descPortOper  = desc("balancer_port_oper_state", "Oper state of a link or filter-group port: 1 for the current state (up, down or unknown: not reported, or the switch is not connected), 0 for the others.", "port", "state")
+	descStale     = desc("balancer_status_stale", "1 while the switch is not connected: port and filter states are not live.")
 )
 
 // Describe implements prometheus.Collector.
 func (m *metrics) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descFGUp, descFGLosses, descFGPasses, descFGTOP, descSwitch, descBGActive,
-		descLinkPkts, descFGPkts, descRulePkts, descCorePkts, descDropPkts, descPortRxPkts, descPortTxPkts} {
+	for _, d := range allDescs {
 		ch <- d
 	}
 }
 
-// Collect implements prometheus.Collector.
+// Collect implements prometheus.Collector. Each part is one function; a new
+// part is one more line here.
 func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	m.mu.Lock()
 	s, c := m.status, m.counters
 	m.mu.Unlock()
-	b := func(v bool) float64 {
-		if v {
-			return 1
-		}
-		return 0
-	}
 	if s != nil {
-		ch <- prometheus.MustNewConstMetric(descSwitch, prometheus.GaugeValue, b(s.Switch.Primary))
-		for _, f := range s.Filters {
-			ch <- prometheus.MustNewConstMetric(descFGUp, prometheus.GaugeValue, b(f.State == "up" || f.State == "init"), f.Name, f.State, f.Effective)
-			ch <- prometheus.MustNewConstMetric(descFGLosses, prometheus.CounterValue, float64(f.Losses), f.Name)
-			ch <- prometheus.MustNewConstMetric(descFGPasses, prometheus.CounterValue, float64(f.Passes), f.Name)
-			ch <- prometheus.MustNewConstMetric(descFGTOP, prometheus.GaugeValue, f.TimeOfPass.Seconds(), f.Name)
-		}
-		for _, g := range s.Balance {
-			ch <- prometheus.MustNewConstMetric(descBGActive, prometheus.GaugeValue, b(g.State == "active"), g.Name)
+		for _, part := range []func(chan<- prometheus.Metric, *Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
+			part(ch, s)
 		}
 	}
 	if c != nil {
-		for _, k := range c.Links {
-			for kind, v := range map[string]PacketBytes{"to_filter": k.ToFilter, "rule_bypass": k.RuleBypass, "non_ip_bypass": k.NonIPBypass,
-				"sw_bypass": k.SWBypass, "returned": k.Returned, "heartbeat": k.Heartbeat, "group_bypass": k.GroupBypass, "dropped": k.Dropped} {
-				ch <- prometheus.MustNewConstMetric(descLinkPkts, prometheus.CounterValue, float64(v.Packets), k.Name, kind)
+		collectCounters(ch, c)
+	}
+}
+
+func gauge(ch chan<- prometheus.Metric, d *prometheus.Desc, v float64, labels ...string) {
+	ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+}
+
+func counter(ch chan<- prometheus.Metric, d *prometheus.Desc, v uint64, labels ...string) {
+	ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), labels...)
+}
+
+func b2f(v bool) float64 {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// enum sends one series per value of values, 1 for current. A current
+// value outside the list gets its own series, so it is never lost.
+func enum(ch chan<- prometheus.Metric, d *prometheus.Desc, name string, values []string, current string) {
+	cur := snake(current)
+	for _, v := range values {
+		gauge(ch, d, b2f(v == cur), name, v)
+	}
+	if !slices.Contains(values, cur) {
+		gauge(ch, d, 1, name, cur)
+	}
+}
+
+func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
+	gauge(ch, descSwitchConnected, b2f(s.Switch.Connected))
+	gauge(ch, descSwitch, b2f(s.Switch.Primary))
+	gauge(ch, descSwStalled, b2f(s.Switch.Stalled))
+	gauge(ch, descSwPending, b2f(s.Switch.Pending))
+	gauge(ch, descRevision, float64(s.Revision.Number))
+	gauge(ch, descBypassAll, b2f(s.Bypass.All))
+	for _, l := range s.Links {
+		gauge(ch, descLinkUp, b2f(l.LANUp), l.Name, "lan")
+		gauge(ch, descLinkUp, b2f(l.WANUp), l.Name, "wan")
+	}
+}
+
+var portStates = []string{"up", "down", "unknown"}
+
+// collectPorts exports the oper state of every port a link or a filter
+// group uses (one series per state value, so labels never change).
+func collectPorts(ch chan<- prometheus.Metric, s *Status) {
+	gauge(ch, descStale, b2f(s.Stale))
+	seen := map[string]bool{}
+	oper := func(port, state string) {
+		if port == "" || seen[port] {
+			return
+		}
+		if state == "" {
+			state = string(PortUnknown)
+		}
+		seen[port] = true
+		enum(ch, descPortOper, port, portStates, state)
+	}
+	for _, l := range s.Links {
+		oper(l.LAN, l.LANState)
+		oper(l.WAN, l.WANState)
+	}
+	for _, f := range s.Filters {
+		oper(f.LAN, f.LANState)
+		oper(f.WAN, f.WANState)
+	}
+}
+
+func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
+	for _, f := range s.Filters {
+		enum(ch, descFGState, f.Name, filterGroupStates, f.State)
+		enum(ch, descFGEffective, f.Name, filterGroupEffectives, f.Effective)
+		gauge(ch, descFGUp, b2f(f.State == "up" || f.State == "init"), f.Name)
+		counter(ch, descFGLosses, f.Losses, f.Name)
+		counter(ch, descFGPasses, f.Passes, f.Name)
+		counter(ch, descFGMisrouted, f.Misrouted, f.Name)
+		gauge(ch, descFGConsec, float64(f.Consecutive), f.Name)
+		if f.State == "up" {
+			gauge(ch, descFGLastTOP, f.TimeOfPass.Seconds(), f.Name)
+		}
+		buckets := map[float64]uint64{}
+		var cum uint64
+		for _, b := range f.TimeOfPassBuckets {
+			cum += b.Count
+			if b.UpTo > 0 {
+				buckets[b.UpTo.Seconds()] = cum
 			}
 		}
-		for _, f := range c.Filters {
-			for kind, v := range map[string]PacketBytes{"to_filter": f.ToFilter, "returned": f.Returned, "keepalive": f.KeepAlive, "sw_bypass": f.SWBypass} {
-				ch <- prometheus.MustNewConstMetric(descFGPkts, prometheus.CounterValue, float64(v.Packets), f.Name, kind)
-			}
-		}
-		for _, r := range c.Rules {
-			ch <- prometheus.MustNewConstMetric(descRulePkts, prometheus.CounterValue, float64(r.Hits.Packets), r.Name)
-		}
-		for _, k := range c.Cores {
-			ch <- prometheus.MustNewConstMetric(descCorePkts, prometheus.CounterValue, float64(k.Hits.Packets), k.FilterGroup, strconv.Itoa(int(k.Core)))
-		}
-		for _, dr := range c.Drops {
-			ch <- prometheus.MustNewConstMetric(descDropPkts, prometheus.CounterValue, float64(dr.Count.Packets), dr.Reason)
-		}
-		for _, p := range c.Ports {
-			ch <- prometheus.MustNewConstMetric(descPortRxPkts, prometheus.CounterValue, float64(p.Rx.Packets), p.Name)
-			ch <- prometheus.MustNewConstMetric(descPortTxPkts, prometheus.CounterValue, float64(p.Tx.Packets), p.Name)
+		ch <- prometheus.MustNewConstHistogram(descFGTOP, cum, f.TimeOfPassSum.Seconds(), buckets, f.Name)
+	}
+}
+
+func collectBalanceGroups(ch chan<- prometheus.Metric, s *Status) {
+	for _, g := range s.Balance {
+		enum(ch, descBGState, g.Name, balanceGroupStates, g.State)
+		gauge(ch, descBGAlive, float64(g.Alive), g.Name)
+	}
+}
+
+func collectCounters(ch chan<- prometheus.Metric, c *Counters) {
+	for _, k := range c.Links {
+		for _, kv := range linkKinds(k) {
+			counter(ch, descLinkPkts, kv.v.Packets, k.Name, snake(kv.name))
+			counter(ch, descLinkBytes, kv.v.Bytes, k.Name, snake(kv.name))
 		}
 	}
+	for _, f := range c.Filters {
+		for _, kv := range filterKinds(f) {
+			counter(ch, descFGPkts, kv.v.Packets, f.Name, snake(kv.name))
+			counter(ch, descFGBytes, kv.v.Bytes, f.Name, snake(kv.name))
+		}
+	}
+	for _, r := range c.Rules {
+		counter(ch, descRulePkts, r.Hits.Packets, r.Name)
+		counter(ch, descRuleBytes, r.Hits.Bytes, r.Name)
+	}
+	for _, k := range c.Cores {
+		core := strconv.Itoa(int(k.Core))
+		counter(ch, descCorePkts, k.Hits.Packets, k.FilterGroup, core)
+		counter(ch, descCoreBytes, k.Hits.Bytes, k.FilterGroup, core)
+		gauge(ch, descCoreSlots, float64(k.Slots), k.FilterGroup, core)
+	}
+	for _, dr := range c.Drops {
+		counter(ch, descDropPkts, dr.Count.Packets, snake(dr.Reason))
+		counter(ch, descDropBytes, dr.Count.Bytes, snake(dr.Reason))
+	}
+	for _, p := range c.Ports {
+		counter(ch, descPortRxPkt, p.Rx.Packets, p.Name)
+		counter(ch, descPortRxB, p.Rx.Bytes, p.Name)
+		counter(ch, descPortTxPkt, p.Tx.Packets, p.Name)
+		counter(ch, descPortTxB, p.Tx.Bytes, p.Name)
+	}
+}
+
+// snake returns s as a snake_case label value: lower case, every run of
+// other characters one underscore ("no core header from a filter" ->
+// no_core_header_from_a_filter, "sw-bypass" -> sw_bypass).
+func snake(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(s) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			under = false
+			b.WriteRune(r)
+			continue
+		}
+		under = true
+	}
+	return b.String()
 }

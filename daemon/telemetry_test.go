@@ -14,13 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
-
-	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
 
 // gnmiCLI finds the unmodified gnmi_cli of github.com/openconfig/gnmi
@@ -45,7 +42,7 @@ func gnmiCLI(t *testing.T) string {
 func TestTelemetry(t *testing.T) {
 	cli := gnmiCLI(t)
 	b := newBed(t)
-	tele := bgnmi.NewServer("balancer")
+	tele := NewTelemetryServer()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	g := grpc.NewServer()
@@ -87,9 +84,7 @@ func TestTelemetry(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond)
 
 	// Prometheus.
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(d.Collector())
-	srv := httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	srv := httptest.NewServer(promhttp.HandlerFor(NewMetricsRegistry(d), promhttp.HandlerOpts{}))
 	defer srv.Close()
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(srv.URL)
@@ -98,7 +93,9 @@ func TestTelemetry(t *testing.T) {
 		}
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
-		return strings.Contains(string(body), `balancer_filter_group_up{effective="sw-bypass",filter_group="F2",state="down"} 0`) &&
+		return strings.Contains(string(body), `balancer_filter_group_state{filter_group="F2",state="down"} 1`) &&
+			strings.Contains(string(body), `balancer_filter_group_effective{effective="sw_bypass",filter_group="F2"} 1`) &&
+			strings.Contains(string(body), `balancer_filter_group_up{filter_group="F2"} 0`) &&
 			strings.Contains(string(body), `balancer_switch_primary 1`)
 	}, 5*time.Second, 20*time.Millisecond)
 }

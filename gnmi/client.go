@@ -12,6 +12,7 @@ import (
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/keepalive"
 )
 
 // OperEvent is the oper-status of one interface as reported by the switch.
@@ -27,6 +28,20 @@ const (
 	DefaultBackoffMax = 5 * time.Second
 )
 
+// DefaultSyncTimeout bounds the wait for a subscription's initial state
+// (sync_response): a server that accepts the connection but sends
+// nothing is taken as lost.
+const DefaultSyncTimeout = 10 * time.Second
+
+// DefaultKeepalive are the HTTP/2 keepalive pings of WatchOperStatus: one
+// after 15s without any frame from the switch, answered within 5s, only
+// while the subscription is open. Stratum accepts pings every 10s and
+// more (--grpc_keepalive_min_ping_interval=10000, permit without calls);
+// grpc-go servers need keepalive.EnforcementPolicy{MinTime: 10s} (their
+// default of 5 minutes answers faster pings on an idle stream with GOAWAY
+// too_many_pings), and grpc-go clients never ping faster than every 10s.
+var DefaultKeepalive = keepalive.ClientParameters{Time: 15 * time.Second, Timeout: 5 * time.Second}
+
 // WatchOption configures WatchOperStatus.
 type WatchOption func(*watchOptions)
 
@@ -36,6 +51,8 @@ type watchOptions struct {
 	log        *slog.Logger
 	connState  func(bool)
 	target     string
+	keepalive  keepalive.ClientParameters
+	syncWait   time.Duration
 }
 
 // WithBackoff sets the reconnect delay: it starts at min, doubles after each
@@ -61,6 +78,20 @@ func WithConnState(f func(connected bool)) WatchOption {
 	return func(o *watchOptions) { o.connState = f }
 }
 
+// WithKeepalive sets the HTTP/2 keepalive pings (default
+// DefaultKeepalive); they notice a switch that keeps the connection but
+// stops answering. A zero value turns them off.
+func WithKeepalive(p keepalive.ClientParameters) WatchOption {
+	return func(o *watchOptions) { o.keepalive = p }
+}
+
+// WithSyncTimeout sets how long a subscription may take to deliver the
+// initial state before it is taken as lost and redialled (default
+// DefaultSyncTimeout).
+func WithSyncTimeout(d time.Duration) WatchOption {
+	return func(o *watchOptions) { o.syncWait = d }
+}
+
 // WithTarget sets the gNMI target in the request prefix (default none; this
 // package's server and Stratum both accept that).
 func WithTarget(target string) WatchOption {
@@ -76,17 +107,21 @@ func WithTarget(target string) WatchOption {
 // When the stream is lost it reconnects with exponential backoff and sends
 // the initial state again; nothing is sent for the loss itself — use
 // WithConnState to tell live state from stale. Each attempt dials a fresh
-// grpc.ClientConn with dialOpts (which must include transport credentials);
-// add keepalive parameters there to detect a silently dead peer.
+// grpc.ClientConn with dialOpts (which must include transport credentials)
+// and the keepalive pings of WithKeepalive (keepalive parameters in
+// dialOpts take precedence). A server that accepts the connection but
+// sends no initial state within the sync timeout, or stops answering
+// pings, is taken as lost.
 //
 // WatchOperStatus blocks until ctx is done and then returns ctx.Err(). It
 // returns earlier, with an error wrapping ErrInvalidArgument, only for bad
-// arguments (no names, an empty name, nil events, or dial options grpc
-// rejects). Sends on events block (until ctx is done), so the caller must
+// arguments (no names, an empty name, nil events, a sync timeout that is
+// not positive, or dial options grpc rejects). Sends on events block (until ctx is done), so the caller must
 // keep reading.
 func WatchOperStatus(ctx context.Context, addr string, names []string, dialOpts []grpc.DialOption,
 	events chan<- OperEvent, opts ...WatchOption) error {
-	o := watchOptions{backoffMin: DefaultBackoffMin, backoffMax: DefaultBackoffMax}
+	o := watchOptions{backoffMin: DefaultBackoffMin, backoffMax: DefaultBackoffMax,
+		keepalive: DefaultKeepalive, syncWait: DefaultSyncTimeout}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&o)
@@ -110,6 +145,11 @@ func WatchOperStatus(ctx context.Context, addr string, names []string, dialOpts 
 		return bad("no interface names")
 	case events == nil:
 		return bad("nil events channel")
+	case o.syncWait <= 0:
+		return bad("sync timeout %v: must be positive", o.syncWait)
+	}
+	if o.keepalive != (keepalive.ClientParameters{}) {
+		dialOpts = append([]grpc.DialOption{grpc.WithKeepaliveParams(o.keepalive)}, dialOpts...)
 	}
 	want := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -219,23 +259,34 @@ func (w *watcher) session(ctx context.Context) (synced bool, err error) {
 	defer conn.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// No initial state within the sync timeout: the server is not
+	// answering (a stalled switch keeps the TCP connection open).
+	syncTimer := time.AfterFunc(w.o.syncWait, cancel)
+	defer syncTimer.Stop()
+	stalled := func(err error) error {
+		if !synced && ctx.Err() != nil && !syncTimer.Stop() {
+			return fmt.Errorf("gnmi: no initial state (sync_response) within %v: %w", w.o.syncWait, err)
+		}
+		return err
+	}
 	stream, err := gpb.NewGNMIClient(conn).Subscribe(ctx)
 	if err != nil {
-		return false, err
+		return false, stalled(err)
 	}
 	if err := stream.Send(w.req); err != nil {
-		return false, err
+		return false, stalled(err)
 	}
 	known := make(map[string]bool) // interfaces with a reported state in this session
 	for {
 		resp, err := stream.Recv()
 		if err != nil {
-			return synced, err
+			return synced, stalled(err)
 		}
 		switch r := resp.GetResponse().(type) {
 		case *gpb.SubscribeResponse_SyncResponse:
 			if !synced {
 				synced = true
+				syncTimer.Stop()
 				w.setConnected(true)
 			}
 		case *gpb.SubscribeResponse_Update:

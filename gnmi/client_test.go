@@ -2,6 +2,7 @@ package gnmi
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
 	"testing"
@@ -109,6 +110,61 @@ func TestWatchOperStatusUnreachable(t *testing.T) {
 	assert.Empty(t, calls, "never connected, so no transitions")
 }
 
+// A server that accepts the TCP connection but never answers (a hung
+// switch) is taken as lost after the sync timeout and redialled; when a
+// real server answers at that address the watch connects.
+func TestWatchOperStatusSilentServer(t *testing.T) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := lis.Addr().String()
+	accepted := make(chan net.Conn, 64)
+	acceptDone := make(chan struct{})
+	go func() {
+		defer close(acceptDone)
+		for {
+			c, err := lis.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c // held open, never answered
+		}
+	}()
+	var held []net.Conn
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+
+	events := make(chan OperEvent, 16)
+	conn := make(chan bool, 16)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errC := make(chan error, 1)
+	go func() {
+		errC <- WatchOperStatus(ctx, addr, []string{"P1"}, insecureDial, events,
+			WithBackoff(10*time.Millisecond, 50*time.Millisecond),
+			WithSyncTimeout(100*time.Millisecond),
+			WithConnState(func(c bool) { conn <- c }),
+			WithTarget(testTarget))
+	}()
+	// Without the sync timeout the first connection would wait for ever.
+	for i := range 3 {
+		held = append(held, next(t, accepted, fmt.Sprintf("connection %d", i+1)))
+	}
+	assert.Empty(t, conn, "never synced, never connected")
+
+	require.NoError(t, lis.Close())
+	<-acceptDone
+	srv := newTestServer(t)
+	publishFixture(t, srv)
+	serve(t, srv, addr)
+	assert.True(t, next(t, conn, "connected"))
+	assert.Equal(t, "P1", next(t, events, "P1 state").Name)
+	cancel()
+	assert.ErrorIs(t, next(t, errC, "WatchOperStatus to return"), context.Canceled)
+}
+
 func TestWatchOperStatusArguments(t *testing.T) {
 	events := make(chan OperEvent)
 	tests := []struct {
@@ -130,6 +186,11 @@ func TestWatchOperStatusArguments(t *testing.T) {
 			assert.ErrorIs(t, err, ErrInvalidArgument)
 		})
 	}
+	t.Run("zero sync timeout", func(t *testing.T) {
+		err := WatchOperStatus(context.Background(), "127.0.0.1:1", []string{"P1"}, insecureDial, events, WithSyncTimeout(0))
+		assert.ErrorIs(t, err, ErrInvalidArgument)
+		assert.Contains(t, err.Error(), "sync timeout 0s")
+	})
 }
 
 func TestOperEvents(t *testing.T) {

@@ -31,8 +31,10 @@
 //
 // The openconfig cache and subscribe packages log through
 // github.com/golang/glog, which by default writes log files into
-// os.TempDir() (one INFO line per Subscribe RPC). Programs embedding this
-// package should set glog's -log_dir or -logtostderr flags (they are
-// registered on flag.CommandLine) if that matters to them. This package's own
-// logs go to the injected *slog.Logger.
+// os.TempDir() (one INFO line per Subscribe RPC). glog v1.2 has no way to
+// hand its lines to another logger, so [NewServer] calls [GlogToStderr]
+// (and the balancer's sim and daemon commands call it at startup): the
+// lines go to standard error, beside the program's own log, and no file is
+// written unless the program chose a glog -log_dir. This package's own logs
+// go to the injected *slog.Logger.
 package gnmi

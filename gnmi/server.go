@@ -65,6 +65,8 @@ type serverOptions struct {
 	modelsSet     bool
 	minSample     time.Duration
 	defaultSample time.Duration
+	maxSubs       int
+	maxSubsClient int
 }
 
 // WithSetHandler enables the Set RPC. Without it Set answers
@@ -95,6 +97,21 @@ func WithMinSampleInterval(d time.Duration) ServerOption {
 	return func(o *serverOptions) { o.minSample = d }
 }
 
+// Defaults of WithMaxSubscriptions.
+const (
+	DefaultMaxSubscriptions          = 128
+	DefaultMaxSubscriptionsPerClient = 16
+)
+
+// WithMaxSubscriptions bounds the Subscribe RPCs open at once: total on the
+// server and perClient from one client (its IP address). One more is
+// refused with codes.ResourceExhausted naming the limit. Defaults
+// DefaultMaxSubscriptions and DefaultMaxSubscriptionsPerClient; a limit
+// below 1 is raised to 1.
+func WithMaxSubscriptions(total, perClient int) ServerOption {
+	return func(o *serverOptions) { o.maxSubs, o.maxSubsClient = max(total, 1), max(perClient, 1) }
+}
+
 // DefaultModels are the models Capabilities announces unless WithModels is
 // given.
 func DefaultModels() []*gpb.ModelData {
@@ -118,8 +135,10 @@ type Server struct {
 	pubMu  sync.Mutex // serialises cache writes and timestamp assignment
 	lastTS int64
 
-	mu      sync.Mutex // guards closed and rpcs.Add
+	mu      sync.Mutex // guards closed, rpcs.Add and the subscription counts
 	closed  bool
+	subs    int            // open Subscribe RPCs
+	subsBy  map[string]int // by client address
 	rpcs    sync.WaitGroup
 	doneCtx context.Context // cancelled by Close; ends active streams
 	done    context.CancelFunc
@@ -127,6 +146,7 @@ type Server struct {
 
 // NewServer returns a server for target. It starts nothing: attach it to a
 // grpc.Server with Register and publish data with Update or PublishInterface.
+// It calls GlogToStderr.
 func NewServer(target string, opts ...ServerOption) *Server {
 	if target == "" {
 		target = DefaultTarget
@@ -146,8 +166,16 @@ func NewServer(target string, opts ...ServerOption) *Server {
 	if o.minSample <= 0 {
 		o.minSample = DefaultMinSampleInterval
 	}
+	if o.maxSubs == 0 {
+		o.maxSubs, o.maxSubsClient = DefaultMaxSubscriptions, DefaultMaxSubscriptionsPerClient
+	}
 	o.defaultSample = max(DefaultSampleInterval, o.minSample)
 
+	// The cache and subscribe packages log through glog: to stderr, never
+	// to files in the temp directory (unless the program chose a -log_dir).
+	if err := GlogToStderr(); err != nil {
+		o.logger.Warn("glog output stays in files", "err", err)
+	}
 	c := cache.New([]string{target})
 	// subscribe.NewServer never fails in v0.14.1; the error is part of its
 	// signature only.
@@ -164,6 +192,7 @@ func NewServer(target string, opts ...ServerOption) *Server {
 		cache:   c,
 		sub:     sub,
 		schema:  newListSchema(),
+		subsBy:  map[string]int{},
 		doneCtx: ctx,
 		done:    cancel,
 	}

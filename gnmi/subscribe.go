@@ -11,10 +11,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"net"
+
 	"github.com/openconfig/gnmi/ctree"
 	"github.com/openconfig/gnmi/path"
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
@@ -24,16 +27,26 @@ import (
 // The first request is validated and rewritten (target filled in, default
 // origin dropped, list keys completed with wildcards) and then handed to the
 // openconfig subscribe package, which serves ONCE, POLL and STREAM ON_CHANGE
-// (TARGET_DEFINED is served as ON_CHANGE). STREAM SAMPLE subscriptions are
+// (TARGET_DEFINED is served as ON_CHANGE). STREAM SAMPLE subscriptions, and
+// the heartbeats of ON_CHANGE subscriptions with a heartbeat_interval, are
 // served by a sampler over the same cache; a list mixing both runs the two
 // side by side and sends a single sync_response once both have sent their
-// initial data.
+// initial data. On a STREAM subscription any later request (a Poll, a
+// second subscription list) ends the RPC with codes.InvalidArgument.
+//
+// At most WithMaxSubscriptions RPCs are open at once, in total and per
+// client; one more is refused with codes.ResourceExhausted.
 func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	s := v.s
 	if !s.begin() {
 		return status.Error(codes.Unavailable, ErrClosed.Error())
 	}
 	defer s.end()
+	release, err := s.admit(stream.Context())
+	if err != nil {
+		return err
+	}
+	defer release()
 
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
@@ -46,8 +59,7 @@ func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	// tears the stream down, which unblocks them.
 	sender := &lockedSender{stream: stream}
 	result := make(chan error, 1)
-	go func() { result <- s.serveSubscribe(ctx, cancel, stream, sender) }()
-	var err error
+	go func() { result <- s.serveSubscribe(ctx, stream, sender) }()
 	select {
 	case err = <-result:
 	case <-ctx.Done():
@@ -63,8 +75,68 @@ func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	return nil
 }
 
+// admit counts a new Subscribe RPC against the limits; release uncounts it.
+func (s *Server) admit(ctx context.Context) (release func(), err error) {
+	client := "unknown"
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		client = p.Addr.String()
+		if host, _, err := net.SplitHostPort(client); err == nil {
+			client = host
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.subs >= s.opts.maxSubs {
+		s.log.Warn("gnmi subscribe refused: server limit", "client", client, "limit", s.opts.maxSubs)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"subscribe: %d subscriptions are open, the most this server serves at once (limit %d): close one or raise the limit", s.subs, s.opts.maxSubs)
+	}
+	if s.subsBy[client] >= s.opts.maxSubsClient {
+		s.log.Warn("gnmi subscribe refused: client limit", "client", client, "limit", s.opts.maxSubsClient)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"subscribe: client %s has %d subscriptions open, the most one client may have (limit %d per client): close one or raise the limit", client, s.subsBy[client], s.opts.maxSubsClient)
+	}
+	s.subs++
+	s.subsBy[client]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.subs--
+		if s.subsBy[client]--; s.subsBy[client] <= 0 {
+			delete(s.subsBy, client)
+		}
+	}, nil
+}
+
+// Subscriptions returns the number of open Subscribe RPCs.
+func (s *Server) Subscriptions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.subs
+}
+
+// refuseLaterRequests reads a STREAM subscription's stream after its first
+// request: the client may only close its side (nil). A Poll or anything else
+// is an error for the client (the subscribe package would ignore it).
+func refuseLaterRequests(stream gpb.GNMI_SubscribeServer) error {
+	for {
+		req, err := stream.Recv()
+		if err != nil {
+			return nil // closed by the client, or the RPC ended
+		}
+		switch req.GetRequest().(type) {
+		case *gpb.SubscribeRequest_Poll:
+			return status.Error(codes.InvalidArgument, "subscribe: poll on a STREAM subscription: polls are served only for a subscription list of mode POLL")
+		case *gpb.SubscribeRequest_Subscribe:
+			return status.Error(codes.InvalidArgument, "subscribe: a second subscription list on a STREAM subscription: open another Subscribe RPC")
+		default:
+			return status.Errorf(codes.InvalidArgument, "subscribe: unexpected request %T on a STREAM subscription", req.GetRequest())
+		}
+	}
+}
+
 // serveSubscribe reads and validates the first request and serves it.
-func (s *Server) serveSubscribe(ctx context.Context, cancel context.CancelFunc, stream gpb.GNMI_SubscribeServer, sender *lockedSender) error {
+func (s *Server) serveSubscribe(ctx context.Context, stream gpb.GNMI_SubscribeServer, sender *lockedSender) error {
 	req, err := stream.Recv()
 	switch {
 	case errors.Is(err, io.EOF):
@@ -82,13 +154,37 @@ func (s *Server) serveSubscribe(ctx context.Context, cancel context.CancelFunc, 
 	}
 	s.log.Debug("gnmi subscribe", "mode", list.GetMode(), "on_change", len(onChange), "sample", len(samples))
 
-	switch {
-	case list.GetMode() != gpb.SubscriptionList_STREAM || len(samples) == 0:
+	if list.GetMode() != gpb.SubscriptionList_STREAM {
 		return s.sub.Subscribe(newPkgStream(ctx, stream, withSubs(list, onChange), sender.send))
-	case len(onChange) == 0:
-		return s.runSampler(ctx, sender.send, samples, list.GetUpdatesOnly(), func() bool { return true })
-	default:
-		return s.runMixed(ctx, cancel, stream, sender, list, onChange, samples)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	served := make(chan error, 1)
+	go func() {
+		switch {
+		case len(samples) == 0:
+			served <- s.sub.Subscribe(newPkgStream(ctx, stream, withSubs(list, onChange), sender.send))
+		case len(onChange) == 0:
+			served <- s.runSampler(ctx, sender.send, samples, list.GetUpdatesOnly(), func() bool { return true })
+		default:
+			served <- s.runMixed(ctx, cancel, stream, sender, list, onChange, samples)
+		}
+	}()
+	later := make(chan error, 1)
+	go func() { later <- refuseLaterRequests(stream) }()
+	for {
+		select {
+		case err := <-served:
+			return err
+		case err := <-later:
+			if err == nil {
+				later = nil // the client closed its side: keep serving
+				continue
+			}
+			cancel()
+			<-served
+			return err
+		}
 	}
 }
 
@@ -157,6 +253,16 @@ func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscr
 		switch sub.GetMode() {
 		case gpb.SubscriptionMode_TARGET_DEFINED, gpb.SubscriptionMode_ON_CHANGE:
 			onChange = append(onChange, ns)
+			if hb := sub.GetHeartbeatInterval(); hb > 0 {
+				// gNMI: with a heartbeat_interval the target re-sends the
+				// current value of every leaf at that interval even when it
+				// did not change. The sampler does it; the initial data
+				// comes from the ON_CHANGE side.
+				if hb > uint64(1<<63-1) || time.Duration(hb) < s.opts.minSample {
+					return nil, nil, fmt.Errorf("%w: subscription %s: heartbeat_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), time.Duration(min(hb, uint64(1<<63-1))), s.opts.minSample)
+				}
+				samples = append(samples, &sampleSub{query: path.ToStrings(full, false), interval: time.Duration(hb), noInitial: true})
+			}
 		case gpb.SubscriptionMode_SAMPLE:
 			interval := time.Duration(sub.GetSampleInterval())
 			switch {
@@ -249,6 +355,9 @@ type sampleSub struct {
 	interval  time.Duration
 	suppress  bool
 	heartbeat time.Duration
+	// noInitial: the heartbeat of an ON_CHANGE subscription, whose
+	// initial data the subscribe package sends.
+	noInitial bool
 
 	next time.Time
 	last map[string]sentLeaf // by cache path; what was last sent
@@ -268,7 +377,7 @@ func (s *Server) runSampler(ctx context.Context, send func(*gpb.SubscribeRespons
 	now := time.Now()
 	for _, sub := range subs {
 		sub.last = make(map[string]sentLeaf)
-		if !updatesOnly {
+		if !updatesOnly && !sub.noInitial {
 			if err := s.sample(sub, send, now); err != nil {
 				return err
 			}
@@ -335,7 +444,9 @@ func (s *Server) sample(sub *sampleSub, send func(*gpb.SubscribeResponse) error,
 	for k, prev := range sub.last {
 		if !seen[k] {
 			delete(sub.last, k)
-			out = append(out, deleteOf(prev.n, now.UnixNano()))
+			if !sub.noInitial { // the ON_CHANGE side sends heartbeat leaves' deletes
+				out = append(out, deleteOf(prev.n, now.UnixNano()))
+			}
 		}
 	}
 	for _, n := range out {

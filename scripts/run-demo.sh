@@ -2,35 +2,101 @@
 # make run: the software switch and the daemon with examples/site.yaml.
 # The switch has in-memory ports: every filter group is a transparent
 # "filter" (keep-alives pass) and random sessions flow into every link.
-# Stop with Ctrl-C; both processes end.
+#
+#   scripts/run-demo.sh          switch (in the background) + daemon (here);
+#                                Ctrl-C ends both
+#   scripts/run-demo.sh daemon   the daemon alone, against the running switch
+#                                (restart it after stopping it)
+#   scripts/run-demo.sh stop     end the switch
+#
+# When the daemon ends any other way than by Ctrl-C (killed, crashed), the
+# switch keeps running, as a real switch would: start the daemon again with
+# 'scripts/run-demo.sh daemon'.
+#
+# Ports (all on 127.0.0.1), overridable from the environment:
+#   P4RT_PORT=9559 SWITCH_GNMI_PORT=9339 CONTROL_PORT=9350
+#   TELEMETRY_PORT=9340 METRICS_PORT=9341
+# and CONFIG (examples/site.yaml), RUN_DIR (run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 CONFIG="${CONFIG:-examples/site.yaml}"
 RUN="${RUN_DIR:-run}"
+P4RT="127.0.0.1:${P4RT_PORT:-9559}"
+SWGNMI="127.0.0.1:${SWITCH_GNMI_PORT:-9339}"
+CONTROL="127.0.0.1:${CONTROL_PORT:-9350}"
+TELEMETRY="127.0.0.1:${TELEMETRY_PORT:-9340}"
+METRICS="127.0.0.1:${METRICS_PORT:-9341}"
+SIMPID="$RUN/sim.pid"
 mkdir -p "$RUN" bin
-go build -o bin/balancer ./cmd/balancer
 
-bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 --control 127.0.0.1:9350 \
-  --p4rt 127.0.0.1:9559 --gnmi 127.0.0.1:9339 >"$RUN/sim.log" 2>&1 &
-SIM=$!
-trap 'kill "$SIM" 2>/dev/null; wait "$SIM" 2>/dev/null || true' EXIT
+sim_running() { [[ -f "$SIMPID" ]] && kill -0 "$(cat "$SIMPID")" 2>/dev/null; }
 
-cat <<MSG
-software switch: P4Runtime 127.0.0.1:9559, gNMI 127.0.0.1:9339 (log: $RUN/sim.log)
-daemon: management socket $RUN/balancer.sock, telemetry gNMI 127.0.0.1:9340,
-        metrics http://127.0.0.1:9341/metrics, state in $RUN/state
+stop_sim() {
+	if sim_running; then
+		kill "$(cat "$SIMPID")" 2>/dev/null || true
+		echo "software switch stopped"
+	fi
+	rm -f "$SIMPID"
+}
 
-In another terminal:
-  export BALANCER_SOCKET=$PWD/$RUN/balancer.sock
-  bin/balancer status
-  bin/balancer counters
-  bin/balancer locate 100.64.1.10 198.51.100.7 tcp
-  bin/balancer bypass on --group F2
-  curl -X POST '127.0.0.1:9350/loops/120:110?state=dead'   # filter F2 stops answering
-  curl -X POST '127.0.0.1:9350/loops/120:110?state=ok'
+start_sim() {
+	if sim_running; then
+		echo "software switch already running (pid $(cat "$SIMPID"))"
+		return
+	fi
+	bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 --control "$CONTROL" \
+		--p4rt "$P4RT" --gnmi "$SWGNMI" >"$RUN/sim.log" 2>&1 &
+	echo $! >"$SIMPID"
+}
+
+run_daemon() {
+	local rc=0
+	bin/balancer daemon --config "$CONFIG" --state-dir "$RUN/state" --socket "$RUN/balancer.sock" \
+		--switch "$P4RT" --switch-gnmi "$SWGNMI" \
+		--telemetry "$TELEMETRY" --metrics "$METRICS" || rc=$?
+	if sim_running; then
+		echo "the daemon ended (exit $rc); the software switch keeps running (pid $(cat "$SIMPID")):"
+		echo "  restart the daemon: scripts/run-demo.sh daemon    stop the switch: scripts/run-demo.sh stop"
+	fi
+	return "$rc"
+}
+
+case "${1:-all}" in
+stop)
+	stop_sim
+	;;
+daemon)
+	if ! sim_running; then
+		echo "the software switch is not running: start everything with 'make run'" >&2
+		exit 1
+	fi
+	[[ -x bin/balancer ]] || go build -o bin/balancer ./cmd/balancer
+	run_daemon
+	;;
+all)
+	go build -o bin/balancer ./cmd/balancer
+	start_sim
+	trap 'stop_sim; exit 130' INT TERM
+	sock="\$PWD/$RUN/balancer.sock"
+	[[ "$RUN" == /* ]] && sock="$RUN/balancer.sock"
+	cat <<MSG
+software switch: P4Runtime $P4RT, gNMI $SWGNMI (log: $RUN/sim.log, pid file $SIMPID)
+daemon: management socket $RUN/balancer.sock, telemetry gNMI $TELEMETRY,
+        metrics http://$METRICS/metrics, state in $RUN/state
+
+In another terminal, from $PWD:
+  export BALANCER_SOCKET=$sock PATH=\$PWD/bin:\$PATH
+  balancer status
+  balancer counters
+  balancer locate 100.64.1.10 198.51.100.7 tcp
+  curl -X POST 'http://$CONTROL/loops/120:110?state=dead'   # filter F2 stops answering
+  curl -X POST 'http://$CONTROL/loops/120:110?state=ok'
 MSG
-
-bin/balancer daemon --config "$CONFIG" --state-dir "$RUN/state" --socket "$RUN/balancer.sock" \
-  --switch 127.0.0.1:9559 --switch-gnmi 127.0.0.1:9339 \
-  --telemetry 127.0.0.1:9340 --metrics 127.0.0.1:9341
+	run_daemon
+	;;
+*)
+	echo "usage: scripts/run-demo.sh [all|daemon|stop]" >&2
+	exit 2
+	;;
+esac

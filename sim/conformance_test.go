@@ -41,11 +41,11 @@ func exactM(id uint32, v ...byte) *p4v1.FieldMatch {
 // P4Runtime conformance of the software switch over real gRPC, as a
 // controller sees it: codes, canonical bytes, priorities, counters.
 //
-// The issue asked for github.com/antoninbas/p4runtime-go-client as the
-// client; its pinned version (v0.0.0-20250129182037-de3748d9d859) does not
-// compile against github.com/p4lang/p4runtime v1.4.1 (it sets
-// Replica.EgressPort, a oneof member since 1.4.1), so the test uses the raw
-// generated client through internal/p4rttest.
+// This test uses the generated client (internal/p4rttest). The unmodified
+// github.com/antoninbas/p4runtime-go-client drives the switch in
+// tests/interop, a module of its own: the client compiles only against
+// github.com/p4lang/p4runtime v1.4.0-rc.5 (from v1.4.0 on,
+// Replica.EgressPort is a oneof member), which this module cannot use.
 func TestConformance(t *testing.T) {
 	_, addr, _ := startMemSwitch(t, pipelinecases.Ports)
 	c := program(t, addr)
@@ -87,9 +87,17 @@ func TestConformance(t *testing.T) {
 	assert.Equal(t, codes.InvalidArgument, codeOfErr(write(p4v1.Update_INSERT, te(id(p4src.TableFlowRules), 5, id(p4src.ActionBypass), nil, dirty))))
 	require.NoError(t, write(p4v1.Update_INSERT, te(id(p4src.TableFlowRules), 5000, id(p4src.ActionBypass), nil, tern)))
 
-	// Too wide a value; an action the table does not have.
-	assert.Equal(t, codes.InvalidArgument, codeOfErr(write(p4v1.Update_INSERT,
+	// A byte string wider than its field is OUT_OF_RANGE (spec,
+	// "Bytestrings"), in a match, an action parameter and a value set;
+	// an action the table does not have.
+	assert.Equal(t, codes.OutOfRange, codeOfErr(write(p4v1.Update_INSERT,
 		te(id(p4src.TableSlots), 0, id(p4src.ActionToFilter), [][]byte{{1}, {1}}, exactM(1, 0x1f), exactM(2, 1)))))
+	assert.Equal(t, codes.OutOfRange, codeOfErr(write(p4v1.Update_INSERT,
+		te(id(p4src.TableSlots), 0, id(p4src.ActionToFilter), [][]byte{{0x40}, {1}}, exactM(1, 1), exactM(2, 1)))))
+	vsTPID, err := s.ValueSet(p4src.ValueSetCoreTPID)
+	require.NoError(t, err)
+	assert.Equal(t, codes.OutOfRange, codeOfErr(write(p4v1.Update_MODIFY, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{
+		ValueSetId: vsTPID.GetPreamble().GetId(), Members: []*p4v1.ValueSetMember{{Match: []*p4v1.FieldMatch{exactM(1, 1, 0x88, 0xb5)}}}}}})))
 	assert.NotEqual(t, codes.OK, codeOfErr(write(p4v1.Update_INSERT,
 		te(id(p4src.TableSlots), 0, id(p4src.ActionSetLink), [][]byte{{1}, {1}}, exactM(1, 1), exactM(2, 1)))))
 

@@ -41,6 +41,13 @@ type Entities interface {
 // away the backups are told there is none (NOT_FOUND) and one of them
 // becomes primary by sending an arbitration update with a higher election
 // id; a stale primary can never come back by reconnecting with its old id.
+// A client that arbitrates without an election id is a backup that never
+// becomes primary (spec, "Unset Election ID"): it gets the arbitration
+// answers and may read, never write.
+//
+// Reads need no arbitration (spec: any client may read) but are bounded:
+// at most MaxConcurrentReads run at once, the others wait their turn, and
+// each returns at most the data plane's read limit.
 type P4RTServer struct {
 	p4v1.UnimplementedP4RuntimeServer
 
@@ -57,7 +64,13 @@ type P4RTServer struct {
 	roles    map[string]*roleState
 	outMeta  map[uint32]string
 	inMetaID map[string]uint32
+
+	reads chan struct{} // a token per running Read
 }
+
+// MaxConcurrentReads is how many Reads run at once; each may copy up to
+// the data plane's read limit, so this bounds the memory reads pin.
+const MaxConcurrentReads = 4
 
 type roleState struct {
 	streams map[*stream]bool
@@ -66,11 +79,12 @@ type roleState struct {
 }
 
 type stream struct {
-	srv      p4v1.P4Runtime_StreamChannelServer
-	role     string
-	election *big.Int
-	send     chan *p4v1.StreamMessageResponse
-	done     chan struct{}
+	srv        p4v1.P4Runtime_StreamChannelServer
+	role       string
+	arbitrated bool
+	election   *big.Int // nil: unset, a backup for good
+	send       chan *p4v1.StreamMessageResponse
+	done       chan struct{}
 }
 
 // NewP4RTServer returns a server for the device. packetOut transmits a
@@ -82,7 +96,8 @@ func NewP4RTServer(deviceID uint64, schema *p4src.Schema, ents Entities,
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &P4RTServer{deviceID: deviceID, schema: schema, ents: ents, packetOut: packetOut, codeOf: codeOf, log: log,
-		roles: map[string]*roleState{}, outMeta: map[uint32]string{}, inMetaID: map[string]uint32{}}
+		roles: map[string]*roleState{}, outMeta: map[uint32]string{}, inMetaID: map[string]uint32{},
+		reads: make(chan struct{}, MaxConcurrentReads)}
 	if h, err := schema.ControllerHeader(p4src.HeaderPacketOut); err == nil {
 		for n, m := range h.Fields {
 			s.outMeta[m.GetId()] = n
@@ -113,6 +128,9 @@ func roleName(r *p4v1.Role) string { return r.GetName() }
 // checkPrimary verifies that the election id is the role's primary's.
 // Called with s.mu held.
 func (s *P4RTServer) checkPrimary(role string, e *p4v1.Uint128) error {
+	if e == nil {
+		return status.Errorf(codes.PermissionDenied, "no election id: a client without one is a backup for role %q and may only read (P4Runtime, Unset Election ID)", role)
+	}
 	rs := s.roles[role]
 	if rs == nil || rs.primary == nil {
 		return status.Errorf(codes.PermissionDenied, "no primary controller for role %q: open a stream and arbitrate first", role)
@@ -286,6 +304,12 @@ func (s *P4RTServer) Read(req *p4v1.ReadRequest, srv p4v1.P4Runtime_ReadServer) 
 	if !pipeline {
 		return status.Error(codes.FailedPrecondition, "no forwarding pipeline")
 	}
+	select {
+	case s.reads <- struct{}{}:
+		defer func() { <-s.reads }()
+	case <-srv.Context().Done():
+		return status.FromContextError(srv.Context().Err()).Err()
+	}
 	var batch []*p4v1.Entity
 	var sendErr error
 	err := s.ents.Read(req.GetEntities(), func(e *p4v1.Entity) bool {
@@ -351,7 +375,7 @@ func (s *P4RTServer) StreamChannel(srv p4v1.P4Runtime_StreamChannelServer) error
 					Details: &p4v1.StreamError_PacketOut{PacketOut: &p4v1.PacketOutError{PacketOut: m.Packet}}}}})
 			}
 		default:
-			if st.election == nil {
+			if !st.arbitrated {
 				return status.Error(codes.FailedPrecondition, "the first stream message must be an arbitration update")
 			}
 		}
@@ -369,14 +393,14 @@ func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) erro
 	if err := s.checkDevice(a.GetDeviceId()); err != nil {
 		return err
 	}
-	if a.GetElectionId() == nil {
-		return status.Error(codes.InvalidArgument, "arbitration without election id")
-	}
 	role := roleName(a.GetRole())
-	e := u128(a.GetElectionId())
+	var e *big.Int // unset: a backup that never becomes primary
+	if a.GetElectionId() != nil {
+		e = u128(a.GetElectionId())
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if st.election != nil && st.role != role {
+	if st.arbitrated && st.role != role {
 		return status.Errorf(codes.FailedPrecondition, "a stream cannot change role (%q to %q)", st.role, role)
 	}
 	rs := s.roles[role]
@@ -385,11 +409,11 @@ func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) erro
 		s.roles[role] = rs
 	}
 	for o := range rs.streams {
-		if o != st && o.election.Cmp(e) == 0 {
+		if e != nil && o != st && o.election != nil && o.election.Cmp(e) == 0 {
 			return status.Errorf(codes.InvalidArgument, "election id %s is already used by another controller of role %q", e, role)
 		}
 	}
-	st.role, st.election = role, e
+	st.role, st.election, st.arbitrated = role, e, true
 	rs.streams[st] = true
 	s.elect(rs, role, st)
 	return nil
@@ -401,7 +425,7 @@ func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) erro
 func (s *P4RTServer) elect(rs *roleState, role string, asker *stream) {
 	var best *stream
 	for o := range rs.streams {
-		if best == nil || o.election.Cmp(best.election) > 0 {
+		if o.election != nil && (best == nil || o.election.Cmp(best.election) > 0) {
 			best = o
 		}
 	}
@@ -450,7 +474,7 @@ func (s *P4RTServer) arbitrationResponse(rs *roleState, role string, to *stream)
 func (s *P4RTServer) leave(st *stream) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if st.election == nil {
+	if !st.arbitrated {
 		return
 	}
 	rs := s.roles[st.role]
@@ -463,7 +487,7 @@ func (s *P4RTServer) leave(st *stream) {
 func (s *P4RTServer) handlePacketOut(st *stream, p *p4v1.PacketOut) error {
 	s.mu.Lock()
 	rs := s.roles[st.role]
-	isPrimary := st.election != nil && rs != nil && rs.primary == st
+	isPrimary := st.arbitrated && rs != nil && rs.primary == st
 	pipeline := s.config != nil
 	s.mu.Unlock()
 	if !isPrimary {
@@ -481,19 +505,19 @@ func (s *P4RTServer) handlePacketOut(st *stream, p *p4v1.PacketOut) error {
 			return status.Errorf(codes.InvalidArgument, "packet-out metadata id %d unknown", m.GetMetadataId())
 		}
 		if len(m.GetValue()) > 8 {
-			return status.Errorf(codes.InvalidArgument, "packet-out metadata %s too wide", name)
+			return status.Errorf(codes.OutOfRange, "packet-out metadata %s: %d bytes, wider than its field", name, len(m.GetValue()))
 		}
 		seen[name] = true
 		v := bytesU64(m.GetValue())
 		switch name {
 		case "egress_port":
 			if v >= 1<<9 {
-				return status.Errorf(codes.InvalidArgument, "packet-out egress_port %d wider than 9 bits", v)
+				return status.Errorf(codes.OutOfRange, "packet-out egress_port %d wider than 9 bits", v)
 			}
 			port = v
 		case "flags":
 			if v >= 1<<8 {
-				return status.Errorf(codes.InvalidArgument, "packet-out flags %d wider than 8 bits", v)
+				return status.Errorf(codes.OutOfRange, "packet-out flags %d wider than 8 bits", v)
 			}
 			flags = v
 		}

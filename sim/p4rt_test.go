@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"sync"
 	"testing"
@@ -314,4 +315,112 @@ func TestPacketIO(t *testing.T) {
 		t.Fatal("packet-in reached the backup")
 	case <-time.After(50 * time.Millisecond):
 	}
+}
+
+// P4Runtime 1.4 "Unset Election ID": a client that arbitrates without an
+// election id is a backup that never becomes primary. It hears who is
+// primary, may read, and every write or pipeline push of its is refused.
+func TestArbitrationUnsetElectionID(t *testing.T) {
+	r := newRig(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	s, err := r.rt.StreamChannel(ctx)
+	require.NoError(t, err)
+	require.NoError(t, s.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
+		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1}}}))
+	next := func() *p4v1.MasterArbitrationUpdate {
+		t.Helper()
+		m, err := s.Recv()
+		require.NoError(t, err, "the stream of a client without election id stays open")
+		require.NotNil(t, m.GetArbitration(), "got %v", m)
+		return m.GetArbitration()
+	}
+	assert.Equal(t, int32(code.Code_NOT_FOUND), next().GetStatus().GetCode(), "no primary, and the unset client is not made one")
+
+	// Its writes are refused, with the reason.
+	_, err = r.rt.Write(context.Background(), &p4v1.WriteRequest{DeviceId: 1,
+		Updates: []*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{}}}}}})
+	assert.Equal(t, codes.PermissionDenied, status.Code(err))
+	assert.Contains(t, status.Convert(err).Message(), "no election id")
+
+	// A controller with an id becomes primary; the unset client hears it.
+	p := r.connect(t, 7)
+	assert.Equal(t, int32(code.Code_OK), p.nextArb(t).GetStatus().GetCode())
+	got := next()
+	assert.Equal(t, int32(code.Code_ALREADY_EXISTS), got.GetStatus().GetCode())
+	assert.Equal(t, uint64(7), got.GetElectionId().GetLow(), "the primary's election id")
+	require.NoError(t, r.push(t, 7, p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT))
+
+	// Reads need no arbitration.
+	rd, err := r.rt.Read(context.Background(), &p4v1.ReadRequest{DeviceId: 1, Entities: []*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{}}}}})
+	require.NoError(t, err)
+	_, err = rd.Recv()
+	require.NoError(t, err)
+
+	// The primary leaves: the unset client is told there is none and stays
+	// a backup; a second unset client is no duplicate of the first.
+	p.cancel()
+	assert.Equal(t, int32(code.Code_NOT_FOUND), next().GetStatus().GetCode())
+	s2, err := r.rt.StreamChannel(ctx)
+	require.NoError(t, err)
+	require.NoError(t, s2.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
+		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1}}}))
+	m, err := s2.Recv()
+	require.NoError(t, err)
+	assert.Equal(t, int32(code.Code_NOT_FOUND), m.GetArbitration().GetStatus().GetCode())
+	err = r.push(t, 0, p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT)
+	assert.Equal(t, codes.PermissionDenied, status.Code(err), "nobody is primary")
+}
+
+// Packet-out metadata wider than its field is OUT_OF_RANGE (spec,
+// "Bytestrings").
+func TestPacketOutTooWide(t *testing.T) {
+	r := newRig(t)
+	c := r.connect(t, 3)
+	require.Equal(t, int32(code.Code_OK), c.nextArb(t).GetStatus().GetCode())
+	require.NoError(t, r.push(t, 3, p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT))
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	h, err := schema.ControllerHeader(p4src.HeaderPacketOut)
+	require.NoError(t, err)
+	require.NoError(t, c.s.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{Packet: &p4v1.PacketOut{
+		Payload: []byte{1, 2, 3}, Metadata: []*p4v1.PacketMetadata{{MetadataId: h.Fields["egress_port"].GetId(), Value: []byte{0x02, 0x00}}}}}}))
+	select {
+	case e := <-c.errs:
+		assert.Equal(t, int32(codes.OutOfRange), e.GetCanonicalCode())
+		assert.Contains(t, e.GetMessage(), "wider than 9 bits")
+	case <-time.After(5 * time.Second):
+		t.Fatal("no stream error for a too wide egress_port")
+	}
+}
+
+// At most MaxConcurrentReads Reads run at once: one more waits its turn
+// (and gives up with its deadline), then runs once a slot frees.
+func TestConcurrentReadsBounded(t *testing.T) {
+	r := newRig(t)
+	c := r.connect(t, 1)
+	require.Equal(t, int32(code.Code_OK), c.nextArb(t).GetStatus().GetCode())
+	require.NoError(t, r.push(t, 1, p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT))
+	for i := 0; i < MaxConcurrentReads; i++ {
+		r.srv.reads <- struct{}{} // reads in progress
+	}
+	readAll := func(ctx context.Context) error {
+		s, err := r.rt.Read(ctx, &p4v1.ReadRequest{DeviceId: 1, Entities: []*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{}}}}})
+		if err != nil {
+			return err
+		}
+		for {
+			if _, err := s.Recv(); err != nil {
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				return err
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	assert.Equal(t, codes.DeadlineExceeded, status.Code(readAll(ctx)), "waits while every slot is taken")
+	<-r.srv.reads
+	assert.NoError(t, readAll(context.Background()), "runs once a slot is free")
 }

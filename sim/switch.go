@@ -18,6 +18,7 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/keepalive"
 
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -33,7 +34,10 @@ type Options struct {
 	// "<n/10>/<n%10>", the front-panel name of the sim platform numbering.
 	Names        map[uint32]string
 	SlotCapacity int
-	Logger       *slog.Logger
+	// ReadLimit is the most entities one P4Runtime Read returns (default
+	// the whole state once; see dataplane.WithReadLimit).
+	ReadLimit int
+	Logger    *slog.Logger
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
@@ -83,6 +87,9 @@ func New(opts Options) (*Switch, error) {
 	var dpOpts []dataplane.Option
 	if opts.SlotCapacity > 0 {
 		dpOpts = append(dpOpts, dataplane.WithSlotCapacity(opts.SlotCapacity))
+	}
+	if opts.ReadLimit != 0 {
+		dpOpts = append(dpOpts, dataplane.WithReadLimit(opts.ReadLimit))
 	}
 	dp, err := dataplane.New(schema, dpOpts...)
 	if err != nil {
@@ -144,6 +151,12 @@ func (s *Switch) Register(g *grpc.Server) {
 	s.gnmi.Register(g)
 }
 
+// keepalivePolicy lets controllers ping as Stratum does by default
+// (--grpc_keepalive_min_ping_interval=10000, --grpc_keepalive_permit=1):
+// every 10s, also without an open call. grpc-go's default (5 minutes)
+// would answer the controller's keepalives with GOAWAY too_many_pings.
+var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true})
+
 // Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
 // gnmiLis (nil: on the P4Runtime listener too) until ctx ends.
 func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error {
@@ -152,7 +165,7 @@ func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	serve := func(lis net.Listener, reg func(*grpc.Server)) {
-		g := grpc.NewServer(grpc.MaxRecvMsgSize(64 << 20))
+		g := grpc.NewServer(grpc.MaxRecvMsgSize(64<<20), keepalivePolicy)
 		reg(g)
 		wg.Add(1)
 		go func() {

@@ -3,11 +3,18 @@ package sim
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"testing"
 	"time"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/internal/p4rttest"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
@@ -117,4 +124,56 @@ func TestCarrierDownDiscards(t *testing.T) {
 	require.NoError(t, peers[pipelinecases.L1LAN].Send(arp))
 	_, err = peers[pipelinecases.L1WAN].Recv(100 * time.Millisecond)
 	require.Error(t, err)
+}
+
+// A Read that would return more than the read limit is refused with
+// RESOURCE_EXHAUSTED naming the limit; any client may read (no
+// arbitration), within the limit.
+func TestReadLimitOverGRPC(t *testing.T) {
+	ps := map[uint32]Port{}
+	for _, n := range pipelinecases.Ports {
+		p, _ := NewMemPort(64)
+		ps[n] = p
+	}
+	sw, err := New(Options{Ports: ps, ReadLimit: 20})
+	require.NoError(t, err)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- sw.Serve(ctx, lis, nil) }()
+	t.Cleanup(func() { cancel(); require.NoError(t, <-done) })
+	program(t, lis.Addr().String())
+
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close() })
+	rt := p4v1.NewP4RuntimeClient(conn)
+	read := func(q ...*p4v1.Entity) (int, error) {
+		s, err := rt.Read(ctx, &p4v1.ReadRequest{DeviceId: 1, Entities: q})
+		if err != nil {
+			return 0, err
+		}
+		n := 0
+		for {
+			r, err := s.Recv()
+			if err == io.EOF {
+				return n, nil
+			}
+			if err != nil {
+				return n, err
+			}
+			n += len(r.GetEntities())
+		}
+	}
+	links, err := p4src.Load()
+	require.NoError(t, err)
+	lt, err := links.Table(p4src.TableLinks)
+	require.NoError(t, err)
+	n, err := read(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: lt.GetPreamble().GetId()}}})
+	require.NoError(t, err, "a small read by a client that never arbitrated")
+	assert.Equal(t, 2, n)
+	_, err = read(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{}}})
+	assert.Equal(t, codes.ResourceExhausted, status.Code(err))
+	assert.Contains(t, status.Convert(err).Message(), "more than 20 entities")
 }

@@ -128,6 +128,16 @@ func (s *Site) Desired() *Desired {
 // Layouts returns the site's slot layouts (cheap, unlike Desired).
 func (s *Site) Layouts() []*GroupLayout { return s.layouts }
 
+// BaseLayouts returns the base layout of every balance group, by name (as
+// Desired.BaseLayouts): the input of the next planned change.
+func (s *Site) BaseLayouts() map[string]*Layout {
+	m := make(map[string]*Layout, len(s.layouts))
+	for _, l := range s.layouts {
+		m[l.Name] = l.Base
+	}
+	return m
+}
+
 // maxPatches bounds the patch chain: past it (or past a quarter of the
 // site patched) WithState folds the patches into a new base.
 const maxPatches = 64

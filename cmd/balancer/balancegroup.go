@@ -76,6 +76,9 @@ func (f *balanceGroupFlags) apply(cmd *cobra.Command, b *config.BalanceGroup) er
 	if err != nil {
 		return err
 	}
+	if err := checkRange(cmd, "slot-bits", f.slotBits, 1, config.MaxSlotBits, "bits"); err != nil {
+		return err
+	}
 	if cmd.Flags().Changed("profile") {
 		b.Profile = f.profile
 	}
@@ -106,6 +109,9 @@ shares.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b := config.BalanceGroup{Name: args[0], Members: members}
 			if err := flags.apply(cmd, &b); err != nil {
+				return err
+			}
+			if err := checkRange(cmd, "id", id, 0, config.MaxBalanceGroups-1, ""); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("id") {
@@ -149,7 +155,10 @@ func newBalanceGroupSetCmd(a *app) *cobra.Command {
 				if b == nil {
 					return "", errUnknown("balance group", args[0], balanceGroupNames(c))
 				}
-				return "", flags.apply(cmd, b)
+				if err := flags.apply(cmd, b); err != nil {
+					return "", err
+				}
+				return profileNote(c, b), nil
 			})
 		},
 	}
@@ -258,4 +267,26 @@ func newBalanceGroupListCmd(a *app) *cobra.Command {
 			return w.Flush()
 		},
 	}
+}
+
+// profileNote warns when a balance group sets a failure action of its own
+// that differs from its profile's: a change of the profile's action then
+// does not reach it.
+func profileNote(c *config.Config, b *config.BalanceGroup) string {
+	if b.FailureAction == "" {
+		return ""
+	}
+	eff := effective(c)
+	if eff == nil {
+		return ""
+	}
+	name := b.Profile
+	if name == "" {
+		name = config.DefaultProfile
+	}
+	p := eff.ProfileByName(name)
+	if p == nil || p.FailureAction == b.FailureAction {
+		return ""
+	}
+	return fmt.Sprintf("note: balance group %s keeps its own failure action %s; its profile %s says %s", b.Name, b.FailureAction, name, p.FailureAction)
 }

@@ -71,7 +71,13 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	svc, err := newFakeDaemon(testSite)
+	return newEnvSite(t, testSite)
+}
+
+// newEnvSite is newEnv running site.
+func newEnvSite(t *testing.T, site string) *env {
+	t.Helper()
+	svc, err := newFakeDaemon(site)
 	require.NoError(t, err)
 	socket := filepath.Join(t.TempDir(), "balancer.sock")
 	lis, err := daemon.ListenUnix(socket)
@@ -153,7 +159,7 @@ func TestPort(t *testing.T) {
 	out := e.ok("port", "list")
 	assertRows(t, out,
 		"NAME PORT DP SIDE SPEED USED BY OPER",
-		"P1 1/0 10 WAN 100G filter-group F1 wan -",
+		"P1 1/0 10 WAN 100G filter-group F1 wan up",
 		"P41 4/1 41 WAN 10G link L1 wan up",
 		"P42 4/2 42 LAN 10G link L1 lan up",
 		"P43 4/3 43 WAN 10G - -",
@@ -173,13 +179,12 @@ func TestPort(t *testing.T) {
 
 	r := e.run("port", "show", "P5")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: unknown port P5: port 5 is not in ports\n", r.stderr)
+	assert.Equal(t, "balancer: unknown port P5: port 5 is not defined; add it to ports (balancer port add 5 --speed 100G)\n", r.stderr)
 
 	r = e.run("port", "del", "4")
 	assert.Equal(t, exitError, r.code, "links use its lanes")
-	assert.Contains(t, r.stderr, "configuration rejected")
-	assert.Contains(t, r.stderr, "links[0].lan:")
-	assert.Contains(t, r.stderr, "links[0].wan:")
+	assert.Equal(t, "balancer: port 4 is still used by link L1 (lan P42), link L1 (wan P41): delete or move them first\n", r.stderr,
+		"one line naming each user")
 
 	r = e.run("port", "add", "40", "--speed", "100G")
 	assert.Equal(t, exitUsage, r.code)
@@ -218,19 +223,30 @@ func TestLink(t *testing.T) {
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown link \"L9\" (links: L1, L2, L3)\n", r.stderr)
 
-	out = e.ok("link", "del", "L3", "--comment", "cabling moved")
+	r = e.run("link", "del", "L3", "--comment", "cabling moved")
+	assert.Equal(t, exitError, r.code)
+	assert.Equal(t, "balancer: change refused without --force, the running configuration is unchanged: it would remove link L3; "+
+		"if that is meant, repeat with --force (a configuration file removes every object it leaves out)\n", r.stderr)
+	out = e.ok("link", "del", "L3", "--comment", "cabling moved", "--force")
 	assertRows(t, out, "- link L3")
 	h, err = e.svc.History(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "cabling moved", h[2].Comment)
 
-	// The daemon's validation, every problem with its path.
+	// Every problem of the new link, named by the link and its flags
+	// (not blamed on the filter group already there).
 	r = e.run("link", "add", "L4", "--lan", "P43", "--wan", "P2")
 	assert.Equal(t, exitError, r.code)
+	assert.Equal(t, "balancer: link L4: --lan P43: the port is on the WAN side (even is LAN, odd is WAN); give a LAN port, or --ignore-parity if the cabling is crossed; "+
+		"--wan P2: the port is on the LAN side (even is LAN, odd is WAN); give a WAN port, or --ignore-parity if the cabling is crossed; "+
+		"--wan P2: the port is already used by filter group F1 (lan P2); pick a free port ('balancer port list' shows USED BY)\n", r.stderr)
+	assert.Equal(t, 3, e.revisions())
+
+	// The daemon's validation still has the last word, every problem with its path.
+	r = e.run("link", "add", "L4", "--lan", "P44", "--wan", "P43", "--id", "0")
+	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: invalid: configuration rejected, the running one is unchanged:\n")
-	assert.Contains(t, r.stderr, "  links[2].lan: P43 is odd (WAN side); a LAN port must be even (set ignore_parity to override)\n")
-	assert.Contains(t, r.stderr, "  links[2].wan: P2 is even (LAN side); a WAN port must be odd")
-	assert.Contains(t, r.stderr, "  filter_groups[0].lan: P2 is already used by links[2].wan\n")
+	assert.Contains(t, r.stderr, "  links[2].id: 0 is already used by links[0]")
 	assert.Equal(t, 3, e.revisions())
 
 	r = e.run("link", "add", "L4", "--lan", "P44")
@@ -241,8 +257,8 @@ func TestLink(t *testing.T) {
 func TestFilterGroup(t *testing.T) {
 	e := newEnv(t)
 	assertRows(t, e.ok("filter-group", "list"),
-		"NAME ID LAN WAN CORES TPID BALANCE GROUP STATE EFFECTIVE",
-		"F1 0 P2 P1 2 0x88B5 group_filter up forward")
+		"NAME ID LAN WAN CORES TPID BALANCE GROUP STATE EFFECTIVE PORTS OPER",
+		"F1 0 P2 P1 2 0x88B5 group_filter up forward up/up")
 
 	e.ok("port", "add", "3", "--speed", "100G")
 	e.ok("port", "add", "6", "--speed", "100G")
@@ -256,11 +272,15 @@ func TestFilterGroup(t *testing.T) {
 	e.ok("filter-group", "set", "F1", "--cores", "4")
 	assert.Equal(t, uint32(4), e.running().FilterGroupByName("F1").Cores)
 
-	out = e.ok("filter-group", "del", "F3")
-	assert.Equal(t, "F3 is also taken out of balance group group_filter\nrevision 6 saved: 2 changes:\n  - filter-group F3\n  ~ balance-group group_filter\nswitch: programmed (4 inserts, 1 modify, 0 deletes)\n", out)
+	r := e.run("filter-group", "del", "F3")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "it would remove filter group F3")
+	assert.Equal(t, []string{"F1", "F2", "F3"}, e.running().BalanceGroupByName("group_filter").Members, "a refused change changes nothing")
+	out = e.ok("filter-group", "del", "F3", "--force")
+	assert.Equal(t, "F3 is also taken out of balance group group_filter\nrevision 6 saved: 2 changes:\n  - filter-group F3\n  ~ balance-group group_filter: members [\"F1\",\"F2\",\"F3\"] -> [\"F1\",\"F2\"]\nswitch: programmed (4 inserts, 1 modify, 0 deletes)\n", out)
 	assert.Equal(t, []string{"F1", "F2"}, e.running().BalanceGroupByName("group_filter").Members)
 
-	r := e.run("filter-group", "set", "F1")
+	r = e.run("filter-group", "set", "F1")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "nothing to change: give --cores or --tpid")
 	r = e.run("filter-group", "add", "F5", "--lan", "P6", "--wan", "P3", "--tpid", "zz")
@@ -286,7 +306,7 @@ func TestBalanceGroup(t *testing.T) {
 	assert.Equal(t, "default", b.Profile)
 
 	out := e.ok("balance-group", "set", "group_filter", "--failure-action", "rebalance")
-	assertRows(t, out, "~ balance-group group_filter")
+	assertRows(t, out, "~ balance-group group_filter: failure_action bypass -> rebalance")
 	assert.Equal(t, config.FailRebalance, e.running().BalanceGroupByName("group_filter").FailureAction)
 
 	r := e.run("balance-group", "member", "add", "group_filter", "F1")
@@ -308,7 +328,7 @@ func TestBalanceGroup(t *testing.T) {
 	r = e.run("balance-group", "del", "group_filter")
 	assert.Equal(t, exitError, r.code, "a rule balances to it")
 	assert.Contains(t, r.stderr, `rules[1].action: unknown balance group "group_filter"`)
-	e.ok("balance-group", "del", "strict")
+	e.ok("balance-group", "del", "strict", "--force")
 	r = e.run("balance-group", "set", "nope", "--slot-bits", "3")
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown balance group \"nope\" (balance groups: group_filter)\n", r.stderr)
@@ -403,7 +423,7 @@ func TestRule(t *testing.T) {
 
 	res = e.run("rule", "add", "y", "--prio", "6", "--link", "L9", "--match", "any", "--action", "bypass")
 	assert.Equal(t, exitError, res.code)
-	assert.Contains(t, res.stderr, `rules[3].links[0]: unknown link "L9"`)
+	assert.Contains(t, res.stderr, `rules[3].links[0]: rule y uses link "L9", which is not defined (links: L1, L2); define the link or take it out of the rule`)
 
 	assertRows(t, e.ok("rule", "del", "dns"), "- rule dns")
 	res = e.run("rule", "del", "dns")
@@ -457,8 +477,14 @@ func TestStatus(t *testing.T) {
 	)
 
 	e.svc.switchDown = true
-	assertRows(t, e.ok("status"), "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, port status watched",
-		"last error: connection refused")
+	out = e.ok("status")
+	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, port status watched",
+		"last error: connection refused",
+		"the switch is not connected: port states are unknown, filter states are the last seen (stale)",
+		"L1 0 P42 P41 unknown unknown",
+		"F1 group_filter P2/P1 2 up (stale) 1h0m0s ago forward (stale) 100ms ago 120µs 0 keep-alives answered")
+	out = e.ok("link", "list")
+	assertRows(t, out, "L1 0 P42 P41 unknown unknown even/odd")
 }
 
 func TestCounters(t *testing.T) {
@@ -505,7 +531,7 @@ func TestSlots(t *testing.T) {
 
 	r := e.run("slots", "nope")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: not found: balance group \"nope\"\n", r.stderr)
+	assert.Equal(t, "balancer: unknown balance group \"nope\" (defined: group_filter)\n", r.stderr)
 	r = e.run("slots", "a", "b")
 	assert.Equal(t, exitUsage, r.code)
 }
@@ -637,7 +663,10 @@ func TestConfig(t *testing.T) {
 		"1 2025-03-01 12:00:00 "+digestOf([]byte(testSite))+" initial configuration",
 		"* 2 2025-03-01 12:01:00 "+digestOf(data)+" ticket 4711")
 
-	out = e.ok("config", "rollback", "1")
+	r = e.run("config", "rollback", "1")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "it would remove link L3; if that is meant, repeat with --force")
+	out = e.ok("config", "rollback", "1", "--force")
 	assertRows(t, out, "revision 3 saved: 2 changes:", "- link L3", "+ rule default")
 	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" rollback to revision 1")
 

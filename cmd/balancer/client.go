@@ -166,6 +166,12 @@ func (d *dialState) translate(ctx context.Context, err error, fromDaemon bool) e
 	return &apiError{code: st.Code(), msg: st.Message()}
 }
 
+// notSocket reports whether path exists and is not a unix socket.
+func notSocket(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode()&os.ModeSocket == 0
+}
+
 // explain says why a dial failed, with what to do.
 func (d *dialState) explain(err error) string {
 	msg := err.Error()
@@ -176,6 +182,8 @@ func (d *dialState) explain(err error) string {
 	switch {
 	case d.network == "unix" && errors.Is(err, syscall.ENOENT):
 		return msg + " (no socket there: is the daemon running? give its socket with --socket or $" + socketEnv + ")"
+	case d.network == "unix" && notSocket(d.address):
+		return d.address + " is not a socket: give the daemon's socket with --socket or $" + socketEnv + ", by default " + defaultSocket
 	case errors.Is(err, syscall.ECONNREFUSED) && d.network == "unix":
 		return msg + " (a socket file but no daemon listening: is the daemon running?)"
 	case errors.Is(err, syscall.ECONNREFUSED):

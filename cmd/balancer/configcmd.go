@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
 )
 
 func newConfigCmd(a *app) *cobra.Command {
@@ -21,11 +22,12 @@ programmed into the switch. 'config history' lists the revisions;
 'config rollback' re-applies an old one as a new revision.`,
 		`  balancer config export -f site.yaml
   $EDITOR site.yaml
+  balancer config check site.yaml
   balancer config diff -f site.yaml
   balancer config apply -f site.yaml --comment 'add link L3'
   balancer config history
   balancer config rollback 4`)
-	cmd.AddCommand(newConfigShowCmd(a), newConfigExportCmd(a), newConfigApplyCmd(a), newConfigDiffCmd(a),
+	cmd.AddCommand(newConfigShowCmd(a), newConfigExportCmd(a), newConfigApplyCmd(a), newConfigDiffCmd(a), newConfigCheckCmd(a),
 		newConfigRollbackCmd(a), newConfigHistoryCmd(a))
 	return cmd
 }
@@ -120,6 +122,13 @@ func (a *app) readConfigFile(file string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("reading the configuration: %w", err)
 	}
+	// The size, the encoding and the YAML itself are checked here, so
+	// that the message is the same as the daemon's and does not come
+	// from the transport (whose limit is higher, 4 MiB).
+	if _, err := config.Decode(data); err != nil {
+		lines := strings.Split(err.Error(), "\n")
+		return "", fmt.Errorf("configuration rejected, nothing was sent:\n  %s: %s", file, strings.Join(lines, "\n  "+file+": "))
+	}
 	return string(data), nil
 }
 
@@ -152,7 +161,10 @@ revision and the switch is programmed with the difference only.`,
 			if comment == "" {
 				comment = commandLine(cmd, args)
 			}
-			res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: data, DryRun: o.dryRun, Comment: comment})
+			if err := checkComment(comment); err != nil {
+				return err
+			}
+			res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: data, DryRun: o.dryRun, Comment: comment, Force: o.force})
 			if err != nil {
 				return err
 			}
@@ -209,7 +221,8 @@ would.`,
 }
 
 func newConfigRollbackCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var force bool
+	cmd := &cobra.Command{
 		Use:   "rollback REVISION",
 		Short: "Re-apply an earlier revision (as a new revision)",
 		Long: `Re-apply the configuration of revision REVISION ('config history' lists
@@ -228,13 +241,15 @@ them). It becomes a new revision; history is never rewritten.`,
 			}
 			ctx, cancel := a.rpcContext(cmd)
 			defer cancel()
-			res, err := cl.Rollback(ctx, &apiv1.RollbackRequest{Revision: n})
+			res, err := cl.Rollback(ctx, &apiv1.RollbackRequest{Revision: n, Force: force})
 			if err != nil {
 				return err
 			}
 			return a.printApply(res)
 		},
 	}
+	cmd.Flags().BoolVar(&force, "force", false, "roll back even when it removes links, filter groups or balance groups, or most switch entries")
+	return cmd
 }
 
 func newConfigHistoryCmd(a *app) *cobra.Command {

@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -14,12 +15,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
@@ -36,7 +38,17 @@ through every filter, follows port status over the switch's gNMI
   the management API   on --socket (unix, mode 0600), or --listen over
                        mutual TLS (--tls-cert, --tls-key, --tls-client-ca)
   telemetry (gNMI)     on --telemetry: the OpenConfig-style balancer tree
+                       (at most --telemetry-max-subscriptions streams,
+                       --telemetry-max-subscriptions-per-client per client)
   Prometheus metrics   on --metrics (/metrics)
+--telemetry-tls serves gNMI and metrics with mutual TLS too, with the
+management API's certificate, key and client CA.
+
+The pipeline it pushes is chosen at start by the site's platform (sim and
+bmv2: the embedded v1model build; wedge100bf-32x: the Tofino build, which
+--device-config names, packed for Stratum) or by --pipeline-format,
+--p4info and --device-config. A P4Info whose names or ids differ from the
+v1model build's is refused, naming the first difference.
 
 Several daemons may drive one switch: the one with the highest election id
 is primary and writes; the others stay connected as backups and take over
@@ -52,7 +64,11 @@ func newDaemonCmd() *cobra.Command {
 		listen, tlsCert, tlsKey    string
 		tlsClientCA                string
 		telemetryAddr, metricsAddr string
+		telemetryTLS               bool
+		maxSubs, maxSubsClient     int
 		logLevel                   string
+		pipe                       pipelineFlags
+		switchTiming               func() (controlplane.Timing, error)
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -66,9 +82,29 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// The gNMI library logs through glog: to stderr, never to
+			// files in the temp directory.
+			if err := bgnmi.GlogToStderr(); err != nil {
+				return err
+			}
 			socket, _ := cmd.Flags().GetString("socket")
+			histRevs, _ := cmd.Flags().GetInt("history-revisions")
+			histBytes, _ := cmd.Flags().GetInt64("history-bytes")
+			if histRevs < 1 || histBytes < 1 {
+				return usagef("--history-revisions %d, --history-bytes %d: both must be at least 1 (the running revision is always kept)", histRevs, histBytes)
+			}
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
-				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+				Role: role, SwitchGNMI: switchGNMI, Logger: log,
+				Store: []daemon.StoreOption{daemon.WithRetention(histRevs, histBytes)}}
+			if opts.SwitchTiming, err = switchTiming(); err != nil {
+				return usagef("%v", err)
+			}
+			pl, err := pipe.resolve(stateDir, cfgPath)
+			if err != nil {
+				return err
+			}
+			opts.Pipeline = &pl.Pipeline
+			log.Info("pipeline", "format", pl.Format, "p4info", pl.P4InfoFrom, "device_config", pl.DeviceConfigFrom, "device_config_bytes", len(pl.DeviceConfig))
 			if election != "" {
 				hi, lo, err := parseElection(election)
 				if err != nil {
@@ -83,13 +119,24 @@ func newDaemonCmd() *cobra.Command {
 				}
 				opts.SwitchTLS = t
 			}
+			// Telemetry (gNMI and metrics) with mutual TLS: the management
+			// API's certificates and client CA.
+			var teleTLS *tls.Config
+			if telemetryTLS {
+				if teleTLS, err = daemon.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
+					return usagef("--telemetry-tls: %v: give --tls-cert, --tls-key and --tls-client-ca", err)
+				}
+			}
+			if maxSubs < 1 || maxSubsClient < 1 {
+				return usagef("--telemetry-max-subscriptions %d / --telemetry-max-subscriptions-per-client %d: want at least 1", maxSubs, maxSubsClient)
+			}
 			var tele *bgnmi.Server
 			var teleLis net.Listener
 			if telemetryAddr != "" {
 				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
-				tele = bgnmi.NewServer("balancer", bgnmi.WithLogger(log))
+				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
 				opts.Telemetry = tele
 			}
 			d, err := daemon.New(opts)
@@ -127,7 +174,11 @@ func newDaemonCmd() *cobra.Command {
 			}()
 			var teleSrv *grpc.Server
 			if tele != nil {
-				teleSrv = grpc.NewServer()
+				var gopts []grpc.ServerOption
+				if teleTLS != nil {
+					gopts = append(gopts, grpc.Creds(credentials.NewTLS(teleTLS)))
+				}
+				teleSrv = grpc.NewServer(gopts...)
 				tele.Register(teleSrv)
 				wg.Add(1)
 				go func() {
@@ -139,14 +190,16 @@ func newDaemonCmd() *cobra.Command {
 			}
 			var httpSrv *http.Server
 			if metricsAddr != "" {
-				reg := prometheus.NewRegistry()
-				reg.MustRegister(d.Collector())
 				mux := http.NewServeMux()
-				mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+				mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
+					ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
 				ml, err := net.Listen("tcp", metricsAddr)
 				if err != nil {
 					return fmt.Errorf("metrics listener: %w", err)
+				}
+				if teleTLS != nil {
+					ml = tls.NewListener(ml, teleTLS.Clone())
 				}
 				wg.Add(1)
 				go func() {
@@ -185,6 +238,8 @@ func newDaemonCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&cfgPath, "config", "", "initial site configuration (used when --state-dir has none)")
 	f.StringVar(&stateDir, "state-dir", "/var/lib/balancer", "where the running configuration and its revisions live")
+	f.Int("history-revisions", daemon.DefaultHistoryRevisions, "revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
+	f.Int64("history-bytes", daemon.DefaultHistoryBytes, "bytes of revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
 	f.StringVar(&switchAddr, "switch", "127.0.0.1:9559", "the switch's P4Runtime address (host:port or unix:///path)")
 	f.StringVar(&switchGNMI, "switch-gnmi", "127.0.0.1:9339", "the switch's gNMI address for port status (empty: none, ports assumed up)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
@@ -199,7 +254,12 @@ func newDaemonCmd() *cobra.Command {
 	f.StringVar(&tlsClientCA, "tls-client-ca", "", "CA that signs the clients' certificates, for --listen")
 	f.StringVar(&telemetryAddr, "telemetry", "127.0.0.1:9340", "gNMI telemetry listen address (empty: off)")
 	f.StringVar(&metricsAddr, "metrics", "127.0.0.1:9341", "Prometheus metrics listen address (empty: off)")
+	f.BoolVar(&telemetryTLS, "telemetry-tls", false, "serve --telemetry (gNMI) and --metrics with mutual TLS, with --tls-cert, --tls-key and --tls-client-ca")
+	f.IntVar(&maxSubs, "telemetry-max-subscriptions", bgnmi.DefaultMaxSubscriptions, "most gNMI subscriptions open at once")
+	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	pipe.register(f)
+	switchTiming = switchTimingFlags(f)
 	return cmd
 }
 

@@ -26,6 +26,9 @@ func freeAddr(t *testing.T) string {
 // the CLI: a live system with keep-alives passing, a rule added, a filter
 // bypassed by hand, a session located and traced.
 func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
+	// The directory first: cleanups run last-registered first, so the
+	// daemon ends before its state directory is removed.
+	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	start := func(args ...string) {
@@ -40,7 +43,6 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	}
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	p4rt, gnmi := freeAddr(t), freeAddr(t)
-	dir := t.TempDir()
 	socket := filepath.Join(dir, "b.sock")
 	start("sim", "--from-config", "../../examples/site.yaml", "--p4rt", p4rt, "--gnmi", gnmi, "--demo-traffic", "200", "--log-level", "warn")
 	start("daemon", "--config", "../../examples/site.yaml", "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
@@ -75,7 +77,7 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	// A bad change is refused with its path; the running configuration stays.
 	r = cli("link", "add", "L9", "--lan", "P41", "--wan", "P42")
 	assert.Equal(t, exitError, r.code)
-	assert.Contains(t, r.stderr, "links[2]")
+	assert.Contains(t, r.stderr, "link L9: --lan P41: the port is on the WAN side")
 	r = cli("config", "history")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Equal(t, 2, strings.Count(r.stdout, "\n")-1, "two revisions: initial and dns\n%s", r.stdout)

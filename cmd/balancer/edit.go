@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,12 +20,34 @@ import (
 // configuration.
 type applyOpts struct {
 	dryRun  bool
+	force   bool
 	comment string
 }
 
 func addApplyFlags(cmd *cobra.Command, o *applyOpts) {
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "validate and show what would change; save and program nothing")
+	cmd.Flags().BoolVar(&o.force, "force", false, "apply even when the change removes links, filter groups or balance groups, or most switch entries")
 	cmd.Flags().StringVar(&o.comment, "comment", "", "comment saved with the new revision (default: the command line)")
+}
+
+// checkComment refuses a comment the daemon would refuse, before any call.
+func checkComment(comment string) error {
+	if err := config.CheckText("--comment", comment, config.MaxCommentBytes); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// checkRange refuses a numeric flag given outside lo..hi: 0 is a value,
+// never "not given" (that is what leaving the flag out means).
+func checkRange(cmd *cobra.Command, flag string, v, lo, hi uint32, unit string) error {
+	if !cmd.Flags().Changed(flag) || (v >= lo && v <= hi) {
+		return nil
+	}
+	if unit != "" {
+		unit = " " + unit
+	}
+	return usagef("--%s %d is out of range %d..%d%s (leave the flag out to keep the current value)", flag, v, lo, hi, unit)
 }
 
 // editRetries bounds how often an edit is redone when another change
@@ -47,12 +70,15 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 	if comment == "" {
 		comment = commandLine(cmd, args)
 	}
+	if err := checkComment(comment); err != nil {
+		return err
+	}
 	for attempt := 1; ; attempt++ {
 		running, err := cl.GetConfig(ctx, &apiv1.GetConfigRequest{})
 		if err != nil {
 			return err
 		}
-		cfg, err := parseRunning(running)
+		cfg, err := parseWritten(running)
 		if err != nil {
 			return err
 		}
@@ -65,7 +91,7 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 			return err
 		}
 		res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{
-			Yaml: string(data), DryRun: o.dryRun, Comment: comment,
+			Yaml: string(data), DryRun: o.dryRun, Comment: comment, Force: o.force,
 			BaseRevision: running.GetRevision().GetNumber(),
 		})
 		var ae *apiError
@@ -91,12 +117,61 @@ func parseRunning(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	return cfg, nil
 }
 
+// parseWritten reads the daemon's running configuration as the operator
+// wrote it, for an edit: values left to their defaults stay unset (so
+// they keep following the defaults), but every object keeps the id it
+// runs with, so that others coming and going never renumber it.
+func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
+	eff, err := parseRunning(r)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := config.Decode([]byte(r.GetYaml()))
+	if err != nil {
+		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+	}
+	for i := range raw.Links {
+		if l := eff.LinkByName(raw.Links[i].Name); l != nil && raw.Links[i].ID == nil {
+			raw.Links[i].ID = l.ID
+		}
+	}
+	for i := range raw.FilterGroups {
+		if f := eff.FilterGroupByName(raw.FilterGroups[i].Name); f != nil && raw.FilterGroups[i].ID == nil {
+			raw.FilterGroups[i].ID = f.ID
+		}
+	}
+	for i := range raw.BalanceGroups {
+		if b := eff.BalanceGroupByName(raw.BalanceGroups[i].Name); b != nil && raw.BalanceGroups[i].ID == nil {
+			raw.BalanceGroups[i].ID = b.ID
+		}
+	}
+	return raw, nil
+}
+
+// effective returns a copy of a configuration as written with the
+// defaults applied (nil when it does not read back).
+func effective(c *config.Config) *config.Config {
+	data, err := c.Marshal()
+	if err != nil {
+		return nil
+	}
+	eff, err := config.Decode(data)
+	if err != nil {
+		return nil
+	}
+	eff.ApplyDefaults()
+	return eff
+}
+
 // commandLine is the default revision comment: the command and what it
 // was given ("balancer link add L3 --lan=P44 --wan=P43").
 func commandLine(cmd *cobra.Command, args []string) string {
-	parts := append([]string{cmd.CommandPath()}, args...)
+	parts := []string{cmd.CommandPath()}
+	for _, arg := range args {
+		parts = append(parts, printable(arg))
+	}
 	cmd.Flags().Visit(func(f *pflag.Flag) {
-		if f.Name == "dry-run" || f.Name == "comment" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
+		if f.Name == "dry-run" || f.Name == "comment" || f.Name == "force" || cmd.Flags().Lookup(f.Name) != cmd.LocalFlags().Lookup(f.Name) {
 			return
 		}
 		v := f.Value.String()
@@ -106,6 +181,7 @@ func commandLine(cmd *cobra.Command, args []string) string {
 		if strings.ContainsAny(v, " '\"") {
 			v = "'" + v + "'"
 		}
+		v = printable(v)
 		parts = append(parts, "--"+f.Name+"="+v)
 	})
 	return strings.Join(parts, " ")
@@ -145,10 +221,28 @@ func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 	default:
 		fmt.Fprintln(w, "switch: not programmed yet")
 	}
+	for _, m := range res.GetSlotMoves() {
+		if m.GetSlots() == 0 {
+			continue
+		}
+		verb := "rewrites"
+		if res.GetDryRun() {
+			verb = "would rewrite"
+		}
+		fmt.Fprintf(w, "slots: balance group %s: %s %s, %s of its sessions move\n",
+			m.GetBalanceGroup(), verb, plural(m.GetSlots(), "slot"), percent(m.GetMoved()))
+		for _, f := range m.GetFilterGroups() {
+			fmt.Fprintf(w, "  %-12s share %s -> %s, %s of its sessions move\n",
+				f.GetFilterGroup(), percent(f.GetBefore()), percent(f.GetAfter()), percent(f.GetMoved()))
+		}
+	}
 	if res.GetWarning() != "" {
 		fmt.Fprintf(w, "warning: %s\n", res.GetWarning())
 	}
 }
+
+// percent prints a share (0..1) as a percentage with one decimal.
+func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 // names lists object names for messages: "L1, L2" or "none".
 func names(ns []string) string {
@@ -243,4 +337,66 @@ func (a *app) getStatus(cmd *cobra.Command) (*apiv1.Status, error) {
 	ctx, cancel := a.rpcContext(cmd)
 	defer cancel()
 	return cl.GetStatus(ctx, &apiv1.GetStatusRequest{})
+}
+
+// portUse names who uses each port of c: "link L1 lan".
+func portUse(c *config.Config) map[config.PortName]string {
+	use := map[config.PortName]string{}
+	for _, l := range c.Links {
+		for _, p := range []struct{ name, side string }{{l.LAN, "lan"}, {l.WAN, "wan"}} {
+			if n, err := c.ResolvePort(p.name); err == nil {
+				use[n] = fmt.Sprintf("link %s (%s %s)", l.Name, p.side, p.name)
+			}
+		}
+	}
+	for _, f := range c.FilterGroups {
+		for _, p := range []struct{ name, side string }{{f.LAN, "lan"}, {f.WAN, "wan"}} {
+			if n, err := c.ResolvePort(p.name); err == nil {
+				use[n] = fmt.Sprintf("filter group %s (%s %s)", f.Name, p.side, p.name)
+			}
+		}
+	}
+	return use
+}
+
+// checkEndpoints checks the --lan and --wan ports of a new link or filter
+// group (what: "link L9") against the configuration it joins, so that a
+// problem names the new object and its flag rather than an object already
+// there.
+func checkEndpoints(c *config.Config, what, lan, wan string, ignoreParity bool) error {
+	use := portUse(c)
+	var errs []string
+	for _, p := range []struct {
+		flag, name string
+		side       config.Side
+	}{{"lan", lan, config.SideLAN}, {"wan", wan, config.SideWAN}} {
+		n, err := c.ResolvePort(p.name)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("--%s %s: %v", p.flag, p.name, err))
+			continue
+		}
+		if got := c.PortSide(n); got != p.side && !ignoreParity {
+			errs = append(errs, fmt.Sprintf("--%s %s: the port is on the %s side (even is LAN, odd is WAN); give a %s port, or --ignore-parity if the cabling is crossed",
+				p.flag, p.name, got, p.side))
+		}
+		if by, ok := use[n]; ok {
+			errs = append(errs, fmt.Sprintf("--%s %s: the port is already used by %s; pick a free port ('balancer port list' shows USED BY)", p.flag, p.name, by))
+		}
+	}
+	if lan == wan && len(errs) == 0 {
+		errs = append(errs, fmt.Sprintf("--lan and --wan are both %s; give two ports", lan))
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %s", what, strings.Join(errs, "; "))
+}
+
+// printable writes s for a default revision comment: as it is, or quoted
+// with escapes when it holds a control character (which a comment may not).
+func printable(s string) string {
+	if config.CheckText("", s, len(s)) == nil {
+		return s
+	}
+	return strconv.Quote(s)
 }

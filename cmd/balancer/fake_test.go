@@ -80,7 +80,20 @@ func (f *fakeDaemon) Config(context.Context) (*config.Config, daemon.Revision, e
 	return cfg, rev, nil
 }
 
-func (f *fakeDaemon) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+func (f *fakeDaemon) ApplyConfig(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	return f.applyGuarded(ctx, yaml, dryRun, comment)
+}
+
+// applyGuarded is apply behind the daemon's guard on destructive changes.
+func (f *fakeDaemon) applyGuarded(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	if c, err := config.Parse(yaml); err == nil && !dryRun {
+		f.mu.Lock()
+		old := f.cfg
+		f.mu.Unlock()
+		if err := daemon.Guard(daemon.Removals(old, c, 0, 0), daemon.Forced(ctx), "change"); err != nil {
+			return nil, err
+		}
+	}
 	return f.apply(yaml, dryRun, comment)
 }
 
@@ -131,7 +144,20 @@ func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResul
 	if data == nil {
 		return nil, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
 	}
-	return f.apply(data, false, fmt.Sprintf("rollback to revision %d", n))
+	return f.applyGuarded(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
+}
+
+// ConfigYAML returns the running configuration as saved, as the daemon does.
+func (f *fakeDaemon) ConfigYAML() ([]byte, daemon.Revision) {
+	f.mu.Lock()
+	data, rev := f.revs[len(f.revs)-1].yaml, f.running()
+	hook := f.onConfig
+	f.onConfig = nil
+	f.mu.Unlock()
+	if hook != nil {
+		defer hook()
+	}
+	return data, rev
 }
 
 func (f *fakeDaemon) History(context.Context) ([]daemon.Revision, error) {
@@ -175,14 +201,30 @@ func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 	}
 	if f.switchDown {
 		st.Switch.LastError = "connection refused"
+		st.Stale = true
+	}
+	// Ports: L2's WAN port is down, P44 is not reported (unknown), the
+	// others are up; all unknown while the switch is down.
+	state := func(name string, up bool) string {
+		switch {
+		case f.switchDown || name == "P44":
+			return daemon.PortUnknown
+		case up:
+			return daemon.PortUp
+		}
+		return daemon.PortDown
 	}
 	for _, l := range c.Links {
-		st.Links = append(st.Links, daemon.LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANUp: true, WANUp: l.Name != "L2"})
+		ls := daemon.LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN,
+			LANState: state(l.LAN, true), WANState: state(l.WAN, l.Name != "L2")}
+		ls.LANUp, ls.WANUp = ls.LANState == daemon.PortUp, ls.WANState == daemon.PortUp
+		st.Links = append(st.Links, ls)
 	}
 	for _, fg := range c.FilterGroups {
 		fs := daemon.FilterStatus{Name: fg.Name, ID: *fg.ID, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: "up", Reason: "keep-alives answered", Since: f.now, Effective: "forward",
-			LastPass: f.now.Add(time.Hour - 100*time.Millisecond), TimeOfPass: 120 * time.Microsecond, Passes: 36000}
+			LastPass: f.now.Add(time.Hour - 100*time.Millisecond), TimeOfPass: 120 * time.Microsecond, Passes: 36000,
+			LANState: state(fg.LAN, true), WANState: state(fg.WAN, true)}
 		if b := c.BalanceGroupOf(fg.Name); b != nil {
 			fs.BalanceGroup = b.Name
 			fs.FailureAction = string(b.FailureAction)

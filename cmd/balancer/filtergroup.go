@@ -41,6 +41,9 @@ func parseTPID(flag, s string) (uint16, error) {
 	if err != nil {
 		return 0, usagef("--%s %q: want a 16-bit ethertype like 0x88B5", flag, s)
 	}
+	if n == 0 {
+		return 0, usagef("--%s %s is not an ethertype: give 0x0001..0xFFFF, like 0x88B5 (leave the flag out for the default)", flag, s)
+	}
 	return uint16(n), nil
 }
 
@@ -62,10 +65,16 @@ LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.Name = args[0]
+			if err := checkRange(cmd, "cores", f.Cores, 1, config.MaxCores, "cores"); err != nil {
+				return err
+			}
+			if err := checkRange(cmd, "id", id, 0, config.MaxFilterGroups-1, ""); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("id") {
 				f.ID = &id
 			}
-			if tpid != "" {
+			if cmd.Flags().Changed("tpid") {
 				t, err := parseTPID("tpid", tpid)
 				if err != nil {
 					return err
@@ -75,6 +84,9 @@ LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 				if c.FilterGroupByName(f.Name) != nil {
 					return "", errExists("filter group", f.Name, "change it with 'balancer filter-group set'")
+				}
+				if err := checkEndpoints(c, "filter group "+f.Name, f.LAN, f.WAN, f.IgnoreParity); err != nil {
+					return "", err
 				}
 				c.FilterGroups = append(c.FilterGroups, f)
 				return "", nil
@@ -109,8 +121,11 @@ maintenance.`,
 			if !cmd.Flags().Changed("cores") && !cmd.Flags().Changed("tpid") {
 				return usagef("nothing to change: give --cores or --tpid")
 			}
+			if err := checkRange(cmd, "cores", cores, 1, config.MaxCores, "cores"); err != nil {
+				return err
+			}
 			var t uint16
-			if tpid != "" {
+			if cmd.Flags().Changed("tpid") {
 				var err error
 				if t, err = parseTPID("tpid", tpid); err != nil {
 					return err
@@ -124,7 +139,7 @@ maintenance.`,
 				if cmd.Flags().Changed("cores") {
 					f.Cores = cores
 				}
-				if tpid != "" {
+				if cmd.Flags().Changed("tpid") {
 					f.TPID = t
 				}
 				return "", nil
@@ -197,14 +212,18 @@ func newFilterGroupListCmd(a *app) *cobra.Command {
 				state[f.GetName()] = f
 			}
 			w := table(a.stdout)
-			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE")
+			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE", "PORTS OPER")
 			for _, f := range cfg.FilterGroups {
 				bg := ""
 				if b := cfg.BalanceGroupOf(f.Name); b != nil {
 					bg = b.Name
 				}
 				s := state[f.Name]
-				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, s.GetState(), s.GetEffective())
+				oper := "-"
+				if s.GetLanState() != "" {
+					oper = s.GetLanState() + "/" + s.GetWanState()
+				}
+				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, stale(st, s.GetState()), stale(st, s.GetEffective()), oper)
 			}
 			return w.Flush()
 		},

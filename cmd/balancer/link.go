@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -45,12 +47,18 @@ Rules apply to every link unless they list links ('rule add --link').`,
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l.Name = args[0]
+			if err := checkRange(cmd, "id", id, 0, config.MaxLinks-1, ""); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("id") {
 				l.ID = &id
 			}
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 				if c.LinkByName(l.Name) != nil {
 					return "", errExists("link", l.Name, "delete it first with 'balancer link del' to change it")
+				}
+				if err := checkEndpoints(c, "link "+l.Name, l.LAN, l.WAN, l.IgnoreParity); err != nil {
+					return "", err
 				}
 				c.Links = append(c.Links, l)
 				return "", nil
@@ -79,9 +87,23 @@ link's ports is dropped once the link is gone.`,
 		Args:    exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
-				if !deleteFunc(&c.Links, func(l config.Link) bool { return l.Name == args[0] }) {
+				if c.LinkByName(args[0]) == nil {
 					return "", errUnknown("link", args[0], linkNames(c))
 				}
+				var users []string
+				for _, r := range c.Rules {
+					if slices.Contains(r.Links, args[0]) {
+						users = append(users, r.Name)
+					}
+				}
+				switch len(users) {
+				case 0:
+				case 1:
+					return "", fmt.Errorf("rule %s still uses link %s: take the link out of the rule ('balancer rule del %s' and add it again without --link %s) first", users[0], args[0], users[0], args[0])
+				default:
+					return "", fmt.Errorf("rules %s still use link %s: take the link out of those rules first", strings.Join(users, ", "), args[0])
+				}
+				deleteFunc(&c.Links, func(l config.Link) bool { return l.Name == args[0] })
 				return "", nil
 			})
 		},
@@ -122,7 +144,7 @@ func newLinkListCmd(a *app) *cobra.Command {
 			for _, l := range cfg.Links {
 				lan, wan := "-", "-"
 				if s := state[l.Name]; s != nil {
-					lan, wan = upDown(s.GetLanUp()), upDown(s.GetWanUp())
+					lan, wan = operState(s.GetLanState(), s.GetLanUp()), operState(s.GetWanState(), s.GetWanUp())
 				}
 				parity := "even/odd"
 				if l.IgnoreParity {

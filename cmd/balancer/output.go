@@ -14,6 +14,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
 )
 
 // Machine-readable output (-o json, -o yaml):
@@ -165,6 +167,23 @@ func fmtDur(d *durationpb.Duration) string {
 		return "-"
 	}
 	return roundDur(d.AsDuration()).String()
+}
+
+// operState gives a port's oper state: up, down or unknown (state as
+// the daemon reports it; up is the answer of a daemon that predates it).
+func operState(state string, up bool) string {
+	if state != "" {
+		return state
+	}
+	return upDown(up)
+}
+
+// stale marks a state derived from the switch while it is not connected.
+func stale(st *apiv1.Status, s string) string {
+	if st.GetStale() && s != "" && s != "-" {
+		return s + " (stale)"
+	}
+	return s
 }
 
 func upDown(b bool) string {

@@ -24,8 +24,9 @@ type portView struct {
 	Side   string  `json:"side"`             // LAN or WAN by the even/odd convention
 	Speed  string  `json:"speed"`
 	UsedBy string  `json:"used_by,omitempty"` // "link L1 lan", "filter-group F1 wan"
-	// Oper is up or down for link ports (from the daemon's port status),
-	// "" when the daemon does not report it.
+	// Oper is up, down or unknown (the switch does not report the port,
+	// or is not connected), from the daemon's status; "" when the daemon
+	// does not report it.
 	Oper string       `json:"oper,omitempty"`
 	Rx   *packetBytes `json:"rx,omitempty"` // port show only
 	Tx   *packetBytes `json:"tx,omitempty"`
@@ -48,22 +49,26 @@ func portViews(c *config.Config, st *apiv1.Status) []portView {
 	for _, l := range c.Links {
 		ls := oper[l.Name]
 		for _, p := range []struct {
-			name, side string
-			up         bool
-		}{{l.LAN, "lan", ls.GetLanUp()}, {l.WAN, "wan", ls.GetWanUp()}} {
+			name, side, oper string
+		}{{l.LAN, "lan", operState(ls.GetLanState(), ls.GetLanUp())}, {l.WAN, "wan", operState(ls.GetWanState(), ls.GetWanUp())}} {
 			if n, err := c.ResolvePort(p.name); err == nil {
 				u := use{by: "link " + l.Name + " " + p.side}
 				if ls != nil {
-					u.oper = upDown(p.up)
+					u.oper = p.oper
 				}
 				uses[n] = u
 			}
 		}
 	}
+	fstate := map[string]*apiv1.FilterStatus{}
+	for _, f := range st.GetFilters() {
+		fstate[f.GetName()] = f
+	}
 	for _, f := range c.FilterGroups {
-		for _, p := range []struct{ name, side string }{{f.LAN, "lan"}, {f.WAN, "wan"}} {
+		fs := fstate[f.Name]
+		for _, p := range []struct{ name, side, oper string }{{f.LAN, "lan", fs.GetLanState()}, {f.WAN, "wan", fs.GetWanState()}} {
 			if n, err := c.ResolvePort(p.name); err == nil {
-				uses[n] = use{by: "filter-group " + f.Name + " " + p.side}
+				uses[n] = use{by: "filter-group " + f.Name + " " + p.side, oper: p.oper}
 			}
 		}
 	}
@@ -281,6 +286,16 @@ them first.`,
 				return err
 			}
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				var users []string
+				for n, by := range portUse(c) {
+					if n.Port == p {
+						users = append(users, by)
+					}
+				}
+				if len(users) > 0 {
+					slices.Sort(users)
+					return "", fmt.Errorf("port %d is still used by %s: delete or move them first", p, strings.Join(users, ", "))
+				}
 				if !deleteFunc(&c.Ports, func(d config.Port) bool { return d.Port == p }) {
 					var defined []string
 					for _, d := range c.Ports {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -78,6 +79,32 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	if err := dur("initial-delay", f.initialDelay, &p.InitialDelay); err != nil {
 		return err
 	}
+	durRange := func(flag string, d, lo, hi config.Duration) error {
+		if changed(flag) && (d < lo || d > hi) {
+			return usagef("--%s %s is out of range %s..%s (leave the flag out to keep the current value)", flag, d, durWords(lo), durWords(hi))
+		}
+		return nil
+	}
+	if err := durRange("interval", p.Interval, config.MinInterval, config.MaxInterval); err != nil {
+		return err
+	}
+	if err := durRange("initial-delay", p.InitialDelay, config.MinInitialDelay, config.MaxInitialDelay); err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		flag string
+		v    uint32
+		hi   uint32
+		unit string
+	}{
+		{"loss-threshold", f.lossThreshold, config.MaxThreshold, "keep-alives"},
+		{"recovery-threshold", f.recoveryThres, config.MaxThreshold, "keep-alives"},
+		{"min-active", f.minActive, config.MaxFilterGroups, "members"},
+	} {
+		if err := checkRange(cmd, c.flag, c.v, 1, c.hi, c.unit); err != nil {
+			return err
+		}
+	}
 	if changed("loss-threshold") {
 		p.LossThreshold = f.lossThreshold
 	}
@@ -147,8 +174,18 @@ Balance groups whose failure action is the profile's follow a change of
 				c.Profiles = append(c.Profiles, np)
 				return "", nil
 			}
+			if p == nil && args[0] == config.DefaultProfile {
+				// The built-in profile, not written out: write what is set.
+				c.Profiles = append(c.Profiles, config.Profile{Name: config.DefaultProfile})
+				p = &c.Profiles[len(c.Profiles)-1]
+			}
 			if p == nil {
-				return "", errUnknown("profile", args[0], profileNames(c))
+				known := profileNames(c)
+				if !slices.Contains(known, config.DefaultProfile) {
+					known = append(known, config.DefaultProfile)
+				}
+				slices.Sort(known)
+				return "", errUnknown("profile", args[0], known)
 			}
 			old := p.FailureAction
 			if err := flags.apply(cmd, p); err != nil {
@@ -162,13 +199,21 @@ Balance groups whose failure action is the profile's follow a change of
 			var follow, keep []string
 			for i := range c.BalanceGroups {
 				b := &c.BalanceGroups[i]
-				if b.Profile != p.Name {
+				profile := b.Profile
+				if profile == "" {
+					profile = config.DefaultProfile
+				}
+				if profile != p.Name {
 					continue
 				}
-				if b.FailureAction == old || b.FailureAction == "" {
+				switch {
+				case b.FailureAction == "":
+					// It sets none of its own: it follows the profile.
+					follow = append(follow, b.Name)
+				case b.FailureAction == old && old != "":
 					b.FailureAction = p.FailureAction
 					follow = append(follow, b.Name)
-				} else {
+				default:
 					keep = append(keep, fmt.Sprintf("%s (%s)", b.Name, b.FailureAction))
 				}
 			}
@@ -253,4 +298,16 @@ func newProfileListCmd(a *app) *cobra.Command {
 			return w.Flush()
 		},
 	}
+}
+
+// durWords writes a duration bound plainly: "10ms", "60s", "10m".
+func durWords(d config.Duration) string {
+	t := d.Std()
+	switch {
+	case t > time.Minute && t%time.Minute == 0:
+		return fmt.Sprintf("%dm", t/time.Minute)
+	case t >= time.Second && t%time.Second == 0:
+		return fmt.Sprintf("%ds", t/time.Second)
+	}
+	return d.String()
 }

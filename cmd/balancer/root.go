@@ -8,8 +8,10 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
 )
 
@@ -146,7 +148,10 @@ func newRootCmd(a *app) *cobra.Command {
 		Example:       rootExample,
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkUTF8(cmd, args); err != nil {
+				return err
+			}
 			switch a.output {
 			case outTable, outJSON, outYAML:
 			default:
@@ -257,6 +262,24 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 		return usagef("%s takes %d argument(s) (%s), got %d: %s", cmd.CommandPath(), len(names),
 			strings.Join(names, " "), len(args), strings.Join(args, " "))
 	}
+}
+
+// checkUTF8 refuses arguments and flag values that are not UTF-8: the API
+// carries text, and the transport would refuse them with a message about
+// marshalling.
+func checkUTF8(cmd *cobra.Command, args []string) error {
+	for i, arg := range args {
+		if !utf8.ValidString(arg) {
+			return usagef("argument %d (%q) is not valid UTF-8: give it as UTF-8 text", i+1, arg)
+		}
+	}
+	var bad error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if bad == nil && !utf8.ValidString(f.Value.String()) {
+			bad = usagef("--%s %q is not valid UTF-8: give it as UTF-8 text", f.Name, f.Value.String())
+		}
+	})
+	return bad
 }
 
 // rpcContext bounds one command's calls by --timeout.

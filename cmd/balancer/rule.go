@@ -100,6 +100,9 @@ func newRuleAddCmd(a *app) *cobra.Command {
   balancer rule add rest --prio 1 --match any --action balance:group_filter`,
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkRange(cmd, "prio", prio, 1, config.MaxPriority, ""); err != nil {
+				return err
+			}
 			r := config.Rule{Name: args[0], Priority: prio, Links: links}
 			var err error
 			if r.Match, err = matchexpr.Parse(match); err != nil {
@@ -182,6 +185,9 @@ apply; no packet sees the rule missing.`,
 		Example: `  balancer rule move vlans --prio 600`,
 		Args:    exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkRange(cmd, "prio", prio, 1, config.MaxPriority, ""); err != nil {
+				return err
+			}
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 				r := ruleByName(c, args[0])
 				if r == nil {

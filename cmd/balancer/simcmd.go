@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/dpi-balancer/balancer/config"
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -51,6 +53,7 @@ func newSimCmd() *cobra.Command {
 		p4rtAddr, gnmiAddr     string
 		deviceID               uint64
 		slotCap                int
+		readLimit              int
 		demoPPS                int
 		logLevel               string
 		control                string
@@ -65,6 +68,11 @@ func newSimCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			log, err := newLogger(logLevel)
 			if err != nil {
+				return err
+			}
+			// The gNMI library logs through glog: to stderr, never to
+			// files in the temp directory.
+			if err := bgnmi.GlogToStderr(); err != nil {
 				return err
 			}
 			ps := map[uint32]sim.Port{}
@@ -159,17 +167,20 @@ func newSimCmd() *cobra.Command {
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
 			}
-			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, Logger: log})
+			if cmd.Flags().Changed("slot-capacity") && slotCap <= 0 {
+				return usagef("--slot-capacity %d: give a table size, like 16384 (leave the flag out for the P4Info's)", slotCap)
+			}
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log})
 			if err != nil {
 				return err
 			}
-			lis, err := net.Listen("tcp", p4rtAddr)
+			lis, err := listenSwitch(p4rtAddr)
 			if err != nil {
 				return fmt.Errorf("p4runtime listener: %w", err)
 			}
 			var glis net.Listener
 			if gnmiAddr != "" {
-				if glis, err = net.Listen("tcp", gnmiAddr); err != nil {
+				if glis, err = listenSwitch(gnmiAddr); err != nil {
 					lis.Close()
 					return fmt.Errorf("gnmi listener: %w", err)
 				}
@@ -201,10 +212,11 @@ func newSimCmd() *cobra.Command {
 	f.StringArrayVar(&memPorts, "mem-port", nil, "NUMBER[,NUMBER...]: in-memory ports (repeatable)")
 	f.StringArrayVar(&loops, "loop", nil, "A:B: two in-memory ports joined by a transparent filter (repeatable)")
 	f.StringVar(&fromConfig, "from-config", "", "site configuration: in-memory link ports and a loop per filter group")
-	f.StringVar(&p4rtAddr, "p4rt", "127.0.0.1:9559", "P4Runtime listen address")
-	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (empty: on the P4Runtime address)")
+	f.StringVar(&p4rtAddr, "p4rt", "127.0.0.1:9559", "P4Runtime listen address (host:port or unix:///path)")
+	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (host:port or unix:///path; empty: on the P4Runtime address)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
 	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
+	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (demo)")
@@ -251,6 +263,23 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 	go srv.Serve(lis)
 	go func() { <-ctx.Done(); srv.Close() }()
 	return nil
+}
+
+// listenSwitch listens on host:port, or on a unix socket given as
+// unix:///path (the form the daemon's --switch takes), replacing a stale
+// socket file.
+func listenSwitch(addr string) (net.Listener, error) {
+	path, ok := strings.CutPrefix(addr, "unix://")
+	if !ok {
+		return net.Listen("tcp", addr)
+	}
+	if path == "" {
+		return nil, fmt.Errorf("%q: want unix:///path/to/socket", addr)
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSocket != 0 {
+		_ = os.Remove(path)
+	}
+	return net.Listen("unix", path)
 }
 
 func parsePortNum(s string) (uint32, error) {

@@ -91,13 +91,16 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
 	writeBypass(w, st.GetBypass())
+	if st.GetStale() {
+		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")
+	}
 
 	if len(st.GetLinks()) > 0 {
 		fmt.Fprintln(w)
 		t := table(w)
 		row(t, "LINK", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER")
 		for _, l := range st.GetLinks() {
-			row(t, l.GetName(), l.GetId(), l.GetLan(), l.GetWan(), upDown(l.GetLanUp()), upDown(l.GetWanUp()))
+			row(t, l.GetName(), l.GetId(), l.GetLan(), l.GetWan(), operState(l.GetLanState(), l.GetLanUp()), operState(l.GetWanState(), l.GetWanUp()))
 		}
 		t.Flush()
 	}
@@ -110,8 +113,8 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 			if f.GetConsecutive() > 0 {
 				losses += fmt.Sprintf(" (%d in a row)", f.GetConsecutive())
 			}
-			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), f.GetState(),
-				fmtAge(f.GetSince(), now), f.GetEffective(), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
+			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), stale(st, f.GetState()),
+				fmtAge(f.GetSince(), now), stale(st, f.GetEffective()), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
 				losses, f.GetReason())
 		}
 		t.Flush()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/gopacket/gopacket"
 	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -375,4 +376,18 @@ func Cases(cfg *config.Config) []Case {
 	add(Case{Name: "packet-out plain frame leaves unchanged", PacketOut: &PacketOut{Port: L1WAN}, Frame: arp,
 		Out: []Output{{Port: L1WAN, Frame: arp}}})
 	return cs
+}
+
+// EmptyValueSets returns the updates that empty the parser value sets the
+// compiler writes (core TPID, keep-alive EtherType). The P4 program also
+// parses the defaults as constants, so every case must still pass after
+// them: the state of a target that cannot program value sets (BMv2 with PI
+// 0.1.2) or of a switch before the controller wrote them.
+func EmptyValueSets(c *tables.Compiler) []*p4v1.Update {
+	var us []*p4v1.Update
+	for _, id := range c.ValueSetIDs() {
+		us = append(us, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{
+			ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}}})
+	}
+	return us
 }

@@ -23,6 +23,9 @@ type Dataplane struct {
 	now     func() uint64
 	cpuPort uint32
 	slotCap int
+	// readLimit is the most entities one Read may return (and so the most
+	// state it copies and pins).
+	readLimit int
 	// poLen is the packet_out header's size in bytes: BMv2 counts it in
 	// the ingress length of a packet-out.
 	poLen int
@@ -53,10 +56,12 @@ type Dataplane struct {
 type Option func(*options)
 
 type options struct {
-	now     func() uint64
-	slotCap int
-	cpuPort uint32
-	cpuSet  bool
+	now       func() uint64
+	slotCap   int
+	cpuPort   uint32
+	cpuSet    bool
+	readLimit int
+	readSet   bool
 }
 
 // WithClock sets the clock of the ingress and egress timestamps, in
@@ -74,6 +79,14 @@ func WithSlotCapacity(n int) Option { return func(o *options) { o.slotCap = n } 
 func WithCPUPort(port uint32) Option {
 	return func(o *options) { o.cpuPort, o.cpuSet = port, true }
 }
+
+// WithReadLimit sets the most entities one Read may return; a read that
+// would return more fails with ErrResourceExhausted before it copies them.
+// The default is the size of the whole state: every table entry, its
+// direct counter, every counter cell and value set, once. So one read of
+// everything passes, and a request repeating a wildcard query hundreds of
+// times cannot pin hundreds of copies of the tables.
+func WithReadLimit(n int) Option { return func(o *options) { o.readLimit, o.readSet = n, true } }
 
 // New builds an empty data plane for the P4Info in schema. It resolves
 // every table, action, parameter, counter and value set the pipeline uses
@@ -103,9 +116,36 @@ func New(schema *p4src.Schema, opts ...Option) (*Dataplane, error) {
 	if err := d.resolve(); err != nil {
 		return nil, fmt.Errorf("dataplane: %w", err)
 	}
+	d.readLimit = d.StateSize()
+	if o.readSet {
+		if o.readLimit <= 0 {
+			return nil, fmt.Errorf("dataplane: read limit %d: want at least 1 entity", o.readLimit)
+		}
+		d.readLimit = o.readLimit
+	}
 	d.resetState()
 	return d, nil
 }
+
+// StateSize is the number of entities a read of the whole state returns
+// when every table is full: each table entry and default entry, each
+// direct counter, each counter cell and each value set.
+func (d *Dataplane) StateSize() int {
+	n := len(d.valueSets)
+	for _, t := range d.tables {
+		n += t.size + 1
+		if t.direct != 0 {
+			n += t.size + 1
+		}
+	}
+	for _, c := range d.counters {
+		n += len(c.cells)
+	}
+	return n
+}
+
+// ReadLimit is the most entities one Read returns (WithReadLimit).
+func (d *Dataplane) ReadLimit() int { return d.readLimit }
 
 // CPUPort returns the controller's data-plane port.
 func (d *Dataplane) CPUPort() uint32 { return d.cpuPort }

@@ -14,11 +14,18 @@
 // (ErrInvalidArgument, ErrAlreadyExists, ...) the server maps to a gRPC
 // code. Entry identity is the one tables.Key defines (table, priority,
 // canonical matches by field id, masked bits zero), encoded compactly;
-// byte strings may be zero-padded on input and are canonical on Read.
+// byte strings may be zero-padded on input and are canonical on Read; one
+// with bits beyond its field's width is ErrOutOfRange (spec, "Bytestrings").
 // Default entries are modified (or reset, action unset) but never inserted
 // or deleted; const defaults are PERMISSION_DENIED, as are @defaultonly
 // actions in entries (spec: action scope). Value sets are only modified.
 // Counters and direct counters are read with wildcards and set by MODIFY.
+// One Read returns at most ReadLimit entities (WithReadLimit; by default
+// the whole state once): a request whose queries match more is refused with
+// ErrResourceExhausted before more than one query's worth is copied, so a
+// request repeating a wildcard cannot pin copies of the tables. The parser
+// selects the default core TPID and keep-alive EtherType as constants
+// before the value sets, as the P4 program does.
 //
 // Atomicity: every Write holds the exclusive lock for its whole batch and
 // packets hold the shared lock (per packet, or per ProcessBatch burst), so

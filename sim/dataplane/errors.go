@@ -15,7 +15,8 @@ var (
 	ErrUnimplemented     = errors.New("unimplemented")
 	ErrPermissionDenied  = errors.New("permission denied")
 	// ErrOutOfRange: a counter index beyond the counter's size (P4Runtime
-	// spec, CounterEntry).
+	// spec, CounterEntry), or a byte string wider than its field (spec,
+	// "Bytestrings").
 	ErrOutOfRange = errors.New("out of range")
 	// ErrAborted marks the updates of a ROLLBACK_ON_ERROR or
 	// DATAPLANE_ATOMIC batch that did not fail themselves but were rolled

@@ -1,6 +1,10 @@
 package dataplane
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
 
 // EtherTypes and protocols the parser selects on (p4src/shared/defines.p4).
 const (
@@ -112,8 +116,12 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 		return
 	}
 	la := be16(b[off:])
+	// parse_ethernet's select, in the P4 program's order: the default core
+	// TPID and keep-alive EtherType are constants, tried before the value
+	// sets, so they are recognised even with empty value sets.
+	core := la == p4src.DefaultCoreTPID || (la != p4src.DefaultKeepAlive && d.coreTPID.has(la))
 	switch {
-	case d.coreTPID.has(la):
+	case core:
 		// parse_core
 		if len(b)-off < coreLen {
 			return
@@ -125,7 +133,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 			return
 		}
 		la = be16(b[off:])
-	case d.keepAlive.has(la):
+	case la == p4src.DefaultKeepAlive || d.keepAlive.has(la):
 		// parse_keepalive: eth_type, then keepalive_t; accept.
 		m.ethType = uint32(la)
 		off += 2

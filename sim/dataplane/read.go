@@ -29,7 +29,14 @@ import (
 // released, so a slow consumer never holds up writes or packets. Each
 // yielded entity is new and belongs to the consumer. Read stops early when
 // yield returns false.
+//
+// A read that would return more than ReadLimit entities fails with
+// ErrResourceExhausted, naming the limit, having copied at most one
+// query's worth beyond it.
 func (d *Dataplane) Read(entities []*p4v1.Entity, yield func(*p4v1.Entity) bool) error {
+	if len(entities) > d.readLimit {
+		return errf(ErrResourceExhausted, "read of %d queries: one read takes at most %d (the read limit): split the request", len(entities), d.readLimit)
+	}
 	var snaps []snap
 	d.mu.RLock()
 	for i, q := range entities {
@@ -37,6 +44,10 @@ func (d *Dataplane) Read(entities []*p4v1.Entity, yield func(*p4v1.Entity) bool)
 		if snaps, err = d.snapshot(q, snaps); err != nil {
 			d.mu.RUnlock()
 			return fmt.Errorf("read entity %d: %w", i, err)
+		}
+		if len(snaps) > d.readLimit {
+			d.mu.RUnlock()
+			return errf(ErrResourceExhausted, "read entity %d: the first %d queries match more than %d entities, the most one read returns (the read limit, the whole state once): split the request", i, i+1, d.readLimit)
 		}
 	}
 	d.mu.RUnlock()

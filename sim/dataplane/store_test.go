@@ -209,9 +209,9 @@ func writeErrorCases(id idSet) []writeErrorCase {
 		{name: "ternary value outside mask", u: ins(te(id.flowRules, 1, act(id.bypass), ternM(12, b(0x13), b(0xf0)))), want: ErrInvalidArgument, msg: "outside the mask"},
 		{name: "range low above high", u: ins(te(id.flowRules, 1, act(id.bypass), rangeM(14, b(0x10), b(0x01)))), want: ErrInvalidArgument, msg: "low 0x10 > high 0x1"},
 		{name: "full range", u: ins(te(id.flowRules, 1, act(id.bypass), rangeM(14, b(0), b(0xff, 0xff)))), want: ErrInvalidArgument, msg: "full range"},
-		{name: "value wider than the field", u: ins(te(id.slots, 0, act(id.toFilter, b(1), b(1)), exactM(1, 1), exactM(2, 0x01, 0xff, 0xff))), want: ErrInvalidArgument,
+		{name: "value wider than the field", u: ins(te(id.slots, 0, act(id.toFilter, b(1), b(1)), exactM(1, 1), exactM(2, 0x01, 0xff, 0xff))), want: ErrOutOfRange,
 			msg: `table "BalancerIngress.slots": match field 2 (slot): value 0x1ffff wider than 16 bits`},
-		{name: "value wider in the top byte", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(1), b(0)), exactM(1, 0x02, 0x00))), want: ErrInvalidArgument, msg: "value 0x200 wider than 9 bits"},
+		{name: "value wider in the top byte", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(1), b(0)), exactM(1, 0x02, 0x00))), want: ErrOutOfRange, msg: "value 0x200 wider than 9 bits"},
 		{name: "empty value", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(1), b(0)), exactM(1))), want: ErrInvalidArgument, msg: "empty value"},
 		{name: "no match value", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(1), b(0)), &p4v1.FieldMatch{FieldId: 1})), want: ErrInvalidArgument},
 		{name: "priority 0 on a ternary table", u: ins(id.rule(0, 6)), want: ErrInvalidArgument, msg: "priority 0"},
@@ -224,7 +224,7 @@ func writeErrorCases(id idSet) []writeErrorCase {
 		{name: "extra param", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(1), b(0), b(3)), exactM(1, 5))), want: ErrInvalidArgument, msg: "unknown param id 3"},
 		{name: "duplicate param", u: ins(te(id.portRole, 0, &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: &p4v1.Action{ActionId: id.setFilterPort,
 			Params: []*p4v1.Action_Param{{ParamId: 1, Value: b(1)}, {ParamId: 1, Value: b(1)}, {ParamId: 2, Value: b(0)}}}}}, exactM(1, 5))), want: ErrInvalidArgument, msg: "given twice"},
-		{name: "param too wide", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(0x40), b(0)), exactM(1, 5))), want: ErrInvalidArgument, msg: "param 1 (filter_group): value 0x40 wider than 6 bits"},
+		{name: "param too wide", u: ins(te(id.portRole, 0, act(id.setFilterPort, b(0x40), b(0)), exactM(1, 5))), want: ErrOutOfRange, msg: "param 1 (filter_group): value 0x40 wider than 6 bits"},
 		{name: "insert without action", u: ins(te(id.portRole, 0, nil, exactM(1, 5))), want: ErrInvalidArgument, msg: "without an action"},
 		{name: "action profile member", u: ins(te(id.portRole, 0, &p4v1.TableAction{Type: &p4v1.TableAction_ActionProfileMemberId{ActionProfileMemberId: 1}}, exactM(1, 5))), want: ErrInvalidArgument},
 		{name: "duplicate insert", setup: []*p4v1.Update{ins(id.role(5))}, u: ins(id.role(5)), want: ErrAlreadyExists},
@@ -253,7 +253,7 @@ func writeErrorCases(id idSet) []writeErrorCase {
 		{name: "value set member field id", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id.coreTPID,
 			Members: []*p4v1.ValueSetMember{{Match: []*p4v1.FieldMatch{exactM(2, 0x88, 0xb5)}}}}}}), want: ErrInvalidArgument},
 		{name: "value set member too wide", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id.coreTPID,
-			Members: []*p4v1.ValueSetMember{{Match: []*p4v1.FieldMatch{exactM(1, 1, 0x88, 0xb5)}}}}}}), want: ErrInvalidArgument, msg: "wider than 16 bits"},
+			Members: []*p4v1.ValueSetMember{{Match: []*p4v1.FieldMatch{exactM(1, 1, 0x88, 0xb5)}}}}}}), want: ErrOutOfRange, msg: "wider than 16 bits"},
 		{name: "value set member ternary", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id.coreTPID,
 			Members: []*p4v1.ValueSetMember{{Match: []*p4v1.FieldMatch{ternM(1, b(0x88, 0), b(0xff, 0))}}}}}}), want: ErrInvalidArgument},
 		{name: "unknown value set", u: mod(id.vset(0x03000077, 1)), want: ErrInvalidArgument},
@@ -331,7 +331,7 @@ func TestWriteAtomicity(t *testing.T) {
 				assert.ErrorIs(t, err, ErrAborted, "update %d", i)
 			}
 			assert.ErrorIs(t, errs[len(batch)-2], ErrAlreadyExists)
-			assert.ErrorIs(t, errs[len(batch)-1], ErrInvalidArgument)
+			assert.ErrorIs(t, errs[len(batch)-1], ErrOutOfRange)
 			requireSameState(t, before, state(t, d))
 			checkInvariants(t, d)
 
@@ -371,7 +371,7 @@ func TestWriteAtomicity(t *testing.T) {
 		}
 		hs := handles()
 		errs := d.Write([]*p4v1.Update{del(id.rule(5, 6)), ins(id.rule(7, 6)), ins(te(id.slots, 0, act(id.toFilter, b(1), b(1)), exactM(1, 1), exactM(2, 1, 0, 0)))}, p4v1.WriteRequest_ROLLBACK_ON_ERROR)
-		require.ErrorIs(t, errs[2], ErrInvalidArgument)
+		require.ErrorIs(t, errs[2], ErrOutOfRange)
 		assert.Equal(t, hs, handles())
 		checkInvariants(t, d)
 	})
@@ -463,7 +463,7 @@ func TestReadWildcards(t *testing.T) {
 		{name: "direct counter of a missing entry", q: []*p4v1.Entity{directE(id.rule(13, 17).GetTableEntry(), 0, 0)}, err: ErrNotFound},
 		{name: "direct counter of a table without", q: []*p4v1.Entity{directE(&p4v1.TableEntry{TableId: id.portRole}, 0, 0)}, err: ErrInvalidArgument},
 		{name: "unknown table", q: []*p4v1.Entity{tq(0x02000077, 0, nil)}, err: ErrInvalidArgument},
-		{name: "bad match", q: []*p4v1.Entity{te(id.slots, 0, nil, exactM(1, 0x1f))}, err: ErrInvalidArgument},
+		{name: "match value wider than its field", q: []*p4v1.Entity{te(id.slots, 0, nil, exactM(1, 0x1f))}, err: ErrOutOfRange},
 		{name: "counter index out of range", q: []*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: id.dropCtr, Index: &p4v1.Index{Index: 16}}}}}, err: ErrOutOfRange},
 		{name: "empty entity", q: []*p4v1.Entity{{}}, err: ErrInvalidArgument},
 		{name: "a good and a bad query yield nothing", q: []*p4v1.Entity{tq(0, 0, nil), {}}, err: ErrInvalidArgument},

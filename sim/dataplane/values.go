@@ -118,7 +118,24 @@ func tooWide(s []byte, width int) error {
 	if len(h) > 40 {
 		h = h[:40] + "..."
 	}
-	return fmt.Errorf("value 0x%s wider than %d bits", h, width)
+	return &wideError{msg: fmt.Sprintf("value 0x%s wider than %d bits", h, width)}
+}
+
+// wideError is a byte string with bits beyond its field's width: the
+// P4Runtime spec ("Bytestrings") asks for OUT_OF_RANGE, where every other
+// malformed value is INVALID_ARGUMENT.
+type wideError struct{ msg string }
+
+func (e *wideError) Error() string { return e.msg }
+
+// valueErr is the sentinel for a value that failed to decode: ErrOutOfRange
+// for a byte string wider than its field, ErrInvalidArgument otherwise.
+func valueErr(err error) error {
+	var w *wideError
+	if errors.As(err, &w) {
+		return ErrOutOfRange
+	}
+	return ErrInvalidArgument
 }
 
 // byteWidth is the number of bytes of a field of the given width.

@@ -333,7 +333,7 @@ func (t *table) parseMatchInto(ms []*p4v1.FieldMatch, out []matchVal) ([]matchVa
 		}
 		mv, err := parseField(f, m)
 		if err != nil {
-			return nil, errf(ErrInvalidArgument, "table %q: match field %d (%s): %v", t.name, f.id, f.name, err)
+			return nil, errf(valueErr(err), "table %q: match field %d (%s): %v", t.name, f.id, f.name, err)
 		}
 		out[i] = mv
 	}
@@ -556,7 +556,7 @@ func (d *Dataplane) parseAction(t *table, ta *p4v1.TableAction, isDefault bool, 
 		seen[j] = true
 		v, err := decodeBytes(p.GetValue(), a.params[j].width)
 		if err != nil {
-			return tableAction{}, errf(ErrInvalidArgument, "table %q: action %q: param %d (%s): %v", t.name, a.name, p.GetParamId(), a.params[j].name, err)
+			return tableAction{}, errf(valueErr(err), "table %q: action %q: param %d (%s): %v", t.name, a.name, p.GetParamId(), a.params[j].name, err)
 		}
 		vals[j] = v
 	}
@@ -596,7 +596,7 @@ func (d *Dataplane) writeValueSet(typ p4v1.Update_Type, ve *p4v1.ValueSetEntry, 
 		}
 		mv, err := parseField(&f, fm)
 		if err != nil {
-			return errf(ErrInvalidArgument, "value set %q: member %d: %v", vs.name, i, err)
+			return errf(valueErr(err), "value set %q: member %d: %v", vs.name, i, err)
 		}
 		vm := vsMember{v: mv.a, m: ones(vs.width)}
 		if vs.kind == p4configv1.MatchField_TERNARY {

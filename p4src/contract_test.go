@@ -1,0 +1,110 @@
+package p4src
+
+import (
+	"testing"
+
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
+)
+
+func TestCheckContract(t *testing.T) {
+	s, err := Load()
+	require.NoError(t, err)
+	ref := s.Info
+
+	table := func(i *p4configv1.P4Info, name string) *p4configv1.Table {
+		for _, t := range i.GetTables() {
+			if t.GetPreamble().GetName() == name {
+				return t
+			}
+		}
+		t.Fatalf("no table %s", name)
+		return nil
+	}
+	action := func(i *p4configv1.P4Info, name string) *p4configv1.Action {
+		for _, a := range i.GetActions() {
+			if a.GetPreamble().GetName() == name {
+				return a
+			}
+		}
+		t.Fatalf("no action %s", name)
+		return nil
+	}
+
+	tests := []struct {
+		name   string
+		change func(*p4configv1.P4Info)
+		want   string // "" = accepted
+	}{
+		{name: "the v1model build itself", change: func(*p4configv1.P4Info) {}},
+		{name: "other sizes and another architecture", change: func(i *p4configv1.P4Info) {
+			table(i, TableSlots).Size = 131072
+			i.GetCounters()[0].Size = 1024
+			i.PkgInfo = &p4configv1.PkgInfo{Arch: "tna"}
+		}},
+		{name: "renamed table", change: func(i *p4configv1.P4Info) {
+			table(i, TableFlowRules).Preamble.Name = "pipe.BalancerIngress.flow_rules"
+		}, want: `p4info: table "BalancerIngress.flow_rules": missing (the v1model build has it with id 0x2000003): p4info breaks the balancer's naming contract`},
+		{name: "table id", change: func(i *p4configv1.P4Info) {
+			table(i, TableSlots).Preamble.Id = 0x02000009
+		}, want: `p4info: table "BalancerIngress.slots": id 0x2000009, want 0x2000006 (the v1model build's)`},
+		{name: "match field width", change: func(i *p4configv1.P4Info) {
+			table(i, TableSlots).MatchFields[1].Bitwidth = 17
+		}, want: `p4info: table "BalancerIngress.slots": match field 2: slot (id 2, 17 bits, EXACT), want slot (id 2, 16 bits, EXACT)`},
+		{name: "match kind", change: func(i *p4configv1.P4Info) {
+			table(i, TableFlowRules).MatchFields[1].Match = &p4configv1.MatchField_MatchType_{MatchType: p4configv1.MatchField_TERNARY}
+		}, want: `match field 2: outer_vid (id 2, 12 bits, TERNARY), want outer_vid (id 2, 12 bits, RANGE)`},
+		{name: "extra match field", change: func(i *p4configv1.P4Info) {
+			tb := table(i, TableLinks)
+			tb.MatchFields = append(tb.MatchFields, &p4configv1.MatchField{Id: 2, Name: "x", Bitwidth: 1})
+		}, want: `table "BalancerIngress.links": match field 2: x (id 2, 1 bits, UNSPECIFIED) is not in the v1model build`},
+		{name: "action not allowed in entries", change: func(i *p4configv1.P4Info) {
+			tb := table(i, TableSlots)
+			for _, r := range tb.ActionRefs {
+				r.Scope = p4configv1.ActionRef_DEFAULT_ONLY
+			}
+		}, want: `table "BalancerIngress.slots": actions`},
+		{name: "direct counter dropped from a table", change: func(i *p4configv1.P4Info) {
+			table(i, TableSlots).DirectResourceIds = nil
+		}, want: `table "BalancerIngress.slots": direct resources`},
+		{name: "action parameter renamed", change: func(i *p4configv1.P4Info) {
+			action(i, ActionToFilter).Params[1].Name = "cpu"
+		}, want: `p4info: action "BalancerIngress.to_filter": parameter 2: cpu (id 2, 10 bits), want core (id 2, 10 bits)`},
+		{name: "missing action", change: func(i *p4configv1.P4Info) {
+			i.Actions = i.Actions[1:]
+		}, want: `p4info: action "BalancerIngress.set_operator_port": missing`},
+		{name: "extra table", change: func(i *p4configv1.P4Info) {
+			i.Tables = append(i.Tables, &p4configv1.Table{Preamble: &p4configv1.Preamble{Id: 0x02000063, Name: "BalancerIngress.extra"}})
+		}, want: `p4info: table "BalancerIngress.extra": not in the v1model build (id 0x2000063)`},
+		{name: "counter unit", change: func(i *p4configv1.P4Info) {
+			i.Counters[0].Spec = &p4configv1.CounterSpec{Unit: p4configv1.CounterSpec_PACKETS}
+		}, want: `p4info: counter "BalancerIngress.port_rx": unit PACKETS, want BOTH`},
+		{name: "value set renamed", change: func(i *p4configv1.P4Info) {
+			i.ValueSets[0].Preamble.Name = "BalancerIngressParser.core_tpid"
+		}, want: `p4info: value set "IngressParser.core_tpid": missing`},
+		{name: "controller header field width", change: func(i *p4configv1.P4Info) {
+			for _, c := range i.ControllerPacketMetadata {
+				if c.GetPreamble().GetName() == HeaderPacketIn {
+					c.Metadata[0].Bitwidth = 32
+				}
+			}
+		}, want: `p4info: controller header "packet_in": field 1: ingress_port (id 1, 32 bits), want ingress_port (id 1, 9 bits)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			info := proto.Clone(ref).(*p4configv1.P4Info)
+			tt.change(info)
+			err := CheckContract(ref, info)
+			if tt.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrContract)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	assert.ErrorIs(t, CheckContract(ref, nil), ErrContract)
+}
