@@ -185,7 +185,8 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 		"initial_delay":      fmt.Sprintf("%s..%s", durText(MinInitialDelay), durText(MaxInitialDelay)),
 		"loss_threshold":     fmt.Sprintf("1..%d keep-alives", MaxThreshold),
 		"recovery_threshold": fmt.Sprintf("1..%d keep-alives", MaxThreshold),
-		"min_active":         "1..the number of members"},
+		"min_active":         "1..the number of members",
+		"stall_hold":         fmt.Sprintf("%s..%s", durText(MinStallHold), durText(MaxStallHold))},
 }
 
 // leafTypes are decoded from one scalar by their own UnmarshalYAML.

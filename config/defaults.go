@@ -20,6 +20,7 @@ const (
 	DefaultProbe             = ProbeLANToWAN
 	DefaultStallGuard        = StallGuardHold
 	DefaultStallHold         = Duration(time.Second)
+	MinStallHold             = Duration(10 * time.Millisecond)
 	MaxStallHold             = Duration(time.Minute)
 )
 

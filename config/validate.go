@@ -358,9 +358,7 @@ func (v *validator) profiles() {
 		if p.StallGuard != "" && p.StallGuard != StallGuardHold && p.StallGuard != StallGuardOff {
 			v.p.addf(path+".stall_guard", ErrInvalid, "%q is not one of hold, off", p.StallGuard)
 		}
-		if p.StallHold < 0 || p.StallHold > MaxStallHold {
-			v.p.addf(path+".stall_hold", ErrOutOfRange, "%s is outside 1ms..%s", p.StallHold, MaxStallHold)
-		}
+		v.durationRange(path+".stall_hold", p.StallHold, MinStallHold, MaxStallHold, "how long the stall guard holds keep-alive losses")
 	}
 }
 
