@@ -105,6 +105,11 @@ func TestSetBypassFailsWhenNotDurable(t *testing.T) {
 	b.allUp(d)
 	ctx := context.Background()
 	path := filepath.Join(b.dir, "runtime.json")
+	// The save that follows the last failover write is done.
+	require.Eventually(t, func() bool {
+		rt, err := d.store.LoadRuntime()
+		return err == nil && len(rt.Up) == 3
+	}, 5*time.Second, time.Millisecond)
 	// runtime.json replaced by a non-empty directory: no file can be
 	// renamed over it.
 	require.NoError(t, os.RemoveAll(path))
