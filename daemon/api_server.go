@@ -20,6 +20,7 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // NewAPIServer returns the management API (balancer.v1.Balancer) backed
@@ -159,52 +160,11 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	before := s.filterGroupNames(ctx)
 	res, err := s.svc.ApplyConfig(WithForce(ctx, req.GetForce()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
-}
-
-// filterGroupNames maps the running configuration's filter group ids to
-// their names (empty when it cannot be read).
-func (s *apiServer) filterGroupNames(ctx context.Context) map[uint32]string {
-	cfg, _, err := s.svc.Config(ctx)
-	if err != nil || cfg == nil {
-		return map[uint32]string{}
-	}
-	return fgNames(cfg)
-}
-
-// withSlotMoves adds the slot moves of an apply or rollback to its answer,
-// naming filter groups by the configuration before (removed ones) and
-// after the change.
-func (s *apiServer) withSlotMoves(ctx context.Context, out *apiv1.ApplyResult, r *ApplyResult, before map[uint32]string) *apiv1.ApplyResult {
-	if r == nil || len(r.Slots) == 0 {
-		return out
-	}
-	names := s.filterGroupNames(ctx)
-	for id, n := range before {
-		if _, ok := names[id]; !ok {
-			names[id] = n
-		}
-	}
-	name := func(id uint32) string {
-		if n, ok := names[id]; ok {
-			return n
-		}
-		return fmt.Sprintf("filter group id %d", id)
-	}
-	for _, g := range r.Slots {
-		m := &apiv1.SlotMove{BalanceGroup: g.Name, Slots: int64(g.Move.Slots), Moved: g.Move.Moved}
-		for _, f := range g.Move.Filters {
-			m.FilterGroups = append(m.FilterGroups, &apiv1.FilterSlotMove{FilterGroup: name(f.FilterGroup), Before: f.Before, After: f.After, Moved: f.Moved})
-		}
-		out.SlotMoves = append(out.SlotMoves, m)
-	}
-	sort.Slice(out.SlotMoves, func(i, j int) bool { return out.SlotMoves[i].BalanceGroup < out.SlotMoves[j].BalanceGroup })
-	return out
+	return applyResultToProto(res), nil
 }
 
 func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_ *apiv1.ApplyResult, err error) {
@@ -214,12 +174,11 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	}
 	s.applyMu.Lock()
 	defer s.applyMu.Unlock()
-	before := s.filterGroupNames(ctx)
 	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision())
 	if err != nil {
 		return nil, grpcError(err)
 	}
-	return s.withSlotMoves(ctx, applyResultToProto(res), res, before), nil
+	return applyResultToProto(res), nil
 }
 
 func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (_ *apiv1.HistoryResponse, err error) {
@@ -467,6 +426,27 @@ func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
 	if r.Revision != (Revision{}) {
 		out.Revision = revisionToProto(r.Revision)
 	}
+	out.SlotMoves = slotMovesToProto(r.Slots, r.FilterGroupNames)
+	return out
+}
+
+// slotMovesToProto names the filter groups of the slot moves of an apply.
+func slotMovesToProto(moves []tables.GroupMove, names map[uint32]string) []*apiv1.SlotMove {
+	name := func(id uint32) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return fmt.Sprintf("filter group id %d", id)
+	}
+	var out []*apiv1.SlotMove
+	for _, g := range moves {
+		m := &apiv1.SlotMove{BalanceGroup: g.Name, Slots: int64(g.Move.Slots), Moved: g.Move.Moved}
+		for _, f := range g.Move.Filters {
+			m.FilterGroups = append(m.FilterGroups, &apiv1.FilterSlotMove{FilterGroup: name(f.FilterGroup), Before: f.Before, After: f.After, Moved: f.Moved})
+		}
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].BalanceGroup < out[j].BalanceGroup })
 	return out
 }
 

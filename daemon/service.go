@@ -54,6 +54,9 @@ type ApplyResult struct {
 	// Slots says, per balance group, how many slot entries the change
 	// writes and what share of the sessions move, per filter group.
 	Slots []tables.GroupMove
+	// FilterGroupNames names the filter group ids of Slots (those of the
+	// running and of the new configuration).
+	FilterGroupNames map[uint32]string
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
 	"sort"
@@ -72,7 +73,8 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
 	res := &ApplyResult{DryRun: dryRun, Changes: ConfigChanges(old, cfg),
 		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes,
-		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts)}
+		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts), FilterGroupNames: fgNames(old)}
+	maps.Copy(res.FilterGroupNames, fgNames(cfg))
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
