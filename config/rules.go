@@ -3,20 +3,24 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
-// Flow rule table sizes (mirror p4src/shared/sizes.p4).
+// Flow rule table sizes (the P4Info's, through p4src).
 const (
-	FlowRulesCapacity   = 4096 // IPv4 (and non-IP) flow_rules entries
-	FlowRulesV6Capacity = 1024 // IPv6 flow_rules entries
+	FlowRulesCapacity   = p4src.FlowRulesSize   // IPv4 (and non-IP) flow_rules entries
+	FlowRulesV6Capacity = p4src.FlowRulesV6Size // IPv6 flow_rules entries
 )
 
-// Model limits the data plane imposes.
+// Model limits the data plane imposes (TestLimitsMatchP4Info checks them
+// against the P4Info).
 const (
-	MaxLinks         = 64 // link id is 6 bits in the core header
-	MaxFilterGroups  = 64
-	MaxBalanceGroups = 16
-	MaxCores         = 1024 // core id is 10 bits in the core header
+	MaxLinks         = wire.MaxLink + 1 // link id is 6 bits in the core header
+	MaxFilterGroups  = p4src.FilterGroupSize
+	MaxBalanceGroups = p4src.BalanceGroupSize
+	MaxCores         = wire.MaxCore + 1 // core id is 10 bits in the core header
 	MaxSlotBits      = 16
 	MaxPriority      = 65535
 	MaxVLANDepth     = 3

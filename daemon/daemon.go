@@ -21,6 +21,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -184,7 +185,7 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	return d.session.PacketOut(ctx, port, p4src.PacketOutFlagKeepAlive, frame)
+	return d.session.PacketOut(ctx, port, wire.PacketOutFlagKeepAlive, frame)
 }
 
 // compile recomputes the desired entities. Called with d.mu held or
@@ -268,10 +269,10 @@ func (d *Daemon) packetInLoop(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case p := <-d.session.PacketIns():
-			if p.Metadata["reason"] != p4src.PacketInReasonKeepAlive {
+			if p.Metadata[wire.MetaReason] != wire.PacketInReasonKeepAlive {
 				continue
 			}
-			if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata["ingress_port"]), p.Metadata["rx_timestamp"], d.now()); err != nil {
+			if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
 				d.log.Debug("keep-alive ignored", "err", err)
 			}
 		}

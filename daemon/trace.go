@@ -2,7 +2,6 @@ package daemon
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/big"
 	"net"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -213,9 +213,7 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 		r.Verdict = "drop"
 		return r, nil
 	}
-	hdr := make([]byte, 4)
-	binary.BigEndian.PutUint16(hdr[0:2], fg.TPID)
-	binary.BigEndian.PutUint16(hdr[2:4], uint16(*link.ID&0x3f)<<10|uint16(t.Core&0x3ff))
+	hdr := wire.CoreHeader{TPID: fg.TPID, Link: *link.ID, Core: t.Core}.Append(nil)
 	r.HeaderHex = fmt.Sprintf("%x", hdr)
 	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, fg.TPID, *link.ID, t.Core)
 	port := fg.LAN

@@ -79,13 +79,8 @@ const (
 	DropBalanceGroup
 )
 
-// Packet-in reasons and packet-out flags.
-const (
-	PacketInReasonKeepAlive = 1
-	PacketOutFlagKeepAlive  = 0x01
-)
-
-// Sizes (p4src/shared/sizes.p4, v1model build).
+// Sizes (p4src/shared/sizes.p4, v1model build). The wire formats are in
+// package wire.
 const (
 	PortRoleSize     = 512
 	HeartbeatSize    = 16
@@ -97,10 +92,4 @@ const (
 	SlotsSizeBMv2    = 16384
 	SlotsSizeTofino  = 131072
 	CPUPortBMv2      = 255
-	KeepAliveMagic   = 0x424C4B41
-	KeepAliveVersion = 1
-	KeepAliveLen     = 20 // bytes after the EtherType
-	CoreHeaderLen    = 4
-	DefaultCoreTPID  = 0x88B5
-	DefaultKeepAlive = 0x88B6
 )

@@ -11,7 +11,6 @@ package pipelinecases
 
 import (
 	_ "embed"
-	"encoding/binary"
 	"fmt"
 	"net"
 	"net/netip"
@@ -21,7 +20,7 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
 	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -224,31 +223,17 @@ func serialize(ls []gopacket.SerializableLayer) []byte {
 // PushCore returns the frame with the core header inserted after the
 // source MAC (contract §3.2).
 func PushCore(frame []byte, tpid uint16, link, core uint32) []byte {
-	out := make([]byte, 0, len(frame)+4)
-	out = append(out, frame[:12]...)
-	out = binary.BigEndian.AppendUint16(out, tpid)
-	out = binary.BigEndian.AppendUint16(out, uint16(link&0x3f)<<10|uint16(core&0x3ff))
-	return append(out, frame[12:]...)
+	return wire.InsertCoreHeader(frame, wire.CoreHeader{TPID: tpid, Link: link, Core: core})
 }
 
 // KeepAlive builds a keep-alive frame (contract §3.2), 60 bytes.
 func KeepAlive(fg uint16, seq uint32, tx uint64) []byte {
-	b := make([]byte, 0, 60)
-	b = append(b, 0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01)
-	b = binary.BigEndian.AppendUint16(b, p4src.DefaultKeepAlive)
-	b = binary.BigEndian.AppendUint32(b, p4src.KeepAliveMagic)
-	b = append(b, p4src.KeepAliveVersion, 0)
-	b = binary.BigEndian.AppendUint16(b, fg)
-	b = binary.BigEndian.AppendUint32(b, seq)
-	b = binary.BigEndian.AppendUint64(b, tx)
-	for len(b) < 60 {
-		b = append(b, 0)
-	}
-	return b
+	return wire.EncodeKeepAlive([6]byte{0x02, 0, 0, 0, 0, 0x02}, [6]byte{0x02, 0, 0, 0, 0, 0x01}, wire.DefaultKeepAliveEtherType,
+		wire.KeepAlive{FilterGroup: fg, Seq: seq, TxTimestamp: tx})
 }
 
 // KeepAliveTxOffset is where the tx timestamp sits in a keep-alive frame.
-const KeepAliveTxOffset = 14 + 12
+const KeepAliveTxOffset = 14 + wire.KeepAliveTxOffset
 
 // Placement is where a session lands under site.yaml, by the Go model.
 func Placement(cfg *config.Config, src, dst netip.Addr, proto uint8) (fg, core uint32) {
@@ -280,7 +265,7 @@ var KnownAnswer = struct {
 func Cases(cfg *config.Config) []Case {
 	var cs []Case
 	add := func(c Case) { cs = append(cs, c) }
-	tpid := uint16(p4src.DefaultCoreTPID)
+	tpid := uint16(wire.DefaultCoreTPID)
 	fgPort := map[uint32][2]uint32{F1ID: {F1LAN, F1WAN}, F2ID: {F2LAN, F2WAN}}
 	// balanced: the frame enters link port in (side lan?) and must reach
 	// the filter group chosen by the model, on the same side.
@@ -370,8 +355,8 @@ func Cases(cfg *config.Config) []Case {
 	// Keep-alives.
 	kaf := KeepAlive(F1ID, 77, 0)
 	add(Case{Name: "keep-alive from a filter port to the controller", In: F1WAN, Frame: kaf,
-		PacketIn: &PacketIn{IngressPort: F1WAN, Reason: p4src.PacketInReasonKeepAlive, Frame: kaf}})
-	add(Case{Name: "packet-out keep-alive gets its tx timestamp", PacketOut: &PacketOut{Port: F1LAN, Flags: p4src.PacketOutFlagKeepAlive}, Frame: kaf,
+		PacketIn: &PacketIn{IngressPort: F1WAN, Reason: wire.PacketInReasonKeepAlive, Frame: kaf}})
+	add(Case{Name: "packet-out keep-alive gets its tx timestamp", PacketOut: &PacketOut{Port: F1LAN, Flags: wire.PacketOutFlagKeepAlive}, Frame: kaf,
 		Out: []Output{{Port: F1LAN, Frame: kaf, TxTimestampAt: KeepAliveTxOffset}}})
 	add(Case{Name: "packet-out plain frame leaves unchanged", PacketOut: &PacketOut{Port: L1WAN}, Frame: arp,
 		Out: []Output{{Port: L1WAN, Frame: arp}}})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 )
 
@@ -70,7 +71,6 @@ type Packet struct {
 
 const (
 	dropPort = 511 // v1model: egress_spec 511 drops (mark_to_drop)
-	tsMask   = 1<<48 - 1
 )
 
 // Process runs a frame received on a data-plane port through the
@@ -160,7 +160,7 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 	if m.po {
 		// From the controller: out of the port it names.
 		dc.outPort = m.poPort
-		dc.kaStamp = m.poFlags&p4src.PacketOutFlagKeepAlive != 0
+		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
 	} else {
 		if inPort < portSpace {
 			d.portRx.count(inPort, inLen)
@@ -208,24 +208,23 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 	out := f
 	switch {
 	case dc.push:
-		out = grow(buf, len(f)+coreLen)
-		copy(out[ethLen+coreLen:], f[ethLen:])
+		out = grow(buf, len(f)+wire.CoreHeaderLen)
+		copy(out[ethLen+wire.CoreHeaderLen:], f[ethLen:])
 		copy(out[:ethLen], f[:ethLen])
-		binary.BigEndian.PutUint16(out[ethLen:], dc.tpid)
-		binary.BigEndian.PutUint16(out[ethLen+2:], uint16(m.linkID&0x3f)<<10|uint16(dc.core&0x3ff))
+		wire.CoreHeader{TPID: dc.tpid, Link: m.linkID, Core: dc.core}.Put(out[ethLen:])
 	case dc.pop:
-		out = grow(buf, len(f)-coreLen)
+		out = grow(buf, len(f)-wire.CoreHeaderLen)
 		copy(out[:ethLen], f[:ethLen])
-		copy(out[ethLen:], f[ethLen+coreLen:])
+		copy(out[ethLen:], f[ethLen+wire.CoreHeaderLen:])
 	case dc.kaStamp && m.ka:
 		out = grow(buf, len(f))
 		copy(out, f)
-		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+kaTxOffset:], d.now()&tsMask)
+		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+wire.KeepAliveTxOffset:], d.now()&wire.TimestampMask)
 	}
 	if egress == d.cpuPort {
 		r := Result{Kind: ToCPU, Port: egress, Frame: out}
 		if dc.toCPU {
-			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: p4src.PacketInReasonKeepAlive, RxTimestamp: d.now() & tsMask}
+			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: wire.PacketInReasonKeepAlive, RxTimestamp: d.now() & wire.TimestampMask}
 		}
 		return r
 	}
