@@ -50,6 +50,10 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 	if len(req.MPLS) > 8 {
 		return nil, kindf(ErrInvalid, "the data plane parses up to 8 MPLS labels")
 	}
+	comp, err := tables.New(s)
+	if err != nil {
+		return nil, err
+	}
 	r := &TraceResult{}
 	step := func(f string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(f, a...)) }
 	inPort, _ := cfg.PortNumber(inName)
@@ -134,18 +138,14 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 	if hit == nil {
 		step("%s: no rule matches: default bypass", table)
 	} else {
-		p := uint32(hit.GetPriority()) / 2
+		fr, _ := comp.DecodeFlowRule(hit)
+		p, negated := fr.Rule, fr.Negated
 		for _, rule := range cfg.Rules {
 			if rule.Priority == p {
 				r.Rule = rule.Name
 			}
 		}
-		act := s.ActionByID(hit.GetAction().GetAction().GetActionId()).GetPreamble().GetName()
-		negated := hit.GetPriority()%2 == 1
-		if strings.HasSuffix(act, "balance") || strings.HasSuffix(act, "balance_v6") {
-			balance = true
-			group = uint32(beUint(hit.GetAction().GetAction().GetParams()[0].GetValue()))
-		}
+		balance, group = fr.Balance, fr.Group
 		what := "bypass"
 		if balance {
 			what = "balance"

@@ -69,6 +69,14 @@ const (
 	FGCntKinds
 )
 
+// LinkCounterIndex is the link_counters index of a link's counter of one
+// kind (LinkCnt*): link_id<<3 | kind, as the P4 program computes it.
+func LinkCounterIndex(link, kind uint32) uint32 { return link<<3 | kind }
+
+// FilterGroupCounterIndex is the filter_group_counters index of a filter
+// group's counter of one kind (FGCnt*): filter_group<<2 | kind.
+func FilterGroupCounterIndex(fg, kind uint32) uint32 { return fg<<2 | kind }
+
 // Drop reasons: Ingress.drop_counters index.
 const (
 	DropNone = iota

@@ -168,15 +168,6 @@ func (a atom) needsIP() bool {
 	return a.src != nil || a.dst != nil || a.proto != nil || a.l4src != nil || a.l4dst != nil
 }
 
-// Entry priorities: a rule of priority p gives its own entries priority 2p
-// and its "not" (bypass) entries 2p+1, above its own and below rule p+1.
-func rulePriority(p uint32, negated bool) int32 {
-	if negated {
-		return int32(2*p + 1)
-	}
-	return int32(2 * p)
-}
-
 // compileRules expands every rule into flow_rules and flow_rules_v6 entries.
 func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err error) {
 	var errs []error
@@ -224,10 +215,10 @@ func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err 
 		for _, a := range atoms {
 			in4, in6 := a.family()
 			if in4 {
-				add(c.ruleEntry(c.flowRules, a, rulePriority(r.Priority, false), act, group), false)
+				add(c.ruleEntry(c.flowRules, a, RulePriority(r.Priority, false), act, group), false)
 			}
 			if in6 {
-				add(c.ruleEntry(c.flowRulesV6, a, rulePriority(r.Priority, false), act, group), true)
+				add(c.ruleEntry(c.flowRulesV6, a, RulePriority(r.Priority, false), act, group), true)
 			}
 			for _, n := range r.Not {
 				for _, na := range expand(n, nil) {
@@ -237,10 +228,10 @@ func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err 
 					}
 					x4, x6 := x.family()
 					if in4 && x4 {
-						add(c.ruleEntry(c.flowRules, x, rulePriority(r.Priority, true), config.ActionBypass, 0), false)
+						add(c.ruleEntry(c.flowRules, x, RulePriority(r.Priority, true), config.ActionBypass, 0), false)
 					}
 					if in6 && x6 {
-						add(c.ruleEntry(c.flowRulesV6, x, rulePriority(r.Priority, true), config.ActionBypass, 0), true)
+						add(c.ruleEntry(c.flowRulesV6, x, RulePriority(r.Priority, true), config.ActionBypass, 0), true)
 					}
 				}
 			}

@@ -185,10 +185,10 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 	dc.linkCounter = m.linkID
 
 	if dc.countLink {
-		d.linkCtr.count(dc.linkCounter<<3|dc.linkKind, inLen)
+		d.linkCtr.count(p4src.LinkCounterIndex(dc.linkCounter, dc.linkKind), inLen)
 	}
 	if dc.countFG {
-		d.fgCtr.count(dc.fgIndex<<2|dc.fgKind, inLen)
+		d.fgCtr.count(p4src.FilterGroupCounterIndex(dc.fgIndex, dc.fgKind), inLen)
 	}
 	if dc.drop {
 		d.dropCtr.count(dc.dropReason, inLen)
