@@ -44,7 +44,7 @@ func TestTrace(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := trace(s, cfg, des, tables.State{}, tt.req)
+			r, err := trace(s, cfg, tables.State{}, tt.req)
 			require.NoError(t, err)
 			assert.Equal(t, tt.rule, r.Rule, "%v", r.Steps)
 			assert.Equal(t, tt.verdict, r.Verdict, "%v", r.Steps)
@@ -57,7 +57,7 @@ func TestTrace(t *testing.T) {
 	// A balanced session: where the Go model says, on the LAN side, with
 	// the header carrying link L1 (id 0) and the core.
 	req := TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100}, Src: a, Dst: b, Proto: 17, SrcPort: 5, DstPort: 6}
-	r, err := trace(s, cfg, des, tables.State{}, req)
+	r, err := trace(s, cfg, tables.State{}, req)
 	require.NoError(t, err)
 	slot := symhash.Slot(symhash.Sum(a, b, 17), 12)
 	assert.Equal(t, slot, r.Slot)
@@ -70,7 +70,7 @@ func TestTrace(t *testing.T) {
 
 	// The reply from the WAN side lands on the same filter and core.
 	rev := TraceRequest{Link: "L1", Side: "wan", VLANs: []uint16{100}, Src: b, Dst: a, Proto: 17, SrcPort: 6, DstPort: 5}
-	r2, err := trace(s, cfg, des, tables.State{}, rev)
+	r2, err := trace(s, cfg, tables.State{}, rev)
 	require.NoError(t, err)
 	assert.Equal(t, r.FilterGroup, r2.FilterGroup)
 	assert.Equal(t, r.Core, r2.Core)
@@ -78,14 +78,14 @@ func TestTrace(t *testing.T) {
 
 	// That filter in software bypass: out of the peer port.
 	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{fg.Name: tables.FGSWBypass}}
-	r3, err := trace(s, cfg, des, st, req)
+	r3, err := trace(s, cfg, st, req)
 	require.NoError(t, err)
 	assert.Equal(t, "sw-bypass", r3.Verdict)
 	assert.Equal(t, "P41", r3.OutPort)
 
-	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "nope", Side: "lan"})
+	_, err = trace(s, cfg, tables.State{}, TraceRequest{Link: "nope", Side: "lan"})
 	assert.ErrorIs(t, err, ErrNotFound)
-	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "L1", Side: "up"})
+	_, err = trace(s, cfg, tables.State{}, TraceRequest{Link: "L1", Side: "up"})
 	assert.ErrorIs(t, err, ErrInvalid)
 }
 

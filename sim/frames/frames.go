@@ -24,6 +24,10 @@ type L3 struct {
 	FragOffset uint16
 	// Options adds 4 bytes of IPv4 options (IHL 6).
 	Options bool
+	// EtherType of a frame without IP (Src unset): 0 (or 0x0806) makes an
+	// ARP request; another value a frame of that EtherType with a short
+	// payload.
+	EtherType uint16
 }
 
 // Encap describes the tags in front of the IP header.
@@ -40,6 +44,9 @@ type Tag struct {
 	TPID uint16
 	VID  uint16
 }
+
+// pppLCP is the PPP protocol number of the link control protocol.
+const pppLCP layers.PPPType = 0xc021
 
 // Frame builds an Ethernet frame with the given encapsulation and IP part.
 func Frame(src, dst net.HardwareAddr, enc Encap, l3 L3) []byte {
@@ -73,12 +80,19 @@ func Frame(src, dst net.HardwareAddr, enc Encap, l3 L3) []byte {
 		next(layers.EthernetTypePPPoESession)
 		ls = append(ls, &layers.PPPoE{Version: 1, Type: 1, Code: layers.PPPoECodeSession, SessionId: 0x1234})
 		pt := layers.PPPTypeIPv4
-		if is6 {
+		switch {
+		case !l3.Src.IsValid():
+			pt = pppLCP // no IP inside
+		case is6:
 			pt = layers.PPPTypeIPv6
 		}
 		ls = append(ls, &layers.PPP{PPPType: pt})
 	default:
 		next(ipType)
+	}
+	if !l3.Src.IsValid() && l3.EtherType != 0 && l3.EtherType != uint16(layers.EthernetTypeARP) {
+		next(layers.EthernetType(l3.EtherType))
+		return serialize(append(ls, gopacket.Payload([]byte("balancer frame"))))
 	}
 	if !l3.Src.IsValid() {
 		next(layers.EthernetTypeARP)
