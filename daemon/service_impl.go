@@ -278,6 +278,10 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	return out, nil
 }
 
+// ruleEntriesLimit bounds the count of a rule's entries (a compiled
+// configuration has far fewer).
+const ruleEntriesLimit = 1 << 20
+
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	d.mu.Lock()
@@ -357,7 +361,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}
 	for _, r := range cfg.Rules {
-		v4, v6 := r.EntryCount(len(cfg.Links))
+		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded
 		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: prios[r.Priority]})
 	}
 	names := fgNames(cfg)
