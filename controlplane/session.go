@@ -1206,7 +1206,7 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 			continue
 		}
-		if !strings.Contains(err.Error(), codes.Unimplemented.String()) {
+		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
 			return nil, err
 		}
 		var odd []string
@@ -1274,26 +1274,73 @@ func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
 	return describeWriteError(err, us)
 }
 
-// describeWriteError lists the failed updates of a Write error.
+// WriteError is a Write the switch rejected: its gRPC status and each
+// failed update with its own code and message (P4Runtime's per-update
+// errors). errors.Is(err, ErrWrite) holds for it.
+type WriteError struct {
+	Code    codes.Code
+	Message string
+	Updates []UpdateError // the failed updates, in request order
+}
+
+// UpdateError is one failed update of a WriteError.
+type UpdateError struct {
+	Update  *p4v1.Update
+	Code    codes.Code
+	Message string
+}
+
+// maxListed is how many failed updates a WriteError's message lists.
+const maxListed = 10
+
+func (e *WriteError) Error() string {
+	if len(e.Updates) == 0 {
+		return fmt.Sprintf("%v: %s: %s", ErrWrite, e.Code, e.Message)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v: ", ErrWrite)
+	for i, u := range e.Updates {
+		if i == maxListed {
+			b.WriteString("\n... and more")
+			break
+		}
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s %s: %s: %s", u.Update.GetType(), tables.Key(u.Update.GetEntity()), u.Code, u.Message)
+	}
+	return b.String()
+}
+
+// Is reports ErrWrite.
+func (e *WriteError) Is(target error) bool { return target == ErrWrite }
+
+// Unimplemented reports whether the switch refused the write, or every
+// failed update, as not implemented.
+func (e *WriteError) Unimplemented() bool {
+	if e.Code == codes.Unimplemented {
+		return true
+	}
+	for _, u := range e.Updates {
+		if u.Code != codes.Unimplemented {
+			return false
+		}
+	}
+	return len(e.Updates) > 0
+}
+
+// describeWriteError turns a Write error into a WriteError.
 func describeWriteError(err error, us []*p4v1.Update) error {
 	st := status.Convert(err)
-	var msgs []error
+	we := &WriteError{Code: st.Code(), Message: st.Message()}
 	for i, d := range st.Details() {
 		pe, ok := d.(*p4v1.Error)
 		if !ok || pe.GetCanonicalCode() == int32(code.Code_OK) || i >= len(us) {
 			continue
 		}
-		msgs = append(msgs, fmt.Errorf("%s %s: %s: %s", us[i].GetType(), tables.Key(us[i].GetEntity()),
-			codes.Code(pe.GetCanonicalCode()), pe.GetMessage()))
-		if len(msgs) == 10 {
-			msgs = append(msgs, fmt.Errorf("... and more"))
-			break
-		}
+		we.Updates = append(we.Updates, UpdateError{Update: us[i], Code: codes.Code(pe.GetCanonicalCode()), Message: pe.GetMessage()})
 	}
-	if len(msgs) == 0 {
-		return fmt.Errorf("%w: %s: %s", ErrWrite, st.Code(), st.Message())
-	}
-	return fmt.Errorf("%w: %w", ErrWrite, errors.Join(msgs...))
+	return we
 }
 
 // read runs one Read with rt (the write or the read connection), bounded
