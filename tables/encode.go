@@ -7,18 +7,12 @@ import (
 	"math/bits"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
-// canon returns the P4Runtime canonical binary form of v: big-endian with
-// leading zero bytes removed, at least one byte.
-func canon(v uint64) []byte {
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-	return trim(b[:])
-}
+// canon returns the P4Runtime canonical binary form of v.
+func canon(v uint64) []byte { return wire.Canonical(v) }
 
 // trim drops leading zero bytes, keeping at least one.
 func trim(b []byte) []byte {
