@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
 const daemonLong = `daemon runs the balancer's control plane for one switch.
@@ -269,24 +269,24 @@ func parseElection(s string) (hi, lo uint64, err error) {
 }
 
 func switchTLS(ca, cert, key string) (*tls.Config, error) {
-	t := &tls.Config{MinVersion: tls.VersionTLS12}
+	var pool *x509.CertPool
 	if ca != "" {
-		pem, err := os.ReadFile(ca)
-		if err != nil {
+		var err error
+		pool, err = tlsfiles.Pool(ca)
+		switch {
+		case errors.Is(err, tlsfiles.ErrNoPEM):
+			return nil, fmt.Errorf("--switch-tls-ca %w", err)
+		case err != nil:
 			return nil, fmt.Errorf("--switch-tls-ca: %w", err)
 		}
-		pool := x509.NewCertPool()
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--switch-tls-ca %s holds no PEM certificate", ca)
-		}
-		t.RootCAs = pool
 	}
+	var certs []tls.Certificate
 	if cert != "" || key != "" {
 		c, err := tls.LoadX509KeyPair(cert, key)
 		if err != nil {
 			return nil, fmt.Errorf("--switch-tls-cert/--switch-tls-key: %w", err)
 		}
-		t.Certificates = []tls.Certificate{c}
+		certs = []tls.Certificate{c}
 	}
-	return t, nil
+	return tlsfiles.Client(certs, pool), nil
 }
