@@ -36,15 +36,6 @@ func maxValue(bits int32) uint64 {
 	return 1<<uint(bits) - 1
 }
 
-// bigCanon is canon for values wider than 64 bits.
-func bigCanon(v *big.Int) []byte {
-	b := v.Bytes()
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
-}
-
 // ErrWidth: a value does not fit the match field or action parameter it is
 // written to. Values are never masked to fit: a wider value is an error.
 var ErrWidth = errors.New("value wider than its field")
