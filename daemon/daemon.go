@@ -69,6 +69,7 @@ type Daemon struct {
 	now     func() time.Time
 
 	applyMu sync.Mutex // serialises compile + write
+	traces  traceCache // the software model trace runs packets through
 
 	mu       sync.Mutex
 	cfg      *config.Config

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 
 	"github.com/gopacket/gopacket/layers"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -21,13 +22,41 @@ import (
 
 // Trace implements Service: it builds the described packet and runs it
 // through the software model of the pipeline (package sim/dataplane)
-// loaded with the entries the configuration and the current availability
-// state compile to, and explains each table it meets.
+// loaded with the desired entries (the running configuration in the
+// current availability state), and explains each table it meets. The
+// loaded model is kept until the desired entries change.
 func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
 	d.mu.Lock()
-	cfg, eng := d.cfg, d.engine
+	cfg, des := d.cfg, d.desired
 	d.mu.Unlock()
-	return trace(d.schema, cfg, eng.State(), req)
+	if err := checkTraceRequest(cfg, req); err != nil {
+		return nil, err
+	}
+	m, err := d.traces.model(d.schema, cfg, des)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
+}
+
+// traceCache keeps the model of the last desired entries traced.
+type traceCache struct {
+	mu  sync.Mutex
+	des *tables.Desired
+	m   *traceModel
+}
+
+func (c *traceCache) model(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.des != des || c.m == nil {
+		m, err := newTraceModel(s, cfg, des)
+		if err != nil {
+			return nil, err
+		}
+		c.des, c.m = des, m
+	}
+	return c.m, nil
 }
 
 // traceModel is the software data plane loaded with the entries of a
@@ -37,15 +66,8 @@ type traceModel struct {
 	des *tables.Desired
 }
 
-func loadModel(s *p4src.Schema, cfg *config.Config, st tables.State) (*traceModel, error) {
-	comp, err := tables.New(s)
-	if err != nil {
-		return nil, err
-	}
-	des, err := comp.Compile(cfg, st)
-	if err != nil {
-		return nil, fmt.Errorf("trace: compiling the configuration: %w", err)
-	}
+// newTraceModel loads des, the entries of cfg, into a software data plane.
+func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
 	var opts []dataplane.Option
 	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
 		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
@@ -54,45 +76,74 @@ func loadModel(s *p4src.Schema, cfg *config.Config, st tables.State) (*traceMode
 	if err != nil {
 		return nil, fmt.Errorf("trace: %w", err)
 	}
-	for _, b := range comp.Diff(des.Entities, nil).Batches {
-		for i, err := range dp.Write(b.Updates, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
-			if err != nil {
-				return nil, fmt.Errorf("trace: loading the model: %s update %d: %w", b.Name, i, err)
-			}
+	// An empty switch: every entry is an insert, in the desired order;
+	// value sets exist already and are modified.
+	us := make([]*p4v1.Update, len(des.Entities))
+	for i, e := range des.Entities {
+		typ := p4v1.Update_INSERT
+		if e.GetValueSetEntry() != nil {
+			typ = p4v1.Update_MODIFY
+		}
+		us[i] = &p4v1.Update{Type: typ, Entity: e}
+	}
+	for i, err := range dp.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+		if err != nil {
+			return nil, fmt.Errorf("trace: loading the model: entity %d: %w", i, err)
 		}
 	}
 	return &traceModel{dp: dp, des: des}, nil
 }
 
+// trace compiles cfg in state st and traces req through it.
 func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceRequest) (*TraceResult, error) {
-	link := cfg.LinkByName(req.Link)
-	if link == nil {
-		return nil, kindf(ErrNotFound, "unknown link %q", req.Link)
+	if err := checkTraceRequest(cfg, req); err != nil {
+		return nil, err
 	}
-	var inName string
-	var side config.Side
-	switch strings.ToLower(req.Side) {
-	case "lan":
-		inName, side = link.LAN, config.SideLAN
-	case "wan":
-		inName, side = link.WAN, config.SideWAN
-	default:
-		return nil, kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)
-	}
-	if req.Src.IsValid() != req.Dst.IsValid() || (req.Src.IsValid() && req.Src.Is4() != req.Dst.Is4()) {
-		return nil, kindf(ErrInvalid, "give both addresses, of the same family")
-	}
-	if len(req.VLANs) > config.MaxVLANDepth {
-		return nil, kindf(ErrInvalid, "the data plane parses up to %d VLAN tags", config.MaxVLANDepth)
-	}
-	if len(req.MPLS) > config.MaxMPLSDepth {
-		return nil, kindf(ErrInvalid, "the data plane parses up to %d MPLS labels", config.MaxMPLSDepth)
-	}
-	frame, err := traceFrame(req)
+	comp, err := tables.New(s)
 	if err != nil {
 		return nil, err
 	}
-	m, err := loadModel(s, cfg, st)
+	des, err := comp.Compile(cfg, st)
+	if err != nil {
+		return nil, fmt.Errorf("trace: compiling the configuration: %w", err)
+	}
+	m, err := newTraceModel(s, cfg, des)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
+}
+
+// checkTraceRequest refuses a request that names no link of cfg or
+// describes a packet the data plane cannot parse.
+func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
+	if cfg.LinkByName(req.Link) == nil {
+		return kindf(ErrNotFound, "unknown link %q", req.Link)
+	}
+	if s := strings.ToLower(req.Side); s != "lan" && s != "wan" {
+		return kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)
+	}
+	if req.Src.IsValid() != req.Dst.IsValid() || (req.Src.IsValid() && req.Src.Is4() != req.Dst.Is4()) {
+		return kindf(ErrInvalid, "give both addresses, of the same family")
+	}
+	if len(req.VLANs) > config.MaxVLANDepth {
+		return kindf(ErrInvalid, "the data plane parses up to %d VLAN tags", config.MaxVLANDepth)
+	}
+	if len(req.MPLS) > config.MaxMPLSDepth {
+		return kindf(ErrInvalid, "the data plane parses up to %d MPLS labels", config.MaxMPLSDepth)
+	}
+	_, err := traceFrame(req)
+	return err
+}
+
+// traceModelRun traces a checked request through a loaded model of cfg.
+func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceResult, error) {
+	link := cfg.LinkByName(req.Link)
+	inName, side := link.LAN, config.SideLAN
+	if strings.EqualFold(req.Side, "wan") {
+		inName, side = link.WAN, config.SideWAN
+	}
+	frame, err := traceFrame(req)
 	if err != nil {
 		return nil, err
 	}

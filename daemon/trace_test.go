@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
@@ -95,3 +96,59 @@ func fmtHeader(tpid uint16, link, core uint32) string {
 }
 
 func hexd(v uint16) byte { return "0123456789abcdef"[v&0xf] }
+
+// BenchmarkTraceBigSite measures a trace on the benchmark site (1,000
+// rules, two balance groups of 2^16 slots): "load" is the first trace
+// after the desired entries changed (the model is loaded), "cached" every
+// later one.
+func BenchmarkTraceBigSite(b *testing.B) {
+	cfg, err := testsites.Big(16)
+	require.NoError(b, err)
+	s, err := p4src.Load()
+	require.NoError(b, err)
+	c, err := tables.New(s)
+	require.NoError(b, err)
+	des, err := c.Compile(cfg, tables.State{})
+	require.NoError(b, err)
+	req := TraceRequest{Link: "L1", Side: "lan", Src: netip.MustParseAddr("10.0.0.9"), Dst: netip.MustParseAddr("192.0.2.1"),
+		Proto: 6, SrcPort: 1, DstPort: 1000}
+	b.Run("load", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := newTraceModel(s, cfg, des); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		var cache traceCache
+		_, err := cache.model(s, cfg, des)
+		require.NoError(b, err)
+		b.ReportAllocs()
+		for b.Loop() {
+			m, err := cache.model(s, cfg, des)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := traceModelRun(m, cfg, req)
+			if err != nil || r.Verdict != "to filter" {
+				b.Fatalf("%v %+v", err, r)
+			}
+		}
+	})
+}
+
+// TestTraceCache: the model is loaded once per desired state.
+func TestTraceCache(t *testing.T) {
+	s, cfg, des := siteDesired(t, tables.State{})
+	var c traceCache
+	m1, err := c.model(s, cfg, des)
+	require.NoError(t, err)
+	m2, err := c.model(s, cfg, des)
+	require.NoError(t, err)
+	assert.Same(t, m1, m2)
+	_, _, des2 := siteDesired(t, tables.State{})
+	m3, err := c.model(s, cfg, des2)
+	require.NoError(t, err)
+	assert.NotSame(t, m1, m3, "new desired entries, new model")
+}
