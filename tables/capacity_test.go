@@ -1,6 +1,9 @@
 package tables
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"net/netip"
 	"runtime"
 	"testing"
 
@@ -85,5 +88,84 @@ func BenchmarkCompileHugeNot(b *testing.B) {
 		if _, err := c.Compile(cfg, State{}); err == nil {
 			b.Fatal("compiled")
 		}
+	}
+}
+
+// TestCountEqualsCompiled: on random rules (lists with repeats, full
+// ranges, /0 prefixes, "not" entries), the count is the number of entries
+// compiled, table by table.
+func TestCountEqualsCompiled(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	r := rand.New(rand.NewPCG(3, 4))
+	rng := func() config.Range {
+		if r.IntN(8) == 0 {
+			return config.Range{Lo: 0, Hi: 65535}
+		}
+		lo := uint32(r.IntN(20))
+		return config.Range{Lo: lo, Hi: lo + uint32(r.IntN(4))}
+	}
+	vlan := func() config.Range {
+		if r.IntN(8) == 0 {
+			return config.Range{Lo: 0, Hi: 4095}
+		}
+		lo := uint32(1 + r.IntN(20))
+		return config.Range{Lo: lo, Hi: lo + uint32(r.IntN(4))}
+	}
+	list := func() []config.Range {
+		var out []config.Range
+		for range r.IntN(4) {
+			out = append(out, vlan())
+		}
+		return out
+	}
+	pfxs := []string{"0.0.0.0/0", "10.0.0.0/8", "10.1.0.0/16", "192.0.2.0/24", "::/0", "2001:db8::/32", "2001:db8:1::/48"}
+	match := func() config.Match {
+		var m config.Match
+		m.VLAN, m.InnerVLAN = list(), list()
+		if r.IntN(3) == 0 {
+			p := config.PrefixFrom(netip.MustParsePrefix(pfxs[r.IntN(len(pfxs))]))
+			m.Src = &p
+		}
+		if r.IntN(3) == 0 {
+			p := config.PrefixFrom(netip.MustParsePrefix(pfxs[r.IntN(len(pfxs))]))
+			m.Dst = &p
+		}
+		switch r.IntN(3) {
+		case 0:
+			x := rng()
+			m.L4Port = &x
+		case 1:
+			x, y := rng(), rng()
+			m.L4Src, m.L4Dst = &x, &y
+		}
+		if r.IntN(2) == 0 {
+			p := config.ProtoTCP
+			m.Proto = &p
+		}
+		return m
+	}
+	for i := range 2000 {
+		cc := *cfg
+		cc.Rules = nil
+		for k := range 1 + r.IntN(3) {
+			rule := config.Rule{Name: fmt.Sprint("r", k), Priority: uint32(10 + k), Action: "bypass", Match: match()}
+			if r.IntN(2) == 0 {
+				rule.Links = []string{cfg.Links[0].Name, cfg.Links[0].Name}
+			}
+			for range r.IntN(3) {
+				rule.Not = append(rule.Not, match())
+			}
+			cc.Rules = append(cc.Rules, rule)
+		}
+		use := c.countRules(&cc)
+		v4, v6, err := c.compileRules(&cc)
+		if use[0].n > c.flowRules.size || use[1].n > c.flowRulesV6.size {
+			require.ErrorIs(t, err, ErrCapacity, "%d", i)
+			continue
+		}
+		require.NoError(t, err, "%d", i)
+		require.Equal(t, len(v4), use[0].n, "%d: %+v", i, cc.Rules)
+		require.Equal(t, len(v6), use[1].n, "%d: %+v", i, cc.Rules)
 	}
 }

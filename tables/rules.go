@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -206,56 +205,6 @@ func expandRule(r config.Rule, links []uint32, fn func(a atom, negated, v6 bool)
 		}
 		return true
 	})
-}
-
-// appendKey appends a byte string that identifies the entry of the atom
-// (with its table and whether it is a "not" entry).
-func (a atom) appendKey(b []byte, negated, v6 bool) []byte {
-	flag := func(on bool) byte {
-		if on {
-			return 1
-		}
-		return 0
-	}
-	b = append(b, flag(negated), flag(v6))
-	u32 := func(p *uint32) {
-		if b = append(b, flag(p != nil)); p != nil {
-			b = binary.BigEndian.AppendUint32(b, *p)
-		}
-	}
-	rng := func(r *config.Range) {
-		if b = append(b, flag(r != nil)); r != nil {
-			b = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(b, r.Lo), r.Hi)
-		}
-	}
-	mac := func(m *config.MACMask) {
-		if b = append(b, flag(m != nil)); m != nil {
-			b = append(append(b, m.Value[:]...), m.Mask[:]...)
-		}
-	}
-	pfx := func(p *config.Prefix) {
-		if b = append(b, flag(p != nil)); p != nil {
-			b, _ = p.Netip().AppendBinary(b)
-		}
-	}
-	u32(a.link)
-	rng(a.vid)
-	rng(a.ivid)
-	u32(a.vlanDepth)
-	u32(a.mplsDepth)
-	mac(a.srcMAC)
-	mac(a.dstMAC)
-	if b = append(b, flag(a.ethType != nil)); a.ethType != nil {
-		b = binary.BigEndian.AppendUint16(b, *a.ethType)
-	}
-	pfx(a.src)
-	pfx(a.dst)
-	if b = append(b, flag(a.proto != nil)); a.proto != nil {
-		b = append(b, *a.proto)
-	}
-	rng(a.l4src)
-	rng(a.l4dst)
-	return b
 }
 
 // intersect returns the atom matching exactly the packets both match, or
@@ -474,7 +423,7 @@ func (c *Compiler) countRules(cfg *config.Config) [2]tableUse {
 	use := [2]tableUse{{t: c.flowRules}, {t: c.flowRulesV6}}
 	for i, r := range cfg.Rules {
 		links, _ := ruleLinks(cfg, fmt.Sprintf("rules[%d]", i), r) // compileRules reports unknown links
-		a, b := countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)
+		a, b := c.countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)
 		for k, n := range [2]int{a, b} {
 			u := &use[k]
 			u.n += n
@@ -499,17 +448,22 @@ func (c *Compiler) RuleEntries(cfg *config.Config, r config.Rule, limit int) (v4
 	if err != nil {
 		return 0, 0, err
 	}
-	v4, v6 = countRule(r, links, limit, limit)
+	v4, v6 = c.countRule(r, links, limit, limit)
 	return v4, v6, nil
 }
 
 // countRule counts a rule's distinct entries per table, stopping once
-// either passes its limit.
-func countRule(r config.Rule, links []uint32, lim4, lim6 int) (v4, v6 int) {
+// either passes its limit. Entries are told apart by their identity
+// (Key), as compileRules does; each is built and dropped at once.
+func (c *Compiler) countRule(r config.Rule, links []uint32, lim4, lim6 int) (v4, v6 int) {
 	seen := map[string]bool{}
 	var key []byte
 	expandRule(r, links, func(a atom, negated, toV6 bool) bool {
-		key = a.appendKey(key[:0], negated, toV6)
+		t := c.flowRules
+		if toV6 {
+			t = c.flowRulesV6
+		}
+		key = AppendKey(key[:0], c.ruleEntry(t, a, RulePriority(r.Priority, negated), config.ActionBypass, 0))
 		if !seen[string(key)] {
 			seen[string(key)] = true
 			if toV6 {
