@@ -132,6 +132,11 @@ func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
 	if len(req.MPLS) > config.MaxMPLSDepth {
 		return kindf(ErrInvalid, "the data plane parses up to %d MPLS labels", config.MaxMPLSDepth)
 	}
+	for _, l := range req.MPLS {
+		if l > maxMPLSLabel {
+			return kindf(ErrInvalid, "MPLS label %d is wider than 20 bits", l)
+		}
+	}
 	_, err := traceFrame(req)
 	return err
 }
@@ -296,7 +301,11 @@ func traceFrame(req TraceRequest) ([]byte, error) {
 	if req.Proto == uint8(layers.IPProtocolTCP) || req.Proto == uint8(layers.IPProtocolUDP) {
 		l3.SrcPort, l3.DstPort = req.SrcPort, req.DstPort
 	}
-	return frames.Frame(srcMAC, dstMAC, enc, l3), nil
+	f, err := frames.Build(srcMAC, dstMAC, enc, l3)
+	if err != nil {
+		return nil, kindf(ErrInvalid, "cannot build the packet: %v", err)
+	}
+	return f, nil
 }
 
 // baseTarget is where a slot of a balance group points in the layout from

@@ -152,3 +152,17 @@ func TestTraceCache(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotSame(t, m1, m3, "new desired entries, new model")
 }
+
+// TestTraceRefusesUnbuildablePackets: values the frame cannot carry are an
+// invalid request, not a crash.
+func TestTraceRefusesUnbuildablePackets(t *testing.T) {
+	s, cfg, _ := siteDesired(t, tables.State{})
+	a, b := netip.MustParseAddr("10.1.2.3"), netip.MustParseAddr("192.0.2.9")
+	for _, req := range []TraceRequest{
+		{Link: "L1", Side: "lan", VLANs: []uint16{5000}, Src: a, Dst: b, Proto: 6},
+		{Link: "L1", Side: "lan", MPLS: []uint32{1 << 21}, Src: a, Dst: b, Proto: 6},
+	} {
+		_, err := trace(s, cfg, tables.State{}, req)
+		assert.ErrorIs(t, err, ErrInvalid, "%+v", req)
+	}
+}

@@ -49,7 +49,19 @@ type Tag struct {
 const pppLCP layers.PPPType = 0xc021
 
 // Frame builds an Ethernet frame with the given encapsulation and IP part.
+// It panics on a description gopacket cannot serialise (a VLAN id past
+// 4095, an MPLS label past 20 bits): use Build for values from outside.
 func Frame(src, dst net.HardwareAddr, enc Encap, l3 L3) []byte {
+	b, err := Build(src, dst, enc, l3)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Build is Frame returning an error for a description that cannot be
+// serialised.
+func Build(src, dst net.HardwareAddr, enc Encap, l3 L3) ([]byte, error) {
 	var ls []gopacket.SerializableLayer
 	eth := &layers.Ethernet{SrcMAC: src, DstMAC: dst}
 	ls = append(ls, eth)
@@ -134,10 +146,10 @@ func Frame(src, dst net.HardwareAddr, enc Encap, l3 L3) []byte {
 	return serialize(ls)
 }
 
-func serialize(ls []gopacket.SerializableLayer) []byte {
+func serialize(ls []gopacket.SerializableLayer) ([]byte, error) {
 	buf := gopacket.NewSerializeBuffer()
 	if err := gopacket.SerializeLayers(buf, gopacket.SerializeOptions{FixLengths: true, ComputeChecksums: true}, ls...); err != nil {
-		panic(fmt.Sprintf("frames: serialize: %v", err))
+		return nil, fmt.Errorf("frames: %w", err)
 	}
 	b := buf.Bytes()
 	// Pad to the Ethernet minimum like a NIC would, so every target sees
@@ -145,5 +157,5 @@ func serialize(ls []gopacket.SerializableLayer) []byte {
 	for len(b) < 60 {
 		b = append(b, 0)
 	}
-	return append([]byte(nil), b...)
+	return append([]byte(nil), b...), nil
 }
