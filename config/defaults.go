@@ -1,13 +1,17 @@
 package config
 
-import "time"
+import (
+	"time"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
+)
 
 // Site defaults ApplyDefaults fills in.
 const (
 	DefaultCores     = 1
-	DefaultCoreTPID  = 0x88B5
+	DefaultCoreTPID  = wire.DefaultCoreTPID
 	DefaultSlotBits  = 12
-	DefaultEtherType = 0x88B6 // keep-alive ethertype
+	DefaultEtherType = wire.DefaultKeepAliveEtherType // keep-alive ethertype
 	DefaultPlatform  = PlatformSim
 	DefaultProfile   = "default" // name of the built-in availability profile
 

@@ -23,6 +23,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -497,8 +499,7 @@ type conn struct {
 	pushedAt time.Time
 	elHigh   uint64
 	elLow    uint64
-	inMeta   map[uint32]string
-	outMeta  map[string]uint32
+	pio      *wire.PacketIO
 	sendq    chan *p4v1.StreamMessageRequest // the only writer of the stream
 	sendErr  chan error
 
@@ -632,7 +633,6 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	defer cancel(nil)
 	c := &conn{s: s, ctx: cctx, cancel: cancel, atomic: s.Status().AtomicWrites,
 		elHigh: s.opts.ElectionHigh, elLow: s.opts.ElectionLow, dirty: true,
-		inMeta: map[uint32]string{}, outMeta: map[string]uint32{},
 		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
 	c.heard.Store(start.UnixNano())
 	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
@@ -649,15 +649,12 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	defer rcc.Close()
 	c.cc, c.rt, c.readRT = cc, p4v1.NewP4RuntimeClient(cc), p4v1.NewP4RuntimeClient(rcc)
 	defer c.stopTimers()
-	for _, h := range s.opts.Pipeline.P4Info.GetControllerPacketMetadata() {
-		for _, m := range h.GetMetadata() {
-			switch h.GetPreamble().GetName() {
-			case "packet_in":
-				c.inMeta[m.GetId()] = m.GetName()
-			case "packet_out":
-				c.outMeta[m.GetName()] = m.GetId()
-			}
-		}
+	schema, err := p4src.NewSchema(s.opts.Pipeline.P4Info)
+	if err == nil {
+		c.pio, err = wire.NewPacketIO(schema)
+	}
+	if err != nil {
+		return false, fmt.Errorf("pipeline: %w", err)
 	}
 	// The switch must answer the arbitration within StallTimeout (a TCP
 	// connection that opens but carries nothing stalls here).
@@ -1020,10 +1017,7 @@ func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
 			}
 		case *p4v1.StreamMessageResponse_Packet:
 			c.s.stats.in.Add(1)
-			p := PacketIn{Payload: u.Packet.GetPayload(), Metadata: map[string]uint64{}, Received: time.Now()}
-			for _, md := range u.Packet.GetMetadata() {
-				p.Metadata[c.inMeta[md.GetMetadataId()]] = beUint(md.GetValue())
-			}
+			p := PacketIn{Payload: u.Packet.GetPayload(), Metadata: c.pio.DecodePacketIn(u.Packet.GetMetadata()), Received: time.Now()}
 			select {
 			case c.s.ins <- p:
 			default:
@@ -1263,7 +1257,7 @@ func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*table
 
 // DefaultValueSetMembers are the values the data plane parses even with
 // empty value sets (p4src/shared/defines.p4).
-var DefaultValueSetMembers = map[uint64]bool{0x88B5: true, 0x88B6: true}
+var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.DefaultKeepAliveEtherType: true}
 
 // writeValueSets writes the value set updates of a batch on their own and
 // returns the rest. A target that cannot program value sets (BMv2 with PI
@@ -1285,22 +1279,24 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 			continue
 		}
-		if !strings.Contains(err.Error(), codes.Unimplemented.String()) {
+		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
 			return nil, err
 		}
 		var odd []string
 		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
 			for _, fm := range m.GetMatch() {
-				if v := beUint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
+				if v := wire.Uint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
 					odd = append(odd, fmt.Sprintf("%#04x", v))
 				}
 			}
 		}
 		if len(odd) > 0 {
-			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID 0x88b5 and keep-alive EtherType 0x88b6 are parsed; configured %s would not be recognised", ErrWrite, strings.Join(odd, ", "))
+			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID %#04x and keep-alive EtherType %#04x are parsed; configured %s would not be recognised",
+				ErrWrite, wire.DefaultCoreTPID, wire.DefaultKeepAliveEtherType, strings.Join(odd, ", "))
 		}
 		if !c.s.vsWarned.Swap(true) {
-			c.s.log.Warn("switch cannot program parser value sets; the defaults (core TPID 0x88b5, keep-alive 0x88b6) are parsed by the program itself")
+			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
+				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
 		}
 		k := tables.Key(u.GetEntity())
 		c.current[k] = u.GetEntity()
@@ -1351,26 +1347,73 @@ func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
 	return describeWriteError(err, us)
 }
 
-// describeWriteError lists the failed updates of a Write error.
+// WriteError is a Write the switch rejected: its gRPC status and each
+// failed update with its own code and message (P4Runtime's per-update
+// errors). errors.Is(err, ErrWrite) holds for it.
+type WriteError struct {
+	Code    codes.Code
+	Message string
+	Updates []UpdateError // the failed updates, in request order
+}
+
+// UpdateError is one failed update of a WriteError.
+type UpdateError struct {
+	Update  *p4v1.Update
+	Code    codes.Code
+	Message string
+}
+
+// maxListed is how many failed updates a WriteError's message lists.
+const maxListed = 10
+
+func (e *WriteError) Error() string {
+	if len(e.Updates) == 0 {
+		return fmt.Sprintf("%v: %s: %s", ErrWrite, e.Code, e.Message)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v: ", ErrWrite)
+	for i, u := range e.Updates {
+		if i == maxListed {
+			b.WriteString("\n... and more")
+			break
+		}
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s %s: %s: %s", u.Update.GetType(), tables.Key(u.Update.GetEntity()), u.Code, u.Message)
+	}
+	return b.String()
+}
+
+// Is reports ErrWrite.
+func (e *WriteError) Is(target error) bool { return target == ErrWrite }
+
+// Unimplemented reports whether the switch refused the write, or every
+// failed update, as not implemented.
+func (e *WriteError) Unimplemented() bool {
+	if e.Code == codes.Unimplemented {
+		return true
+	}
+	for _, u := range e.Updates {
+		if u.Code != codes.Unimplemented {
+			return false
+		}
+	}
+	return len(e.Updates) > 0
+}
+
+// describeWriteError turns a Write error into a WriteError.
 func describeWriteError(err error, us []*p4v1.Update) error {
 	st := status.Convert(err)
-	var msgs []error
+	we := &WriteError{Code: st.Code(), Message: st.Message()}
 	for i, d := range st.Details() {
 		pe, ok := d.(*p4v1.Error)
 		if !ok || pe.GetCanonicalCode() == int32(code.Code_OK) || i >= len(us) {
 			continue
 		}
-		msgs = append(msgs, fmt.Errorf("%s %s: %s: %s", us[i].GetType(), tables.Key(us[i].GetEntity()),
-			codes.Code(pe.GetCanonicalCode()), pe.GetMessage()))
-		if len(msgs) == 10 {
-			msgs = append(msgs, fmt.Errorf("... and more"))
-			break
-		}
+		we.Updates = append(we.Updates, UpdateError{Update: us[i], Code: codes.Code(pe.GetCanonicalCode()), Message: pe.GetMessage()})
 	}
-	if len(msgs) == 0 {
-		return fmt.Errorf("%w: %s: %s", ErrWrite, st.Code(), st.Message())
-	}
-	return fmt.Errorf("%w: %w", ErrWrite, errors.Join(msgs...))
+	return we
 }
 
 // read runs one Read with rt (the write or the read connection), bounded
@@ -1397,11 +1440,7 @@ func (c *conn) read(ctx context.Context, rt p4v1.P4RuntimeClient, entities ...*p
 }
 
 func (c *conn) packetOut(port uint32, flags uint8, frame []byte) error {
-	md := []*p4v1.PacketMetadata{
-		{MetadataId: c.outMeta["egress_port"], Value: beBytes(uint64(port))},
-		{MetadataId: c.outMeta["_pad0"], Value: []byte{0}},
-		{MetadataId: c.outMeta["flags"], Value: []byte{flags}},
-	}
+	md := c.pio.PacketOutMetadata(port, flags)
 	select {
 	case c.sendq <- &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{
 		Packet: &p4v1.PacketOut{Payload: frame, Metadata: md}}}:
@@ -1410,24 +1449,4 @@ func (c *conn) packetOut(port uint32, flags uint8, frame []byte) error {
 	}
 	c.s.stats.out.Add(1)
 	return nil
-}
-
-func beUint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
-}
-
-func beBytes(v uint64) []byte {
-	var b []byte
-	for v > 0 {
-		b = append([]byte{byte(v)}, b...)
-		v >>= 8
-	}
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
 }

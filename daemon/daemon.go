@@ -25,6 +25,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -85,6 +86,7 @@ type Daemon struct {
 	// one at a time (inlineMu; Run sets started under it).
 	inlineMu sync.Mutex
 	started  bool
+	traces   traceCache // the software model trace runs packets through
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.
@@ -229,7 +231,7 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	return d.session.PacketOut(ctx, port, p4src.PacketOutFlagKeepAlive, frame)
+	return d.session.PacketOut(ctx, port, wire.PacketOutFlagKeepAlive, frame)
 }
 
 // Run runs the daemon until ctx ends.
@@ -308,10 +310,10 @@ func (d *Daemon) drainPacketIns() {
 }
 
 func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
-	if p.Metadata["reason"] != p4src.PacketInReasonKeepAlive {
+	if p.Metadata[wire.MetaReason] != wire.PacketInReasonKeepAlive {
 		return
 	}
-	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata["ingress_port"]), p.Metadata["rx_timestamp"], d.now()); err != nil {
+	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
 		d.log.Debug("keep-alive ignored", "err", err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/sim"
 )
 
@@ -125,7 +126,7 @@ func (b *bed) fgAction(id uint32) string {
 	_ = b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: t.GetPreamble().GetId()}}}},
 		func(e *p4v1.Entity) bool {
 			te := e.GetTableEntry()
-			if len(te.GetMatch()) == 1 && beUint(te.GetMatch()[0].GetExact().GetValue()) == uint64(id) {
+			if len(te.GetMatch()) == 1 && wire.Uint(te.GetMatch()[0].GetExact().GetValue()) == uint64(id) {
 				out = s.ActionByID(te.GetAction().GetAction().GetActionId()).GetPreamble().GetName()
 			}
 			return true

@@ -349,6 +349,10 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	return out, nil
 }
 
+// ruleEntriesLimit bounds the count of a rule's entries (a compiled
+// configuration has far fewer).
+const ruleEntriesLimit = 1 << 20
+
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	d.mu.Lock()
@@ -382,7 +386,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	idx := map[uint32]map[int64]PacketBytes{}
 	direct := map[string]PacketBytes{}
-	prios := map[int32]PacketBytes{}
+	prios := map[uint32]PacketBytes{} // by rule priority
 	for _, e := range es {
 		if c := e.GetCounterEntry(); c != nil {
 			if idx[c.GetCounterId()] == nil {
@@ -394,9 +398,9 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			te := dc.GetTableEntry()
 			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
 			direct[tables.Key(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: te}})] = pb
-			if te.GetTableId() != tids[p4src.TableSlots] {
-				x := prios[te.GetPriority()]
-				prios[te.GetPriority()] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
+			if fr, ok := d.comp.DecodeFlowRule(te); ok {
+				x := prios[fr.Rule]
+				prios[fr.Rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
 			}
 		}
 	}
@@ -412,16 +416,16 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	lc := idx[ids[p4src.CounterLink]]
 	for _, l := range cfg.Links {
-		b := int64(*l.ID) << 3
-		out.Links = append(out.Links, LinkCounters{Name: l.Name, ToFilter: lc[b+p4src.LinkCntToFilter], RuleBypass: lc[b+p4src.LinkCntRuleBypass],
-			NonIPBypass: lc[b+p4src.LinkCntNonIPBypass], SWBypass: lc[b+p4src.LinkCntSWBypass], Returned: lc[b+p4src.LinkCntReturned],
-			Heartbeat: lc[b+p4src.LinkCntHeartbeat], GroupBypass: lc[b+p4src.LinkCntGroupBypass], Dropped: lc[b+p4src.LinkCntDropped]})
+		k := func(kind uint32) PacketBytes { return lc[int64(p4src.LinkCounterIndex(*l.ID, kind))] }
+		out.Links = append(out.Links, LinkCounters{Name: l.Name, ToFilter: k(p4src.LinkCntToFilter), RuleBypass: k(p4src.LinkCntRuleBypass),
+			NonIPBypass: k(p4src.LinkCntNonIPBypass), SWBypass: k(p4src.LinkCntSWBypass), Returned: k(p4src.LinkCntReturned),
+			Heartbeat: k(p4src.LinkCntHeartbeat), GroupBypass: k(p4src.LinkCntGroupBypass), Dropped: k(p4src.LinkCntDropped)})
 	}
 	fc := idx[ids[p4src.CounterFilterGroup]]
 	for _, f := range cfg.FilterGroups {
-		b := int64(*f.ID) << 2
-		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: fc[b+p4src.FGCntToFilter], Returned: fc[b+p4src.FGCntReturned],
-			KeepAlive: fc[b+p4src.FGCntKeepAlive], SWBypass: fc[b+p4src.FGCntSWBypass]})
+		k := func(kind uint32) PacketBytes { return fc[int64(p4src.FilterGroupCounterIndex(*f.ID, kind))] }
+		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: k(p4src.FGCntToFilter), Returned: k(p4src.FGCntReturned),
+			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass)})
 	}
 	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
 		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop"}
@@ -429,31 +433,20 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}
 	for _, r := range cfg.Rules {
-		a, b := prios[int32(2*r.Priority)], prios[int32(2*r.Priority+1)]
-		v4, v6 := r.EntryCount(len(cfg.Links))
-		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6,
-			Hits: PacketBytes{a.Packets + b.Packets, a.Bytes + b.Bytes}})
+		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded
+		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: prios[r.Priority]})
 	}
 	names := fgNames(cfg)
-	type core struct {
-		fg   uint32
-		core uint32
-	}
-	cores := map[core]*CoreCounters{}
+	cores := map[tables.Target]*CoreCounters{}
 	for _, e := range des.Entities {
-		te := e.GetTableEntry()
-		if te == nil || te.GetTableId() != tids[p4src.TableSlots] {
+		se, ok := d.comp.DecodeSlot(e.GetTableEntry())
+		if !ok {
 			continue
 		}
-		ps := te.GetAction().GetAction().GetParams()
-		if len(ps) != 2 {
-			continue
-		}
-		k := core{uint32(beUint(ps[0].GetValue())), uint32(beUint(ps[1].GetValue()))}
-		c := cores[k]
+		c := cores[se.Target]
 		if c == nil {
-			c = &CoreCounters{FilterGroup: names[k.fg], Core: k.core}
-			cores[k] = c
+			c = &CoreCounters{FilterGroup: names[se.Target.FilterGroup], Core: se.Target.Core}
+			cores[se.Target] = c
 		}
 		c.Slots++
 		pb := direct[tables.Key(e)]
@@ -470,12 +463,4 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		return out.Cores[i].Core < out.Cores[j].Core
 	})
 	return out, nil
-}
-
-func beUint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
 }
