@@ -56,7 +56,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	defer d.cfgMu.Unlock()
 
 	d.mu.Lock()
-	old, oldEngine, oldSite := d.cfg, d.engine, d.site
+	old, oldEngine, oldSite, oldRev := d.cfg, d.engine, d.site, d.rev
 	d.mu.Unlock()
 	oldDesired := oldSite.Desired()
 	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
@@ -128,6 +128,11 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		}
 		return nil
 	})
+	if err != nil && ctx.Err() != nil && errors.Is(err, ErrUnavailable) {
+		// The caller stopped waiting after the owner took the change: it
+		// goes on. Say how to find out whether it was saved.
+		return nil, fmt.Errorf("%w; the running revision was %d: if `balancer config history` shows a newer one with this comment, the change was made", err, oldRev.Number)
+	}
 	if err != nil {
 		return nil, err
 	}
