@@ -337,7 +337,7 @@ var (
 
 	descFGState     = desc("balancer_filter_group_state", "Filter group state: 1 for the current state, 0 for the others.", "filter_group", "state")
 	descFGEffective = desc("balancer_filter_group_effective", "What the switch does with the filter group's traffic: 1 for the current action, 0 for the others.", "filter_group", "effective")
-	descFGUp        = desc("balancer_filter_group_up", "1 when the filter group's keep-alives pass (state up or init).", "filter_group")
+	descFGUp        = desc("balancer_filter_group_up", "1 when the filter group is up: its keep-alives pass and it has earned its traffic (a new filter group in init carries none).", "filter_group")
 	descFGLosses    = desc("balancer_filter_group_keepalive_losses_total", "Keep-alives lost.", "filter_group")
 	descFGPasses    = desc("balancer_filter_group_keepalive_passes_total", "Keep-alives that crossed the filter.", "filter_group")
 	descFGConsec    = desc("balancer_filter_group_keepalive_consecutive_losses", "Keep-alives lost in a row.", "filter_group")
@@ -461,7 +461,7 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
 	for _, f := range s.Filters {
 		enum(ch, descFGState, f.Name, filterGroupStates, f.State)
 		enum(ch, descFGEffective, f.Name, filterGroupEffectives, f.Effective)
-		gauge(ch, descFGUp, b2f(f.State == "up" || f.State == "init"), f.Name)
+		gauge(ch, descFGUp, b2f(f.State == "up"), f.Name)
 		counter(ch, descFGLosses, f.Losses, f.Name)
 		counter(ch, descFGPasses, f.Passes, f.Name)
 		counter(ch, descFGMisrouted, f.Misrouted, f.Name)
