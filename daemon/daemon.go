@@ -29,14 +29,21 @@ import (
 type Options struct {
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
+	// Store, when set, is used instead of StateDir (a store shared by
+	// several daemons, such as etcd).
+	Store StateStore
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.
 	SwitchAddr                string
 	DeviceID                  uint64
 	ElectionHigh, ElectionLow uint64
-	Role                      string
-	SwitchTLS                 *tls.Config
+	// FixedElection: the election id is set from outside (a leader
+	// election, through Session().SetElection); the session never bids
+	// above another controller's id on its own.
+	FixedElection bool
+	Role          string
+	SwitchTLS     *tls.Config
 	// SwitchGNMI is the switch's gNMI address for port status ("" = none:
 	// ports are assumed up).
 	SwitchGNMI string
@@ -61,7 +68,7 @@ type Options struct {
 type Daemon struct {
 	opts    Options
 	log     *slog.Logger
-	store   *Store
+	store   StateStore
 	comp    *tables.Compiler
 	schema  *p4src.Schema
 	session *controlplane.Session
@@ -108,9 +115,11 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	store, err := OpenStore(opts.StateDir)
-	if err != nil {
-		return nil, err
+	store := opts.Store
+	if store == nil {
+		if store, err = OpenStore(opts.StateDir); err != nil {
+			return nil, err
+		}
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
 		ports: map[uint32]bool{}, kick: make(chan struct{}, 1), metrics: newMetrics()}
@@ -157,7 +166,7 @@ func New(opts Options) (*Daemon, error) {
 		pipe = &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
 	d.session = controlplane.New(controlplane.Options{
-		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
+		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 	})
 	// The first reconciliation already knows what the switch must hold.
