@@ -1,0 +1,51 @@
+package etcdstore
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+
+	"github.com/dpi-balancer/balancer/daemon"
+)
+
+// RunDaemon runs d (made with daemon.Options{Store: st, FixedElection:
+// true} and no election id) as one of several daemons of a switch until
+// ctx ends: it follows the store (changes saved by the other daemons are
+// compiled at once, so a takeover writes only what the switch lacks) and
+// the leader election (the leader arbitrates with the election's id, a
+// standby stays connected as a backup with no id).
+func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for range st.Watch(ctx) {
+			if err := d.Reload(ctx); err != nil && ctx.Err() == nil {
+				log.Error("following the store", "err", err)
+			}
+		}
+	})
+	wg.Go(func() {
+		_ = el.Run(ctx, func(l Leadership) {
+			if l.Leader {
+				// Lead with what the store holds now (a change the old
+				// leader acknowledged may not have reached the watch).
+				if err := d.Reload(ctx); err != nil {
+					log.Error("reading the store before leading", "err", err)
+				}
+			}
+			sctx, scancel := context.WithTimeout(context.Background(), el.opts.TTL/4)
+			defer scancel()
+			if err := d.Session().SetElection(sctx, 0, l.Election); err != nil && ctx.Err() == nil {
+				log.Error("changing the switch election id", "leader", l.Leader, "election_id", l.Election, "err", err)
+			}
+		})
+	})
+	err := d.Run(ctx)
+	cancel()
+	wg.Wait()
+	return err
+}

@@ -1,0 +1,137 @@
+package etcdstore
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+)
+
+func TestStoreRevisionsAndConflicts(t *testing.T) {
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), "/balancer/test/sw1", 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), "/balancer/test/sw1/", 0)
+	require.NoError(t, err)
+	other, err := Open(newClient(t, addr), "/balancer/test/sw2/", 0)
+	require.NoError(t, err)
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+	_, _, err = a.Running()
+	require.ErrorIs(t, err, os.ErrNotExist)
+
+	// Two daemons seed at once: one revision.
+	won, err := a.Seed([]byte("site: one\n"), "initial", now)
+	require.NoError(t, err)
+	assert.True(t, won)
+	won, err = b.Seed([]byte("site: other\n"), "initial", now)
+	require.NoError(t, err)
+	assert.False(t, won, "the second seed finds the first")
+	data, rev, err := b.Running()
+	require.NoError(t, err)
+	assert.Equal(t, "site: one\n", string(data))
+	assert.Equal(t, uint64(1), rev.Number)
+	assert.Equal(t, "initial", rev.Comment)
+	assert.Equal(t, digest(data), rev.Digest)
+
+	_, _, err = a.Running()
+	require.NoError(t, err)
+	// a saves revision 2; b read revision 1: its save is refused and says
+	// which revision to re-read.
+	r2, err := a.Save([]byte("site: two\n"), "by a", now)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(2), r2.Number)
+	_, err = b.Save([]byte("site: lost\n"), "by b", now)
+	require.ErrorIs(t, err, daemon.ErrConflict)
+	assert.Contains(t, err.Error(), "revision 2")
+	assert.Contains(t, err.Error(), "read revision 1")
+	data, _, err = a.Running()
+	require.NoError(t, err)
+	assert.Equal(t, "site: two\n", string(data), "the refused save changed nothing")
+
+	// After re-reading, b's change goes through.
+	_, _, err = b.Running()
+	require.NoError(t, err)
+	r3, err := b.Save([]byte("site: three\n"), "by b", now)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(3), r3.Number)
+
+	h, err := a.History()
+	require.NoError(t, err)
+	require.Len(t, h, 3)
+	assert.Equal(t, []uint64{1, 2, 3}, []uint64{h[0].Number, h[1].Number, h[2].Number})
+	assert.Equal(t, "by b", h[2].Comment)
+	old, err := a.Revision(2)
+	require.NoError(t, err)
+	assert.Equal(t, "site: two\n", string(old))
+	_, err = a.Revision(9)
+	require.ErrorIs(t, err, daemon.ErrNotFound)
+
+	// Another switch's prefix is another store.
+	_, _, err = other.Running()
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestStoreRuntimeConflicts(t *testing.T) {
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	rt, err := a.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, daemon.Runtime{}, rt)
+	_, err = b.LoadRuntime()
+	require.NoError(t, err)
+
+	require.NoError(t, a.SaveRuntime(daemon.Runtime{BypassGroups: []string{"F1"}}))
+	require.NoError(t, a.SaveRuntime(daemon.Runtime{BypassGroups: []string{"F1"}, Down: []string{"F2"}}), "its own write is what it read")
+	err = b.SaveRuntime(daemon.Runtime{BypassAll: true})
+	require.ErrorIs(t, err, daemon.ErrConflict, "b read the runtime state before a changed it")
+	rt, err = b.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, daemon.Runtime{BypassGroups: []string{"F1"}, Down: []string{"F2"}}, rt)
+	require.NoError(t, b.SaveRuntime(daemon.Runtime{BypassAll: true, BypassGroups: []string{"F1"}}))
+	rt, err = a.LoadRuntime()
+	require.NoError(t, err)
+	assert.True(t, rt.BypassAll)
+}
+
+func TestStoreWatch(t *testing.T) {
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	ch := a.Watch(ctxT(t))
+	next := func() Change {
+		select {
+		case c := <-ch:
+			return c
+		case <-time.After(10 * time.Second):
+			t.Fatal("no change reported within 10s")
+		}
+		return Change{}
+	}
+	assert.Equal(t, Change{Config: true, Runtime: true}, next(), "a new watch: re-read everything")
+	_, err = b.Seed([]byte("site: x\n"), "", time.Now())
+	require.NoError(t, err)
+	assert.True(t, next().Config)
+	_, err = b.LoadRuntime()
+	require.NoError(t, err)
+	require.NoError(t, b.SaveRuntime(daemon.Runtime{BypassAll: true}))
+	assert.Equal(t, Change{Runtime: true}, next())
+}
+
+func TestOpenRefusesBadPrefix(t *testing.T) {
+	_, err := Open(nil, "balancer/sw1", 0)
+	require.ErrorContains(t, err, "absolute key prefix")
+	_, err = Open(nil, "", 0)
+	require.Error(t, err)
+	_, err = Open(nil, "/x/", -time.Second)
+	require.ErrorContains(t, err, "must not be negative")
+}
