@@ -15,8 +15,8 @@ import (
 // written when this daemon is (or becomes) primary. It does nothing when
 // the store holds what this daemon runs.
 func (d *Daemon) Reload(ctx context.Context) error {
-	d.applyMu.Lock()
-	defer d.applyMu.Unlock()
+	// The store is read before taking applyMu: a store that does not
+	// answer must never hold up the switch's writes (failover).
 	data, rev, err := d.store.Running()
 	if err != nil {
 		return fmt.Errorf("reloading the running configuration: %w", err)
@@ -25,7 +25,13 @@ func (d *Daemon) Reload(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reloading the runtime state: %w", err)
 	}
+	d.applyMu.Lock()
+	defer d.applyMu.Unlock()
 	d.mu.Lock()
+	if rev.Number < d.rev.Number {
+		// This daemon saved a newer revision since the read: keep it.
+		data, rev = d.yaml, d.rev
+	}
 	cfg, old := d.cfg, d.engine
 	sameCfg := rev.Number == d.rev.Number && rev.Digest == d.rev.Digest
 	d.mu.Unlock()

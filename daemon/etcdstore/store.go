@@ -18,6 +18,7 @@
 package etcdstore
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -47,6 +48,7 @@ type Store struct {
 	mu         sync.Mutex
 	base       uint64 // the running revision this daemon last read or saved
 	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
+	runtime    []byte // its value then
 }
 
 var _ daemon.StateStore = (*Store)(nil)
@@ -249,13 +251,18 @@ func (s *Store) LoadRuntime() (daemon.Runtime, error) {
 		mod = resp.Kvs[0].ModRevision
 	}
 	s.mu.Lock()
-	s.runtimeRev = mod
+	s.runtimeRev, s.runtime = mod, nil
+	if len(resp.Kvs) > 0 {
+		s.runtime = resp.Kvs[0].Value
+	}
 	s.mu.Unlock()
 	return rt, nil
 }
 
 // SaveRuntime implements daemon.StateStore: it succeeds only while the
-// runtime state is the one this daemon last read or wrote.
+// runtime state is the one this daemon last read or wrote. Saving what
+// the store holds already writes nothing (a standby repeating the
+// leader's state does not disturb the leader's next save).
 func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 	b, err := json.Marshal(rt)
 	if err != nil {
@@ -263,6 +270,9 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.runtimeRev != 0 && bytes.Equal(b, s.runtime) {
+		return nil
+	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	k := s.key("runtime")
@@ -275,11 +285,16 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 		var cur int64
 		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
 			cur = kvs[0].ModRevision
+			if bytes.Equal(kvs[0].Value, b) {
+				// Another daemon saved the same state: nothing is lost.
+				s.runtimeRev, s.runtime = cur, b
+				return nil
+			}
 		}
 		return fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon read it at %d; nothing was saved: re-read it (status) and make the change again",
 			daemon.ErrConflict, cur, s.runtimeRev)
 	}
-	s.runtimeRev = resp.Header.Revision
+	s.runtimeRev, s.runtime = resp.Header.Revision, b
 	return nil
 }
 
