@@ -667,7 +667,10 @@ type Status struct {
 	ObservedAt    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=observed_at,json=observedAt,proto3" json:"observed_at,omitempty"`
 	// The switch is not connected: port states are "unknown" and the
 	// filters' states are the last ones seen, not live.
-	Stale         bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
+	Stale bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
+	// Several daemons share the switch's state through etcd (absent with
+	// the state directory).
+	Ha            *HAStatus `protobuf:"bytes,20,opt,name=ha,proto3" json:"ha,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -765,6 +768,112 @@ func (x *Status) GetStale() bool {
 	return false
 }
 
+func (x *Status) GetHa() *HAStatus {
+	if x != nil {
+		return x.Ha
+	}
+	return nil
+}
+
+// HAStatus is the shared store and the leader election of the daemons of
+// one switch.
+type HAStatus struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where the state lives, e.g. "etcd /balancer/site-a/sw1/".
+	Store string `protobuf:"bytes,1,opt,name=store,proto3" json:"store,omitempty"`
+	// The store answered a read just now (with etcd: the cluster has a
+	// quorum); else store_error says why not.
+	StoreHealthy bool   `protobuf:"varint,2,opt,name=store_healthy,json=storeHealthy,proto3" json:"store_healthy,omitempty"`
+	StoreError   string `protobuf:"bytes,3,opt,name=store_error,json=storeError,proto3" json:"store_error,omitempty"`
+	// This daemon's name in the election, and whether it leads.
+	Name   string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Leader bool   `protobuf:"varint,5,opt,name=leader,proto3" json:"leader,omitempty"`
+	// The leading daemon's name ("" when none) and the standbys'.
+	LeaderName    string   `protobuf:"bytes,6,opt,name=leader_name,json=leaderName,proto3" json:"leader_name,omitempty"`
+	Standbys      []string `protobuf:"bytes,7,rep,name=standbys,proto3" json:"standbys,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HAStatus) Reset() {
+	*x = HAStatus{}
+	mi := &file_balancer_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HAStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HAStatus) ProtoMessage() {}
+
+func (x *HAStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
+func (*HAStatus) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *HAStatus) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *HAStatus) GetStoreHealthy() bool {
+	if x != nil {
+		return x.StoreHealthy
+	}
+	return false
+}
+
+func (x *HAStatus) GetStoreError() string {
+	if x != nil {
+		return x.StoreError
+	}
+	return ""
+}
+
+func (x *HAStatus) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *HAStatus) GetLeader() bool {
+	if x != nil {
+		return x.Leader
+	}
+	return false
+}
+
+func (x *HAStatus) GetLeaderName() string {
+	if x != nil {
+		return x.LeaderName
+	}
+	return ""
+}
+
+func (x *HAStatus) GetStandbys() []string {
+	if x != nil {
+		return x.Standbys
+	}
+	return nil
+}
+
 // SwitchStatus is the P4Runtime session with the switch.
 type SwitchStatus struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -785,7 +894,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -797,7 +906,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -810,7 +919,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -889,7 +998,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -901,7 +1010,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -914,7 +1023,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -951,7 +1060,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +1072,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +1085,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1072,7 +1181,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1084,7 +1193,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1097,7 +1206,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1252,7 +1361,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1264,7 +1373,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1277,7 +1386,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1315,7 +1424,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1327,7 +1436,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1340,7 +1449,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1414,7 +1523,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1426,7 +1535,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1439,7 +1548,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 // Counters are the data plane's counters, by object.
@@ -1458,7 +1567,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1470,7 +1579,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1483,7 +1592,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -1545,7 +1654,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1557,7 +1666,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1570,7 +1679,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -1600,7 +1709,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1721,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1734,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PortCounters) GetName() string {
@@ -1673,7 +1782,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1685,7 +1794,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1698,7 +1807,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -1777,7 +1886,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1789,7 +1898,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1802,7 +1911,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -1853,7 +1962,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1865,7 +1974,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1878,7 +1987,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -1922,7 +2031,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2043,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2056,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -1988,7 +2097,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2000,7 +2109,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2013,7 +2122,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2042,7 +2151,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2054,7 +2163,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2067,7 +2176,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2093,7 +2202,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2105,7 +2214,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2118,7 +2227,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2147,7 +2256,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2159,7 +2268,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2172,7 +2281,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2228,7 +2337,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2240,7 +2349,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2253,7 +2362,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2288,7 +2397,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2300,7 +2409,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2313,7 +2422,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2366,7 +2475,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2378,7 +2487,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2391,7 +2500,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -2513,7 +2622,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2525,7 +2634,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2538,7 +2647,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -2653,7 +2762,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2665,7 +2774,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2678,7 +2787,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -2712,7 +2821,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2724,7 +2833,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2737,7 +2846,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -2766,7 +2875,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2778,7 +2887,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2791,7 +2900,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -2889,7 +2998,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
 	"\x11SetBypassResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xc1\x03\n" +
+	"\x10GetStatusRequest\"\xe8\x03\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -2900,7 +3009,18 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0ebalance_groups\x18\a \x03(\v2\x1f.balancer.v1.BalanceGroupStatusR\rbalanceGroups\x12;\n" +
 	"\vobserved_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"observedAt\x12\x14\n" +
-	"\x05stale\x18\t \x01(\bR\x05stale\"\xca\x02\n" +
+	"\x05stale\x18\t \x01(\bR\x05stale\x12%\n" +
+	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\"\xcf\x01\n" +
+	"\bHAStatus\x12\x14\n" +
+	"\x05store\x18\x01 \x01(\tR\x05store\x12#\n" +
+	"\rstore_healthy\x18\x02 \x01(\bR\fstoreHealthy\x12\x1f\n" +
+	"\vstore_error\x18\x03 \x01(\tR\n" +
+	"storeError\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x16\n" +
+	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
+	"\vleader_name\x18\x06 \x01(\tR\n" +
+	"leaderName\x12\x1a\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xca\x02\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3108,7 +3228,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
@@ -3122,105 +3242,107 @@ var file_balancer_proto_goTypes = []any{
 	(*SetBypassResponse)(nil),     // 9: balancer.v1.SetBypassResponse
 	(*GetStatusRequest)(nil),      // 10: balancer.v1.GetStatusRequest
 	(*Status)(nil),                // 11: balancer.v1.Status
-	(*SwitchStatus)(nil),          // 12: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 13: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 14: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 15: balancer.v1.FilterStatus
-	(*Bucket)(nil),                // 16: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 17: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 18: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 19: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 20: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 21: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 22: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 23: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 24: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 25: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 26: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 27: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 28: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 29: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 30: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 31: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 32: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 33: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 34: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 35: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 36: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 37: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 38: google.protobuf.Duration
+	(*HAStatus)(nil),              // 12: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),          // 13: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),          // 14: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),            // 15: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),          // 16: balancer.v1.FilterStatus
+	(*Bucket)(nil),                // 17: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 18: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 19: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 20: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 21: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 22: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 23: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 24: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 25: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 26: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 27: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 28: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 29: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 30: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 31: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 32: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 33: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 34: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 35: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 36: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 37: balancer.v1.Placement
+	(*timestamppb.Timestamp)(nil), // 38: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 39: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	37, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	38, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	0,  // 3: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	0,  // 4: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	12, // 5: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	13, // 6: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	14, // 7: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	15, // 8: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	17, // 9: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	37, // 10: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	37, // 11: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	37, // 12: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	37, // 13: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	38, // 14: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	16, // 15: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	38, // 16: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	21, // 17: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	22, // 18: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	23, // 19: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	24, // 20: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	25, // 21: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	26, // 22: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	37, // 23: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	20, // 24: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	20, // 25: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	20, // 26: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	20, // 27: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 28: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 29: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 30: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	20, // 31: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	20, // 32: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 33: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	20, // 34: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	20, // 35: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	20, // 36: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	20, // 37: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	20, // 38: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	20, // 39: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	20, // 40: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	29, // 41: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	30, // 42: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	31, // 43: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	36, // 44: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	10, // 45: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 46: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 47: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	5,  // 48: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	6,  // 49: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	8,  // 50: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	18, // 51: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	27, // 52: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	32, // 53: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	34, // 54: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	11, // 55: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 56: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 57: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 58: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	7,  // 59: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	9,  // 60: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	19, // 61: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	28, // 62: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	33, // 63: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	35, // 64: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	55, // [55:65] is the sub-list for method output_type
-	45, // [45:55] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	13, // 5: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	14, // 6: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	15, // 7: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	16, // 8: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	18, // 9: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	38, // 10: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	12, // 11: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	38, // 12: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	38, // 13: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	38, // 14: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	39, // 15: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	17, // 16: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	39, // 17: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	22, // 18: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	23, // 19: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	24, // 20: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	25, // 21: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	26, // 22: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	27, // 23: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	38, // 24: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	21, // 25: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	21, // 26: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	21, // 27: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	21, // 28: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	21, // 29: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	21, // 30: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	21, // 31: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	21, // 32: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	21, // 33: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	21, // 34: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	21, // 35: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	21, // 36: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	21, // 37: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	21, // 38: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	21, // 39: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	21, // 40: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	21, // 41: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	30, // 42: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	31, // 43: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	32, // 44: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	37, // 45: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	10, // 46: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 47: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 48: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	5,  // 49: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	6,  // 50: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	8,  // 51: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	19, // 52: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	28, // 53: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	33, // 54: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	35, // 55: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	11, // 56: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 57: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 58: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 59: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	7,  // 60: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	9,  // 61: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	20, // 62: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	29, // 63: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	34, // 64: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	36, // 65: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	56, // [56:66] is the sub-list for method output_type
+	46, // [46:56] is the sub-list for method input_type
+	46, // [46:46] is the sub-list for extension type_name
+	46, // [46:46] is the sub-list for extension extendee
+	0,  // [0:46] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3234,7 +3356,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

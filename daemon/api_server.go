@@ -443,6 +443,10 @@ func statusToProto(st *Status) *apiv1.Status {
 		ObservedAt: timestamp(st.ObservedAt),
 		Stale:      st.Stale,
 	}
+	if h := st.HA; h != nil {
+		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,
+			Name: h.Name, Leader: h.Leader, LeaderName: h.LeaderName, Standbys: h.Standbys}
+	}
 	for _, l := range st.Links {
 		out.Links = append(out.Links, &apiv1.LinkStatus{
 			Name: l.Name, Id: l.ID, Lan: l.LAN, Wan: l.WAN, LanUp: l.LANUp, WanUp: l.WANUp,

@@ -30,8 +30,10 @@ type Options struct {
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
 	// Store, when set, is used instead of StateDir (a store shared by
-	// several daemons, such as etcd).
-	Store StateStore
+	// several daemons, such as etcd); HAStatus then reports its health
+	// and the leader election in Status.
+	Store    StateStore
+	HAStatus func(context.Context) *HAStatus
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.

@@ -121,7 +121,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 }
 
 // Status implements Service.
-func (d *Daemon) Status(context.Context) (*Status, error) {
+func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	d.mu.Lock()
 	cfg, rev, eng, des := d.cfg, d.rev, d.engine, d.desired
 	ports := make(map[uint32]bool, len(d.ports))
@@ -189,6 +189,9 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 			}
 		}
 		st.Balance = append(st.Balance, bs)
+	}
+	if d.opts.HAStatus != nil {
+		st.HA = d.opts.HAStatus(ctx)
 	}
 	return st, nil
 }

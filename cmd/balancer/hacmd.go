@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
 
+	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
@@ -115,7 +117,7 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 		cli.Close()
 		return nil, err
 	}
-	opts.Store, opts.FixedElection = st, true
+	opts.Store, opts.FixedElection, opts.HAStatus = st, true, etcdstore.StatusFunc(st, el)
 	log.Info("state in etcd", "endpoints", s.endpoints, "prefix", st.Prefix(), "name", name, "lease_ttl", s.ttl)
 	return &haRun{cli: cli, st: st, el: el, log: log}, nil
 }
@@ -127,4 +129,32 @@ func (h *haRun) run(ctx context.Context, d *daemon.Daemon) error {
 	}
 	defer h.cli.Close()
 	return etcdstore.RunDaemon(ctx, d, h.st, h.el, h.log)
+}
+
+// writeHA prints the shared store and the leader election (nothing with
+// the state directory).
+func writeHA(w io.Writer, h *apiv1.HAStatus) {
+	if h == nil {
+		return
+	}
+	role := "standby (not writing)"
+	if h.GetLeader() {
+		role = "leader"
+	}
+	fmt.Fprintf(w, "store %s: ", h.GetStore())
+	if !h.GetStoreHealthy() {
+		fmt.Fprintf(w, "UNREACHABLE: %s\n", h.GetStoreError())
+		fmt.Fprintf(w, "  this daemon (%s): %s\n", h.GetName(), role)
+		return
+	}
+	fmt.Fprintln(w, "healthy")
+	leader := h.GetLeaderName()
+	if leader == "" {
+		leader = "NONE"
+	}
+	standbys := "none"
+	if len(h.GetStandbys()) > 0 {
+		standbys = strings.Join(h.GetStandbys(), ", ")
+	}
+	fmt.Fprintf(w, "  this daemon (%s): %s; leader %s; standbys %s\n", h.GetName(), role, leader, standbys)
 }

@@ -90,6 +90,7 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
+	writeHA(w, st.GetHa())
 	writeBypass(w, st.GetBypass())
 	if st.GetStale() {
 		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")

@@ -49,3 +49,31 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 	wg.Wait()
 	return err
 }
+
+// StatusFunc returns the daemon's view of the store and of the election
+// (daemon.Options.HAStatus), each read bounded by the store's timeout.
+func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
+	return func(ctx context.Context) *daemon.HAStatus {
+		l := el.Leadership()
+		out := &daemon.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
+		if err := st.Health(ctx); err != nil {
+			out.StoreHealthy, out.StoreError = false, err.Error()
+			return out
+		}
+		ctx, cancel := context.WithTimeout(ctx, st.timeout)
+		defer cancel()
+		ms, err := el.Members(ctx)
+		if err != nil {
+			out.StoreHealthy, out.StoreError = false, err.Error()
+			return out
+		}
+		for _, m := range ms {
+			if m.Leader {
+				out.LeaderName = m.Name
+			} else {
+				out.Standbys = append(out.Standbys, m.Name)
+			}
+		}
+		return out
+	}
+}

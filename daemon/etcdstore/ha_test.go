@@ -194,10 +194,10 @@ func (b *haBed) start(name string) *haDaemon {
 	require.NoError(b.t, err)
 	_, err = st.Seed(initial, "initial configuration", time.Now())
 	require.NoError(b.t, err)
-	d, err := daemon.New(daemon.Options{Store: st, FixedElection: true, SwitchAddr: b.addr, DeviceID: 1,
-		Tick: time.Millisecond, CounterInterval: time.Hour})
-	require.NoError(b.t, err)
 	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: 2 * time.Second})
+	require.NoError(b.t, err)
+	d, err := daemon.New(daemon.Options{Store: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &haDaemon{name: name, d: d, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}
@@ -390,6 +390,21 @@ func TestHATwoStartedAtOnce(t *testing.T) {
 	}
 	b.mu.Unlock()
 	assert.Equal(t, map[uint64]bool{leader.d.Session().Status().ElectionLow: true}, ids, "only the leader wrote")
+
+	// Both daemons' status shows the store, the leader and the standby.
+	for _, h := range hs {
+		st, err := h.d.Status(context.Background())
+		require.NoError(t, err)
+		require.NotNil(t, st.HA)
+		assert.Equal(t, daemon.HAStatus{Store: "etcd /balancer/test/sw1/", StoreHealthy: true, Name: h.name,
+			Leader: h == leader, LeaderName: leader.name, Standbys: []string{standby.name}}, *st.HA)
+	}
+	// Cut off from etcd, the standby says so.
+	standby.etcd.partition()
+	st, err := standby.d.Status(context.Background())
+	require.NoError(t, err)
+	assert.False(t, st.HA.StoreHealthy)
+	assert.Contains(t, st.HA.StoreError, "health check")
 }
 
 // BenchmarkHATakeover kills the leader once per iteration (2 s lease) and
