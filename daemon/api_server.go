@@ -33,7 +33,8 @@ import (
 // gRPC status codes (this is the only place that does): ErrInvalid and
 // configuration problems (config.FieldError, config.ErrDecode) become
 // InvalidArgument with the whole message, one problem per line;
-// ErrNotFound NotFound; ErrUnavailable Unavailable; a cancelled or
+// ErrNotFound NotFound; ErrUnavailable Unavailable; ErrConflict (a shared
+// store changed by another daemon) Aborted; a cancelled or
 // expired context Canceled or DeadlineExceeded; anything else Internal.
 //
 // GetConfig returns the configuration as it was saved (comments kept)
@@ -78,6 +79,8 @@ func grpcError(err error) error {
 		code = codes.NotFound
 	case errors.Is(err, ErrUnavailable):
 		code = codes.Unavailable
+	case errors.Is(err, ErrConflict):
+		code = codes.Aborted
 	}
 	return status.Error(code, err.Error())
 }
