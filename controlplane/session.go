@@ -221,8 +221,13 @@ func New(opts Options) *Session {
 // switch answers; a higher one bids for primary, and the session
 // reconciles when the switch makes it primary. It waits for the
 // session's goroutine (a write under way finishes first) or ctx.
+//
+// When lowering the id and ctx ends before the session's goroutine took
+// the change (a long write under way), the connection is dropped: the
+// write is cancelled and the next connection arbitrates with the new id.
 func (s *Session) SetElection(ctx context.Context, high, low uint64) error {
 	s.mu.Lock()
+	lower := high < s.elHigh || (high == s.elHigh && low < s.elLow)
 	s.elHigh, s.elLow = high, low
 	s.status.ElectionHigh, s.status.ElectionLow = high, low
 	s.mu.Unlock()
@@ -241,6 +246,11 @@ func (s *Session) SetElection(ctx context.Context, high, low uint64) error {
 		}
 		return nil, c.bid()
 	})
+	if err != nil && lower {
+		if c := s.readConn.Load(); c != nil {
+			c.cancel(fmt.Errorf("stepping down to election id %d:%d while the session was busy", high, low))
+		}
+	}
 	return err
 }
 

@@ -134,10 +134,12 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	if err != nil {
 		return fmt.Errorf("lease: %w", err)
 	}
-	// validUntil: unix nanos until which the lease is known to live (a
-	// renewal's send time + TTL).
+	// validUntil: until when (nanoseconds after sent, on the monotonic
+	// clock: a wall clock step changes nothing) the lease is known to
+	// live: a renewal's send time + TTL.
 	var validUntil atomic.Int64
-	validUntil.Store(sent.Add(time.Duration(lease.TTL) * time.Second).UnixNano())
+	validUntil.Store(int64(time.Duration(lease.TTL) * time.Second))
+	until := func() time.Duration { return time.Until(sent.Add(time.Duration(validUntil.Load()))) }
 
 	tctx, tcancel := context.WithCancelCause(ctx)
 	defer tcancel(nil)
@@ -156,10 +158,10 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 
 	// Renewals timed from when they were sent; the watchdog ends the
 	// term a guard before the lease could expire.
-	go e.renew(tctx, tcancel, lease.ID, ttl, &validUntil)
+	go e.renew(tctx, tcancel, lease.ID, ttl, sent, &validUntil)
 	go func() {
 		for {
-			left := time.Until(time.Unix(0, validUntil.Load())) - guard
+			left := until() - guard
 			if left <= 0 {
 				tcancel(fmt.Errorf("lease %x not renewed for %v: stepping down before it can expire", lease.ID, ttl-guard))
 				return
@@ -195,7 +197,7 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	if len(resp.Kvs) == 0 || resp.Kvs[0].CreateRevision != rev || resp.Kvs[0].Lease != int64(lease.ID) {
 		return fmt.Errorf("election key %s lost before leading", el.Key())
 	}
-	if time.Until(time.Unix(0, validUntil.Load())) <= guard || tctx.Err() != nil {
+	if until() <= guard || tctx.Err() != nil {
 		return fmt.Errorf("lease %x about to expire when elected", lease.ID)
 	}
 	// Stepping down comes first when the term ends, before the lease is
@@ -223,7 +225,9 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 }
 
 // renew keeps the lease alive, timing each renewal from when it was sent.
-func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id clientv3.LeaseID, ttl time.Duration, validUntil *atomic.Int64) {
+// validUntil is in nanoseconds after base.
+func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id clientv3.LeaseID, ttl time.Duration,
+	base time.Time, validUntil *atomic.Int64) {
 	t := time.NewTicker(ttl / 4)
 	defer t.Stop()
 	for {
@@ -253,7 +257,7 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 			stop(fmt.Errorf("lease %x expired", id))
 			return
 		}
-		v := sent.Add(time.Duration(resp.TTL) * time.Second).UnixNano()
+		v := int64(sent.Sub(base) + time.Duration(resp.TTL)*time.Second)
 		for {
 			old := validUntil.Load()
 			if v <= old || validUntil.CompareAndSwap(old, v) {
