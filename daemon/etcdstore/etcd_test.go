@@ -2,53 +2,19 @@ package etcdstore
 
 import (
 	"context"
-	"fmt"
 	"net"
-	"net/url"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 	clientv3 "go.etcd.io/etcd/client/v3"
-	"go.etcd.io/etcd/server/v3/embed"
 	"go.uber.org/zap"
+
+	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 )
 
-// freePort returns a loopback address nobody listens on (for etcd's
-// configuration, which takes URLs rather than listeners).
-func freePort(t testing.TB) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer l.Close()
-	return l.Addr().String()
-}
-
-// startEtcd runs a one-member etcd in the test's temporary directory and
-// returns its client address.
-func startEtcd(t testing.TB) string {
-	t.Helper()
-	cfg := embed.NewConfig()
-	cfg.Dir = t.TempDir()
-	cfg.Logger = "zap"
-	cfg.LogLevel = "error"
-	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop())
-	cfg.UnsafeNoFsync = true
-	caddr, paddr := freePort(t), freePort(t)
-	cu, pu := url.URL{Scheme: "http", Host: caddr}, url.URL{Scheme: "http", Host: paddr}
-	cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{cu}, []url.URL{cu}
-	cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{pu}, []url.URL{pu}
-	cfg.InitialCluster = fmt.Sprintf("%s=%s", cfg.Name, pu.String())
-	e, err := embed.StartEtcd(cfg)
-	require.NoError(t, err)
-	t.Cleanup(e.Close)
-	select {
-	case <-e.Server.ReadyNotify():
-	case <-time.After(30 * time.Second):
-		t.Fatal("embedded etcd not ready within 30s")
-	}
-	return caddr
-}
+func startEtcd(t testing.TB) string { return etcdtest.Start(t) }
 
 func newClient(t testing.TB, addr string) *clientv3.Client {
 	t.Helper()
