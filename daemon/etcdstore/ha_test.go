@@ -436,3 +436,43 @@ func BenchmarkHATakeover(b *testing.B) {
 	b.ReportMetric(float64(updates)/float64(b.N), "writes/takeover")
 	b.Logf("%d takeovers: p50 %v, p99 %v, max %v, updates written on takeover: %d", len(lat), p(0.5), p(0.99), lat[len(lat)-1], updates)
 }
+
+// Every daemon loses etcd (as when its quorum is lost): the leader steps
+// down, the switch keeps its entries and gets no writes, changes are
+// refused; when etcd is back a leader is elected and the switch holds the
+// running revision.
+func TestHAEtcdLost(t *testing.T) {
+	b := newHABed(t)
+	a := b.start("a")
+	b.allUp(a)
+	s := b.start("s")
+	b.waitStandby(s)
+	yaml, _ := a.d.ConfigYAML()
+
+	a.etcd.partition()
+	s.etcd.partition()
+	require.Eventually(t, func() bool { return !a.d.Session().Status().Primary }, 10*time.Second, time.Millisecond, "the leader stepped down")
+	b.mu.Lock()
+	atStep := len(b.writes)
+	b.mu.Unlock()
+	actions := []string{b.fgAction(0), b.fgAction(1), b.fgAction(2)}
+	_, err := s.d.ApplyConfig(context.Background(), append(append([]byte(nil), yaml...), "# during the outage\n"...), false, "")
+	require.Error(t, err, "a change is refused while etcd is unreachable")
+	assert.Contains(t, err.Error(), "etcd store")
+	assert.Equal(t, actions, []string{b.fgAction(0), b.fgAction(1), b.fgAction(2)}, "the switch keeps its entries")
+	b.mu.Lock()
+	assert.Equal(t, atStep, len(b.writes), "nobody writes while etcd is lost")
+	b.mu.Unlock()
+	assert.False(t, s.d.Session().Status().Primary)
+
+	a.etcd.heal()
+	s.etcd.heal()
+	require.Eventually(t, func() bool { return a.ready() || s.ready() }, 30*time.Second, time.Millisecond, "a leader again")
+	leader := a
+	if s.ready() {
+		leader = s
+	}
+	b.allUp(leader)
+	_, rev := leader.d.ConfigYAML()
+	assert.Equal(t, uint64(1), rev.Number, "the refused change left no revision")
+}
