@@ -87,6 +87,7 @@ type Daemon struct {
 	watching bool
 	desired  *tables.Desired
 	cfgGen   uint64
+	rtBase   int64 // shared store: the runtime state's store revision the engine reflects
 
 	kick    chan struct{} // something changed: recompile and apply
 	metrics *metrics
@@ -330,7 +331,7 @@ func (d *Daemon) applyLoop(ctx context.Context) error {
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
 	all, groups := eng.Bypass()
-	if err := d.store.SaveRuntime(Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down()}); err != nil {
+	if err := d.saveRuntimeOf(eng, Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down()}); err != nil {
 		d.log.Error("saving runtime state", "err", err)
 	}
 }

@@ -21,7 +21,13 @@ func (d *Daemon) Reload(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reloading the running configuration: %w", err)
 	}
-	rt, err := d.store.LoadRuntime()
+	var rt Runtime
+	var rtRev int64
+	if s, ok := d.store.(SharedStore); ok {
+		rt, rtRev, err = s.LoadRuntimeRev()
+	} else {
+		rt, err = d.store.LoadRuntime()
+	}
 	if err != nil {
 		return fmt.Errorf("reloading the runtime state: %w", err)
 	}
@@ -46,6 +52,11 @@ func (d *Daemon) Reload(ctx context.Context) error {
 	all, groups := old.Bypass()
 	want := known(cfg, rt.BypassGroups)
 	if sameCfg && all == rt.BypassAll && slices.Equal(groups, want) && (primary || slices.Equal(old.Down(), known(cfg, rt.Down))) {
+		d.mu.Lock()
+		if d.engine == old {
+			d.rtBase = rtRev // the engine holds what the store holds
+		}
+		d.mu.Unlock()
 		return nil
 	}
 	eng, err := d.newEngine(cfg, rt)
@@ -66,7 +77,7 @@ func (d *Daemon) Reload(ctx context.Context) error {
 		return fmt.Errorf("revision %d in the store does not compile: %w", rev.Number, err)
 	}
 	d.mu.Lock()
-	d.cfg, d.yaml, d.rev, d.engine, d.desired = cfg, data, rev, eng, des
+	d.cfg, d.yaml, d.rev, d.engine, d.desired, d.rtBase = cfg, data, rev, eng, des, rtRev
 	if !sameCfg {
 		d.cfgGen++
 	}

@@ -47,7 +47,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	defer d.applyMu.Unlock()
 
 	d.mu.Lock()
-	old, oldEngine, oldDesired := d.cfg, d.engine, d.desired
+	old, oldEngine, oldDesired, oldRev := d.cfg, d.engine, d.desired, d.rev
 	d.mu.Unlock()
 	rt, _ := d.store.LoadRuntime()
 	eng, err := d.newEngine(cfg, rt)
@@ -68,7 +68,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if dryRun {
 		return res, nil
 	}
-	rev, err := d.store.Save(data, comment, d.now())
+	rev, err := d.saveConfig(oldRev.Number, data, comment)
 	if err != nil {
 		return nil, fmt.Errorf("saving the configuration: %w", err)
 	}

@@ -3,6 +3,8 @@ package daemon
 import (
 	"errors"
 	"time"
+
+	"github.com/dpi-balancer/balancer/profiles"
 )
 
 // StateStore keeps what a daemon must not lose: the running configuration,
@@ -15,7 +17,8 @@ type StateStore interface {
 	Running() ([]byte, Revision, error)
 	// Save stores data as a new revision and makes it the running one.
 	// A shared store refuses the save (ErrConflict) when another daemon
-	// saved a revision since this one read the running configuration.
+	// saved a revision since this one read the running configuration
+	// (see SharedStore for a save conditioned on a given revision).
 	Save(data []byte, comment string, now time.Time) (Revision, error)
 	// Revision returns a saved revision's configuration (ErrNotFound).
 	Revision(n uint64) ([]byte, error)
@@ -33,3 +36,51 @@ type StateStore interface {
 var ErrConflict = errors.New("conflict")
 
 var _ StateStore = (*Store)(nil)
+
+// SharedStore is a StateStore shared by several daemons. SaveOn saves
+// only while the running revision is base (the one this daemon runs);
+// SaveRuntimeOn only while the runtime state is still at the store
+// revision base (the one this daemon's engine was built from, as
+// LoadRuntimeRev returned it): both fail with ErrConflict otherwise.
+// Saving the runtime state the store holds already writes nothing.
+type SharedStore interface {
+	StateStore
+	SaveOn(base uint64, data []byte, comment string, now time.Time) (Revision, error)
+	LoadRuntimeRev() (Runtime, int64, error)
+	SaveRuntimeOn(base int64, rt Runtime) (int64, error)
+}
+
+// saveRuntimeOf saves the runtime state of engine eng. With a shared
+// store the save is conditioned on the store revision eng reflects, so a
+// change another daemon made meanwhile is never overwritten; the state of
+// an engine replaced meanwhile is not saved (its successor's is).
+func (d *Daemon) saveRuntimeOf(eng *profiles.Engine, rt Runtime) error {
+	s, ok := d.store.(SharedStore)
+	if !ok {
+		return d.store.SaveRuntime(rt)
+	}
+	d.mu.Lock()
+	cur, base := d.engine, d.rtBase
+	d.mu.Unlock()
+	if cur != eng {
+		return nil
+	}
+	rev, err := s.SaveRuntimeOn(base, rt)
+	if err != nil {
+		return err
+	}
+	d.mu.Lock()
+	if d.engine == eng && d.rtBase == base {
+		d.rtBase = rev
+	}
+	d.mu.Unlock()
+	return nil
+}
+
+// saveConfig saves a new running configuration made from revision base.
+func (d *Daemon) saveConfig(base uint64, data []byte, comment string) (Revision, error) {
+	if s, ok := d.store.(SharedStore); ok {
+		return s.SaveOn(base, data, comment, d.now())
+	}
+	return d.store.Save(data, comment, d.now())
+}

@@ -476,3 +476,43 @@ func TestHAEtcdLost(t *testing.T) {
 	_, rev := leader.d.ConfigYAML()
 	assert.Equal(t, uint64(1), rev.Number, "the refused change left no revision")
 }
+
+// Two daemons change the configuration from the same revision: the second
+// save is refused, naming the revision to re-read, and nothing is lost.
+func TestHAConcurrentChangesConflict(t *testing.T) {
+	addr := startEtcd(t)
+	initial, err := os.ReadFile("../testdata/fast.yaml")
+	require.NoError(t, err)
+	newDaemon := func() *daemon.Daemon {
+		st, err := Open(newClient(t, addr), "/b/sw/", 0)
+		require.NoError(t, err)
+		_, err = st.Seed(initial, "initial", time.Now())
+		require.NoError(t, err)
+		d, err := daemon.New(daemon.Options{Store: st, FixedElection: true, SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+		require.NoError(t, err)
+		return d
+	}
+	a, b := newDaemon(), newDaemon()
+	apply := func(d *daemon.Daemon, note string) (*daemon.ApplyResult, error) {
+		// Not running: the switch part gives up at once (a warning).
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		return d.ApplyConfig(ctx, append(append([]byte(nil), initial...), note...), false, note)
+	}
+	res, err := apply(b, "# by b\n")
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), res.Revision.Number)
+	_, err = apply(a, "# by a\n")
+	require.ErrorIs(t, err, daemon.ErrConflict, "a still runs revision 1")
+	assert.Contains(t, err.Error(), "re-read revision 2")
+	require.NoError(t, a.Reload(context.Background()))
+	_, rev := a.ConfigYAML()
+	assert.Equal(t, uint64(2), rev.Number, "a follows b's change")
+	res, err = apply(a, "# by a\n")
+	require.NoError(t, err)
+	assert.Equal(t, uint64(3), res.Revision.Number)
+	h, err := b.History(context.Background())
+	require.NoError(t, err)
+	require.Len(t, h, 3)
+	assert.Equal(t, []string{"initial", "# by b\n", "# by a\n"}, []string{h[0].Comment, h[1].Comment, h[2].Comment})
+}

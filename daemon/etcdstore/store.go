@@ -51,7 +51,7 @@ type Store struct {
 	runtime    []byte // its value then
 }
 
-var _ daemon.StateStore = (*Store)(nil)
+var _ daemon.SharedStore = (*Store)(nil)
 
 // Open returns the store of one switch under prefix (for instance
 // "/balancer/site-a/sw1/"; a missing trailing "/" is added). timeout
@@ -147,8 +147,16 @@ func decodeRev(n uint64, b []byte) (daemon.Revision, error) {
 // revision is the one this daemon last read (Running) or saved.
 func (s *Store) Save(data []byte, comment string, now time.Time) (daemon.Revision, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	base := s.base
+	s.mu.Unlock()
+	return s.SaveOn(base, data, comment, now)
+}
+
+// SaveOn implements daemon.SharedStore: it succeeds only while the
+// running revision is base.
+func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (daemon.Revision, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	n := base + 1
 	r := daemon.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
 	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
@@ -257,6 +265,55 @@ func (s *Store) LoadRuntime() (daemon.Runtime, error) {
 	}
 	s.mu.Unlock()
 	return rt, nil
+}
+
+// LoadRuntimeRev implements daemon.SharedStore: the runtime state and
+// the store revision it was written at (0: none yet).
+func (s *Store) LoadRuntimeRev() (daemon.Runtime, int64, error) {
+	rt, err := s.LoadRuntime()
+	if err != nil {
+		return rt, 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return rt, s.runtimeRev, nil
+}
+
+// SaveRuntimeOn implements daemon.SharedStore: it succeeds only while the
+// runtime state is still at store revision base, and writes nothing when
+// the store holds rt already. It returns the revision the state is at.
+func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
+	b, err := json.Marshal(rt)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	k := s.key("runtime")
+	got, err := s.cli.Get(ctx, k)
+	if err != nil {
+		return 0, s.wrap("reading the runtime state", err)
+	}
+	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
+		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
+	}
+	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
+		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
+	if err != nil {
+		return 0, s.wrap("saving the runtime state", err)
+	}
+	if !resp.Succeeded {
+		var cur int64
+		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
+			cur = kvs[0].ModRevision
+			if bytes.Equal(kvs[0].Value, b) {
+				return cur, nil
+			}
+		}
+		return 0, fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon took it at %d; nothing was saved: check status and make the change again",
+			daemon.ErrConflict, cur, base)
+	}
+	return resp.Header.Revision, nil
 }
 
 // SaveRuntime implements daemon.StateStore: it succeeds only while the

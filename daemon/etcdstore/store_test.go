@@ -135,3 +135,34 @@ func TestOpenRefusesBadPrefix(t *testing.T) {
 	_, err = Open(nil, "/x/", -time.Second)
 	require.ErrorContains(t, err, "must not be negative")
 }
+
+func TestStoreRuntimeOnBase(t *testing.T) {
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	_, base, err := a.LoadRuntimeRev()
+	require.NoError(t, err)
+	assert.Zero(t, base, "nothing saved yet")
+	r1, err := a.SaveRuntimeOn(0, daemon.Runtime{BypassGroups: []string{"F1"}})
+	require.NoError(t, err)
+	assert.NotZero(t, r1)
+	same, err := b.SaveRuntimeOn(0, daemon.Runtime{BypassGroups: []string{"F1"}})
+	require.NoError(t, err, "saving what the store holds is no conflict")
+	assert.Equal(t, r1, same, "and writes nothing")
+	// b took the state before a's save: its different change is refused,
+	// even after b read the newer state (reading is not taking).
+	_, _, err = b.LoadRuntimeRev()
+	require.NoError(t, err)
+	_, err = b.SaveRuntimeOn(0, daemon.Runtime{BypassAll: true})
+	require.ErrorIs(t, err, daemon.ErrConflict)
+	assert.Contains(t, err.Error(), "since this daemon took it at 0")
+	r2, err := b.SaveRuntimeOn(r1, daemon.Runtime{BypassAll: true, BypassGroups: []string{"F1"}})
+	require.NoError(t, err)
+	assert.Greater(t, r2, r1)
+	rt, at, err := a.LoadRuntimeRev()
+	require.NoError(t, err)
+	assert.Equal(t, r2, at)
+	assert.True(t, rt.BypassAll)
+}
