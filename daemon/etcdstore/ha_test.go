@@ -190,7 +190,7 @@ func (b *haBed) start(name string) *haDaemon {
 	cli := newClient(b.t, p.addr())
 	st, err := Open(cli, "/balancer/test/sw1/", 0)
 	require.NoError(b.t, err)
-	initial, err := os.ReadFile("../testdata/fast.yaml")
+	initial, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(b.t, err)
 	_, err = st.Seed(initial, "initial configuration", time.Now())
 	require.NoError(b.t, err)
@@ -481,7 +481,7 @@ func TestHAEtcdLost(t *testing.T) {
 // save is refused, naming the revision to re-read, and nothing is lost.
 func TestHAConcurrentChangesConflict(t *testing.T) {
 	addr := startEtcd(t)
-	initial, err := os.ReadFile("../testdata/fast.yaml")
+	initial, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(t, err)
 	newDaemon := func() *daemon.Daemon {
 		st, err := Open(newClient(t, addr), "/b/sw/", 0)
