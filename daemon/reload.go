@@ -15,6 +15,13 @@ import (
 // written when this daemon is (or becomes) primary. It does nothing when
 // the store holds what this daemon runs.
 func (d *Daemon) Reload(ctx context.Context) error {
+	return d.ReloadAs(ctx, d.session.Status().Primary)
+}
+
+// ReloadAs is Reload for a daemon that knows whether it leads (a leader
+// election): a leader keeps the failed filter groups its keep-alives
+// found, a standby takes them from the store.
+func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	// The store is read before taking applyMu: a store that does not
 	// answer must never hold up the switch's writes (failover).
 	data, rev, err := d.store.Running()
@@ -48,7 +55,7 @@ func (d *Daemon) Reload(ctx context.Context) error {
 	}
 	// The primary knows best which groups are down (its keep-alives); a
 	// standby takes them from the store, as written by the primary.
-	primary := d.session.Status().Primary
+	primary := leader
 	all, groups := old.Bypass()
 	want := known(cfg, rt.BypassGroups)
 	if sameCfg && all == rt.BypassAll && slices.Equal(groups, want) && (primary || slices.Equal(old.Down(), known(cfg, rt.Down))) {

@@ -20,10 +20,14 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Take the runtime state's store revision before the first save.
+	if err := d.ReloadAs(ctx, false); err != nil {
+		log.Error("reading the store", "err", err)
+	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for range st.Watch(ctx) {
-			if err := d.Reload(ctx); err != nil && ctx.Err() == nil {
+			if err := d.ReloadAs(ctx, el.Leadership().Leader); err != nil && ctx.Err() == nil {
 				log.Error("following the store", "err", err)
 			}
 		}
@@ -33,7 +37,7 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 			if l.Leader {
 				// Lead with what the store holds now (a change the old
 				// leader acknowledged may not have reached the watch).
-				if err := d.Reload(ctx); err != nil {
+				if err := d.ReloadAs(ctx, false); err != nil {
 					log.Error("reading the store before leading", "err", err)
 				}
 			}
