@@ -68,8 +68,12 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	} else {
 		state = append(state, "NOT CONNECTED")
 	}
-	if sw.GetElectionId() != "" {
-		state = append(state, "election id "+sw.GetElectionId())
+	switch id := sw.GetElectionId(); id {
+	case "":
+	case "0:0":
+		state = append(state, "no election id") // a standby of a leader election
+	default:
+		state = append(state, "election id "+id)
 	}
 	if sw.GetAtomicWrites() {
 		state = append(state, "atomic writes")
