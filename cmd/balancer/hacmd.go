@@ -29,6 +29,7 @@ type storeFlags struct {
 	name      string
 	ttl       time.Duration
 	timeout   time.Duration
+	keep      uint64
 }
 
 func (s *storeFlags) register(f *pflag.FlagSet) {
@@ -38,6 +39,7 @@ func (s *storeFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&s.name, "etcd-name", "", "this daemon's name in the leader election (default: the host name)")
 	f.DurationVar(&s.ttl, "etcd-lease-ttl", etcdstore.DefaultTTL, "leader lease (whole seconds, at least 2s): a dead leader is replaced after about this long")
 	f.DurationVar(&s.timeout, "etcd-timeout", etcdstore.DefaultTimeout, "bound on each etcd request")
+	f.Uint64Var(&s.keep, "etcd-keep-revisions", 1000, "configuration revisions kept in etcd, the oldest pruned on each change (0: all)")
 }
 
 // haRun is a daemon's store and, with etcd, its leader election.
@@ -88,6 +90,7 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 		cli.Close()
 		return nil, usagef("--etcd-prefix: %v", err)
 	}
+	st.KeepRevisions(s.keep)
 	el, err := etcdstore.NewElector(cli, st, etcdstore.ElectorOptions{Name: name, TTL: s.ttl, Logger: log})
 	if err != nil {
 		cli.Close()

@@ -46,6 +46,7 @@ type Store struct {
 	timeout time.Duration
 
 	mu         sync.Mutex
+	keep       uint64 // revisions kept (0: all)
 	base       uint64 // the running revision this daemon last read or saved
 	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
 	runtime    []byte // its value then
@@ -70,6 +71,14 @@ func Open(cli *clientv3.Client, prefix string, timeout time.Duration) (*Store, e
 		timeout = DefaultTimeout
 	}
 	return &Store{cli: cli, prefix: prefix, timeout: timeout}, nil
+}
+
+// KeepRevisions bounds the history to the newest n revisions (0: keep
+// all): each save deletes the revision n older than itself.
+func (s *Store) KeepRevisions(n uint64) {
+	s.mu.Lock()
+	s.keep = n
+	s.mu.Unlock()
 }
 
 // Prefix is the switch's key prefix (ends in "/").
@@ -169,10 +178,16 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	resp, err := s.cli.Txn(ctx).If(cond).
-		Then(clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
-			clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))).
-		Else(clientv3.OpGet(s.key("running"))).Commit()
+	ops := []clientv3.Op{clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
+		clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))}
+	if s.keep > 0 && n > s.keep {
+		// Everything up to the revision keep older than this one (a
+		// range: revisions skipped by an earlier, smaller limit go too).
+		old := n - s.keep
+		ops = append(ops, clientv3.OpDelete(s.key(revKey(0)), clientv3.WithRange(s.key(revKey(old+1)))),
+			clientv3.OpDelete(s.key(cfgKey(0)), clientv3.WithRange(s.key(cfgKey(old+1)))))
+	}
+	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
 	if err != nil {
 		// Unknown outcome (a timeout may still commit): the watch tells.
 		return daemon.Revision{}, s.wrap(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)

@@ -1,6 +1,7 @@
 package etcdstore
 
 import (
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -165,4 +166,25 @@ func TestStoreRuntimeOnBase(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, r2, at)
 	assert.True(t, rt.BypassAll)
+}
+
+func TestStoreKeepRevisions(t *testing.T) {
+	addr := startEtcd(t)
+	s, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	s.KeepRevisions(3)
+	for i := range 5 {
+		_, err := s.Save([]byte(fmt.Sprintf("site: s%d\n", i+1)), "", time.Now())
+		require.NoError(t, err)
+	}
+	h, err := s.History()
+	require.NoError(t, err)
+	require.Len(t, h, 3)
+	assert.Equal(t, []uint64{3, 4, 5}, []uint64{h[0].Number, h[1].Number, h[2].Number})
+	_, err = s.Revision(2)
+	require.ErrorIs(t, err, daemon.ErrNotFound)
+	data, rev, err := s.Running()
+	require.NoError(t, err)
+	assert.Equal(t, uint64(5), rev.Number)
+	assert.Equal(t, "site: s5\n", string(data))
 }
