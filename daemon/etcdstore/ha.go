@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/dpi-balancer/balancer/daemon"
 )
@@ -32,19 +33,82 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 			}
 		}
 	})
+	// Taking the lead (read the store, bid on the switch) runs on a
+	// goroutine of its own and is retried, so the election's goroutine is
+	// never held up by a slow store or a busy switch session: it must stay
+	// free to step down. Stepping down is done in the callback itself.
+	// setMu serialises the session's election changes; gen tells a bid
+	// whether it is still wanted.
+	var (
+		setMu   sync.Mutex
+		pmu     sync.Mutex
+		gen     uint64 // bumped by every change of role
+		bidGen  uint64 // the role change a pending bid belongs to
+		bidID   uint64
+		bidKick = make(chan struct{}, 1)
+	)
+	current := func(g uint64) bool {
+		pmu.Lock()
+		defer pmu.Unlock()
+		return gen == g
+	}
 	wg.Go(func() {
-		_ = el.Run(ctx, func(l Leadership) {
-			if l.Leader {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-bidKick:
+			}
+			pmu.Lock()
+			g, id := bidGen, bidID
+			pmu.Unlock()
+			for current(g) && ctx.Err() == nil {
 				// Lead with what the store holds now (a change the old
 				// leader acknowledged may not have reached the watch).
-				if err := d.ReloadAs(ctx, false); err != nil {
+				if err := d.ReloadAs(ctx, false); err != nil && ctx.Err() == nil {
 					log.Error("reading the store before leading", "err", err)
 				}
+				setMu.Lock()
+				var err error
+				if current(g) {
+					sctx, scancel := context.WithTimeout(ctx, el.opts.TTL/8)
+					err = d.Session().SetElection(sctx, 0, id)
+					scancel()
+				}
+				setMu.Unlock()
+				if err == nil || ctx.Err() != nil {
+					break
+				}
+				log.Warn("bidding on the switch; retrying", "election_id", id, "err", err)
+				select {
+				case <-ctx.Done():
+				case <-time.After(el.opts.TTL / 8):
+				}
 			}
-			sctx, scancel := context.WithTimeout(context.Background(), el.opts.TTL/4)
+		}
+	})
+	wg.Go(func() {
+		_ = el.Run(ctx, func(l Leadership) {
+			pmu.Lock()
+			gen++
+			if l.Leader {
+				bidGen, bidID = gen, l.Election
+				pmu.Unlock()
+				select {
+				case bidKick <- struct{}{}:
+				default:
+				}
+				return
+			}
+			pmu.Unlock()
+			// Step down now: a bid under way ends within TTL/8 and is
+			// then no longer current.
+			setMu.Lock()
+			defer setMu.Unlock()
+			sctx, scancel := context.WithTimeout(context.Background(), el.opts.TTL/8)
 			defer scancel()
-			if err := d.Session().SetElection(sctx, 0, l.Election); err != nil && ctx.Err() == nil {
-				log.Error("changing the switch election id", "leader", l.Leader, "election_id", l.Election, "err", err)
+			if err := d.Session().SetElection(sctx, 0, 0); err != nil && ctx.Err() == nil {
+				log.Error("stepping down on the switch", "err", err)
 			}
 		})
 	})
