@@ -301,8 +301,11 @@ type ApplyResult struct {
 	Deletes  int64 `protobuf:"varint,6,opt,name=deletes,proto3" json:"deletes,omitempty"`
 	// False when the switch could not be programmed: the configuration is
 	// saved and will be programmed on reconnection (see warning).
-	Written       bool   `protobuf:"varint,7,opt,name=written,proto3" json:"written,omitempty"`
-	Warning       string `protobuf:"bytes,8,opt,name=warning,proto3" json:"warning,omitempty"`
+	Written bool   `protobuf:"varint,7,opt,name=written,proto3" json:"written,omitempty"`
+	Warning string `protobuf:"bytes,8,opt,name=warning,proto3" json:"warning,omitempty"`
+	// Per balance group: the slot entries the change writes and the share of
+	// sessions that change filter group or core.
+	SlotMoves     []*SlotMove `protobuf:"bytes,9,rep,name=slot_moves,json=slotMoves,proto3" json:"slot_moves,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -393,6 +396,156 @@ func (x *ApplyResult) GetWarning() string {
 	return ""
 }
 
+func (x *ApplyResult) GetSlotMoves() []*SlotMove {
+	if x != nil {
+		return x.SlotMoves
+	}
+	return nil
+}
+
+// What a change of slot layout does to one balance group's sessions.
+type SlotMove struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	BalanceGroup string                 `protobuf:"bytes,1,opt,name=balance_group,json=balanceGroup,proto3" json:"balance_group,omitempty"`
+	// Slot entries written (targets changed, slots added or removed).
+	Slots int64 `protobuf:"varint,2,opt,name=slots,proto3" json:"slots,omitempty"`
+	// Share (0..1) of the group's sessions whose filter group or core changes.
+	Moved         float64           `protobuf:"fixed64,3,opt,name=moved,proto3" json:"moved,omitempty"`
+	FilterGroups  []*FilterSlotMove `protobuf:"bytes,4,rep,name=filter_groups,json=filterGroups,proto3" json:"filter_groups,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SlotMove) Reset() {
+	*x = SlotMove{}
+	mi := &file_balancer_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SlotMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SlotMove) ProtoMessage() {}
+
+func (x *SlotMove) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SlotMove.ProtoReflect.Descriptor instead.
+func (*SlotMove) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SlotMove) GetBalanceGroup() string {
+	if x != nil {
+		return x.BalanceGroup
+	}
+	return ""
+}
+
+func (x *SlotMove) GetSlots() int64 {
+	if x != nil {
+		return x.Slots
+	}
+	return 0
+}
+
+func (x *SlotMove) GetMoved() float64 {
+	if x != nil {
+		return x.Moved
+	}
+	return 0
+}
+
+func (x *SlotMove) GetFilterGroups() []*FilterSlotMove {
+	if x != nil {
+		return x.FilterGroups
+	}
+	return nil
+}
+
+// What a change of slot layout does to one filter group.
+type FilterSlotMove struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	FilterGroup string                 `protobuf:"bytes,1,opt,name=filter_group,json=filterGroup,proto3" json:"filter_group,omitempty"`
+	// The filter group's share (0..1) of the balance group's sessions.
+	Before float64 `protobuf:"fixed64,2,opt,name=before,proto3" json:"before,omitempty"`
+	After  float64 `protobuf:"fixed64,3,opt,name=after,proto3" json:"after,omitempty"`
+	// Share (0..1) of the filter group's own sessions that leave it or
+	// change core; 0 for a new filter group.
+	Moved         float64 `protobuf:"fixed64,4,opt,name=moved,proto3" json:"moved,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FilterSlotMove) Reset() {
+	*x = FilterSlotMove{}
+	mi := &file_balancer_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FilterSlotMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FilterSlotMove) ProtoMessage() {}
+
+func (x *FilterSlotMove) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FilterSlotMove.ProtoReflect.Descriptor instead.
+func (*FilterSlotMove) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *FilterSlotMove) GetFilterGroup() string {
+	if x != nil {
+		return x.FilterGroup
+	}
+	return ""
+}
+
+func (x *FilterSlotMove) GetBefore() float64 {
+	if x != nil {
+		return x.Before
+	}
+	return 0
+}
+
+func (x *FilterSlotMove) GetAfter() float64 {
+	if x != nil {
+		return x.After
+	}
+	return 0
+}
+
+func (x *FilterSlotMove) GetMoved() float64 {
+	if x != nil {
+		return x.Moved
+	}
+	return 0
+}
+
 type RollbackRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Revision uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
@@ -404,7 +557,7 @@ type RollbackRequest struct {
 
 func (x *RollbackRequest) Reset() {
 	*x = RollbackRequest{}
-	mi := &file_balancer_proto_msgTypes[5]
+	mi := &file_balancer_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -416,7 +569,7 @@ func (x *RollbackRequest) String() string {
 func (*RollbackRequest) ProtoMessage() {}
 
 func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[5]
+	mi := &file_balancer_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -429,7 +582,7 @@ func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackRequest.ProtoReflect.Descriptor instead.
 func (*RollbackRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{5}
+	return file_balancer_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RollbackRequest) GetRevision() uint64 {
@@ -454,7 +607,7 @@ type HistoryRequest struct {
 
 func (x *HistoryRequest) Reset() {
 	*x = HistoryRequest{}
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -466,7 +619,7 @@ func (x *HistoryRequest) String() string {
 func (*HistoryRequest) ProtoMessage() {}
 
 func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -479,7 +632,7 @@ func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryRequest.ProtoReflect.Descriptor instead.
 func (*HistoryRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{6}
+	return file_balancer_proto_rawDescGZIP(), []int{8}
 }
 
 type HistoryResponse struct {
@@ -492,7 +645,7 @@ type HistoryResponse struct {
 
 func (x *HistoryResponse) Reset() {
 	*x = HistoryResponse{}
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -504,7 +657,7 @@ func (x *HistoryResponse) String() string {
 func (*HistoryResponse) ProtoMessage() {}
 
 func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -517,7 +670,7 @@ func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryResponse.ProtoReflect.Descriptor instead.
 func (*HistoryResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{7}
+	return file_balancer_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *HistoryResponse) GetRevisions() []*Revision {
@@ -539,7 +692,7 @@ type SetBypassRequest struct {
 
 func (x *SetBypassRequest) Reset() {
 	*x = SetBypassRequest{}
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -551,7 +704,7 @@ func (x *SetBypassRequest) String() string {
 func (*SetBypassRequest) ProtoMessage() {}
 
 func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -564,7 +717,7 @@ func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassRequest.ProtoReflect.Descriptor instead.
 func (*SetBypassRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{8}
+	return file_balancer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetBypassRequest) GetGroup() string {
@@ -589,7 +742,7 @@ type SetBypassResponse struct {
 
 func (x *SetBypassResponse) Reset() {
 	*x = SetBypassResponse{}
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -601,7 +754,7 @@ func (x *SetBypassResponse) String() string {
 func (*SetBypassResponse) ProtoMessage() {}
 
 func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -614,7 +767,7 @@ func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassResponse.ProtoReflect.Descriptor instead.
 func (*SetBypassResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{9}
+	return file_balancer_proto_rawDescGZIP(), []int{11}
 }
 
 type GetStatusRequest struct {
@@ -625,7 +778,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -637,7 +790,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -650,7 +803,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{10}
+	return file_balancer_proto_rawDescGZIP(), []int{12}
 }
 
 // Status is the daemon's view of the switch and the filters.
@@ -677,7 +830,7 @@ type Status struct {
 
 func (x *Status) Reset() {
 	*x = Status{}
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -689,7 +842,7 @@ func (x *Status) String() string {
 func (*Status) ProtoMessage() {}
 
 func (x *Status) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -702,7 +855,7 @@ func (x *Status) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Status.ProtoReflect.Descriptor instead.
 func (*Status) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{11}
+	return file_balancer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Status) GetSite() string {
@@ -797,7 +950,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -809,7 +962,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -822,7 +975,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -894,7 +1047,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -906,7 +1059,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -919,7 +1072,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -998,7 +1151,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1010,7 +1163,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1023,7 +1176,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1060,7 +1213,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1072,7 +1225,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1085,7 +1238,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1181,7 +1334,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1193,7 +1346,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1206,7 +1359,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1361,7 +1514,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1373,7 +1526,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1386,7 +1539,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1424,7 +1577,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1436,7 +1589,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1449,7 +1602,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1523,7 +1676,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1535,7 +1688,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1548,7 +1701,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 // Counters are the data plane's counters, by object.
@@ -1567,7 +1720,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1579,7 +1732,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1592,7 +1745,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -1654,7 +1807,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1666,7 +1819,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1679,7 +1832,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -1709,7 +1862,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1721,7 +1874,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1734,7 +1887,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PortCounters) GetName() string {
@@ -1782,7 +1935,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +1947,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +1960,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -1886,7 +2039,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1898,7 +2051,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1911,7 +2064,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -1962,7 +2115,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1974,7 +2127,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1987,7 +2140,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2031,7 +2184,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2043,7 +2196,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2056,7 +2209,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2097,7 +2250,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2109,7 +2262,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2122,7 +2275,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2151,7 +2304,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2163,7 +2316,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2176,7 +2329,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2202,7 +2355,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2367,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2380,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2256,7 +2409,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2268,7 +2421,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2281,7 +2434,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2337,7 +2490,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2349,7 +2502,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2362,7 +2515,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2397,7 +2550,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2409,7 +2562,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2422,7 +2575,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2475,7 +2628,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2487,7 +2640,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2500,7 +2653,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -2622,7 +2775,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2634,7 +2787,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2647,7 +2800,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -2762,7 +2915,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2774,7 +2927,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2787,7 +2940,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -2821,7 +2974,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2833,7 +2986,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2846,7 +2999,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -2875,7 +3028,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2887,7 +3040,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2900,7 +3053,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -2978,7 +3131,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
 	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
-	"\x05force\x18\x05 \x01(\bR\x05force\"\xf7\x01\n" +
+	"\x05force\x18\x05 \x01(\bR\x05force\"\xad\x02\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
@@ -2987,7 +3140,19 @@ const file_balancer_proto_rawDesc = "" +
 	"\bmodifies\x18\x05 \x01(\x03R\bmodifies\x12\x18\n" +
 	"\adeletes\x18\x06 \x01(\x03R\adeletes\x12\x18\n" +
 	"\awritten\x18\a \x01(\bR\awritten\x12\x18\n" +
-	"\awarning\x18\b \x01(\tR\awarning\"C\n" +
+	"\awarning\x18\b \x01(\tR\awarning\x124\n" +
+	"\n" +
+	"slot_moves\x18\t \x03(\v2\x15.balancer.v1.SlotMoveR\tslotMoves\"\x9d\x01\n" +
+	"\bSlotMove\x12#\n" +
+	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x14\n" +
+	"\x05slots\x18\x02 \x01(\x03R\x05slots\x12\x14\n" +
+	"\x05moved\x18\x03 \x01(\x01R\x05moved\x12@\n" +
+	"\rfilter_groups\x18\x04 \x03(\v2\x1b.balancer.v1.FilterSlotMoveR\ffilterGroups\"w\n" +
+	"\x0eFilterSlotMove\x12!\n" +
+	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\x12\x16\n" +
+	"\x06before\x18\x02 \x01(\x01R\x06before\x12\x14\n" +
+	"\x05after\x18\x03 \x01(\x01R\x05after\x12\x14\n" +
+	"\x05moved\x18\x04 \x01(\x01R\x05moved\"C\n" +
 	"\x0fRollbackRequest\x12\x1a\n" +
 	"\brevision\x18\x01 \x01(\x04R\brevision\x12\x14\n" +
 	"\x05force\x18\x02 \x01(\bR\x05force\"\x10\n" +
@@ -3228,121 +3393,125 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
 	(*GetConfigResponse)(nil),     // 2: balancer.v1.GetConfigResponse
 	(*ApplyConfigRequest)(nil),    // 3: balancer.v1.ApplyConfigRequest
 	(*ApplyResult)(nil),           // 4: balancer.v1.ApplyResult
-	(*RollbackRequest)(nil),       // 5: balancer.v1.RollbackRequest
-	(*HistoryRequest)(nil),        // 6: balancer.v1.HistoryRequest
-	(*HistoryResponse)(nil),       // 7: balancer.v1.HistoryResponse
-	(*SetBypassRequest)(nil),      // 8: balancer.v1.SetBypassRequest
-	(*SetBypassResponse)(nil),     // 9: balancer.v1.SetBypassResponse
-	(*GetStatusRequest)(nil),      // 10: balancer.v1.GetStatusRequest
-	(*Status)(nil),                // 11: balancer.v1.Status
-	(*HAStatus)(nil),              // 12: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),          // 13: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 14: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 15: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 16: balancer.v1.FilterStatus
-	(*Bucket)(nil),                // 17: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 18: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 19: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 20: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 21: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 22: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 23: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 24: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 25: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 26: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 27: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 28: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 29: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 30: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 31: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 32: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 33: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 34: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 35: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 36: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 37: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 38: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 39: google.protobuf.Duration
+	(*SlotMove)(nil),              // 5: balancer.v1.SlotMove
+	(*FilterSlotMove)(nil),        // 6: balancer.v1.FilterSlotMove
+	(*RollbackRequest)(nil),       // 7: balancer.v1.RollbackRequest
+	(*HistoryRequest)(nil),        // 8: balancer.v1.HistoryRequest
+	(*HistoryResponse)(nil),       // 9: balancer.v1.HistoryResponse
+	(*SetBypassRequest)(nil),      // 10: balancer.v1.SetBypassRequest
+	(*SetBypassResponse)(nil),     // 11: balancer.v1.SetBypassResponse
+	(*GetStatusRequest)(nil),      // 12: balancer.v1.GetStatusRequest
+	(*Status)(nil),                // 13: balancer.v1.Status
+	(*HAStatus)(nil),              // 14: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),          // 15: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),          // 16: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),            // 17: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),          // 18: balancer.v1.FilterStatus
+	(*Bucket)(nil),                // 19: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 20: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 21: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 22: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 23: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 24: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 25: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 26: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 27: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 28: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 29: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 30: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 31: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 32: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 33: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 34: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 35: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 36: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 37: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 38: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 39: balancer.v1.Placement
+	(*timestamppb.Timestamp)(nil), // 40: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 41: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	38, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	40, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
-	0,  // 3: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
-	0,  // 4: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	13, // 5: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	14, // 6: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	15, // 7: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	16, // 8: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	18, // 9: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	38, // 10: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	12, // 11: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	38, // 12: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	38, // 13: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	38, // 14: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	39, // 15: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	17, // 16: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	39, // 17: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	22, // 18: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	23, // 19: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	24, // 20: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	25, // 21: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	26, // 22: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	27, // 23: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	38, // 24: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	21, // 25: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	21, // 26: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	21, // 27: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	21, // 28: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	21, // 29: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	21, // 30: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	21, // 31: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	21, // 32: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	21, // 33: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	21, // 34: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	21, // 35: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	21, // 36: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	21, // 37: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	21, // 38: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	21, // 39: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	21, // 40: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	21, // 41: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	30, // 42: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	31, // 43: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	32, // 44: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	37, // 45: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	10, // 46: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 47: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 48: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	5,  // 49: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	6,  // 50: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	8,  // 51: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	19, // 52: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	28, // 53: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	33, // 54: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	35, // 55: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	11, // 56: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 57: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 58: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 59: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	7,  // 60: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	9,  // 61: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	20, // 62: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	29, // 63: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	34, // 64: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	36, // 65: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	56, // [56:66] is the sub-list for method output_type
-	46, // [46:56] is the sub-list for method input_type
-	46, // [46:46] is the sub-list for extension type_name
-	46, // [46:46] is the sub-list for extension extendee
-	0,  // [0:46] is the sub-list for field type_name
+	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
+	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
+	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
+	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
+	15, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	16, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	17, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	18, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	20, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	40, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	40, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	40, // 15: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	40, // 16: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	41, // 17: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	19, // 18: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	41, // 19: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	24, // 20: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	25, // 21: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	26, // 22: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	27, // 23: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	28, // 24: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	29, // 25: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	40, // 26: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	23, // 27: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	23, // 28: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	23, // 29: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 30: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 31: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 32: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 33: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 34: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	23, // 35: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 36: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	23, // 37: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 38: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 39: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	23, // 40: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 41: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 42: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 43: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	32, // 44: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	33, // 45: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	34, // 46: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	39, // 47: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 48: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 49: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 50: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 51: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 52: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 53: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	21, // 54: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	30, // 55: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	35, // 56: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	37, // 57: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 58: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 59: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 60: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 61: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 62: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 63: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	22, // 64: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	31, // 65: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	36, // 66: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	38, // 67: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	58, // [58:68] is the sub-list for method output_type
+	48, // [48:58] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3356,7 +3525,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   38,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

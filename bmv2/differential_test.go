@@ -15,6 +15,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/sim/dataplane"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -69,7 +70,7 @@ func randomFrame(r *rand.Rand) []byte {
 	}
 	f := pipelinecases.Frame(mac(), mac(), enc, l3)
 	if r.UintN(6) == 0 {
-		f = pipelinecases.PushCore(f, p4src.DefaultCoreTPID, uint32(r.UintN(8)), uint32(r.UintN(1024)))
+		f = pipelinecases.PushCore(f, wire.DefaultCoreTPID, uint32(r.UintN(8)), uint32(r.UintN(1024)))
 	}
 	// Cut some frames short, but never inside a VLAN tag: the kernel's
 	// receive path drops a frame whose tag it cannot strip, so neither

@@ -54,6 +54,8 @@ func TestParseExample(t *testing.T) {
 		MinActive:         1,
 		FailureAction:     config.FailBypass,
 		Probe:             config.ProbeLANToWAN,
+		StallGuard:        config.StallGuardHold,
+		StallHold:         config.Duration(time.Second),
 	}, *p)
 	assert.Len(t, c.Profiles, 1, "the file defines default: no built-in one is added")
 
@@ -140,10 +142,12 @@ profiles:
 			{
 				Name: "strict", InitialDelay: config.Duration(time.Second), Interval: config.Duration(50 * time.Millisecond),
 				LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailDrop, Probe: config.ProbeLANToWAN,
+				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second),
 			},
 			{
 				Name: "default", InitialDelay: config.Duration(time.Second), Interval: config.Duration(100 * time.Millisecond),
 				LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN,
+				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second),
 			},
 		},
 	}

@@ -185,7 +185,8 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 		"initial_delay":      fmt.Sprintf("%s..%s", durText(MinInitialDelay), durText(MaxInitialDelay)),
 		"loss_threshold":     fmt.Sprintf("1..%d keep-alives", MaxThreshold),
 		"recovery_threshold": fmt.Sprintf("1..%d keep-alives", MaxThreshold),
-		"min_active":         "1..the number of members"},
+		"min_active":         "1..the number of members",
+		"stall_hold":         fmt.Sprintf("%s..%s", durText(MinStallHold), durText(MaxStallHold))},
 }
 
 // leafTypes are decoded from one scalar by their own UnmarshalYAML.
@@ -345,21 +346,6 @@ func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
 		}
 	}
 	return reflect.StructField{}, false
-}
-
-func mapValue(n *yaml.Node, key string) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
 }
 
 var (

@@ -1,13 +1,17 @@
 package config
 
-import "time"
+import (
+	"time"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
+)
 
 // Site defaults ApplyDefaults fills in.
 const (
 	DefaultCores     = 1
-	DefaultCoreTPID  = 0x88B5
+	DefaultCoreTPID  = wire.DefaultCoreTPID
 	DefaultSlotBits  = 12
-	DefaultEtherType = 0x88B6 // keep-alive ethertype
+	DefaultEtherType = wire.DefaultKeepAliveEtherType // keep-alive ethertype
 	DefaultPlatform  = PlatformSim
 	DefaultProfile   = "default" // name of the built-in availability profile
 
@@ -18,6 +22,10 @@ const (
 	DefaultMinActive         = 1
 	DefaultFailureAction     = FailBypass
 	DefaultProbe             = ProbeLANToWAN
+	DefaultStallGuard        = StallGuardHold
+	DefaultStallHold         = Duration(time.Second)
+	MinStallHold             = Duration(10 * time.Millisecond)
+	MaxStallHold             = Duration(time.Minute)
 )
 
 // Default keep-alive addresses.
@@ -60,6 +68,8 @@ func (c *Config) ApplyDefaults() {
 		setIfZero(&p.MinActive, DefaultMinActive)
 		setIfZero(&p.FailureAction, DefaultFailureAction)
 		setIfZero(&p.Probe, DefaultProbe)
+		setIfZero(&p.StallGuard, DefaultStallGuard)
+		setIfZero(&p.StallHold, DefaultStallHold)
 	}
 
 	for i := range c.FilterGroups {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/dpi-balancer/balancer/p4src"
 )
 
 // Platform describes a switch model as data: how front-panel ports and
@@ -41,10 +43,10 @@ const (
 	PlatformWedge100B = "wedge100bf-32x"
 )
 
-// Slot table capacities (mirror p4src/shared/sizes.p4).
+// Slot table capacities (p4src/shared/sizes.p4, through p4src).
 const (
-	SlotCapacitySim    = 16384
-	SlotCapacityTofino = 131072
+	SlotCapacitySim    = p4src.SlotsSizeBMv2
+	SlotCapacityTofino = p4src.SlotsSizeTofino
 )
 
 // simPorts numbers lane l of port p as p*10+l and unbroken port p as p*10,

@@ -3,20 +3,24 @@ package config
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
-// Flow rule table sizes (mirror p4src/shared/sizes.p4).
+// Flow rule table sizes (the P4Info's, through p4src).
 const (
-	FlowRulesCapacity   = 4096 // IPv4 (and non-IP) flow_rules entries
-	FlowRulesV6Capacity = 1024 // IPv6 flow_rules entries
+	FlowRulesCapacity   = p4src.FlowRulesSize   // IPv4 (and non-IP) flow_rules entries
+	FlowRulesV6Capacity = p4src.FlowRulesV6Size // IPv6 flow_rules entries
 )
 
-// Model limits the data plane imposes.
+// Model limits the data plane imposes (TestLimitsMatchP4Info checks them
+// against the P4Info).
 const (
-	MaxLinks         = 64 // link id is 6 bits in the core header
-	MaxFilterGroups  = 64
-	MaxBalanceGroups = 16
-	MaxCores         = 1024 // core id is 10 bits in the core header
+	MaxLinks         = wire.MaxLink + 1 // link id is 6 bits in the core header
+	MaxFilterGroups  = p4src.FilterGroupSize
+	MaxBalanceGroups = p4src.BalanceGroupSize
+	MaxCores         = wire.MaxCore + 1 // core id is 10 bits in the core header
 	MaxSlotBits      = 16
 	MaxPriority      = 65535
 	MaxVLANDepth     = 3
@@ -86,14 +90,19 @@ func (m Match) Tables() (v4, v6 bool) {
 	return v4, v6
 }
 
-// EntryCount gives how many entries the rule expands to in the IPv4 and the
-// IPv6 flow tables: (number of listed links, or 1 for all links) x
-// max(1, len(vlan)) x max(1, len(inner_vlan)) x (2 if l4_port is set) x
-// (1 + len(not)), in each table the rule is installed in (see
-// Match.Tables); each not entry is counted in every table of its rule.
-// numLinks is the number of links of the configuration; the link id is a
-// ternary key, so a rule for all links takes one entry whatever it is, and
-// a rule listing links takes one entry per listed link.
+// EntryCount estimates how many entries the rule expands to in the IPv4
+// and the IPv6 flow tables, from the configuration alone: (number of
+// listed links, or 1 for all links) x max(1, len(vlan)) x
+// max(1, len(inner_vlan)) x (2 if l4_port is set) x (1 + len(not)), in
+// each table the rule is installed in (see Match.Tables); each not entry
+// is counted in every table of its rule. numLinks is the number of links
+// of the configuration; the link id is a ternary key, so a rule for all
+// links takes one entry whatever it is, and a rule listing links takes
+// one entry per listed link.
+//
+// The compiler's exact count (each "not" entry intersected with the
+// rule's own lists, repeats dropped) is tables.Compiler.RuleEntries; the
+// compiler refuses a configuration past the tables' capacity by it.
 func (r Rule) EntryCount(numLinks int) (v4, v6 int) {
 	links := 1
 	if !r.AllLinks() {

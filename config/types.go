@@ -119,7 +119,22 @@ type Profile struct {
 	MinActive         uint32         `yaml:"min_active,omitempty" json:"min_active,omitempty"`                 // default 1
 	FailureAction     FailureAction  `yaml:"failure_action,omitempty" json:"failure_action,omitempty"`         // default bypass
 	Probe             ProbeDirection `yaml:"probe,omitempty" json:"probe,omitempty"`                           // default lan-to-wan
+	// StallGuard: when most filters of a balance group lose keep-alives at
+	// once with their ports up (or the balancer itself stalled), "hold"
+	// suspects the balancer's keep-alive path and holds their state for up
+	// to StallHold; "off" fails them over at loss_threshold regardless.
+	StallGuard StallGuard `yaml:"stall_guard,omitempty" json:"stall_guard,omitempty"` // default hold
+	StallHold  Duration   `yaml:"stall_hold,omitempty" json:"stall_hold,omitempty"`   // default 1s
 }
+
+// StallGuard is the policy for keep-alive losses that hit most of a
+// balance group at once.
+type StallGuard string
+
+const (
+	StallGuardHold StallGuard = "hold" // default
+	StallGuardOff  StallGuard = "off"
+)
 
 // Duration is a time.Duration written as "100ms", "1s" in YAML.
 type Duration time.Duration

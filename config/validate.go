@@ -355,6 +355,10 @@ func (v *validator) profiles() {
 		if p.Probe != "" && p.Probe != ProbeLANToWAN && p.Probe != ProbeBoth {
 			v.p.addf(path+".probe", ErrInvalid, "%q is not one of lan-to-wan, both", p.Probe)
 		}
+		if p.StallGuard != "" && p.StallGuard != StallGuardHold && p.StallGuard != StallGuardOff {
+			v.p.addf(path+".stall_guard", ErrInvalid, "%q is not one of hold, off", p.StallGuard)
+		}
+		v.durationRange(path+".stall_hold", p.StallHold, MinStallHold, MaxStallHold, "how long the stall guard holds keep-alive losses")
 	}
 }
 

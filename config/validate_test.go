@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -718,4 +719,26 @@ func TestFieldErrorUnwrap(t *testing.T) {
 	assert.Equal(t, "links[0].lan", fes[0].Path)
 	assert.Equal(t, "x", fes[1].Path)
 	assert.Nil(t, config.FieldErrors(nil))
+}
+
+func TestProfileStallGuard(t *testing.T) {
+	base := "profiles:\n  - {name: default, %s}\n"
+	for _, tt := range []struct {
+		field, want string
+	}{
+		{"stall_guard: sometimes", `profiles[0].stall_guard: "sometimes" is not one of hold, off`},
+		{"stall_hold: 2m", "profiles[0].stall_hold: 2m0s is out of range"},
+		{"stall_hold: 1ms", "profiles[0].stall_hold: 1ms is out of range"},
+		{"stall_hold: 0s", "stall_hold"},
+	} {
+		t.Run(tt.field, func(t *testing.T) {
+			_, err := config.Parse([]byte(fmt.Sprintf(base, tt.field)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	c, err := config.Parse([]byte(fmt.Sprintf(base, "stall_guard: off, stall_hold: 250ms")))
+	require.NoError(t, err)
+	assert.Equal(t, config.StallGuardOff, c.Profiles[0].StallGuard)
+	assert.Equal(t, config.Duration(250*time.Millisecond), c.Profiles[0].StallHold)
 }

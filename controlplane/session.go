@@ -23,6 +23,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -170,8 +172,9 @@ type Session struct {
 	done    chan struct{}
 	started atomic.Bool
 
-	mu         sync.Mutex // guards desired, desiredGen, status and elHigh/elLow (read by others)
+	mu         sync.Mutex // guards desired, desiredFn, desiredGen, status and elHigh/elLow (read by others)
 	desired    []*p4v1.Entity
+	desiredFn  func() []*p4v1.Entity // when set, desired is built on demand (ApplyUpdates)
 	desiredGen uint64
 	status     Status
 	elHigh     uint64 // the election id of the next connection (SetElection)
@@ -301,6 +304,39 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 	return plan, err
 }
 
+// ApplyUpdates is Apply for a runtime state change: desired returns the
+// new complete desired state (built only when needed: a reconciliation, a
+// retry, a read-back) and changed holds the entities in it that differ
+// from the previous one (each replaces the entry of the same key), in
+// write order. When the session's record of the switch is current, only
+// those are written, in one batch, without a diff of the whole site;
+// otherwise (after a failed write, before the first read-back) it falls
+// back to Apply's full delta. Failures are retried as for Apply.
+func (s *Session) ApplyUpdates(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
+	gen := s.setDesiredFn(desired)
+	var handed atomic.Bool
+	v, err := s.do(ctx, func(c *conn) (any, error) {
+		handed.Store(true)
+		if c == nil || !c.primary {
+			return nil, ErrNotPrimary
+		}
+		var plan *tables.Plan
+		var err error
+		if c.dirty || c.current == nil {
+			plan, err = c.applyDelta(ctx, desired())
+		} else {
+			plan, err = c.applyChanged(ctx, changed)
+		}
+		c.applied(gen, err)
+		return plan, err
+	})
+	if err != nil && !handed.Load() {
+		s.nudge()
+	}
+	plan, _ := v.(*tables.Plan)
+	return plan, err
+}
+
 // SetDesired sets the desired state without waiting for it: before Run
 // it is what the first reconciliation writes; while connected as primary
 // the session writes it on its own within MinBackoff (unless an Apply
@@ -321,17 +357,31 @@ func (s *Session) nudge() {
 func (s *Session) setDesired(desired []*p4v1.Entity) uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.desired = desired
+	s.desired, s.desiredFn = desired, nil
 	s.desiredGen++
 	s.status.Pending = true
 	return s.desiredGen
 }
 
-// desiredState returns the desired entities and their generation.
-func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
+func (s *Session) setDesiredFn(desired func() []*p4v1.Entity) uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.desired, s.desiredGen
+	s.desired, s.desiredFn = nil, desired
+	s.desiredGen++
+	s.status.Pending = true
+	return s.desiredGen
+}
+
+// desiredState returns the desired entities and their generation,
+// building them (outside the lock) when they were given as a function.
+func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
+	s.mu.Lock()
+	desired, fn, gen := s.desired, s.desiredFn, s.desiredGen
+	s.mu.Unlock()
+	if fn != nil {
+		desired = fn()
+	}
+	return desired, gen
 }
 
 // PacketOut sends a frame through the switch (primary only).
@@ -499,8 +549,7 @@ type conn struct {
 	pushedAt time.Time
 	elHigh   uint64
 	elLow    uint64
-	inMeta   map[uint32]string
-	outMeta  map[string]uint32
+	pio      *wire.PacketIO
 	sendq    chan *p4v1.StreamMessageRequest // the only writer of the stream
 	sendErr  chan error
 
@@ -637,7 +686,6 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	s.mu.Unlock()
 	c := &conn{s: s, ctx: cctx, cancel: cancel, atomic: s.Status().AtomicWrites,
 		elHigh: elHigh, elLow: elLow, dirty: true,
-		inMeta: map[uint32]string{}, outMeta: map[string]uint32{},
 		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
 	c.heard.Store(start.UnixNano())
 	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
@@ -654,15 +702,12 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	defer rcc.Close()
 	c.cc, c.rt, c.readRT = cc, p4v1.NewP4RuntimeClient(cc), p4v1.NewP4RuntimeClient(rcc)
 	defer c.stopTimers()
-	for _, h := range s.opts.Pipeline.P4Info.GetControllerPacketMetadata() {
-		for _, m := range h.GetMetadata() {
-			switch h.GetPreamble().GetName() {
-			case "packet_in":
-				c.inMeta[m.GetId()] = m.GetName()
-			case "packet_out":
-				c.outMeta[m.GetName()] = m.GetId()
-			}
-		}
+	schema, err := p4src.NewSchema(s.opts.Pipeline.P4Info)
+	if err == nil {
+		c.pio, err = wire.NewPacketIO(schema)
+	}
+	if err != nil {
+		return false, fmt.Errorf("pipeline: %w", err)
 	}
 	// The switch must answer the arbitration within StallTimeout (a TCP
 	// connection that opens but carries nothing stalls here).
@@ -1028,10 +1073,7 @@ func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
 			}
 		case *p4v1.StreamMessageResponse_Packet:
 			c.s.stats.in.Add(1)
-			p := PacketIn{Payload: u.Packet.GetPayload(), Metadata: map[string]uint64{}, Received: time.Now()}
-			for _, md := range u.Packet.GetMetadata() {
-				p.Metadata[c.inMeta[md.GetMetadataId()]] = beUint(md.GetValue())
-			}
+			p := PacketIn{Payload: u.Packet.GetPayload(), Metadata: c.pio.DecodePacketIn(u.Packet.GetMetadata()), Received: time.Now()}
 			select {
 			case c.s.ins <- p:
 			default:
@@ -1249,9 +1291,34 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 	return nil
 }
 
+// applyChanged writes the entities that differ from the switch's record,
+// as modifies (inserts where the switch lacks the key), in one batch.
+func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*tables.Plan, error) {
+	plan := &tables.Plan{}
+	b := tables.Batch{Name: "runtime state"}
+	for _, e := range changed {
+		cur, ok := c.current[tables.Key(e)]
+		switch {
+		case ok && proto.Equal(cur, e):
+			continue
+		case ok:
+			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
+			plan.Modifies++
+		default:
+			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: e})
+			plan.Inserts++
+		}
+	}
+	if len(b.Updates) == 0 {
+		return plan, nil
+	}
+	plan.Batches = []tables.Batch{b}
+	return plan, c.writePlan(ctx, plan)
+}
+
 // DefaultValueSetMembers are the values the data plane parses even with
 // empty value sets (p4src/shared/defines.p4).
-var DefaultValueSetMembers = map[uint64]bool{0x88B5: true, 0x88B6: true}
+var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.DefaultKeepAliveEtherType: true}
 
 // writeValueSets writes the value set updates of a batch on their own and
 // returns the rest. A target that cannot program value sets (BMv2 with PI
@@ -1273,22 +1340,24 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 			continue
 		}
-		if !strings.Contains(err.Error(), codes.Unimplemented.String()) {
+		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
 			return nil, err
 		}
 		var odd []string
 		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
 			for _, fm := range m.GetMatch() {
-				if v := beUint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
+				if v := wire.Uint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
 					odd = append(odd, fmt.Sprintf("%#04x", v))
 				}
 			}
 		}
 		if len(odd) > 0 {
-			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID 0x88b5 and keep-alive EtherType 0x88b6 are parsed; configured %s would not be recognised", ErrWrite, strings.Join(odd, ", "))
+			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID %#04x and keep-alive EtherType %#04x are parsed; configured %s would not be recognised",
+				ErrWrite, wire.DefaultCoreTPID, wire.DefaultKeepAliveEtherType, strings.Join(odd, ", "))
 		}
 		if !c.s.vsWarned.Swap(true) {
-			c.s.log.Warn("switch cannot program parser value sets; the defaults (core TPID 0x88b5, keep-alive 0x88b6) are parsed by the program itself")
+			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
+				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
 		}
 		k := tables.Key(u.GetEntity())
 		c.current[k] = u.GetEntity()
@@ -1339,26 +1408,73 @@ func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
 	return describeWriteError(err, us)
 }
 
-// describeWriteError lists the failed updates of a Write error.
+// WriteError is a Write the switch rejected: its gRPC status and each
+// failed update with its own code and message (P4Runtime's per-update
+// errors). errors.Is(err, ErrWrite) holds for it.
+type WriteError struct {
+	Code    codes.Code
+	Message string
+	Updates []UpdateError // the failed updates, in request order
+}
+
+// UpdateError is one failed update of a WriteError.
+type UpdateError struct {
+	Update  *p4v1.Update
+	Code    codes.Code
+	Message string
+}
+
+// maxListed is how many failed updates a WriteError's message lists.
+const maxListed = 10
+
+func (e *WriteError) Error() string {
+	if len(e.Updates) == 0 {
+		return fmt.Sprintf("%v: %s: %s", ErrWrite, e.Code, e.Message)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v: ", ErrWrite)
+	for i, u := range e.Updates {
+		if i == maxListed {
+			b.WriteString("\n... and more")
+			break
+		}
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s %s: %s: %s", u.Update.GetType(), tables.Key(u.Update.GetEntity()), u.Code, u.Message)
+	}
+	return b.String()
+}
+
+// Is reports ErrWrite.
+func (e *WriteError) Is(target error) bool { return target == ErrWrite }
+
+// Unimplemented reports whether the switch refused the write, or every
+// failed update, as not implemented.
+func (e *WriteError) Unimplemented() bool {
+	if e.Code == codes.Unimplemented {
+		return true
+	}
+	for _, u := range e.Updates {
+		if u.Code != codes.Unimplemented {
+			return false
+		}
+	}
+	return len(e.Updates) > 0
+}
+
+// describeWriteError turns a Write error into a WriteError.
 func describeWriteError(err error, us []*p4v1.Update) error {
 	st := status.Convert(err)
-	var msgs []error
+	we := &WriteError{Code: st.Code(), Message: st.Message()}
 	for i, d := range st.Details() {
 		pe, ok := d.(*p4v1.Error)
 		if !ok || pe.GetCanonicalCode() == int32(code.Code_OK) || i >= len(us) {
 			continue
 		}
-		msgs = append(msgs, fmt.Errorf("%s %s: %s: %s", us[i].GetType(), tables.Key(us[i].GetEntity()),
-			codes.Code(pe.GetCanonicalCode()), pe.GetMessage()))
-		if len(msgs) == 10 {
-			msgs = append(msgs, fmt.Errorf("... and more"))
-			break
-		}
+		we.Updates = append(we.Updates, UpdateError{Update: us[i], Code: codes.Code(pe.GetCanonicalCode()), Message: pe.GetMessage()})
 	}
-	if len(msgs) == 0 {
-		return fmt.Errorf("%w: %s: %s", ErrWrite, st.Code(), st.Message())
-	}
-	return fmt.Errorf("%w: %w", ErrWrite, errors.Join(msgs...))
+	return we
 }
 
 // read runs one Read with rt (the write or the read connection), bounded
@@ -1385,11 +1501,7 @@ func (c *conn) read(ctx context.Context, rt p4v1.P4RuntimeClient, entities ...*p
 }
 
 func (c *conn) packetOut(port uint32, flags uint8, frame []byte) error {
-	md := []*p4v1.PacketMetadata{
-		{MetadataId: c.outMeta["egress_port"], Value: beBytes(uint64(port))},
-		{MetadataId: c.outMeta["_pad0"], Value: []byte{0}},
-		{MetadataId: c.outMeta["flags"], Value: []byte{flags}},
-	}
+	md := c.pio.PacketOutMetadata(port, flags)
 	select {
 	case c.sendq <- &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{
 		Packet: &p4v1.PacketOut{Payload: frame, Metadata: md}}}:
@@ -1398,24 +1510,4 @@ func (c *conn) packetOut(port uint32, flags uint8, frame []byte) error {
 	}
 	c.s.stats.out.Add(1)
 	return nil
-}
-
-func beUint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
-}
-
-func beBytes(v uint64) []byte {
-	var b []byte
-	for v > 0 {
-		b = append([]byte{byte(v)}, b...)
-		v >>= 8
-	}
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
 }

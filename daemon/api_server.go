@@ -3,8 +3,10 @@ package daemon
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +20,7 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // NewAPIServer returns the management API (balancer.v1.Balancer) backed
@@ -426,6 +429,27 @@ func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
 	if r.Revision != (Revision{}) {
 		out.Revision = revisionToProto(r.Revision)
 	}
+	out.SlotMoves = slotMovesToProto(r.Slots, r.FilterGroupNames)
+	return out
+}
+
+// slotMovesToProto names the filter groups of the slot moves of an apply.
+func slotMovesToProto(moves []tables.GroupMove, names map[uint32]string) []*apiv1.SlotMove {
+	name := func(id uint32) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
+		return fmt.Sprintf("filter group id %d", id)
+	}
+	var out []*apiv1.SlotMove
+	for _, g := range moves {
+		m := &apiv1.SlotMove{BalanceGroup: g.Name, Slots: int64(g.Move.Slots), Moved: g.Move.Moved}
+		for _, f := range g.Move.Filters {
+			m.FilterGroups = append(m.FilterGroups, &apiv1.FilterSlotMove{FilterGroup: name(f.FilterGroup), Before: f.Before, After: f.After, Moved: f.Moved})
+		}
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].BalanceGroup < out[j].BalanceGroup })
 	return out
 }
 

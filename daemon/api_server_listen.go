@@ -2,7 +2,6 @@ package daemon
 
 import (
 	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +14,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
+
+	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
 // ErrSocketInUse: ListenUnix found another process listening on the
@@ -160,20 +161,14 @@ func ServerTLSConfig(certFile, keyFile, clientCAFile string) (*tls.Config, error
 	if err != nil {
 		return nil, fmt.Errorf("tls: server certificate %s / key %s: %w", certFile, keyFile, err)
 	}
-	caPEM, err := os.ReadFile(clientCAFile)
-	if err != nil {
+	pool, err := tlsfiles.Pool(clientCAFile)
+	switch {
+	case errors.Is(err, tlsfiles.ErrNoPEM):
+		return nil, fmt.Errorf("tls: client CA %w", err)
+	case err != nil:
 		return nil, fmt.Errorf("tls: client CA: %w", err)
 	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(caPEM) {
-		return nil, fmt.Errorf("tls: client CA %s holds no PEM certificate", clientCAFile)
-	}
-	return &tls.Config{
-		Certificates: []tls.Certificate{cert},
-		ClientCAs:    pool,
-		ClientAuth:   tls.RequireAndVerifyClientCert,
-		MinVersion:   tls.VersionTLS12,
-	}, nil
+	return tlsfiles.Server(cert, pool), nil
 }
 
 // ListenTLS listens on the TCP address addr for the management API and

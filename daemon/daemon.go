@@ -6,12 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
@@ -21,6 +25,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -29,11 +34,13 @@ import (
 type Options struct {
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
-	// Store, when set, is used instead of StateDir (a store shared by
-	// several daemons, such as etcd); HAStatus then reports its health
-	// and the leader election in Status.
-	Store    StateStore
-	HAStatus func(context.Context) *HAStatus
+	// Store configures the state directory (history retention).
+	Store []StoreOption
+	// SharedStore, when set, is used instead of StateDir (a store shared
+	// by several daemons, such as etcd; its retention is its own);
+	// HAStatus then reports its health and the leader election in Status.
+	SharedStore StateStore
+	HAStatus    func(context.Context) *HAStatus
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.
@@ -76,8 +83,22 @@ type Daemon struct {
 	session *controlplane.Session
 	now     func() time.Time
 
-	applyMu sync.Mutex // serialises compile + write
+	// cfgMu admits one configuration change at a time. Its compile runs
+	// under it, outside the state owner, so failovers go on meanwhile.
+	cfgMu sync.Mutex
+	// reqs hands work to the state owner (ownerLoop), the one goroutine
+	// that changes runtime state: configuration swaps, manual bypass and
+	// the profiles engine's failovers, in order, none lost.
+	reqs      chan func(context.Context)
+	ownerDone chan struct{}
+	// Before Run there is no owner: work runs on the caller's goroutine,
+	// one at a time (inlineMu; Run sets started under it).
+	inlineMu sync.Mutex
+	started  bool
+	traces   traceCache // the software model trace runs packets through
 
+	// mu guards the snapshot below; nobody holds it across I/O or a
+	// compile.
 	mu       sync.Mutex
 	cfg      *config.Config
 	yaml     []byte
@@ -85,12 +106,17 @@ type Daemon struct {
 	engine   *profiles.Engine
 	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
 	watching bool
-	desired  *tables.Desired
+	site     *tables.Site // the compiled configuration in its runtime state
+	written  tables.State // the runtime state last written to the switch
+	primary  bool         // the session is primary and has reconciled
 	cfgGen   uint64
 	rtBase   int64 // shared store: the runtime state's store revision the engine reflects
+	// layouts are the base slot layouts saved with the running revision,
+	// the input of the first compile (later ones start from the site's).
+	layouts map[string]*tables.Layout
 
-	kick    chan struct{} // something changed: recompile and apply
-	metrics *metrics
+	metrics  *metrics
+	fmetrics *failoverMetrics
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -118,14 +144,15 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	store := opts.Store
+	store := opts.SharedStore
 	if store == nil {
-		if store, err = OpenStore(opts.StateDir); err != nil {
+		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
 			return nil, err
 		}
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
-		ports: map[uint32]bool{}, kick: make(chan struct{}, 1), metrics: newMetrics()}
+		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
+	d.fmetrics = &failoverMetrics{d: d}
 
 	data, rev, err := store.Running()
 	switch {
@@ -151,16 +178,35 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
 	}
+	// The slot layouts the switch was programmed with: the planned
+	// layout of the running revision starts from them.
+	if d.layouts, err = store.Layouts(); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	rt, err := store.LoadRuntime()
 	if err != nil {
 		return nil, err
+	}
+	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
+		// Runtime state saved before proven filters were recorded: every
+		// filter not down was forwarding, and keeps doing so.
+		for _, fg := range cfg.FilterGroups {
+			if !slices.Contains(rt.Down, fg.Name) {
+				rt.Up = append(rt.Up, fg.Name)
+			}
+		}
 	}
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
 		return nil, err
 	}
 	d.cfg, d.yaml, d.rev, d.engine = cfg, data, rev, eng
-	if _, err := d.compile(); err != nil {
+	st := eng.State()
+	des, err := comp.Compile(cfg, st, tables.FromLayouts(d.layouts))
+	if err != nil {
+		return nil, err
+	}
+	if d.site, err = comp.NewSite(cfg, des, st); err != nil {
 		return nil, err
 	}
 
@@ -171,9 +217,10 @@ func New(opts Options) (*Daemon, error) {
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
+		OnPrimary: d.onPrimary,
 	})
 	// The first reconciliation already knows what the switch must hold.
-	d.session.SetDesired(d.desired.Entities)
+	d.session.SetDesired(des.Entities)
 	return d, nil
 }
 
@@ -189,32 +236,14 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		}
 	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, AdminBypass: known, GlobalBypass: rt.BypassAll})
+		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll})
 }
 
 // sendKeepAlive hands a keep-alive to the switch session.
 func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	return d.session.PacketOut(ctx, port, p4src.PacketOutFlagKeepAlive, frame)
-}
-
-// compile recomputes the desired entities. Called with d.mu held or
-// before Run.
-func (d *Daemon) compile() (*tables.Desired, error) {
-	des, err := d.comp.Compile(d.cfg, d.engine.State())
-	if err != nil {
-		return nil, err
-	}
-	d.desired = des
-	return des, nil
-}
-
-func (d *Daemon) signal() {
-	select {
-	case d.kick <- struct{}{}:
-	default:
-	}
+	return d.session.PacketOut(ctx, port, wire.PacketOutFlagKeepAlive, frame)
 }
 
 // Run runs the daemon until ctx ends.
@@ -234,8 +263,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 	d.mu.Lock()
 	d.engine.Start(d.now())
 	d.mu.Unlock()
+	d.inlineMu.Lock()
+	d.started = true
+	d.inlineMu.Unlock()
 	run("switch session", d.session.Run)
-	run("apply", d.applyLoop)
+	run("state owner", d.ownerLoop)
 	run("keep-alive ticks", d.tickLoop)
 	run("packet-in", d.packetInLoop)
 	if d.opts.SwitchGNMI != "" {
@@ -249,7 +281,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		ci = 5 * time.Second
 	}
 	run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, d.opts.Telemetry, si, ci) })
-	d.signal()
+	run("stall evidence", d.evidenceLoop)
 	<-ctx.Done()
 	wg.Wait()
 	return nil
@@ -269,8 +301,32 @@ func (d *Daemon) tickLoop(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-t.C:
+			// Keep-alives that came back are counted before their rounds
+			// are judged, even when this goroutine ran late (a host stall).
+			d.drainPacketIns()
 			d.currentEngine().Tick(d.now())
 		}
+	}
+}
+
+// drainPacketIns hands the engine every packet-in already received.
+func (d *Daemon) drainPacketIns() {
+	for {
+		select {
+		case p := <-d.session.PacketIns():
+			d.onPacketIn(p)
+		default:
+			return
+		}
+	}
+}
+
+func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
+	if p.Metadata[wire.MetaReason] != wire.PacketInReasonKeepAlive {
+		return
+	}
+	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
+		d.log.Debug("keep-alive ignored", "err", err)
 	}
 }
 
@@ -280,64 +336,230 @@ func (d *Daemon) packetInLoop(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case p := <-d.session.PacketIns():
-			if p.Metadata["reason"] != p4src.PacketInReasonKeepAlive {
-				continue
-			}
-			if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata["ingress_port"]), p.Metadata["rx_timestamp"], d.now()); err != nil {
-				d.log.Debug("keep-alive ignored", "err", err)
-			}
+			d.onPacketIn(p)
 		}
 	}
 }
 
-// applyLoop writes the desired state whenever the engine or the
-// configuration changes. One goroutine: changes are applied in order and
-// coalesced when they come faster than the switch takes them.
-func (d *Daemon) applyLoop(ctx context.Context) error {
+// ownerLoop is the state owner: the one goroutine that changes runtime
+// state and writes it to the switch. It applies the profiles engine's
+// state changes (failovers) and runs the work others hand it (manual
+// bypass, configuration swaps) in order.
+func (d *Daemon) ownerLoop(ctx context.Context) error {
+	defer close(d.ownerDone)
+	// Leave the runtime state as it is on the way out, so a restarted
+	// daemon resumes it.
+	defer d.saveRuntime()
 	for {
 		eng := d.currentEngine()
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-eng.Changes():
-		case <-d.kick:
-		}
-		d.applyMu.Lock()
-		d.mu.Lock()
-		des, err := d.compile()
-		d.mu.Unlock()
-		if err != nil {
-			d.applyMu.Unlock()
-			d.log.Error("compile", "err", err)
-			continue
-		}
-		// The switch first: a failover must not wait for a disk.
-		plan, err := d.session.Apply(ctx, des.Entities)
-		d.applyMu.Unlock()
-		d.saveRuntime()
-		switch {
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case errors.Is(err, controlplane.ErrNotPrimary):
-			// Kept; written when the session becomes primary.
-		case err != nil:
-			d.log.Error("programming the switch failed; will retry on the next change or reconnect", "err", err)
-		case plan != nil && !plan.Empty():
-			d.log.Info("switch programmed", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
+			// The switch first: a failover must not wait for a disk.
+			if err := d.writeState(ctx); err == nil {
+				d.saveRuntime()
+			}
+		case f := <-d.reqs:
+			f(ctx)
 		}
 	}
 }
 
+// own runs f on the state owner and returns its error (before Run, on
+// the caller's goroutine). It fails when ctx
+// ends before the owner takes f (nothing was done), or when the daemon is
+// shutting down. When ctx ends while f runs, f goes on and the error says
+// the change may have been made.
+func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
+	d.inlineMu.Lock()
+	if !d.started {
+		defer d.inlineMu.Unlock()
+		return f(ctx)
+	}
+	d.inlineMu.Unlock()
+	res := make(chan error, 1)
+	select {
+	case d.reqs <- func(octx context.Context) { res <- f(octx) }:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-d.ownerDone:
+		return kindf(ErrUnavailable, "the daemon is shutting down")
+	}
+	// Taken: f completes even if ctx ends now (a change that was saved is
+	// also written); say so when the caller stops waiting.
+	select {
+	case err := <-res:
+		return err
+	case <-ctx.Done():
+		return kindf(ErrUnavailable, "%v while the change was being applied: it may have been made and is still being written to the switch; check status", ctx.Err())
+	}
+}
+
+// writeState brings the site to the engine's current state and writes the
+// entries that change (the state owner only). It computes only those
+// entries, from the compiled site: no compile, no diff of the site.
+func (d *Daemon) writeState(ctx context.Context) error {
+	d.mu.Lock()
+	site, eng := d.site, d.engine
+	d.mu.Unlock()
+	st := eng.State()
+	if equalState(site.State(), st) {
+		return nil
+	}
+	next, changed, err := d.comp.WithState(site, st)
+	if err != nil {
+		d.log.Error("runtime state change", "err", err)
+		return err
+	}
+	d.mu.Lock()
+	d.site = next
+	d.mu.Unlock()
+	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
+	if err == nil {
+		d.markWritten(st)
+	}
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.Is(err, controlplane.ErrNotPrimary):
+		// Kept; written when the session becomes primary.
+	case err != nil:
+		d.log.Error("programming the switch failed; it is written again on the next change or reconnection", "err", err)
+	case plan != nil && !plan.Empty():
+		d.log.Info("switch programmed", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
+	}
+	return nil
+}
+
+// markWritten notes the runtime state the switch now holds.
+func (d *Daemon) markWritten(st tables.State) {
+	d.mu.Lock()
+	d.written = st
+	d.mu.Unlock()
+}
+
+// onPrimary follows the session: once primary it has reconciled the switch
+// to the desired state of that moment.
+func (d *Daemon) onPrimary(primary bool) {
+	d.mu.Lock()
+	d.primary = primary
+	if primary {
+		d.written = d.site.State()
+	}
+	d.mu.Unlock()
+}
+
+func equalState(a, b tables.State) bool {
+	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
+		maps.Equal(a.Rebalanced, b.Rebalanced)
+}
+
+// runtimeOf is the runtime state to save for an engine.
+func runtimeOf(eng *profiles.Engine) Runtime {
+	all, groups := eng.Bypass()
+	up := eng.Up()
+	if up == nil {
+		up = []string{} // written as [], not null: see Runtime.Up
+	}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up}
+}
+
+// saveRuntime saves the failure states after a failover was written to
+// the switch. A failure is logged and counted: the failover stands (the
+// switch is already programmed), and the next save catches up. With a
+// shared store the save is conditioned on the store revision the engine
+// reflects (saveRuntimeOf).
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
-	all, groups := eng.Bypass()
-	if err := d.saveRuntimeOf(eng, Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down()}); err != nil {
+	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
+		d.fmetrics.runtimeSaveErrors.Add(1)
 		d.log.Error("saving runtime state", "err", err)
 	}
 }
 
+// evidenceLoop feeds the stall guard: while the engine holds filter
+// groups' keep-alive losses as a suspected keep-alive path stall, it reads
+// their data-plane counters (packets sent to the filter and come back
+// from it: a few counter cells) and hands them to the engine.
+func (d *Daemon) evidenceLoop(ctx context.Context) error {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+		eng := d.currentEngine()
+		held := eng.Held()
+		if len(held) == 0 {
+			continue
+		}
+		d.mu.Lock()
+		cfg := d.cfg
+		d.mu.Unlock()
+		rctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		tr, err := d.filterTraffic(rctx, cfg, held)
+		cancel()
+		if err != nil {
+			d.log.Debug("reading filter counters for the stall guard", "err", err)
+			continue
+		}
+		for name, c := range tr {
+			eng.OnTraffic(name, c[0], c[1])
+		}
+	}
+}
+
+// filterTraffic reads, for each named filter group, the packets the data
+// plane sent to the filter and the packets that came back from it.
+func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []string) (map[string][2]uint64, error) {
+	c, err := d.schema.Counter(p4src.CounterFilterGroup)
+	if err != nil {
+		return nil, err
+	}
+	id := c.GetPreamble().GetId()
+	var req []*p4v1.Entity
+	for _, n := range names {
+		fg := cfg.FilterGroupByName(n)
+		if fg == nil {
+			continue
+		}
+		b := int64(*fg.ID) << 2
+		for _, k := range []int64{p4src.FGCntToFilter, p4src.FGCntReturned} {
+			req = append(req, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+				CounterId: id, Index: &p4v1.Index{Index: b + k}}}})
+		}
+	}
+	es, err := d.session.Read(ctx, req...)
+	if err != nil {
+		return nil, err
+	}
+	byIdx := map[int64]uint64{}
+	for _, e := range es {
+		if ce := e.GetCounterEntry(); ce != nil {
+			byIdx[ce.GetIndex().GetIndex()] = uint64(ce.GetData().GetPacketCount())
+		}
+	}
+	out := map[string][2]uint64{}
+	for _, n := range names {
+		if fg := cfg.FilterGroupByName(n); fg != nil {
+			b := int64(*fg.ID) << 2
+			out[n] = [2]uint64{byIdx[b+p4src.FGCntToFilter], byIdx[b+p4src.FGCntReturned]}
+		}
+	}
+	return out, nil
+}
+
 // Collector returns the Prometheus collector of the daemon's metrics.
-func (d *Daemon) Collector() prometheus.Collector { return d.metrics }
+func (d *Daemon) Collector() prometheus.Collector {
+	fm := d.fmetrics
+	if fm == nil { // a Daemon made without New (tests of the metrics)
+		fm = &failoverMetrics{d: d}
+	}
+	return multiCollector{d.metrics, fm}
+}
 
 // Session exposes the switch session (status, tests).
 func (d *Daemon) Session() *controlplane.Session { return d.session }
@@ -418,6 +640,11 @@ func portNames(cfg *config.Config) []string {
 		out = append(out, f.LAN, f.WAN)
 	}
 	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // errorList formats a validation error: one problem per line.

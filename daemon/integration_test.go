@@ -2,9 +2,13 @@ package daemon
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/sim"
 )
 
@@ -46,13 +51,19 @@ type bed struct {
 	filters map[string]*filterEmu
 	peers   map[uint32]*sim.MemPeer
 	dir     string
+	config  string // initial configuration file
 }
 
 // newBed serves a software switch for testdata/fast.yaml: link ports with
 // nothing attached, and a filter emulator per filter group.
-func newBed(t testing.TB) *bed {
+func newBed(t testing.TB) *bed { return newBedFor(t, "testdata/fast.yaml", 0) }
+
+// newBedFor serves a software switch (of slotCapacity slots, 0 = the
+// P4Info's) for a configuration with testdata/fast.yaml's ports and filter
+// groups.
+func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 	t.Helper()
-	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir()}
+	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath}
 	ports := map[uint32]sim.Port{}
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
 		p, peer := sim.NewMemPort(1024)
@@ -65,7 +76,7 @@ func newBed(t testing.TB) *bed {
 		f.run(ctx)
 		b.filters[name] = f
 	}
-	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond})
+	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity})
 	require.NoError(t, err)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -81,11 +92,18 @@ func newBed(t testing.TB) *bed {
 	return b
 }
 
+var testLogger = func() *slog.Logger {
+	if os.Getenv("DEBUG_DAEMON") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	return nil
+}()
+
 // startDaemon runs a daemon on the bed until the test ends (or stop).
 func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 	b.t.Helper()
-	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour})
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -108,7 +126,7 @@ func (b *bed) fgAction(id uint32) string {
 	_ = b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: t.GetPreamble().GetId()}}}},
 		func(e *p4v1.Entity) bool {
 			te := e.GetTableEntry()
-			if len(te.GetMatch()) == 1 && beUint(te.GetMatch()[0].GetExact().GetValue()) == uint64(id) {
+			if len(te.GetMatch()) == 1 && wire.Uint(te.GetMatch()[0].GetExact().GetValue()) == uint64(id) {
 				out = s.ActionByID(te.GetAction().GetAction().GetActionId()).GetPreamble().GetName()
 			}
 			return true
@@ -132,12 +150,12 @@ func (b *bed) allUp(d *Daemon) {
 			return false
 		}
 		for _, f := range st.Filters {
-			if f.State != "up" {
-				return false
+			if f.State != "up" || b.fgAction(f.ID) != p4src.ActionFilterForward {
+				return false // proven, and forwarding on the switch
 			}
 		}
-		return st.Switch.Primary
-	}, 10*time.Second, 2*time.Millisecond)
+		return st.Switch.Primary && !st.Switch.StatePending
+	}, 60*time.Second, 2*time.Millisecond)
 }
 
 func TestDaemonFailoverAndRecovery(t *testing.T) {
@@ -223,43 +241,108 @@ func TestDaemonApplyRejectRollback(t *testing.T) {
 	assert.Len(t, h, 3)
 }
 
+// benchSites are the sites the failover benchmarks run on: the small test
+// site, and the same filters behind 1,000 flow rules and 2 x 65,536 slots
+// (Tofino's slot table) on a software switch that holds them.
+func benchSites(b *testing.B, f func(b *testing.B, bd *bed)) {
+	b.Run("site=small", func(b *testing.B) { f(b, newBed(b)) })
+	b.Run("site=big", func(b *testing.B) {
+		path := filepath.Join(b.TempDir(), "big.yaml")
+		require.NoError(b, os.WriteFile(path, []byte(bigSiteYAML(16)), 0o644))
+		f(b, newBedFor(b, path, 2<<16))
+	})
+}
+
+// bigSiteYAML is testdata/fast.yaml's ports and filters on a Tofino
+// platform (port_map keeps the software switch's port numbers) with 1,000
+// rules and two balance groups of 2^slotBits slots: G1 of F1 and F2, G2
+// of F3.
+func bigSiteYAML(slotBits int) string {
+	var sb strings.Builder
+	sb.WriteString("site: big\nplatform: wedge100bf-32x\nport_map: {P1: 10, P2: 20, P3: 30, P4: 40, P5: 50, P6: 60, P7: 70, P8: 80}\nports:\n")
+	for p := 1; p <= 8; p++ {
+		fmt.Fprintf(&sb, "  - {port: %d, speed: 100G}\n", p)
+	}
+	sb.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n")
+	sb.WriteString("filter_groups:\n  - {name: F1, lan: P4, wan: P3, cores: 4}\n  - {name: F2, lan: P6, wan: P5, cores: 4}\n  - {name: F3, lan: P8, wan: P7, cores: 4}\n")
+	sb.WriteString("profiles:\n  - {name: fast, initial_delay: 20ms, interval: 10ms, loss_threshold: 3, recovery_threshold: 3, min_active: 1, failure_action: bypass}\n")
+	fmt.Fprintf(&sb, "balance_groups:\n  - {name: G1, members: [F1, F2], profile: fast, slot_bits: %d}\n  - {name: G2, members: [F3], profile: fast, slot_bits: %d}\nrules:\n", slotBits, slotBits)
+	for i := 0; i < 1000; i++ {
+		action := "bypass"
+		if i%2 == 0 {
+			action = fmt.Sprintf("balance G%d", 1+i%4/2)
+		}
+		fmt.Fprintf(&sb, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
+			i, 1000-i, i/256, i%256, 1000+i, action)
+	}
+	return sb.String()
+}
+
+// waitFGFast polls the switch for a filter group's action every 200µs, so
+// the measurement resolution is well below the latencies measured.
+func (b *bed) waitFGFast(id uint32, action string, within time.Duration) time.Duration {
+	b.t.Helper()
+	start := time.Now()
+	for deadline := start.Add(within); ; {
+		if b.fgAction(id) == action {
+			return time.Since(start)
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("filter group %d never became %s (is %s)", id, action, b.fgAction(id))
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
 // BenchmarkPortDownToBypass measures how long a filter port going down
 // takes to put its filter group in software bypass on the switch (gNMI
-// ON_CHANGE -> engine -> P4Runtime write), and reports p50/p99.
+// ON_CHANGE -> engine -> P4Runtime write), and reports p50/p99, on the
+// small and the big site.
 func BenchmarkPortDownToBypass(b *testing.B) {
-	bd := newBed(b)
-	d, _ := bd.startDaemon(10)
-	bd.allUp(d)
-	var lat []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		bd.peers[70].SetCarrier(false)
-		lat = append(lat, bd.waitFG(2, p4src.ActionFilterSWBypass, 5*time.Second))
-		b.StopTimer()
-		bd.peers[70].SetCarrier(true)
-		bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
-		b.StartTimer()
-	}
-	reportPercentiles(b, lat)
+	benchSites(b, func(b *testing.B, bd *bed) {
+		d, _ := bd.startDaemon(10)
+		bd.allUp(d)
+		var lat []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			bd.peers[70].SetCarrier(false)
+			lat = append(lat, bd.waitFGFast(2, p4src.ActionFilterSWBypass, 5*time.Second))
+			b.StopTimer()
+			bd.peers[70].SetCarrier(true)
+			bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
+			b.StartTimer()
+		}
+		reportPercentiles(b, lat)
+	})
 }
 
 // BenchmarkKeepAliveLossToBypass measures keep-alive loss -> software
-// bypass, and reports p50/p99 beyond the detection time (3 x 10ms).
+// bypass, and reports p50/p99 beyond the detection time (3 x 10ms), on the
+// small and the big site.
 func BenchmarkKeepAliveLossToBypass(b *testing.B) {
-	bd := newBed(b)
-	d, _ := bd.startDaemon(10)
-	bd.allUp(d)
-	var lat []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		bd.filters["F3"].alive.Store(false)
-		lat = append(lat, bd.waitFG(2, p4src.ActionFilterSWBypass, 5*time.Second)-30*time.Millisecond)
-		b.StopTimer()
-		bd.filters["F3"].alive.Store(true)
-		bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
-		b.StartTimer()
-	}
-	reportPercentiles(b, lat)
+	benchSites(b, func(b *testing.B, bd *bed) {
+		d, _ := bd.startDaemon(10)
+		bd.allUp(d)
+		var lat, afterVerdict []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			bd.filters["F3"].alive.Store(false)
+			lat = append(lat, bd.waitFGFast(2, p4src.ActionFilterSWBypass, 5*time.Second)-30*time.Millisecond)
+			seen := time.Now()
+			b.StopTimer()
+			st, err := d.Status(context.Background())
+			require.NoError(b, err)
+			require.Equal(b, "down", st.Filters[2].State)
+			afterVerdict = append(afterVerdict, seen.Sub(st.Filters[2].Since))
+			bd.filters["F3"].alive.Store(true)
+			bd.waitFG(2, p4src.ActionFilterForward, 5*time.Second)
+			b.StartTimer()
+		}
+		reportPercentiles(b, lat)
+		sort.Slice(afterVerdict, func(i, j int) bool { return afterVerdict[i] < afterVerdict[j] })
+		b.ReportMetric(float64(afterVerdict[len(afterVerdict)/2].Microseconds()), "verdict-to-switch-p50-µs")
+		b.ReportMetric(float64(afterVerdict[int(0.99*float64(len(afterVerdict)-1))].Microseconds()), "verdict-to-switch-p99-µs")
+	})
 }
 
 func reportPercentiles(b *testing.B, lat []time.Duration) {

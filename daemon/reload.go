@@ -2,10 +2,14 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/profiles"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // Reload takes the running configuration and the runtime state (manual
@@ -22,11 +26,16 @@ func (d *Daemon) Reload(ctx context.Context) error {
 // election): a leader keeps the failed filter groups its keep-alives
 // found, a standby takes them from the store.
 func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
-	// The store is read before taking applyMu: a store that does not
-	// answer must never hold up the switch's writes (failover).
+	// The store is read before taking cfgMu: a store that does not
+	// answer must never hold up a configuration change, and failovers
+	// never wait for it (the state owner does not read the store).
 	data, rev, err := d.store.Running()
 	if err != nil {
 		return fmt.Errorf("reloading the running configuration: %w", err)
+	}
+	layouts, err := d.store.Layouts()
+	if err != nil {
+		return fmt.Errorf("reloading the slot layouts of revision %d: %w", rev.Number, err)
 	}
 	var rt Runtime
 	var rtRev int64
@@ -38,19 +47,21 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	if err != nil {
 		return fmt.Errorf("reloading the runtime state: %w", err)
 	}
-	d.applyMu.Lock()
-	defer d.applyMu.Unlock()
+	// One configuration change at a time (with ApplyConfig); the compile
+	// below runs off the state owner, which keeps applying failovers.
+	d.cfgMu.Lock()
+	defer d.cfgMu.Unlock()
 	d.mu.Lock()
 	if rev.Number < d.rev.Number {
 		// This daemon saved a newer revision since the read: keep it.
-		data, rev = d.yaml, d.rev
+		data, rev, layouts = d.yaml, d.rev, nil
 	}
-	cfg, old := d.cfg, d.engine
+	cfg, old, oldSite, oldRev := d.cfg, d.engine, d.site, d.rev
 	sameCfg := rev.Number == d.rev.Number && rev.Digest == d.rev.Digest
 	d.mu.Unlock()
 	if !sameCfg {
 		if cfg, err = config.Parse(data); err != nil {
-			return fmt.Errorf("revision %d in the store is invalid, kept revision %d: %w", rev.Number, d.rev.Number, err)
+			return fmt.Errorf("revision %d in the store is invalid, kept revision %d: %w", rev.Number, oldRev.Number, err)
 		}
 	}
 	// The primary knows best which groups are down (its keep-alives); a
@@ -70,29 +81,80 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	if err != nil {
 		return fmt.Errorf("revision %d in the store: %w", rev.Number, err)
 	}
-	if primary {
-		eng.Adopt(old)
+	// takeOver gives eng what the engine cur decided (a leader's
+	// failovers), with the store's manual bypasses.
+	takeOver := func(cur *profiles.Engine) {
+		eng.Adopt(cur)
 		// Adopt kept this daemon's manual bypasses: the store's win.
 		eng.SetGlobalBypass(rt.BypassAll)
 		for _, fg := range cfg.FilterGroups {
 			_ = eng.SetAdminBypass(fg.Name, slices.Contains(want, fg.Name), d.now())
 		}
 	}
-	eng.Start(d.now())
-	des, err := d.comp.Compile(cfg, eng.State())
-	if err != nil {
-		return fmt.Errorf("revision %d in the store does not compile: %w", rev.Number, err)
+	if primary {
+		takeOver(old)
 	}
-	d.mu.Lock()
-	d.cfg, d.yaml, d.rev, d.engine, d.desired, d.rtBase = cfg, data, rev, eng, des, rtRev
+	st := eng.State()
+	var site *tables.Site
 	if !sameCfg {
-		d.cfgGen++
+		// A new revision: compile it here, off the state owner, from the
+		// slot layouts the daemon that saved it compiled it with (so
+		// every daemon places the balance slots alike).
+		if layouts == nil {
+			layouts = oldSite.BaseLayouts()
+		}
+		des, err := d.comp.Compile(cfg, st, tables.FromLayouts(layouts))
+		if err != nil {
+			return fmt.Errorf("revision %d in the store does not compile: %w", rev.Number, err)
+		}
+		if site, err = d.comp.NewSite(cfg, des, st); err != nil {
+			return fmt.Errorf("revision %d in the store compiled but not indexed: %w", rev.Number, err)
+		}
 	}
-	d.mu.Unlock()
-	d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", !sameCfg)
-	d.session.SetDesired(des.Entities)
-	d.signal()
-	return nil
+	return d.own(ctx, func(octx context.Context) error {
+		d.mu.Lock()
+		cur := d.engine
+		d.mu.Unlock()
+		if primary && cur != old {
+			takeOver(cur)
+		}
+		eng.Start(d.now())
+		if sameCfg {
+			// The runtime state only: the owner's incremental path
+			// writes the entries that change.
+			d.mu.Lock()
+			d.engine, d.rtBase = eng, rtRev
+			d.mu.Unlock()
+			d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", false)
+			return d.writeState(octx)
+		}
+		if now := eng.State(); !equalState(now, st) {
+			var err error
+			if site, _, err = d.comp.WithState(site, now); err != nil {
+				return fmt.Errorf("revision %d in the store: its runtime state failed: %w", rev.Number, err)
+			}
+		}
+		d.mu.Lock()
+		d.cfg, d.yaml, d.rev, d.engine, d.site, d.rtBase = cfg, data, rev, eng, site, rtRev
+		d.cfgGen++
+		d.mu.Unlock()
+		d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", true)
+		p, err := d.session.Apply(octx, site.Desired().Entities)
+		switch {
+		case err == nil:
+			d.markWritten(site.State())
+			if p != nil && !p.Empty() {
+				d.log.Info("switch programmed", "inserts", p.Inserts, "modifies", p.Modifies, "deletes", p.Deletes)
+			}
+		case errors.Is(err, controlplane.ErrNotPrimary):
+			// Kept; written when the session becomes primary.
+		case octx.Err() != nil:
+			return octx.Err()
+		default:
+			d.log.Error("programming the switch failed; it is retried", "err", err)
+		}
+		return nil
+	})
 }
 
 // known keeps the filter groups cfg has, sorted.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // Service is what the management API exposes: the daemon implements it,
@@ -50,6 +51,12 @@ type ApplyResult struct {
 	Changes []string
 	// Writes is the data-plane difference: inserts, modifies, deletes.
 	Inserts, Modifies, Deletes int
+	// Slots says, per balance group, how many slot entries the change
+	// writes and what share of the sessions move, per filter group.
+	Slots []tables.GroupMove
+	// FilterGroupNames names the filter group ids of Slots (those of the
+	// running and of the new configuration).
+	FilterGroupNames map[uint32]string
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool
@@ -84,6 +91,9 @@ type SwitchStatus struct {
 	LastPlan      string
 	AtomicWrites  bool
 	PortsWatched  bool // gNMI port status stream is live
+	// StatePending: the availability state (failover, recovery, manual
+	// bypass) is decided but not yet written to the switch.
+	StatePending bool
 	// Stalled: the switch kept the connection open but stopped
 	// answering (it last answered at StalledSince); the session
 	// reconnects.
@@ -133,6 +143,9 @@ type FilterStatus struct {
 	Passes        uint64
 	Misrouted     uint64
 	FailureAction string
+	// Held: its keep-alive loss is held by the stall guard (not failed
+	// over); Returning: traffic is seen coming back from it meanwhile.
+	Held, Returning bool
 	// LANState and WANState are the filter's switch ports: PortUp,
 	// PortDown or PortUnknown.
 	LANState, WANState string
@@ -160,6 +173,12 @@ type BalanceGroupStatus struct {
 	SlotBits   uint32
 	Digest     string // active layout
 	BaseDigest string
+	// KeepAliveStall: the stall guard holds keep-alive losses of this
+	// group as a suspected failure of the balancer's own keep-alive path
+	// (since StallSince); its filters are kept up for at most the
+	// profile's stall_hold.
+	KeepAliveStall bool
+	StallSince     time.Time
 }
 
 // Counters are the data plane's counters, by object.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net/netip"
+	"slices"
 	"sort"
 	"time"
 
@@ -38,60 +40,99 @@ func (d *Daemon) ConfigYAML() ([]byte, Revision) {
 func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.History() }
 
 // ApplyConfig implements Service.
+//
+// The new configuration is compiled and diffed here, from a snapshot,
+// under cfgMu only: the state owner keeps applying failovers meanwhile.
+// The swap itself runs on the state owner: it saves the revision, brings
+// the new site to the runtime state of that moment (failovers and manual
+// bypass that happened during the compile are carried, never lost) and
+// programs the switch.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
-	d.applyMu.Lock()
-	defer d.applyMu.Unlock()
+	d.cfgMu.Lock()
+	defer d.cfgMu.Unlock()
 
 	d.mu.Lock()
-	old, oldEngine, oldDesired, oldRev := d.cfg, d.engine, d.desired, d.rev
+	old, oldEngine, oldSite, oldRev := d.cfg, d.engine, d.site, d.rev
 	d.mu.Unlock()
-	rt, _ := d.store.LoadRuntime()
-	eng, err := d.newEngine(cfg, rt)
+	oldDesired := oldSite.Desired()
+	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "%v", err)
 	}
 	eng.Adopt(oldEngine)
-	des, err := d.comp.Compile(cfg, eng.State())
+	eng.CarryBypass(oldEngine, d.now())
+	st := eng.State()
+	des, err := d.comp.Compile(cfg, st, tables.FromLayouts(oldSite.BaseLayouts()))
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
 	plan := d.comp.Diff(des.Entities, oldDesired.Entities)
 	res := &ApplyResult{DryRun: dryRun, Changes: ConfigChanges(old, cfg),
-		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes}
+		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes,
+		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts), FilterGroupNames: fgNames(old)}
+	maps.Copy(res.FilterGroupNames, fgNames(cfg))
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
 	if dryRun {
 		return res, nil
 	}
-	rev, err := d.saveConfig(oldRev.Number, data, comment)
+	site, err := d.comp.NewSite(cfg, des, st)
 	if err != nil {
-		return nil, fmt.Errorf("saving the configuration: %w", err)
+		return nil, fmt.Errorf("configuration compiled but not indexed: %w", err)
 	}
-	res.Revision = rev
-	eng.Start(d.now())
-	d.mu.Lock()
-	d.cfg, d.yaml, d.rev, d.engine, d.desired = cfg, data, rev, eng, des
-	d.cfgGen++
-	d.mu.Unlock()
-	d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
-	p, err := d.session.Apply(ctx, des.Entities)
-	switch {
-	case err == nil:
-		res.Written = true
-		if p != nil {
-			res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+	err = d.own(ctx, func(octx context.Context) error {
+		// cfgMu is held: the running revision is still oldRev (a shared
+		// store refuses the save when another daemon saved since).
+		rev, err := d.commitConfig(oldRev.Number, data, comment, des.BaseLayouts())
+		if err != nil {
+			return fmt.Errorf("configuration refused, the running one is unchanged: %w", err)
 		}
-	case errors.Is(err, controlplane.ErrNotPrimary):
-		res.Warning = "saved; the switch is not connected (or this daemon is a backup): it will be programmed on connection"
-	default:
-		res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
+		res.Revision = rev
+		// Whatever the old engine decided since the snapshot (it kept
+		// running), and any manual bypass set meanwhile, carries over.
+		d.mu.Lock()
+		cur := d.engine
+		d.mu.Unlock()
+		eng.Adopt(cur)
+		eng.CarryBypass(cur, d.now())
+		if now := eng.State(); !equalState(now, st) {
+			if site, _, err = d.comp.WithState(site, now); err != nil {
+				return fmt.Errorf("configuration saved as revision %d, but its runtime state failed: %w", rev.Number, err)
+			}
+		}
+		eng.Start(d.now())
+		d.mu.Lock()
+		d.cfg, d.yaml, d.rev, d.engine, d.site = cfg, data, rev, eng, site
+		d.cfgGen++
+		d.mu.Unlock()
+		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
+		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
+			d.fmetrics.runtimeSaveErrors.Add(1)
+			d.log.Error("saving runtime state", "err", err)
+		}
+		p, err := d.session.Apply(octx, site.Desired().Entities)
+		switch {
+		case err == nil:
+			res.Written = true
+			d.markWritten(site.State())
+			if p != nil {
+				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+			}
+		case errors.Is(err, controlplane.ErrNotPrimary):
+			res.Warning = "saved; the switch is not connected (or this daemon is a backup): it will be programmed on connection"
+		default:
+			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	d.signal()
 	return res, nil
 }
 
@@ -108,27 +149,48 @@ func (d *Daemon) Rollback(ctx context.Context, n uint64) (*ApplyResult, error) {
 // per object with the fields that differ (see config.Diff).
 func ConfigChanges(a, b *config.Config) []string { return config.Diff(a, b) }
 
-// SetBypass implements Service.
+// SetBypass implements Service. It runs on the state owner, so it is
+// ordered with configuration changes and failovers. The new bypass is
+// saved (fsync'd) before anything changes: if it cannot be saved the
+// command fails and nothing changed. Then the engine takes it and the
+// switch is written before the call returns.
 func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
-	eng := d.currentEngine()
-	if group == "" {
-		eng.SetGlobalBypass(on)
-	} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
-		return kindf(ErrNotFound, "%v", err)
-	}
-	d.saveRuntime()
-	return nil
+	return d.own(ctx, func(octx context.Context) error {
+		eng := d.currentEngine()
+		rt := runtimeOf(eng)
+		if group == "" {
+			rt.BypassAll = on
+		} else {
+			if !eng.Has(group) {
+				return kindf(ErrNotFound, "unknown filter group %q", group)
+			}
+			rt.BypassGroups = slices.DeleteFunc(rt.BypassGroups, func(g string) bool { return g == group })
+			if on {
+				rt.BypassGroups = append(rt.BypassGroups, group)
+				slices.Sort(rt.BypassGroups)
+			}
+		}
+		if err := d.saveRuntimeOf(eng, rt); err != nil {
+			return fmt.Errorf("manual bypass not changed: saving the runtime state failed: %w", err)
+		}
+		if group == "" {
+			eng.SetGlobalBypass(on)
+		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
+			return kindf(ErrNotFound, "%v", err)
+		}
+		return d.writeState(octx)
+	})
 }
 
 // Status implements Service.
 func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	d.mu.Lock()
-	cfg, rev, eng, des := d.cfg, d.rev, d.engine, d.desired
+	cfg, rev, eng, site := d.cfg, d.rev, d.engine, d.site
 	ports := make(map[uint32]bool, len(d.ports))
 	for k, v := range d.ports {
 		ports[k] = v
 	}
-	watching := d.watching
+	watching, written, primary := d.watching, d.written, d.primary
 	d.mu.Unlock()
 
 	ss := d.session.Status()
@@ -136,7 +198,8 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
-			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm()}}
+			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
+			StatePending: !primary || !equalState(eng.State(), written)}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
@@ -150,7 +213,8 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
-			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN)}
+			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
+			Held: f.Held, Returning: f.Returning}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {
@@ -161,6 +225,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		st.Filters = append(st.Filters, fs)
 	}
 	state := eng.State()
+	stalls := map[string]profiles.StallAlarm{}
+	for _, a := range eng.Alarms() {
+		stalls[a.BalanceGroup] = a
+	}
 	down := map[string]bool{}
 	for _, f := range st.Filters {
 		if f.State == "down" || f.State == "admin-bypass" {
@@ -183,7 +251,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 				bs.Alive++
 			}
 		}
-		for _, l := range des.Layouts {
+		if a, ok := stalls[bg.Name]; ok {
+			bs.KeepAliveStall, bs.StallSince = true, a.Since
+		}
+		for _, l := range site.Layouts() {
 			if l.Name == bg.Name {
 				bs.Digest, bs.BaseDigest = l.Active.Digest(), l.Base.Digest()
 			}
@@ -199,14 +270,15 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 // Slots implements Service.
 func (d *Daemon) Slots(_ context.Context, group string) (*SlotsView, error) {
 	d.mu.Lock()
-	cfg, des := d.cfg, d.desired
+	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
+	layouts := site.Layouts()
 	names := fgNames(cfg)
-	for _, l := range des.Layouts {
+	for _, l := range layouts {
 		if group != "" && l.Name != group {
 			continue
 		}
-		if group == "" && l != des.Layouts[0] {
+		if group == "" && l != layouts[0] {
 			continue
 		}
 		v := &SlotsView{Group: l.Name, SlotBits: uint32(l.Active.SlotBits), Digest: l.Active.Digest(), BaseDigest: l.Base.Digest()}
@@ -252,13 +324,14 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 		return nil, kindf(ErrInvalid, "%s and %s are of different families", src, dst)
 	}
 	d.mu.Lock()
-	cfg, des, eng := d.cfg, d.desired, d.engine
+	cfg, site, eng := d.cfg, d.site, d.engine
 	d.mu.Unlock()
+	layouts := site.Layouts()
 	names := fgNames(cfg)
 	state := eng.State()
 	h := symhash.Sum(src, dst, proto)
 	var out []Placement
-	for _, l := range des.Layouts {
+	for _, l := range layouts {
 		slot := symhash.Slot(h, l.Base.SlotBits)
 		base, act := l.Base.Slots[slot], l.Active.Slots[slot]
 		fg := cfg.FilterGroupByName(names[base.FilterGroup])
@@ -281,11 +354,16 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	return out, nil
 }
 
+// ruleEntriesLimit bounds the count of a rule's entries (a compiled
+// configuration has far fewer).
+const ruleEntriesLimit = 1 << 20
+
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	d.mu.Lock()
-	cfg, des := d.cfg, d.desired
+	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
+	des := site.Desired()
 	s := d.schema
 	var wild []*p4v1.Entity
 	ids := map[string]uint32{}
@@ -313,7 +391,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	idx := map[uint32]map[int64]PacketBytes{}
 	direct := map[string]PacketBytes{}
-	prios := map[int32]PacketBytes{}
+	prios := map[uint32]PacketBytes{} // by rule priority
 	for _, e := range es {
 		if c := e.GetCounterEntry(); c != nil {
 			if idx[c.GetCounterId()] == nil {
@@ -325,9 +403,9 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			te := dc.GetTableEntry()
 			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
 			direct[tables.Key(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: te}})] = pb
-			if te.GetTableId() != tids[p4src.TableSlots] {
-				x := prios[te.GetPriority()]
-				prios[te.GetPriority()] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
+			if fr, ok := d.comp.DecodeFlowRule(te); ok {
+				x := prios[fr.Rule]
+				prios[fr.Rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
 			}
 		}
 	}
@@ -343,16 +421,16 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	lc := idx[ids[p4src.CounterLink]]
 	for _, l := range cfg.Links {
-		b := int64(*l.ID) << 3
-		out.Links = append(out.Links, LinkCounters{Name: l.Name, ToFilter: lc[b+p4src.LinkCntToFilter], RuleBypass: lc[b+p4src.LinkCntRuleBypass],
-			NonIPBypass: lc[b+p4src.LinkCntNonIPBypass], SWBypass: lc[b+p4src.LinkCntSWBypass], Returned: lc[b+p4src.LinkCntReturned],
-			Heartbeat: lc[b+p4src.LinkCntHeartbeat], GroupBypass: lc[b+p4src.LinkCntGroupBypass], Dropped: lc[b+p4src.LinkCntDropped]})
+		k := func(kind uint32) PacketBytes { return lc[int64(p4src.LinkCounterIndex(*l.ID, kind))] }
+		out.Links = append(out.Links, LinkCounters{Name: l.Name, ToFilter: k(p4src.LinkCntToFilter), RuleBypass: k(p4src.LinkCntRuleBypass),
+			NonIPBypass: k(p4src.LinkCntNonIPBypass), SWBypass: k(p4src.LinkCntSWBypass), Returned: k(p4src.LinkCntReturned),
+			Heartbeat: k(p4src.LinkCntHeartbeat), GroupBypass: k(p4src.LinkCntGroupBypass), Dropped: k(p4src.LinkCntDropped)})
 	}
 	fc := idx[ids[p4src.CounterFilterGroup]]
 	for _, f := range cfg.FilterGroups {
-		b := int64(*f.ID) << 2
-		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: fc[b+p4src.FGCntToFilter], Returned: fc[b+p4src.FGCntReturned],
-			KeepAlive: fc[b+p4src.FGCntKeepAlive], SWBypass: fc[b+p4src.FGCntSWBypass]})
+		k := func(kind uint32) PacketBytes { return fc[int64(p4src.FilterGroupCounterIndex(*f.ID, kind))] }
+		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: k(p4src.FGCntToFilter), Returned: k(p4src.FGCntReturned),
+			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass)})
 	}
 	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
 		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop"}
@@ -360,31 +438,20 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}
 	for _, r := range cfg.Rules {
-		a, b := prios[int32(2*r.Priority)], prios[int32(2*r.Priority+1)]
-		v4, v6 := r.EntryCount(len(cfg.Links))
-		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6,
-			Hits: PacketBytes{a.Packets + b.Packets, a.Bytes + b.Bytes}})
+		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded
+		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: prios[r.Priority]})
 	}
 	names := fgNames(cfg)
-	type core struct {
-		fg   uint32
-		core uint32
-	}
-	cores := map[core]*CoreCounters{}
+	cores := map[tables.Target]*CoreCounters{}
 	for _, e := range des.Entities {
-		te := e.GetTableEntry()
-		if te == nil || te.GetTableId() != tids[p4src.TableSlots] {
+		se, ok := d.comp.DecodeSlot(e.GetTableEntry())
+		if !ok {
 			continue
 		}
-		ps := te.GetAction().GetAction().GetParams()
-		if len(ps) != 2 {
-			continue
-		}
-		k := core{uint32(beUint(ps[0].GetValue())), uint32(beUint(ps[1].GetValue()))}
-		c := cores[k]
+		c := cores[se.Target]
 		if c == nil {
-			c = &CoreCounters{FilterGroup: names[k.fg], Core: k.core}
-			cores[k] = c
+			c = &CoreCounters{FilterGroup: names[se.Target.FilterGroup], Core: se.Target.Core}
+			cores[se.Target] = c
 		}
 		c.Slots++
 		pb := direct[tables.Key(e)]
@@ -401,12 +468,4 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		return out.Cores[i].Core < out.Cores[j].Core
 	})
 	return out, nil
-}
-
-func beUint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
 }

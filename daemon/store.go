@@ -2,10 +2,13 @@ package daemon
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,21 +16,72 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dpi-balancer/balancer/tables"
 )
 
-// Store keeps the running configuration and its history on disk. Every
-// write is atomic (temporary file, fsync, rename, fsync of the directory):
-// after a crash at any moment the running configuration is the old one or
-// the new one, never a mix.
+// ErrDamagedStore is returned when the state directory fails its checks:
+// a revision that does not match its digest, a running configuration that
+// is not the newest revision, an unreadable metadata or layout file.
+var ErrDamagedStore = errors.New("damaged state directory")
+
+// ErrNotDurable is returned when a change could not be written durably
+// (a full disk, an I/O error): nothing of it was kept.
+var ErrNotDurable = errors.New("not saved")
+
+// Default history retention (WithRetention).
+const (
+	DefaultHistoryRevisions = 500
+	DefaultHistoryBytes     = 64 << 20
+)
+
+// Store keeps the running configuration and its history on disk.
+//
+// A save is all or nothing: every file is first written in full to a
+// temporary file and synced (this is where a full disk fails, and then
+// nothing changed); only then are they renamed into place, newest
+// revision's metadata last, which is the commit point. A save interrupted
+// by a crash is rolled back when the store is opened again, so history
+// never shows a revision that was not acknowledged, and the running
+// configuration is always the newest revision.
+//
+// On open and on Running the store is verified: every revision against
+// its digest, the running configuration against the newest revision. A
+// damaged store is refused (ErrDamagedStore) with the problems and the
+// last good revision named, never loaded as something else.
+//
+// History is bounded: after each save the oldest revisions beyond the
+// retention (a count and a total size, WithRetention) are removed; the
+// running revision is always kept.
 //
 // Layout under the state directory:
 //
 //	running.yaml          the running configuration
-//	revisions/NNNNNNNN.yaml and .json (time, comment)
+//	revisions/NNNNNNNN.yaml and .json (time, comment, digest)
+//	layouts.json          the running revision's base slot layouts (the
+//	                      input of the next planned change)
 //	runtime.json          manual bypass and the last failed filter groups
 type Store struct {
 	dir string
 	mu  sync.Mutex
+
+	maxRevisions int
+	maxBytes     int64
+	// write writes to a temporary file; tests inject a full disk here.
+	write func(w io.Writer, b []byte) error
+	// beforeRename, when set, runs before each rename of a save (tests
+	// stop a save there, as a crash would).
+	beforeRename func(path string)
+}
+
+// StoreOption configures a Store.
+type StoreOption func(*Store)
+
+// WithRetention keeps at most revisions revisions and at most bytes bytes
+// of history (configurations and metadata); the oldest go first, the
+// running revision always stays. Both must be at least 1.
+func WithRetention(revisions int, bytes int64) StoreOption {
+	return func(s *Store) { s.maxRevisions, s.maxBytes = revisions, bytes }
 }
 
 // Runtime is the runtime state that survives restarts.
@@ -38,6 +92,12 @@ type Runtime struct {
 	// keeps them failed until keep-alives prove them up (and writes
 	// nothing to the switch).
 	Down []string `json:"down,omitempty"`
+	// Up lists the filter groups keep-alives had proved up, so a restarted
+	// daemon keeps forwarding to them; any other starts unproven (in
+	// software bypass until keep-alives pass). Always written (an empty
+	// list when none): a file without it predates it, and every filter
+	// not down is then taken as up.
+	Up []string `json:"up"`
 }
 
 type revMeta struct {
@@ -46,44 +106,188 @@ type revMeta struct {
 	Digest  string    `json:"digest"`
 }
 
-// OpenStore opens (creating) a state directory.
-func OpenStore(dir string) (*Store, error) {
+const (
+	runningFile = "running.yaml"
+	layoutsFile = "layouts.json"
+	backupExt   = ".prev" // a file as it was before an uncommitted save
+)
+
+// OpenStore opens (creating) a state directory and finishes or rolls back
+// a save a crash interrupted.
+func OpenStore(dir string, opts ...StoreOption) (*Store, error) {
+	s := &Store{dir: dir, maxRevisions: DefaultHistoryRevisions, maxBytes: DefaultHistoryBytes,
+		write: func(w io.Writer, b []byte) error { _, err := w.Write(b); return err }}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.maxRevisions < 1 {
+		return nil, fmt.Errorf("store: history retention of %d revisions: must be at least 1 (the running revision is always kept)", s.maxRevisions)
+	}
+	if s.maxBytes < 1 {
+		return nil, fmt.Errorf("store: history retention of %d bytes: must be at least 1 (the running revision is always kept)", s.maxBytes)
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "revisions"), 0o750); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	return &Store{dir: dir}, nil
+	if err := s.recover(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // Dir is the state directory.
 func (s *Store) Dir() string { return s.dir }
 
+func (s *Store) path(name string) string { return filepath.Join(s.dir, name) }
+
+func (s *Store) revPath(n uint64, ext string) string {
+	return filepath.Join(s.dir, "revisions", fmt.Sprintf("%08d%s", n, ext))
+}
+
+// recover undoes a save that did not reach its commit point, and removes
+// what a crash left behind: temporary files, backups, revisions without
+// metadata.
+func (s *Store) recover() error {
+	for _, d := range []string{s.dir, filepath.Join(s.dir, "revisions")} {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp") {
+				_ = os.Remove(filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	revs, _, err := s.scan()
+	if err != nil {
+		return err
+	}
+	var newest uint64
+	var newestDigest string
+	if len(revs) > 0 {
+		newest, newestDigest = revs[len(revs)-1].Number, revs[len(revs)-1].Digest
+	}
+	running, err := os.ReadFile(s.path(runningFile))
+	runningOK := err == nil && digest(running) == newestDigest
+	for _, f := range []string{runningFile, layoutsFile} {
+		b := s.path(f) + backupExt
+		if _, err := os.Lstat(b); err != nil {
+			continue
+		}
+		if runningOK {
+			_ = os.Remove(b) // the save committed; the backup is stale
+			continue
+		}
+		// The save did not commit: put the file back as it was (an
+		// empty backup: it did not exist).
+		if fi, err := os.Stat(b); err == nil && fi.Size() == 0 {
+			_ = os.Remove(s.path(f))
+			_ = os.Remove(b)
+			continue
+		}
+		if err := os.Rename(b, s.path(f)); err != nil {
+			return fmt.Errorf("store: rolling back an interrupted save: %w", err)
+		}
+	}
+	// Revisions newer than the newest committed one never committed.
+	ents, err := os.ReadDir(filepath.Join(s.dir, "revisions"))
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".yaml")
+		if !ok {
+			continue
+		}
+		if n, err := strconv.ParseUint(name, 10, 64); err == nil && n > newest {
+			_ = os.Remove(filepath.Join(s.dir, "revisions", e.Name()))
+		}
+	}
+	return syncDir(s.dir)
+}
+
 // Running returns the running configuration and its revision, or
-// os.ErrNotExist when none was saved yet.
+// os.ErrNotExist when none was saved yet. The store is verified first: a
+// damaged one is ErrDamagedStore, naming each problem and the last good
+// revision.
 func (s *Store) Running() ([]byte, Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	data, err := os.ReadFile(filepath.Join(s.dir, "running.yaml"))
+	data, err := os.ReadFile(s.path(runningFile))
+	if errors.Is(err, os.ErrNotExist) {
+		revs, _, serr := s.scan()
+		if serr == nil && len(revs) > 0 {
+			return nil, Revision{}, s.damaged([]string{fmt.Sprintf("%s is missing but history holds %d revisions", runningFile, len(revs))})
+		}
+		return nil, Revision{}, err
+	}
+	if err != nil {
+		return nil, Revision{}, fmt.Errorf("store: %w", err)
+	}
+	revs, problems, err := s.scan()
 	if err != nil {
 		return nil, Revision{}, err
 	}
-	revs, err := s.history()
-	if err != nil {
-		return nil, Revision{}, err
-	}
-	d := digest(data)
-	for i := len(revs) - 1; i >= 0; i-- {
-		if revs[i].Digest == d {
-			return data, revs[i], nil
+	for _, r := range revs {
+		b, err := os.ReadFile(s.revPath(r.Number, ".yaml"))
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("revision %d: %v", r.Number, err))
+			continue
+		}
+		if d := digest(b); d != r.Digest {
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%08d.yaml has digest %s, its metadata says %s", r.Number, r.Number, d, r.Digest))
 		}
 	}
-	return data, Revision{Digest: d}, nil
+	var rev Revision
+	switch d := digest(data); {
+	case len(revs) == 0:
+		problems = append(problems, fmt.Sprintf("%s (digest %s) has no revision in history", runningFile, d))
+	case d != revs[len(revs)-1].Digest:
+		newest := revs[len(revs)-1]
+		problems = append(problems, fmt.Sprintf("%s (digest %s, %d bytes) is not the newest revision %d (digest %s)", runningFile, d, len(data), newest.Number, newest.Digest))
+	default:
+		rev = revs[len(revs)-1]
+	}
+	if _, err := s.loadLayouts(); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(problems) > 0 {
+		return nil, Revision{}, s.damaged(problems)
+	}
+	return data, rev, nil
 }
 
-// Save stores data as a new revision and makes it the running one.
+// damaged builds the error for a damaged store, naming the newest
+// revision whose configuration matches its digest.
+func (s *Store) damaged(problems []string) error {
+	revs, _, _ := s.scan()
+	good := "no revision is intact: move the state directory away and start with an initial configuration"
+	for i := len(revs) - 1; i >= 0; i-- {
+		b, err := os.ReadFile(s.revPath(revs[i].Number, ".yaml"))
+		if err == nil && digest(b) == revs[i].Digest {
+			good = fmt.Sprintf("the last good revision is %d (%s): to start from it, copy revisions/%08d.yaml over %s and remove the damaged revision files",
+				revs[i].Number, revs[i].Time.Format(time.RFC3339), revs[i].Number, runningFile)
+			break
+		}
+	}
+	return fmt.Errorf("store %s: %w, not loaded:\n  %s\n%s", s.dir, ErrDamagedStore, strings.Join(problems, "\n  "), good)
+}
+
+// Save stores data as a new revision and makes it the running one; the
+// saved slot layouts are left as they are.
 func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, error) {
+	return s.Commit(data, comment, now, nil)
+}
+
+// Commit stores data as a new revision and makes it the running one, with
+// the base slot layouts it was compiled with (nil: leave the saved ones).
+// It is all or nothing: on error (ErrNotDurable) nothing changed, and
+// history does not show the revision.
+func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	revs, err := s.history()
+	revs, _, err := s.scan()
 	if err != nil {
 		return Revision{}, err
 	}
@@ -92,45 +296,190 @@ func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, erro
 		n = revs[len(revs)-1].Number + 1
 	}
 	r := Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
-	base := filepath.Join(s.dir, "revisions", fmt.Sprintf("%08d", n))
-	meta, _ := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
-	if err := writeAtomic(base+".yaml", data); err != nil {
+	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
+	if err != nil {
 		return Revision{}, err
 	}
-	if err := writeAtomic(base+".json", meta); err != nil {
-		return Revision{}, err
+	type file struct {
+		path, tmp string
+		data      []byte
+		backup    bool // replaces a file: keep it until the commit point
+		hadOld    bool
 	}
-	if err := writeAtomic(filepath.Join(s.dir, "running.yaml"), data); err != nil {
-		return Revision{}, err
+	files := []*file{
+		{path: s.revPath(n, ".yaml"), data: data},
+		{path: s.path(runningFile), data: data, backup: true},
 	}
+	if layouts != nil {
+		b, err := encodeLayouts(n, layouts)
+		if err != nil {
+			return Revision{}, err
+		}
+		files = append(files, &file{path: s.path(layoutsFile), data: b, backup: true})
+	}
+	files = append(files, &file{path: s.revPath(n, ".json"), data: meta}) // the commit point
+
+	// Prepare: every byte written and synced before anything is replaced.
+	cleanup := func() {
+		for _, f := range files {
+			if f.tmp != "" {
+				_ = os.Remove(f.tmp)
+			}
+		}
+	}
+	for _, f := range files {
+		tmp, err := s.writeTemp(f.path, f.data)
+		if err != nil {
+			cleanup()
+			return Revision{}, fmt.Errorf("store: revision %d %w (nothing changed): %w", n, ErrNotDurable, err)
+		}
+		f.tmp = tmp
+	}
+	// Commit: backups by hard link (no space needed), then renames.
+	var done []*file
+	undo := func(cause error) error {
+		for i := len(done) - 1; i >= 0; i-- {
+			f := done[i]
+			if f.backup && f.hadOld {
+				_ = os.Rename(f.path+backupExt, f.path) // else recover() finishes on the next open
+				continue
+			}
+			_ = os.Remove(f.path)
+			if f.backup {
+				_ = os.Remove(f.path + backupExt)
+			}
+		}
+		cleanup()
+		_ = syncDir(filepath.Join(s.dir, "revisions"))
+		_ = syncDir(s.dir)
+		return fmt.Errorf("store: revision %d %w (rolled back): %w", n, ErrNotDurable, cause)
+	}
+	for _, f := range files {
+		if f.backup {
+			// A hard link needs no space; an empty backup says the file
+			// did not exist.
+			_ = os.Remove(f.path + backupExt)
+			err := os.Link(f.path, f.path+backupExt)
+			f.hadOld = err == nil
+			if errors.Is(err, os.ErrNotExist) {
+				err = os.WriteFile(f.path+backupExt, nil, 0o640)
+			}
+			if err != nil {
+				return Revision{}, undo(err)
+			}
+		}
+		if s.beforeRename != nil {
+			s.beforeRename(f.path)
+		}
+		if err := os.Rename(f.tmp, f.path); err != nil {
+			return Revision{}, undo(err)
+		}
+		f.tmp = ""
+		done = append(done, f)
+		if f == files[len(files)-2] {
+			// Everything but the metadata is in place: make it durable
+			// before the commit point.
+			if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
+				return Revision{}, undo(err)
+			}
+			if err := syncDir(s.dir); err != nil {
+				return Revision{}, undo(err)
+			}
+		}
+	}
+	if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
+		return Revision{}, undo(err)
+	}
+	for _, f := range files {
+		if f.backup {
+			_ = os.Remove(f.path + backupExt)
+		}
+	}
+	s.prune(append(revs, r))
 	return r, nil
 }
 
-// Revision returns a saved revision's configuration.
+// prune removes the oldest revisions beyond the retention; the newest
+// (running) one always stays. A failure is left for the next save.
+func (s *Store) prune(revs []Revision) {
+	sizes := make([]int64, len(revs))
+	var total int64
+	for i, r := range revs {
+		for _, ext := range []string{".yaml", ".json"} {
+			if fi, err := os.Stat(s.revPath(r.Number, ext)); err == nil {
+				sizes[i] += fi.Size()
+			}
+		}
+		total += sizes[i]
+	}
+	removed := false
+	for i := 0; i < len(revs)-1; i++ {
+		if len(revs)-i <= s.maxRevisions && total <= s.maxBytes {
+			break
+		}
+		// Metadata first: a revision without it is not in history.
+		if os.Remove(s.revPath(revs[i].Number, ".json")) != nil {
+			break
+		}
+		_ = os.Remove(s.revPath(revs[i].Number, ".yaml"))
+		total -= sizes[i]
+		removed = true
+	}
+	if removed {
+		_ = syncDir(filepath.Join(s.dir, "revisions"))
+	}
+}
+
+// Revision returns a saved revision's configuration, checked against its
+// digest.
 func (s *Store) Revision(n uint64) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(s.dir, "revisions", fmt.Sprintf("%08d.yaml", n)))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, err := os.ReadFile(s.revPath(n, ".json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("revision %d: %w (it may have been pruned: the history keeps the newest %d revisions and %d bytes)", n, ErrNotFound, s.maxRevisions, s.maxBytes)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	var m revMeta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("store: revision %d: metadata: %v: %w", n, err, ErrDamagedStore)
+	}
+	data, err := os.ReadFile(s.revPath(n, ".yaml"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("revision %d: %w", n, ErrNotFound)
 	}
-	return data, err
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if d := digest(data); d != m.Digest {
+		return nil, fmt.Errorf("store: revision %d: revisions/%08d.yaml has digest %s, its metadata says %s: %w", n, n, d, m.Digest, ErrDamagedStore)
+	}
+	return data, nil
 }
 
 // History lists the saved revisions, oldest first.
 func (s *Store) History() ([]Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.history()
+	revs, _, err := s.scan()
+	return revs, err
 }
 
-func (s *Store) history() ([]Revision, error) {
+// scan lists the committed revisions (a metadata file and a
+// configuration), oldest first, and the problems found on the way
+// (unreadable metadata).
+func (s *Store) scan() ([]Revision, []string, error) {
 	ents, err := os.ReadDir(filepath.Join(s.dir, "revisions"))
 	if err != nil {
-		return nil, fmt.Errorf("store: %w", err)
+		return nil, nil, fmt.Errorf("store: %w", err)
 	}
 	var out []Revision
+	var problems []string
 	for _, e := range ents {
 		name, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok {
+		if !ok || strings.HasPrefix(name, ".") {
 			continue
 		}
 		n, err := strconv.ParseUint(name, 10, 64)
@@ -139,25 +488,27 @@ func (s *Store) history() ([]Revision, error) {
 		}
 		b, err := os.ReadFile(filepath.Join(s.dir, "revisions", e.Name()))
 		if err != nil {
-			return nil, err
+			return nil, nil, fmt.Errorf("store: %w", err)
 		}
 		var m revMeta
-		if err := json.Unmarshal(b, &m); err != nil {
-			continue // a torn metadata file: its revision is skipped
+		if err := json.Unmarshal(b, &m); err != nil || m.Digest == "" {
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%s is not valid metadata", n, e.Name()))
+			continue
 		}
-		if _, err := os.Stat(filepath.Join(s.dir, "revisions", name+".yaml")); err != nil {
+		if _, err := os.Stat(s.revPath(n, ".yaml")); err != nil {
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%08d.yaml is missing", n, n))
 			continue
 		}
 		out = append(out, Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
-	return out, nil
+	return out, problems, nil
 }
 
 // LoadRuntime returns the saved runtime state (zero when none).
 func (s *Store) LoadRuntime() (Runtime, error) {
 	var r Runtime
-	b, err := os.ReadFile(filepath.Join(s.dir, "runtime.json"))
+	b, err := os.ReadFile(s.path("runtime.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return r, nil
 	}
@@ -165,18 +516,130 @@ func (s *Store) LoadRuntime() (Runtime, error) {
 		return r, err
 	}
 	if err := json.Unmarshal(b, &r); err != nil {
-		return Runtime{}, fmt.Errorf("store: runtime.json: %w", err)
+		return Runtime{}, fmt.Errorf("store: runtime.json: %v: %w", err, ErrDamagedStore)
 	}
 	return r, nil
 }
 
-// SaveRuntime stores the runtime state atomically.
+// SaveRuntime stores the runtime state atomically; on error
+// (ErrNotDurable) the saved state is the previous one.
 func (s *Store) SaveRuntime(r Runtime) error {
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(s.dir, "runtime.json"), b)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.path("runtime.json")
+	tmp, err := s.writeTemp(p, b)
+	if err != nil {
+		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
+	}
+	if err := syncDir(s.dir); err != nil {
+		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
+	}
+	return nil
+}
+
+// Layouts returns the base slot layouts saved with the running revision
+// (nil when none were saved), by balance group name.
+func (s *Store) Layouts() (map[string]*tables.Layout, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loadLayouts()
+}
+
+// layoutsDoc is layouts.json. Each slot is 2 bytes, big endian: the filter
+// group id (6 bits) and the core (10 bits), base64 in Slots.
+type layoutsDoc struct {
+	Revision uint64        `json:"revision"`
+	Groups   []layoutGroup `json:"groups"`
+	Digest   string        `json:"digest"` // over the groups, as digest()
+}
+
+type layoutGroup struct {
+	Name     string `json:"name"`
+	Group    uint32 `json:"group"`
+	SlotBits uint   `json:"slot_bits"`
+	Slots    string `json:"slots"`
+}
+
+func encodeLayouts(rev uint64, ls map[string]*tables.Layout) ([]byte, error) {
+	doc := layoutsDoc{Revision: rev}
+	names := make([]string, 0, len(ls))
+	for n := range ls {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		l := ls[name]
+		b := make([]byte, 2*len(l.Slots))
+		for i, t := range l.Slots {
+			if t.FilterGroup > 63 || t.Core > 1023 {
+				return nil, fmt.Errorf("store: layout of %s: slot %d target %d/%d out of range", name, i, t.FilterGroup, t.Core)
+			}
+			binary.BigEndian.PutUint16(b[2*i:], uint16(t.FilterGroup<<10|t.Core))
+		}
+		doc.Groups = append(doc.Groups, layoutGroup{Name: name, Group: l.Group, SlotBits: l.SlotBits, Slots: base64.StdEncoding.EncodeToString(b)})
+	}
+	g, err := json.Marshal(doc.Groups)
+	if err != nil {
+		return nil, err
+	}
+	doc.Digest = digest(g)
+	return json.Marshal(doc)
+}
+
+func (s *Store) loadLayouts() (map[string]*tables.Layout, error) {
+	b, err := os.ReadFile(s.path(layoutsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	out, _, err := DecodeLayouts(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v (remove it to start from the base layouts; that moves sessions)", layoutsFile, err)
+	}
+	return out, nil
+}
+
+// EncodeLayouts encodes the base slot layouts saved with revision rev, as
+// the state directory's layouts.json (a shared store keeps the same).
+func EncodeLayouts(rev uint64, ls map[string]*tables.Layout) ([]byte, error) {
+	return encodeLayouts(rev, ls)
+}
+
+// DecodeLayouts decodes what EncodeLayouts made, checking its digest, and
+// returns the layouts and the revision they were saved with.
+func DecodeLayouts(b []byte) (map[string]*tables.Layout, uint64, error) {
+	var doc layoutsDoc
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, 0, err
+	}
+	g, err := json.Marshal(doc.Groups)
+	if err != nil || digest(g) != doc.Digest {
+		return nil, 0, errors.New("digest mismatch")
+	}
+	out := map[string]*tables.Layout{}
+	for _, lg := range doc.Groups {
+		raw, err := base64.StdEncoding.DecodeString(lg.Slots)
+		if err != nil || lg.SlotBits < 1 || lg.SlotBits > 16 || len(raw) != 2<<lg.SlotBits {
+			return nil, 0, fmt.Errorf("group %s: malformed slots", lg.Name)
+		}
+		l := &tables.Layout{Group: lg.Group, SlotBits: lg.SlotBits, Slots: make([]tables.Target, 1<<lg.SlotBits)}
+		for i := range l.Slots {
+			v := binary.BigEndian.Uint16(raw[2*i:])
+			l.Slots[i] = tables.Target{FilterGroup: uint32(v >> 10), Core: uint32(v & 1023)}
+		}
+		out[lg.Name] = l
+	}
+	return out, doc.Revision, nil
 }
 
 func digest(b []byte) string {
@@ -184,34 +647,36 @@ func digest(b []byte) string {
 	return hex.EncodeToString(h[:6])
 }
 
-// writeAtomic replaces path with data so that a reader (or a crash) sees
-// the old or the new content, never a mix.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+// writeTemp writes data to a synced temporary file beside path and returns
+// its name.
+func (s *Store) writeTemp(path string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("store: %w", err)
+		return "", err
 	}
 	tmp := f.Name()
-	defer os.Remove(tmp) // no-op after the rename
-	if _, err := f.Write(data); err != nil {
+	fail := func(err error) (string, error) {
 		f.Close()
-		return fmt.Errorf("store: write %s: %w", path, err)
+		os.Remove(tmp)
+		return "", err
+	}
+	if err := s.write(f, data); err != nil {
+		return fail(fmt.Errorf("write %s: %w", filepath.Base(path), err))
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("store: sync %s: %w", path, err)
+		return fail(fmt.Errorf("sync %s: %w", filepath.Base(path), err))
 	}
 	if err := f.Chmod(0o640); err != nil {
-		f.Close()
-		return err
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
-		return err
+		os.Remove(tmp)
+		return "", err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("store: rename %s: %w", path, err)
-	}
+	return tmp, nil
+}
+
+func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

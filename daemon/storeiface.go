@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/profiles"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // StateStore keeps what a daemon must not lose: the running configuration,
@@ -20,6 +21,13 @@ type StateStore interface {
 	// saved a revision since this one read the running configuration
 	// (see SharedStore for a save conditioned on a given revision).
 	Save(data []byte, comment string, now time.Time) (Revision, error)
+	// Commit is Save with the base slot layouts the configuration was
+	// compiled with, stored with the revision (nil: leave the saved
+	// ones), all or nothing: on error nothing changed.
+	Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
+	// Layouts returns the base slot layouts saved with the running
+	// revision (nil when none were saved), by balance group name.
+	Layouts() (map[string]*tables.Layout, error)
 	// Revision returns a saved revision's configuration (ErrNotFound).
 	Revision(n uint64) ([]byte, error)
 	// History lists the saved revisions, oldest first.
@@ -37,7 +45,7 @@ var ErrConflict = errors.New("conflict")
 
 var _ StateStore = (*Store)(nil)
 
-// SharedStore is a StateStore shared by several daemons. SaveOn saves
+// SharedStore is a StateStore shared by several daemons. CommitOn saves
 // only while the running revision is base (the one this daemon runs);
 // SaveRuntimeOn only while the runtime state is still at the store
 // revision base (the one this daemon's engine was built from, as
@@ -45,7 +53,7 @@ var _ StateStore = (*Store)(nil)
 // Saving the runtime state the store holds already writes nothing.
 type SharedStore interface {
 	StateStore
-	SaveOn(base uint64, data []byte, comment string, now time.Time) (Revision, error)
+	CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
 	LoadRuntimeRev() (Runtime, int64, error)
 	SaveRuntimeOn(base int64, rt Runtime) (int64, error)
 }
@@ -77,10 +85,11 @@ func (d *Daemon) saveRuntimeOf(eng *profiles.Engine, rt Runtime) error {
 	return nil
 }
 
-// saveConfig saves a new running configuration made from revision base.
-func (d *Daemon) saveConfig(base uint64, data []byte, comment string) (Revision, error) {
+// commitConfig saves a new running configuration made from revision base
+// with the base slot layouts it was compiled with (the state owner).
+func (d *Daemon) commitConfig(base uint64, data []byte, comment string, layouts map[string]*tables.Layout) (Revision, error) {
 	if s, ok := d.store.(SharedStore); ok {
-		return s.SaveOn(base, data, comment, d.now())
+		return s.CommitOn(base, data, comment, d.now(), layouts)
 	}
-	return d.store.Save(data, comment, d.now())
+	return d.store.Commit(data, comment, d.now(), layouts)
 }

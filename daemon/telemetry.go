@@ -146,6 +146,7 @@ func stateBalanceGroups(l *leafSet, st *Status) {
 		l.add(p, "state", g.State)
 		l.add(p, "alive", g.Alive)
 		l.add(p, "digest", g.Digest)
+		l.add(p, "keepalive-stall-suspected", g.KeepAliveStall)
 	}
 }
 

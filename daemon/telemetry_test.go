@@ -66,7 +66,7 @@ func TestTelemetry(t *testing.T) {
 		return string(out)
 	}
 	require.Eventually(t, func() bool {
-		return strings.Contains(query("balancer/filter-groups/filter-group[name=F1]/state/state"), "up")
+		return strings.Contains(query("balancer/filter-groups/filter-group[name=F1]/state/state"), "state/state, up")
 	}, 5*time.Second, 50*time.Millisecond)
 	out := query("balancer/filter-groups/filter-group[name=*]/state/effective")
 	for _, f := range []string{"F1", "F2", "F3"} {

@@ -4,147 +4,203 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"math/big"
 	"net"
 	"strings"
+	"sync"
 
+	"github.com/gopacket/gopacket/layers"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
+	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// Trace implements Service: it walks a described packet through the
-// pipeline as programmed (the desired entries, with the current
-// availability state), the way docs/dataplane.md describes it.
+// Trace implements Service: it builds the described packet and runs it
+// through the software model of the pipeline (package sim/dataplane)
+// loaded with the desired entries (the running configuration in the
+// current availability state), and explains each table it meets. The
+// loaded model is kept until the desired entries change.
 func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
 	d.mu.Lock()
-	cfg, des, eng := d.cfg, d.desired, d.engine
+	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
-	return trace(d.schema, cfg, des, eng.State(), req)
+	des := site.Desired()
+	if err := checkTraceRequest(cfg, req); err != nil {
+		return nil, err
+	}
+	m, err := d.traces.model(d.schema, cfg, des)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
 }
 
-func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.State, req TraceRequest) (*TraceResult, error) {
-	link := cfg.LinkByName(req.Link)
-	if link == nil {
-		return nil, kindf(ErrNotFound, "unknown link %q", req.Link)
+// traceCache keeps the model of the last desired entries traced.
+type traceCache struct {
+	mu  sync.Mutex
+	des *tables.Desired
+	m   *traceModel
+}
+
+func (c *traceCache) model(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.des != des || c.m == nil {
+		m, err := newTraceModel(s, cfg, des)
+		if err != nil {
+			return nil, err
+		}
+		c.des, c.m = des, m
 	}
-	var inName, peerName string
-	var side config.Side
-	switch strings.ToLower(req.Side) {
-	case "lan":
-		inName, peerName, side = link.LAN, link.WAN, config.SideLAN
-	case "wan":
-		inName, peerName, side = link.WAN, link.LAN, config.SideWAN
-	default:
-		return nil, kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)
+	return c.m, nil
+}
+
+// traceModel is the software data plane loaded with the entries of a
+// configuration in a state.
+type traceModel struct {
+	dp  *dataplane.Dataplane
+	des *tables.Desired
+}
+
+// newTraceModel loads des, the entries of cfg, into a software data plane.
+func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+	var opts []dataplane.Option
+	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
+		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
+	}
+	dp, err := dataplane.New(s, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("trace: %w", err)
+	}
+	// An empty switch: every entry is an insert, in the desired order;
+	// value sets exist already and are modified.
+	us := make([]*p4v1.Update, len(des.Entities))
+	for i, e := range des.Entities {
+		typ := p4v1.Update_INSERT
+		if e.GetValueSetEntry() != nil {
+			typ = p4v1.Update_MODIFY
+		}
+		us[i] = &p4v1.Update{Type: typ, Entity: e}
+	}
+	for i, err := range dp.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+		if err != nil {
+			return nil, fmt.Errorf("trace: loading the model: entity %d: %w", i, err)
+		}
+	}
+	return &traceModel{dp: dp, des: des}, nil
+}
+
+// trace compiles cfg in state st and traces req through it.
+func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceRequest) (*TraceResult, error) {
+	if err := checkTraceRequest(cfg, req); err != nil {
+		return nil, err
+	}
+	comp, err := tables.New(s)
+	if err != nil {
+		return nil, err
+	}
+	des, err := comp.Compile(cfg, st)
+	if err != nil {
+		return nil, fmt.Errorf("trace: compiling the configuration: %w", err)
+	}
+	m, err := newTraceModel(s, cfg, des)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
+}
+
+// checkTraceRequest refuses a request that names no link of cfg or
+// describes a packet the data plane cannot parse.
+func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
+	if cfg.LinkByName(req.Link) == nil {
+		return kindf(ErrNotFound, "unknown link %q", req.Link)
+	}
+	if s := strings.ToLower(req.Side); s != "lan" && s != "wan" {
+		return kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)
 	}
 	if req.Src.IsValid() != req.Dst.IsValid() || (req.Src.IsValid() && req.Src.Is4() != req.Dst.Is4()) {
-		return nil, kindf(ErrInvalid, "give both addresses, of the same family")
+		return kindf(ErrInvalid, "give both addresses, of the same family")
 	}
-	if len(req.VLANs) > 3 {
-		return nil, kindf(ErrInvalid, "the data plane parses up to 3 VLAN tags")
+	if len(req.VLANs) > config.MaxVLANDepth {
+		return kindf(ErrInvalid, "the data plane parses up to %d VLAN tags", config.MaxVLANDepth)
 	}
-	if len(req.MPLS) > 8 {
-		return nil, kindf(ErrInvalid, "the data plane parses up to 8 MPLS labels")
+	if len(req.MPLS) > config.MaxMPLSDepth {
+		return kindf(ErrInvalid, "the data plane parses up to %d MPLS labels", config.MaxMPLSDepth)
+	}
+	for _, l := range req.MPLS {
+		if l > maxMPLSLabel {
+			return kindf(ErrInvalid, "MPLS label %d is wider than 20 bits", l)
+		}
+	}
+	_, err := traceFrame(req)
+	return err
+}
+
+// traceModelRun traces a checked request through a loaded model of cfg.
+func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceResult, error) {
+	link := cfg.LinkByName(req.Link)
+	inName, side := link.LAN, config.SideLAN
+	if strings.EqualFold(req.Side, "wan") {
+		inName, side = link.WAN, config.SideWAN
+	}
+	frame, err := traceFrame(req)
+	if err != nil {
+		return nil, err
 	}
 	r := &TraceResult{}
 	step := func(f string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(f, a...)) }
 	inPort, _ := cfg.PortNumber(inName)
-	peer, _ := cfg.PortNumber(peerName)
 	step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
 
-	// Lookup keys.
-	srcMAC, err := parseMAC(req.SrcMAC, "00:00:00:00:00:01")
-	if err != nil {
-		return nil, err
-	}
-	dstMAC, err := parseMAC(req.DstMAC, "00:00:00:00:00:02")
-	if err != nil {
-		return nil, err
-	}
-	keys := map[string]*big.Int{
-		"link_id": big.NewInt(int64(*link.ID)), "vlan_depth": big.NewInt(int64(len(req.VLANs))),
-		"mpls_depth": big.NewInt(int64(len(req.MPLS))), "src_mac": macInt(srcMAC), "dst_mac": macInt(dstMAC),
-		"outer_vid": big.NewInt(0), "inner_vid": big.NewInt(0), "is_ipv4": big.NewInt(0),
-		"ipv4_src": big.NewInt(0), "ipv4_dst": big.NewInt(0), "ip_proto": big.NewInt(0),
-		"l4_src": big.NewInt(0), "l4_dst": big.NewInt(0), "ipv6_src": big.NewInt(0), "ipv6_dst": big.NewInt(0),
-	}
-	if len(req.VLANs) > 0 {
-		keys["outer_vid"] = big.NewInt(int64(req.VLANs[0]))
-	}
-	if len(req.VLANs) > 1 {
-		keys["inner_vid"] = big.NewInt(int64(req.VLANs[1]))
-	}
-	isIP := req.Src.IsValid()
-	ethType := req.EtherType
-	switch {
-	case len(req.MPLS) > 0:
-		ethType = 0x8847
-	case req.PPPoE:
-		ethType = 0x8864
-	case isIP && req.Src.Is4():
-		ethType = 0x0800
-	case isIP:
-		ethType = 0x86DD
-	}
-	keys["eth_type"] = big.NewInt(int64(ethType))
-	if isIP {
-		keys["ip_proto"] = big.NewInt(int64(req.Proto))
-		if req.Proto == 6 || req.Proto == 17 {
-			keys["l4_src"], keys["l4_dst"] = big.NewInt(int64(req.SrcPort)), big.NewInt(int64(req.DstPort))
+	res, hits := m.dp.Explain(inPort, frame)
+	hit := func(table string) (dataplane.Hit, bool) {
+		for _, h := range hits {
+			if h.Table == table {
+				return h, true
+			}
 		}
-		if req.Src.Is4() {
-			keys["is_ipv4"] = big.NewInt(1)
-			keys["ipv4_src"] = new(big.Int).SetBytes(req.Src.AsSlice())
-			keys["ipv4_dst"] = new(big.Int).SetBytes(req.Dst.AsSlice())
-		} else {
-			keys["ipv6_src"] = new(big.Int).SetBytes(req.Src.AsSlice())
-			keys["ipv6_dst"] = new(big.Int).SetBytes(req.Dst.AsSlice())
-		}
+		return dataplane.Hit{}, false
 	}
-	out := func(port string, num uint32, verdict string) (*TraceResult, error) {
-		r.OutPort, r.OutPortNum, r.Verdict = port, num, verdict
-		step("leaves by %s (port %d): %s", port, num, verdict)
+	out := func(verdict string) (*TraceResult, error) {
+		if res.Kind == dataplane.Drop {
+			r.Verdict = "drop"
+			return r, nil
+		}
+		name := portName(cfg, res.Port)
+		r.OutPort, r.OutPortNum, r.Verdict = name, res.Port, verdict
+		step("leaves by %s (port %d): %s", name, res.Port, verdict)
 		return r, nil
 	}
-
 	// Heartbeats.
-	for _, e := range tableEntries(s, des, p4src.TableHeartbeat) {
-		if matches(s, e, keys) {
-			step("heartbeat entry matches: passed straight through")
-			return out(peerName, peer, "heartbeat")
-		}
+	if h, ok := hit(p4src.TableHeartbeat); ok && h.Matched {
+		step("heartbeat entry matches: passed straight through")
+		return out("heartbeat")
 	}
 
 	// Flow rules: IPv6 packets only in the IPv6 table.
 	table := p4src.TableFlowRules
-	if isIP && req.Src.Is6() {
+	if req.Src.IsValid() && req.Src.Is6() {
 		table = p4src.TableFlowRulesV6
 	}
-	var hit *p4v1.TableEntry
-	for _, e := range tableEntries(s, des, table) {
-		if matches(s, e, keys) && (hit == nil || e.GetPriority() > hit.GetPriority()) {
-			hit = e
-		}
-	}
+	fr, _ := hit(table)
 	balance, group := false, uint32(0)
-	if hit == nil {
+	if !fr.Matched {
 		step("%s: no rule matches: default bypass", table)
 	} else {
-		p := uint32(hit.GetPriority()) / 2
+		p, negated := tables.DecodeRulePriority(fr.Priority)
 		for _, rule := range cfg.Rules {
 			if rule.Priority == p {
 				r.Rule = rule.Name
 			}
 		}
-		act := s.ActionByID(hit.GetAction().GetAction().GetActionId()).GetPreamble().GetName()
-		negated := hit.GetPriority()%2 == 1
-		if strings.HasSuffix(act, "balance") || strings.HasSuffix(act, "balance_v6") {
-			balance = true
-			group = uint32(beUint(hit.GetAction().GetAction().GetParams()[0].GetValue()))
+		if fr.Action == p4src.ActionBalance || fr.Action == p4src.ActionBalanceV6 {
+			balance, group = true, uint32(fr.Params["group"])
 		}
 		what := "bypass"
 		if balance {
@@ -158,12 +214,13 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 	}
 	if !balance {
 		r.Action = "bypass"
-		return out(peerName, peer, "bypass by rule")
+		return out("bypass by rule")
 	}
 	r.Action = "balance"
-	if !isIP {
+	gh, ok := hit(p4src.TableBalanceGroups)
+	if !ok {
 		step("not IP: nothing to hash on")
-		return out(peerName, peer, "non-IP bypass")
+		return out("non-IP bypass")
 	}
 	var bg *config.BalanceGroup
 	for i := range cfg.BalanceGroups {
@@ -171,104 +228,106 @@ func trace(s *p4src.Schema, cfg *config.Config, des *tables.Desired, st tables.S
 			bg = &cfg.BalanceGroups[i]
 		}
 	}
-	if bg == nil {
+	if bg == nil || !gh.Matched {
 		step("balance group id %d has no entry: group bypass", group)
-		return out(peerName, peer, "group bypass")
+		return out("group bypass")
 	}
 	r.BalanceGroup = bg.Name
-	switch st.BalanceGroups[bg.Name] {
-	case tables.BGBypass:
+	switch gh.Action {
+	case p4src.ActionGroupBypass:
 		step("balance group %s is in bypass (fewer filters alive than its minimum, or manual bypass)", bg.Name)
-		return out(peerName, peer, "group bypass")
-	case tables.BGDrop:
+		return out("group bypass")
+	case p4src.ActionGroupDrop:
 		step("balance group %s drops (failure action drop)", bg.Name)
-		r.Verdict = "drop"
-		return r, nil
+		return out("drop")
 	}
 	in := symhash.Input(req.Src, req.Dst, req.Proto)
 	r.Hash = symhash.Sum(req.Src, req.Dst, req.Proto)
 	r.Slot = symhash.Slot(r.Hash, uint(bg.SlotBits))
 	step("hash: CRC-32 of %x = %#08x; slot %d of %d", in, r.Hash, r.Slot, 1<<bg.SlotBits)
-	var layout *tables.GroupLayout
-	for _, l := range des.Layouts {
-		if l.Name == bg.Name {
-			layout = l
-		}
+	sh, _ := hit(p4src.TableSlots)
+	if !sh.Matched {
+		step("slot %d has no entry: group bypass", r.Slot)
+		return out("group bypass")
 	}
-	t := layout.Active.Slots[r.Slot]
+	t := tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}
 	names := fgNames(cfg)
 	r.FilterGroup, r.Core = names[t.FilterGroup], t.Core
-	if base := layout.Base.Slots[r.Slot]; base != t {
+	if base, ok := baseTarget(m.des, bg.Name, r.Slot); ok && base != t {
 		step("slot %d belongs to %s core %d, rebalanced to %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
 	} else {
 		step("slot %d: filter group %s, core %d", r.Slot, r.FilterGroup, r.Core)
 	}
-	fg := cfg.FilterGroupByName(r.FilterGroup)
-	switch st.FilterGroups[fg.Name] {
-	case tables.FGSWBypass:
-		step("filter group %s is in software bypass", fg.Name)
-		return out(peerName, peer, "sw-bypass")
-	case tables.FGDrop:
-		step("filter group %s drops (failure action drop)", fg.Name)
-		r.Verdict = "drop"
-		return r, nil
+	fh, _ := hit(p4src.TableFilterGroups)
+	switch fh.Action {
+	case p4src.ActionFilterSWBypass:
+		step("filter group %s is in software bypass", r.FilterGroup)
+		return out("sw-bypass")
+	case p4src.ActionFilterDrop:
+		step("filter group %s drops (failure action drop)", r.FilterGroup)
+		return out("drop")
 	}
-	hdr := make([]byte, 4)
-	binary.BigEndian.PutUint16(hdr[0:2], fg.TPID)
-	binary.BigEndian.PutUint16(hdr[2:4], uint16(*link.ID&0x3f)<<10|uint16(t.Core&0x3ff))
+	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset+wire.CoreHeaderLen {
+		return out("to filter")
+	}
+	hdr := res.Frame[wire.CoreHeaderOffset : wire.CoreHeaderOffset+wire.CoreHeaderLen]
+	tpid := binary.BigEndian.Uint16(hdr)
+	hl, hc := wire.ParseCoreTag(binary.BigEndian.Uint16(hdr[2:]))
 	r.HeaderHex = fmt.Sprintf("%x", hdr)
-	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, fg.TPID, *link.ID, t.Core)
-	port := fg.LAN
-	if side == config.SideWAN {
-		port = fg.WAN
-	}
-	num, _ := cfg.PortNumber(port)
-	return out(port, num, "to filter")
+	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, tpid, hl, hc)
+	return out("to filter")
 }
 
-func tableEntries(s *p4src.Schema, des *tables.Desired, name string) []*p4v1.TableEntry {
-	t, err := s.Table(name)
+// traceFrame builds the frame a trace request describes.
+func traceFrame(req TraceRequest) ([]byte, error) {
+	srcMAC, err := parseMAC(req.SrcMAC, "00:00:00:00:00:01")
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	var out []*p4v1.TableEntry
-	for _, e := range des.Entities {
-		if te := e.GetTableEntry(); te != nil && te.GetTableId() == t.GetPreamble().GetId() {
-			out = append(out, te)
+	dstMAC, err := parseMAC(req.DstMAC, "00:00:00:00:00:02")
+	if err != nil {
+		return nil, err
+	}
+	var enc frames.Encap
+	for i, v := range req.VLANs {
+		tpid := uint16(layers.EthernetTypeDot1Q)
+		if i == 0 && len(req.VLANs) > 1 {
+			tpid = uint16(layers.EthernetTypeQinQ)
 		}
+		enc.Tags = append(enc.Tags, frames.Tag{TPID: tpid, VID: v})
 	}
-	return out
+	enc.MPLS = req.MPLS
+	enc.PPPoE = req.PPPoE
+	l3 := frames.L3{Src: req.Src, Dst: req.Dst, Proto: layers.IPProtocol(req.Proto), EtherType: req.EtherType}
+	if req.Proto == uint8(layers.IPProtocolTCP) || req.Proto == uint8(layers.IPProtocolUDP) {
+		l3.SrcPort, l3.DstPort = req.SrcPort, req.DstPort
+	}
+	f, err := frames.Build(srcMAC, dstMAC, enc, l3)
+	if err != nil {
+		return nil, kindf(ErrInvalid, "cannot build the packet: %v", err)
+	}
+	return f, nil
 }
 
-// matches evaluates a P4Runtime entry's matches against the key values.
-func matches(s *p4src.Schema, e *p4v1.TableEntry, keys map[string]*big.Int) bool {
-	t := s.TableByID(e.GetTableId())
-	for _, m := range e.GetMatch() {
-		f := t.FieldsByID[m.GetFieldId()]
-		v, ok := keys[f.GetName()]
-		if !ok {
-			return false
-		}
-		switch x := m.GetFieldMatchType().(type) {
-		case *p4v1.FieldMatch_Exact_:
-			if v.Cmp(new(big.Int).SetBytes(x.Exact.GetValue())) != 0 {
-				return false
-			}
-		case *p4v1.FieldMatch_Ternary_:
-			mask := new(big.Int).SetBytes(x.Ternary.GetMask())
-			want := new(big.Int).And(new(big.Int).SetBytes(x.Ternary.GetValue()), mask)
-			if new(big.Int).And(v, mask).Cmp(want) != 0 {
-				return false
-			}
-		case *p4v1.FieldMatch_Range_:
-			if v.Cmp(new(big.Int).SetBytes(x.Range.GetLow())) < 0 || v.Cmp(new(big.Int).SetBytes(x.Range.GetHigh())) > 0 {
-				return false
-			}
-		default:
-			return false
+// baseTarget is where a slot of a balance group points in the layout from
+// the configuration alone (before any rebalancing).
+func baseTarget(des *tables.Desired, group string, slot uint32) (tables.Target, bool) {
+	for _, l := range des.Layouts {
+		if l.Name == group && int(slot) < len(l.Base.Slots) {
+			return l.Base.Slots[slot], true
 		}
 	}
-	return true
+	return tables.Target{}, false
+}
+
+// portName is the configuration's name of a data-plane port number.
+func portName(cfg *config.Config, num uint32) string {
+	for _, name := range portNames(cfg) {
+		if n, err := cfg.PortNumber(name); err == nil && n == num {
+			return name
+		}
+	}
+	return fmt.Sprintf("port %d", num)
 }
 
 func parseMAC(s, def string) (net.HardwareAddr, error) {
@@ -281,5 +340,3 @@ func parseMAC(s, def string) (net.HardwareAddr, error) {
 	}
 	return m, nil
 }
-
-func macInt(m net.HardwareAddr) *big.Int { return new(big.Int).SetBytes(m) }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
@@ -44,7 +45,7 @@ func TestTrace(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := trace(s, cfg, des, tables.State{}, tt.req)
+			r, err := trace(s, cfg, tables.State{}, tt.req)
 			require.NoError(t, err)
 			assert.Equal(t, tt.rule, r.Rule, "%v", r.Steps)
 			assert.Equal(t, tt.verdict, r.Verdict, "%v", r.Steps)
@@ -57,7 +58,7 @@ func TestTrace(t *testing.T) {
 	// A balanced session: where the Go model says, on the LAN side, with
 	// the header carrying link L1 (id 0) and the core.
 	req := TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100}, Src: a, Dst: b, Proto: 17, SrcPort: 5, DstPort: 6}
-	r, err := trace(s, cfg, des, tables.State{}, req)
+	r, err := trace(s, cfg, tables.State{}, req)
 	require.NoError(t, err)
 	slot := symhash.Slot(symhash.Sum(a, b, 17), 12)
 	assert.Equal(t, slot, r.Slot)
@@ -70,7 +71,7 @@ func TestTrace(t *testing.T) {
 
 	// The reply from the WAN side lands on the same filter and core.
 	rev := TraceRequest{Link: "L1", Side: "wan", VLANs: []uint16{100}, Src: b, Dst: a, Proto: 17, SrcPort: 6, DstPort: 5}
-	r2, err := trace(s, cfg, des, tables.State{}, rev)
+	r2, err := trace(s, cfg, tables.State{}, rev)
 	require.NoError(t, err)
 	assert.Equal(t, r.FilterGroup, r2.FilterGroup)
 	assert.Equal(t, r.Core, r2.Core)
@@ -78,14 +79,14 @@ func TestTrace(t *testing.T) {
 
 	// That filter in software bypass: out of the peer port.
 	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{fg.Name: tables.FGSWBypass}}
-	r3, err := trace(s, cfg, des, st, req)
+	r3, err := trace(s, cfg, st, req)
 	require.NoError(t, err)
 	assert.Equal(t, "sw-bypass", r3.Verdict)
 	assert.Equal(t, "P41", r3.OutPort)
 
-	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "nope", Side: "lan"})
+	_, err = trace(s, cfg, tables.State{}, TraceRequest{Link: "nope", Side: "lan"})
 	assert.ErrorIs(t, err, ErrNotFound)
-	_, err = trace(s, cfg, des, tables.State{}, TraceRequest{Link: "L1", Side: "up"})
+	_, err = trace(s, cfg, tables.State{}, TraceRequest{Link: "L1", Side: "up"})
 	assert.ErrorIs(t, err, ErrInvalid)
 }
 
@@ -95,3 +96,73 @@ func fmtHeader(tpid uint16, link, core uint32) string {
 }
 
 func hexd(v uint16) byte { return "0123456789abcdef"[v&0xf] }
+
+// BenchmarkTraceBigSite measures a trace on the benchmark site (1,000
+// rules, two balance groups of 2^16 slots): "load" is the first trace
+// after the desired entries changed (the model is loaded), "cached" every
+// later one.
+func BenchmarkTraceBigSite(b *testing.B) {
+	cfg, err := testsites.Big(16)
+	require.NoError(b, err)
+	s, err := p4src.Load()
+	require.NoError(b, err)
+	c, err := tables.New(s)
+	require.NoError(b, err)
+	des, err := c.Compile(cfg, tables.State{})
+	require.NoError(b, err)
+	req := TraceRequest{Link: "L1", Side: "lan", Src: netip.MustParseAddr("10.0.0.9"), Dst: netip.MustParseAddr("192.0.2.1"),
+		Proto: 6, SrcPort: 1, DstPort: 1000}
+	b.Run("load", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := newTraceModel(s, cfg, des); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		var cache traceCache
+		_, err := cache.model(s, cfg, des)
+		require.NoError(b, err)
+		b.ReportAllocs()
+		for b.Loop() {
+			m, err := cache.model(s, cfg, des)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := traceModelRun(m, cfg, req)
+			if err != nil || r.Verdict != "to filter" {
+				b.Fatalf("%v %+v", err, r)
+			}
+		}
+	})
+}
+
+// TestTraceCache: the model is loaded once per desired state.
+func TestTraceCache(t *testing.T) {
+	s, cfg, des := siteDesired(t, tables.State{})
+	var c traceCache
+	m1, err := c.model(s, cfg, des)
+	require.NoError(t, err)
+	m2, err := c.model(s, cfg, des)
+	require.NoError(t, err)
+	assert.Same(t, m1, m2)
+	_, _, des2 := siteDesired(t, tables.State{})
+	m3, err := c.model(s, cfg, des2)
+	require.NoError(t, err)
+	assert.NotSame(t, m1, m3, "new desired entries, new model")
+}
+
+// TestTraceRefusesUnbuildablePackets: values the frame cannot carry are an
+// invalid request, not a crash.
+func TestTraceRefusesUnbuildablePackets(t *testing.T) {
+	s, cfg, _ := siteDesired(t, tables.State{})
+	a, b := netip.MustParseAddr("10.1.2.3"), netip.MustParseAddr("192.0.2.9")
+	for _, req := range []TraceRequest{
+		{Link: "L1", Side: "lan", VLANs: []uint16{5000}, Src: a, Dst: b, Proto: 6},
+		{Link: "L1", Side: "lan", MPLS: []uint32{1 << 21}, Src: a, Dst: b, Proto: 6},
+	} {
+		_, err := trace(s, cfg, tables.State{}, req)
+		assert.ErrorIs(t, err, ErrInvalid, "%+v", req)
+	}
+}

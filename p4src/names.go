@@ -69,6 +69,14 @@ const (
 	FGCntKinds
 )
 
+// LinkCounterIndex is the link_counters index of a link's counter of one
+// kind (LinkCnt*): link_id<<3 | kind, as the P4 program computes it.
+func LinkCounterIndex(link, kind uint32) uint32 { return link<<3 | kind }
+
+// FilterGroupCounterIndex is the filter_group_counters index of a filter
+// group's counter of one kind (FGCnt*): filter_group<<2 | kind.
+func FilterGroupCounterIndex(fg, kind uint32) uint32 { return fg<<2 | kind }
+
 // Drop reasons: Ingress.drop_counters index.
 const (
 	DropNone = iota
@@ -79,13 +87,8 @@ const (
 	DropBalanceGroup
 )
 
-// Packet-in reasons and packet-out flags.
-const (
-	PacketInReasonKeepAlive = 1
-	PacketOutFlagKeepAlive  = 0x01
-)
-
-// Sizes (p4src/shared/sizes.p4, v1model build).
+// Sizes (p4src/shared/sizes.p4, v1model build). The wire formats are in
+// package wire.
 const (
 	PortRoleSize     = 512
 	HeartbeatSize    = 16
@@ -97,10 +100,4 @@ const (
 	SlotsSizeBMv2    = 16384
 	SlotsSizeTofino  = 131072
 	CPUPortBMv2      = 255
-	KeepAliveMagic   = 0x424C4B41
-	KeepAliveVersion = 1
-	KeepAliveLen     = 20 // bytes after the EtherType
-	CoreHeaderLen    = 4
-	DefaultCoreTPID  = 0x88B5
-	DefaultKeepAlive = 0x88B6
 )

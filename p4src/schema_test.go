@@ -210,3 +210,32 @@ func TestUnknownNamesAreErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, TableFlowRules, a.GetPreamble().GetName())
 }
+
+// TestCounterIndexLayout: every (object, kind) has its own index inside
+// the counter, and the kinds fit the bits the index gives them.
+func TestCounterIndexLayout(t *testing.T) {
+	s, err := Load()
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		counter        string
+		objects, kinds uint32
+		index          func(obj, kind uint32) uint32
+	}{
+		{CounterLink, LinkTableSize, LinkCntKinds, LinkCounterIndex},
+		{CounterFilterGroup, FilterGroupSize, FGCntKinds, FilterGroupCounterIndex},
+	} {
+		t.Run(tt.counter, func(t *testing.T) {
+			c, err := s.Counter(tt.counter)
+			require.NoError(t, err)
+			seen := map[uint32]bool{}
+			for o := range tt.objects {
+				for k := range tt.kinds {
+					i := tt.index(o, k)
+					require.False(t, seen[i], "index %d twice", i)
+					seen[i] = true
+					require.Less(t, int64(i), c.GetSize())
+				}
+			}
+		})
+	}
+}

@@ -17,7 +17,7 @@ import (
 type State uint8
 
 const (
-	StateInit        State = iota // probing has not decided yet; traffic forwards
+	StateInit        State = iota // not yet proven: in software bypass until keep-alives pass
 	StateUp                       // keep-alives pass
 	StateDown                     // failed: the failure action applies
 	StateAdminBypass              // the operator bypassed it by hand
@@ -48,6 +48,8 @@ const (
 	ReasonAdmin
 	ReasonAdminCleared
 	ReasonRestart
+	ReasonRestartUp
+	ReasonPathSuspected
 )
 
 func (r Reason) String() string {
@@ -66,6 +68,10 @@ func (r Reason) String() string {
 		return "manual bypass cleared"
 	case ReasonRestart:
 		return "down before restart"
+	case ReasonRestartUp:
+		return "up before restart"
+	case ReasonPathSuspected:
+		return "keep-alive path suspected"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -93,6 +99,23 @@ type FilterStatus struct {
 	LANUp, WANUp  bool
 	BalanceGroup  string
 	FailureAction config.FailureAction
+	// Held: its keep-alives are lost, but so are those of most of its
+	// balance group (or the engine itself stalled), so the balancer's own
+	// keep-alive path is suspected and its state is held (since HeldSince,
+	// at most the profile's stall_hold).
+	Held      bool
+	HeldSince time.Time
+	// Returning: while held, traffic sent to it was seen coming back
+	// (data-plane counters), so it is alive.
+	Returning bool
+}
+
+// StallAlarm is raised while a balance group's keep-alive losses are held
+// as a suspected failure of the balancer's own keep-alive path.
+type StallAlarm struct {
+	BalanceGroup string // "" for a filter group in no balance group
+	Since        time.Time
+	FilterGroups []string
 }
 
 // Options configure an Engine.
@@ -104,6 +127,10 @@ type Options struct {
 	// Down names filter groups that start down (they were down before a
 	// restart): they stay failed until keep-alives prove them up.
 	Down []string
+	// Up names filter groups that start up: keep-alives proved them before
+	// a restart, and the switch forwards to them. Any other starts in init
+	// and earns its traffic.
+	Up []string
 	// AdminBypass and GlobalBypass are the manual bypass to start with.
 	AdminBypass  []string
 	GlobalBypass bool
@@ -123,6 +150,11 @@ type Engine struct {
 	changes chan tables.State
 	last    tables.State
 	started time.Time
+	// lastTick and stalledAt detect the engine's own stalls: a Tick
+	// arriving more than the shortest interval after the previous one (a
+	// whole round could not be judged on time).
+	lastTick, stalledAt time.Time
+	stallGap            time.Duration
 }
 
 type probe struct {
@@ -154,7 +186,15 @@ type monitor struct {
 	st       FilterStatus
 	frames   map[Direction][]byte
 	interval time.Duration
+	held     time.Time // non-zero: loss held as a suspected path stall
+	clearAt  time.Time // while held: when the suspicion was gone (its losses then reset)
+	ev       *traffic  // data-plane counters when the hold began
+	evAlive  bool      // traffic came back since
+	evDead   bool      // traffic went to it and none came back
 }
+
+// traffic is a filter group's data-plane counters.
+type traffic struct{ toFilter, returned uint64 }
 
 // New builds an engine for a validated configuration. It starts nothing.
 func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
@@ -172,7 +212,8 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	for _, fg := range cfg.FilterGroups {
 		bg := cfg.BalanceGroupOf(fg.Name)
 		prof := config.Profile{Name: "default", InitialDelay: config.Duration(time.Second), Interval: config.Duration(100 * time.Millisecond),
-			LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN}
+			LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN,
+			StallGuard: config.DefaultStallGuard, StallHold: config.DefaultStallHold}
 		action := config.FailBypass
 		bgName := ""
 		if bg != nil {
@@ -203,9 +244,17 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 			m.frames[d] = EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
 		}
 		e.mons[fg.Name] = m
+		if e.stallGap == 0 || m.interval < e.stallGap {
+			e.stallGap = m.interval
+		}
 		e.byID[uint16(*fg.ID)] = m
 		e.byPort[lan] = append(e.byPort[lan], m)
 		e.byPort[wan] = append(e.byPort[wan], m)
+	}
+	for _, n := range opts.Up {
+		if m := e.mons[n]; m != nil {
+			m.state, m.reason = StateUp, ReasonRestartUp
+		}
 	}
 	for _, n := range opts.Down {
 		if m := e.mons[n]; m != nil {
@@ -240,6 +289,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.admin, m.adminAt = o.admin, o.adminAt
 		m.lanUp, m.wanUp = o.lanUp, o.wanUp
 		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
+		m.held, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
 		if !o.next.IsZero() {
 			m.next = o.next // keep probing on schedule: no new initial delay
@@ -247,6 +297,40 @@ func (e *Engine) Adopt(old *Engine) {
 	}
 	e.global = old.global
 	e.started = old.started
+	e.lastTick, e.stalledAt = old.lastTick, old.stalledAt
+}
+
+// CarryBypass sets the manual bypass of every filter group that old also
+// has, and the global bypass, to old's: Adopt skips filter groups whose
+// ports changed, but a manual bypass is the operator's and is never lost.
+func (e *Engine) CarryBypass(old *Engine, now time.Time) {
+	global, groups := old.Bypass()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	on := map[string]bool{}
+	for _, n := range groups {
+		on[n] = true
+	}
+	for name, m := range e.mons {
+		if on[name] != m.admin {
+			m.admin, m.adminAt = on[name], now
+		}
+	}
+	e.global = global
+	e.publish()
+}
+
+// Up lists the filter groups that keep-alives proved up.
+func (e *Engine) Up() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []string
+	for _, n := range e.names() {
+		if e.mons[n].state == StateUp {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Down lists the filter groups that are down now.
@@ -299,6 +383,10 @@ func (e *Engine) Tick(now time.Time) {
 	}
 	var sends []send
 	e.mu.Lock()
+	if !e.lastTick.IsZero() && now.Sub(e.lastTick) > e.stallGap {
+		e.stalledAt = now // we did not run for a while: rounds judged now may be unfair
+	}
+	e.lastTick = now
 	changed := false
 	for _, name := range e.names() {
 		m := e.mons[name]
@@ -360,6 +448,11 @@ func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
 		m.passes++
 		m.losses = 0
 		m.st.Passes++
+		if !m.held.IsZero() {
+			e.log.Info("keep-alives pass again: kept up through the suspected keep-alive path stall",
+				"filter_group", m.fg.Name, "held_for", now.Sub(m.held))
+			m.release()
+		}
 	} else {
 		m.losses++
 		m.passes = 0
@@ -372,6 +465,9 @@ func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
 		next, why = m.stepInit(pass)
 	case StateUp:
 		next, why = m.stepUp(pass)
+		if next == StateDown && e.hold(m, now) {
+			return false
+		}
 	case StateDown:
 		next, why = m.stepDown(pass)
 	default:
@@ -414,7 +510,152 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
 		"reason", why.String(), "failure_action", string(m.action))
 	m.state, m.reason, m.since = next, why, now
+	m.release()
 	return true
+}
+
+func (m *monitor) release() {
+	m.held, m.clearAt, m.ev, m.evAlive, m.evDead = time.Time{}, time.Time{}, nil, false, false
+}
+
+// hold decides whether a filter group that lost loss_threshold keep-alives
+// in a row is held up as a suspected failure of the balancer's own
+// keep-alive path (the stall guard) rather than failed. It holds while the
+// suspicion lasts, for at most the profile's stall_hold; data-plane
+// evidence that traffic sent to the filter no longer comes back ends the
+// hold at once, as does a new run of loss_threshold losses after the
+// suspicion was gone.
+func (e *Engine) hold(m *monitor, now time.Time) bool {
+	if m.prof.StallGuard == config.StallGuardOff || !m.lanUp || !m.wanUp {
+		return false
+	}
+	switch {
+	case m.held.IsZero():
+		if !e.suspect(m, now) {
+			return false
+		}
+		m.held = now
+		e.log.Warn("keep-alive path suspected: most of the balance group lost keep-alives at once, or the balancer stalled; holding state",
+			"filter_group", m.fg.Name, "balance_group", m.bg, "stall_hold", time.Duration(m.prof.StallHold))
+		return true
+	case m.evDead:
+		e.log.Warn("held filter group fails: traffic sent to it does not come back", "filter_group", m.fg.Name)
+	case now.Sub(m.held) >= time.Duration(m.prof.StallHold):
+		e.log.Warn("held filter group fails: keep-alive loss persisted past stall_hold", "filter_group", m.fg.Name,
+			"stall_hold", time.Duration(m.prof.StallHold))
+	case e.suspect(m, now):
+		m.clearAt = time.Time{}
+		return true
+	case m.clearAt.IsZero():
+		// The suspicion is gone. The losses during it do not count: the
+		// filter fails if it loses loss_threshold more in a row (a round
+		// or two probed before the path recovered are not held against it).
+		m.clearAt, m.losses = now, 0
+		return true
+	default:
+		e.log.Warn("held filter group fails: the rest of its balance group answers and the balancer did not stall", "filter_group", m.fg.Name)
+	}
+	return false
+}
+
+// suspect says whether m's keep-alive losses are better explained by the
+// balancer's keep-alive path than by the filter: the engine itself stalled
+// within the last two intervals (the rounds judged across a stall and
+// while catching up after it), or most of m's balance group (members not
+// bypassed by hand, ports up) is losing keep-alives too or failed for
+// keep-alive loss within the last loss_threshold intervals.
+func (e *Engine) suspect(m *monitor, now time.Time) bool {
+	if !e.stalledAt.IsZero() && now.Sub(e.stalledAt) <= 2*m.interval {
+		return true
+	}
+	if m.bg == "" {
+		return false
+	}
+	window := time.Duration(m.prof.LossThreshold) * m.interval
+	peers, losing := 0, 0
+	for _, p := range e.mons {
+		if p.bg != m.bg || p.admin || !p.lanUp || !p.wanUp {
+			continue
+		}
+		switch {
+		case p.state == StateUp:
+			peers++
+			if p.losses > 0 {
+				losing++
+			}
+		case p.state == StateDown && p.reason == ReasonKeepAliveLoss && now.Sub(p.since) <= window:
+			peers++
+			losing++
+		}
+	}
+	return peers >= 2 && 2*losing > peers
+}
+
+// Held lists the filter groups whose keep-alive loss is held by the stall
+// guard: their data-plane counters are worth reading (OnTraffic).
+func (e *Engine) Held() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []string
+	for _, n := range e.names() {
+		if !e.mons[n].held.IsZero() {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// OnTraffic reports a held filter group's data-plane counters: packets
+// sent to the filter and packets that came back from it. Packets coming
+// back prove it alive; packets sent (at least a handful) with none coming
+// back agree with its keep-alive loss, and it fails at its next lost round.
+func (e *Engine) OnTraffic(name string, toFilter, returned uint64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.mons[name]
+	if m == nil || m.held.IsZero() {
+		return
+	}
+	if m.ev == nil {
+		m.ev = &traffic{toFilter: toFilter, returned: returned}
+		return
+	}
+	switch {
+	case returned > m.ev.returned:
+		m.evAlive, m.evDead = true, false
+	case toFilter >= m.ev.toFilter+evidencePackets:
+		m.evDead = true
+	}
+}
+
+// evidencePackets is how many packets must be sent to a held filter, with
+// none coming back, to take that as evidence it is dead.
+const evidencePackets = 8
+
+// Alarms lists the balance groups whose keep-alive losses are held as a
+// suspected keep-alive path stall.
+func (e *Engine) Alarms() []StallAlarm {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []StallAlarm
+	idx := map[string]int{}
+	for _, n := range e.names() {
+		m := e.mons[n]
+		if m.held.IsZero() {
+			continue
+		}
+		i, ok := idx[m.bg]
+		if !ok {
+			i = len(out)
+			idx[m.bg] = i
+			out = append(out, StallAlarm{BalanceGroup: m.bg, Since: m.held})
+		}
+		out[i].FilterGroups = append(out[i].FilterGroups, n)
+		if m.held.Before(out[i].Since) {
+			out[i].Since = m.held
+		}
+	}
+	return out
 }
 
 // OnPacketIn takes a keep-alive that crossed a filter. ingressPort is the
@@ -477,6 +718,13 @@ func (e *Engine) OnPortStatus(port uint32, up bool, now time.Time) {
 	}
 }
 
+// Has says whether the engine watches the named filter group.
+func (e *Engine) Has(name string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.mons[name] != nil
+}
+
 // SetAdminBypass puts one filter group in (or out of) manual bypass.
 func (e *Engine) SetAdminBypass(name string, on bool, now time.Time) error {
 	e.mu.Lock()
@@ -529,6 +777,13 @@ func (e *Engine) derive() tables.State {
 	for name, m := range e.mons {
 		switch {
 		case m.admin:
+			st.FilterGroups[name] = tables.FGSWBypass
+		case m.state == StateInit:
+			// Not yet proven: it earns its traffic. Under rebalance its
+			// slots stay with the proven members.
+			if m.action == config.FailRebalance {
+				st.Rebalanced[name] = true
+			}
 			st.FilterGroups[name] = tables.FGSWBypass
 		case m.state == StateDown:
 			switch m.action {
@@ -603,6 +858,10 @@ func (e *Engine) Status() []FilterStatus {
 			s.State, s.Reason, s.Since = StateAdminBypass, ReasonAdmin, m.adminAt
 		}
 		s.Consecutive = m.losses
+		if !m.held.IsZero() {
+			s.Held, s.HeldSince, s.Returning = true, m.held, m.evAlive
+			s.Reason = ReasonPathSuspected
+		}
 		s.LANUp, s.WANUp = m.lanUp, m.wanUp
 		s.BalanceGroup, s.FailureAction = m.bg, m.action
 		s.Effective = "forward"

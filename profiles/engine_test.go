@@ -45,6 +45,9 @@ type bench struct {
 	dead map[uint32]bool // by LAN port
 	sent int
 	fail bool
+	// stalled: keep-alives cross the filters but their packet-ins are
+	// not processed in time (a host stall).
+	stalled bool
 }
 
 func newBench(t *testing.T, action, probe string) *bench {
@@ -60,6 +63,12 @@ func newBench(t *testing.T, action, probe string) *bench {
 func (b *bench) send(port uint32, frame []byte) error {
 	if b.fail {
 		return errors.New("not primary")
+	}
+	if b.stalled {
+		// The answer comes back, but the host does not process it until
+		// the stall ends (after the round is judged).
+		b.sent++
+		return nil
 	}
 	b.sent++
 	peer := map[uint32]uint32{40: 30, 30: 40, 60: 50, 50: 60, 80: 70, 70: 80}[port]
@@ -221,12 +230,15 @@ func TestRestartKeepsDownAndAdopt(t *testing.T) {
 	cfg, err := config.Parse([]byte(sprintf(site, "bypass", "lan-to-wan")))
 	require.NoError(t, err)
 	now := time.Unix(0, 0)
-	e, err := New(cfg, func(uint32, []byte) error { return nil }, Options{Down: []string{"F2"}, AdminBypass: []string{"F1"}})
+	e, err := New(cfg, func(uint32, []byte) error { return nil }, Options{Down: []string{"F2"}, AdminBypass: []string{"F1"}, Up: []string{"F3"}})
 	require.NoError(t, err)
 	e.Start(now)
 	s := e.State()
-	assert.Equal(t, map[string]tables.FilterGroupState{"F1": tables.FGSWBypass, "F2": tables.FGSWBypass}, s.FilterGroups)
+	assert.Equal(t, map[string]tables.FilterGroupState{"F1": tables.FGSWBypass, "F2": tables.FGSWBypass}, s.FilterGroups,
+		"F3 was up before the restart and keeps forwarding")
 	assert.Equal(t, []string{"F2"}, e.Down())
+	assert.Equal(t, []string{"F3"}, e.Up())
+	assert.Equal(t, ReasonRestartUp, e.Status()[2].Reason)
 	_, err = New(cfg, nil, Options{AdminBypass: []string{"nope"}})
 	assert.Error(t, err)
 

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/types/known/anypb"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // P4RuntimeVersion is the API version the server speaks.
@@ -58,12 +59,11 @@ type P4RTServer struct {
 	codeOf    func(error) codes.Code
 	log       *slog.Logger
 
-	mu       sync.Mutex
-	config   *p4v1.ForwardingPipelineConfig // committed; nil before the first push
-	saved    *p4v1.ForwardingPipelineConfig // VERIFY_AND_SAVE, awaiting COMMIT
-	roles    map[string]*roleState
-	outMeta  map[uint32]string
-	inMetaID map[string]uint32
+	mu     sync.Mutex
+	config *p4v1.ForwardingPipelineConfig // committed; nil before the first push
+	saved  *p4v1.ForwardingPipelineConfig // VERIFY_AND_SAVE, awaiting COMMIT
+	roles  map[string]*roleState
+	pio    *wire.PacketIO
 
 	reads chan struct{} // a token per running Read
 }
@@ -96,18 +96,15 @@ func NewP4RTServer(deviceID uint64, schema *p4src.Schema, ents Entities,
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &P4RTServer{deviceID: deviceID, schema: schema, ents: ents, packetOut: packetOut, codeOf: codeOf, log: log,
-		roles: map[string]*roleState{}, outMeta: map[uint32]string{}, inMetaID: map[string]uint32{},
-		reads: make(chan struct{}, MaxConcurrentReads)}
-	if h, err := schema.ControllerHeader(p4src.HeaderPacketOut); err == nil {
-		for n, m := range h.Fields {
-			s.outMeta[m.GetId()] = n
-		}
+		roles: map[string]*roleState{}, reads: make(chan struct{}, MaxConcurrentReads)}
+	pio, err := wire.NewPacketIO(schema)
+	if err != nil {
+		// The data plane refuses such a P4Info first; here packet I/O
+		// just finds no metadata.
+		log.Error("p4runtime: no packet I/O", "err", err)
+		pio = &wire.PacketIO{}
 	}
-	if h, err := schema.ControllerHeader(p4src.HeaderPacketIn); err == nil {
-		for n, m := range h.Fields {
-			s.inMetaID[n] = m.GetId()
-		}
-	}
+	s.pio = pio
 	return s
 }
 
@@ -500,29 +497,29 @@ func (s *P4RTServer) handlePacketOut(st *stream, p *p4v1.PacketOut) error {
 	var flags uint64
 	seen := map[string]bool{}
 	for _, m := range p.GetMetadata() {
-		name, ok := s.outMeta[m.GetMetadataId()]
-		if !ok {
+		name := s.pio.OutName(m.GetMetadataId())
+		if name == "" {
 			return status.Errorf(codes.InvalidArgument, "packet-out metadata id %d unknown", m.GetMetadataId())
 		}
 		if len(m.GetValue()) > 8 {
 			return status.Errorf(codes.OutOfRange, "packet-out metadata %s: %d bytes, wider than its field", name, len(m.GetValue()))
 		}
 		seen[name] = true
-		v := bytesU64(m.GetValue())
+		v := wire.Uint(m.GetValue())
 		switch name {
-		case "egress_port":
+		case wire.MetaEgressPort:
 			if v >= 1<<9 {
 				return status.Errorf(codes.OutOfRange, "packet-out egress_port %d wider than 9 bits", v)
 			}
 			port = v
-		case "flags":
+		case wire.MetaFlags:
 			if v >= 1<<8 {
 				return status.Errorf(codes.OutOfRange, "packet-out flags %d wider than 8 bits", v)
 			}
 			flags = v
 		}
 	}
-	if !seen["egress_port"] {
+	if !seen[wire.MetaEgressPort] {
 		return status.Error(codes.InvalidArgument, "packet-out without egress_port metadata")
 	}
 	if err := s.packetOut(uint32(port), uint8(flags), p.GetPayload()); err != nil {
@@ -535,12 +532,7 @@ func (s *P4RTServer) handlePacketOut(st *stream, p *p4v1.PacketOut) error {
 // of every other role: roles here have full pipeline access). It never
 // blocks the data plane: a full stream drops the packet.
 func (s *P4RTServer) SendPacketIn(frame []byte, ingressPort uint32, reason uint8, rxTimestamp uint64) {
-	md := []*p4v1.PacketMetadata{
-		{MetadataId: s.inMetaID["ingress_port"], Value: u64Bytes(uint64(ingressPort))},
-		{MetadataId: s.inMetaID["_pad0"], Value: []byte{0}},
-		{MetadataId: s.inMetaID["reason"], Value: []byte{reason}},
-		{MetadataId: s.inMetaID["rx_timestamp"], Value: u64Bytes(rxTimestamp & (1<<48 - 1))},
-	}
+	md := s.pio.PacketInMetadata(ingressPort, reason, rxTimestamp)
 	msg := &p4v1.StreamMessageResponse{Update: &p4v1.StreamMessageResponse_Packet{Packet: &p4v1.PacketIn{
 		Payload: append([]byte(nil), frame...), Metadata: md}}}
 	s.mu.Lock()
@@ -581,24 +573,4 @@ func toU128(b *big.Int) *p4v1.Uint128 {
 	lo := new(big.Int).And(b, new(big.Int).SetUint64(^uint64(0)))
 	hi := new(big.Int).Rsh(b, 64)
 	return &p4v1.Uint128{High: hi.Uint64(), Low: lo.Uint64()}
-}
-
-func bytesU64(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
-}
-
-func u64Bytes(v uint64) []byte {
-	var b []byte
-	for v > 0 {
-		b = append([]byte{byte(v)}, b...)
-		v >>= 8
-	}
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
 }

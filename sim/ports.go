@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -320,10 +319,4 @@ func (p *AFPacketPort) Close() error {
 		}
 	})
 	return nil
-}
-
-// interfaceExists reports whether a network interface of that name exists.
-func interfaceExists(name string) bool {
-	_, err := net.InterfaceByName(name)
-	return err == nil
 }

@@ -151,11 +151,13 @@ func (s *Switch) Register(g *grpc.Server) {
 	s.gnmi.Register(g)
 }
 
-// keepalivePolicy lets controllers ping as Stratum does by default
-// (--grpc_keepalive_min_ping_interval=10000, --grpc_keepalive_permit=1):
-// every 10s, also without an open call. grpc-go's default (5 minutes)
-// would answer the controller's keepalives with GOAWAY too_many_pings.
-var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true})
+// keepalivePolicy lets controllers ping without an open call, as Stratum
+// does (--grpc_keepalive_min_ping_interval=10000, --grpc_keepalive_permit=1),
+// but accepts pings from 5s on: a client pinging every 10s (the lowest
+// grpc-go allows) sees a ping arrive a little early now and then on a busy
+// host, and two such strikes would end the connection with GOAWAY
+// too_many_pings. grpc-go's default (5 minutes) refuses keepalives outright.
+var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true})
 
 // Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
 // gnmiLis (nil: on the P4Runtime listener too) until ctx ends.

@@ -47,3 +47,24 @@ func BenchmarkDiffBigSite(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompileBigSitePlanned is BenchmarkCompileBigSite as a planned
+// change: every balance group's layout from the previous one (2^16 slots
+// per group), every filter group's core count halved (31 -> 15, 63 -> 31).
+func BenchmarkCompileBigSitePlanned(b *testing.B) {
+	c := compiler(b)
+	cfg := bigSite(b)
+	d0, err := c.Compile(cfg, State{})
+	require.NoError(b, err)
+	prev := d0.BaseLayouts()
+	for i := range cfg.FilterGroups {
+		cfg.FilterGroups[i].Cores /= 2
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Compile(cfg, State{}, FromLayouts(prev)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -103,6 +103,7 @@ type Compiler struct {
 	filterDrop, setLink                           *actionRef
 
 	coreTPID, keepAlive uint32 // value set ids
+	vsSize              map[uint32]int
 	rank                map[uint32]int
 }
 
@@ -127,7 +128,7 @@ type actionRef struct {
 // New resolves every table, field, action and parameter the compiler uses.
 // A P4Info that lacks one is an error naming it.
 func New(s *p4src.Schema) (*Compiler, error) {
-	c := &Compiler{schema: s}
+	c := &Compiler{schema: s, vsSize: map[uint32]int{}}
 	var errs []error
 	tbl := func(name string, fields ...string) *tableRef {
 		t, err := s.Table(name)
@@ -193,11 +194,13 @@ func New(s *p4src.Schema) (*Compiler, error) {
 		errs = append(errs, err)
 	} else {
 		c.coreTPID = vs.GetPreamble().GetId()
+		c.vsSize[c.coreTPID] = int(vs.GetSize())
 	}
 	if vs, err := s.ValueSet(p4src.ValueSetKeepAlive); err != nil {
 		errs = append(errs, err)
 	} else {
 		c.keepAlive = vs.GetPreamble().GetId()
+		c.vsSize[c.keepAlive] = int(vs.GetSize())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
@@ -222,9 +225,40 @@ func (c *Compiler) TableIDs() []uint32 {
 // ValueSetIDs returns the ids of the parser value sets the compiler writes.
 func (c *Compiler) ValueSetIDs() []uint32 { return []uint32{c.coreTPID, c.keepAlive} }
 
+// CompileOption changes what Compile starts from.
+type CompileOption func(*compileOptions)
+
+type compileOptions struct {
+	layouts map[string]*Layout
+}
+
+// FromLayouts makes Compile lay out each balance group's slots as a
+// planned change from the base layout the switch was last programmed with
+// (PlannedLayout; by balance group name, as Desired.BaseLayouts returns
+// them), so that adding, removing or resizing a member moves only the
+// slots it must. A group without one gets BaseLayout. Without this option
+// every layout is BaseLayout, a function of the configuration alone.
+func FromLayouts(prev map[string]*Layout) CompileOption {
+	return func(o *compileOptions) { o.layouts = prev }
+}
+
+// BaseLayouts returns the base layout of every balance group, by name: the
+// input of the next planned change (FromLayouts).
+func (d *Desired) BaseLayouts() map[string]*Layout {
+	out := make(map[string]*Layout, len(d.Layouts))
+	for _, l := range d.Layouts {
+		out[l.Name] = l.Base
+	}
+	return out
+}
+
 // Compile returns the entities for a validated configuration in a given
 // runtime state.
-func (c *Compiler) Compile(cfg *config.Config, st State) (*Desired, error) {
+func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) (*Desired, error) {
+	var o compileOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	d := &Desired{}
 	var errs []error
 	fail := func(err error) { errs = append(errs, err) }
@@ -314,7 +348,7 @@ func (c *Compiler) Compile(cfg *config.Config, st State) (*Desired, error) {
 				failed[*fg.ID] = true
 			}
 		}
-		base, err := BaseLayout(*bg.ID, uint(bg.SlotBits), members)
+		base, err := PlannedLayout(o.layouts[bg.Name], *bg.ID, uint(bg.SlotBits), members)
 		if err != nil {
 			fail(fmt.Errorf("%s: %w", path, err))
 			continue

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,7 +276,8 @@ func TestDiffOrdering(t *testing.T) {
 	for _, b := range plan.Batches {
 		names = append(names, b.Name)
 	}
-	assert.Equal(t, []string{"ports, links, filter and balance groups", "slots", "heartbeats and flow rules"}, names)
+	assert.Equal(t, []string{"value sets, filter ports and links", "filter groups into service", "slots",
+		"balance groups", "heartbeats and flow rules", "operator ports"}, names)
 
 	// Move link A to other ports and drop a rule: port role entries of the
 	// ports that stay are modified in place; the new ones inserted before
@@ -290,7 +292,7 @@ func TestDiffOrdering(t *testing.T) {
 	assert.Equal(t, 0, plan.Inserts)
 	assert.Equal(t, 4, plan.Deletes, "bgp: 2 entries in each table")
 	last := plan.Batches[len(plan.Batches)-1]
-	assert.Equal(t, "delete stale entries", last.Name)
+	assert.Equal(t, "delete rules at priority 200", last.Name, "bgp's entries, after every insert and modify")
 	for _, b := range plan.Batches[:len(plan.Batches)-1] {
 		for _, u := range b.Updates {
 			assert.NotEqual(t, p4v1.Update_DELETE, u.GetType())
@@ -366,4 +368,46 @@ func TestNewRejectsForeignP4Info(t *testing.T) {
 	require.Error(t, err)
 	assert.ErrorIs(t, err, p4src.ErrUnknownName)
 	assert.Contains(t, err.Error(), `table "BalancerIngress.port_role"`)
+}
+
+// A value set changes through the union of its old and new members, so a
+// core TPID still in use stays parsed; a union the value set cannot hold
+// is skipped.
+func TestDiffValueSetThroughUnion(t *testing.T) {
+	c := compiler(t)
+	vs := func(vals ...uint64) []*p4v1.Entity { return []*p4v1.Entity{valueSet(c.coreTPID, vals)} }
+	members := func(u *p4v1.Update) []uint64 {
+		var out []uint64
+		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
+			out = append(out, beU64(m.GetMatch()[0].GetExact().GetValue()))
+		}
+		slices.Sort(out)
+		return out
+	}
+	plan := c.Diff(vs(0x88b5, 0x9000), vs(0x88b5, 0x8100))
+	require.Len(t, plan.Batches, 2)
+	assert.Equal(t, []uint64{0x8100, 0x88b5, 0x9000}, members(plan.Batches[0].Updates[0]), "the union first")
+	assert.Equal(t, "value sets", plan.Batches[1].Name)
+	assert.Equal(t, []uint64{0x88b5, 0x9000}, members(plan.Batches[1].Updates[0]), "then the desired members")
+	assert.Equal(t, 2, plan.Modifies)
+
+	plan = c.Diff(vs(0x88b5, 0x9000), vs(0x88b5))
+	require.Len(t, plan.Batches, 1, "a superset needs no second step")
+
+	size := c.vsSize[c.coreTPID]
+	var a, b []uint64
+	for i := 0; i < size; i++ {
+		a, b = append(a, uint64(0x9000+i)), append(b, uint64(0xa000+i))
+	}
+	plan = c.Diff(vs(a...), vs(b...))
+	require.Len(t, plan.Batches, 1, "a union larger than the value set's %d members is skipped", size)
+	assert.Equal(t, a, members(plan.Batches[0].Updates[0]))
+}
+
+func beU64(b []byte) uint64 {
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
 }

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,18 +129,53 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 //   - new entries are written before stale ones are removed (make before
 //     break), except in a table that would overflow: there the deletes go
 //     first to free capacity;
-//   - inserts and modifies go in dependency order (value sets, port roles,
-//     links, filter groups, balance groups, slots, rules), deletes in the
-//     reverse order.
+//   - the batches are ordered so that every state the switch passes
+//     through treats each packet as the current state or the desired one
+//     does: no packet that both send to a filter ever skips it (the
+//     batches below; docs/integrity.md).
+//
+// The batches, in order (empty ones are left out):
+//
+//  1. delete to free capacity: only for a table that would overflow;
+//  2. value sets, filter ports and links: value sets as the union of the
+//     current and desired members (a core TPID in use stays parsed), the
+//     port roles of filter ports, the links' return paths;
+//  3. filter groups into service: new filter groups (in whatever state)
+//     and those that go back to forwarding, before any slot points at them;
+//  4. slots: new slots (before a wider mask can reach them) and new
+//     targets (each slot moves atomically from one filter to another);
+//  5. balance groups: masks and states, after the slots they reach; a
+//     narrower mask is written here, before the slots it drops go;
+//  6. rules at priority p, highest first (heartbeats and both flow rule
+//     tables): with the higher levels written, a packet's best match is
+//     the current one or the desired one, never a third entry (one batch
+//     when no operator port takes traffic yet, as on a cold start);
+//  7. operator ports: the port roles that admit traffic, last, so a new
+//     or moved link's packets meet its rules, slots and filters;
+//  8. filter groups out of service: after no slot points at them (a
+//     failed filter group's slots are dealt to the survivors first);
+//  9. value sets: the desired members, when the union had more;
+//  10. delete operator ports: a removed link stops taking traffic before
+//     its rules go;
+//  11. delete rules at priority p, lowest first;
+//  12. delete stale entries: slots (beyond a narrower mask or of a removed
+//     balance group), balance and filter groups, links, filter ports.
+//
+// Within a batch the updates are independent: a target may apply them in
+// any order, and every prefix of every batch is a safe state, so a
+// controller that stops in the middle leaves the switch safe, and the
+// next Diff from what it left finishes the change.
 //
 // Default entries (is_default_action) in current are ignored.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	cur := make(map[string]*p4v1.Entity, len(current))
 	count := map[uint32]int{}
+	admitted := false // does any operator port take traffic yet?
 	for _, e := range current {
 		if e.GetTableEntry().GetIsDefaultAction() {
 			continue
 		}
+		admitted = admitted || c.isOperatorPort(e)
 		cur[Key(e)] = e
 		if t := e.GetTableEntry(); t != nil {
 			count[t.GetTableId()]++
@@ -147,10 +183,11 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	}
 	type upd struct {
 		rank int
+		prio int32
 		key  string
 		u    *p4v1.Update
 	}
-	var ins, mods, dels []upd
+	var ins, mods, dels, vsFinal []upd
 	inserts := map[uint32]int{}
 	rank := func(e *p4v1.Entity) int {
 		if t := e.GetTableEntry(); t != nil {
@@ -158,30 +195,53 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		}
 		return 0 // value sets first
 	}
+	mk := func(e *p4v1.Entity, k string, typ p4v1.Update_Type) upd {
+		return upd{rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
+	}
 	for _, d := range desired {
 		k := Key(d)
 		old, ok := cur[k]
 		delete(cur, k)
 		switch {
 		case d.GetValueSetEntry() != nil:
-			// Value sets are only ever modified (P4Runtime spec).
-			if !ok || !sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
-				mods = append(mods, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
+			// Value sets are only ever modified (P4Runtime spec): to the
+			// union first, to the desired members at the end.
+			if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
+				continue
 			}
+			if ok {
+				u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
+				// A union the value set cannot hold is skipped: the
+				// desired members are written at once.
+				fits := c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= c.vsSize[u.GetValueSetId()]
+				if fits && !sameMembers(u, d.GetValueSetEntry()) {
+					ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
+					mods = append(mods, mk(ue, k, p4v1.Update_MODIFY))
+					vsFinal = append(vsFinal, mk(d, k, p4v1.Update_MODIFY))
+					continue
+				}
+			}
+			mods = append(mods, mk(d, k, p4v1.Update_MODIFY))
 		case !ok:
-			ins = append(ins, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: d}})
+			ins = append(ins, mk(d, k, p4v1.Update_INSERT))
 			inserts[d.GetTableEntry().GetTableId()]++
 		case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-			mods = append(mods, upd{rank(d), k, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: d}})
+			mods = append(mods, mk(d, k, p4v1.Update_MODIFY))
 		}
 	}
 	deletesPerTable := map[uint32]int{}
+	var operatorDels []upd
 	for k, e := range cur {
 		if e.GetValueSetEntry() != nil {
 			continue // never deleted; modified to the desired members above
 		}
-		dels = append(dels, upd{rank(e), k, &p4v1.Update{Type: p4v1.Update_DELETE, Entity: stripForDelete(e)}})
+		u := mk(stripForDelete(e), k, p4v1.Update_DELETE)
 		deletesPerTable[e.GetTableEntry().GetTableId()]++
+		if c.isOperatorPort(e) {
+			operatorDels = append(operatorDels, u)
+			continue
+		}
+		dels = append(dels, u)
 	}
 	// Deterministic order: by rank, then identity.
 	sortUpd := func(us []upd, reverse bool) {
@@ -198,6 +258,8 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	sortUpd(ins, false)
 	sortUpd(mods, false)
 	sortUpd(dels, true)
+	sortUpd(operatorDels, false)
+	sortUpd(vsFinal, false)
 
 	// Tables that would overflow with make-before-break delete first.
 	full := map[uint32]bool{}
@@ -206,38 +268,123 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 			full[id] = true
 		}
 	}
-	plan := &Plan{Inserts: len(ins), Modifies: len(mods), Deletes: len(dels)}
-	var first, last []*p4v1.Update
-	for _, d := range dels {
-		if full[d.u.GetEntity().GetTableEntry().GetTableId()] {
-			first = append(first, d.u)
-		} else {
-			last = append(last, d.u)
+	plan := &Plan{Inserts: len(ins), Modifies: len(mods) + len(vsFinal), Deletes: len(dels) + len(operatorDels)}
+	var freeFirst []*p4v1.Update
+	takeFull := func(us []upd) []upd {
+		var rest []upd
+		for _, d := range us {
+			if full[d.u.GetEntity().GetTableEntry().GetTableId()] {
+				freeFirst = append(freeFirst, d.u)
+			} else {
+				rest = append(rest, d)
+			}
 		}
+		return rest
 	}
-	var infra, slots, rules []*p4v1.Update
+	operatorDels = takeFull(operatorDels)
+	dels = takeFull(dels)
+
+	var prep, fgIn, slots, groups, admit, fgOut []*p4v1.Update
+	ruleLevels := map[int32][]*p4v1.Update{}
 	for _, u := range append(mods, ins...) {
-		switch r := u.rank; {
-		case r <= c.rank[c.balanceGroups.id]:
-			infra = append(infra, u.u)
-		case r == c.rank[c.slots.id]:
+		e := u.u.GetEntity()
+		switch t := e.GetTableEntry(); {
+		case t == nil: // value set
+			prep = append(prep, u.u)
+		case t.GetTableId() == c.portRole.id:
+			if c.isOperatorPort(e) {
+				admit = append(admit, u.u)
+			} else {
+				prep = append(prep, u.u)
+			}
+		case t.GetTableId() == c.links.id:
+			prep = append(prep, u.u)
+		case t.GetTableId() == c.filterGroups.id:
+			// New filter groups go in before any slot points at them,
+			// whatever their state (a missing entry would fail open).
+			if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
+				fgIn = append(fgIn, u.u)
+			} else {
+				fgOut = append(fgOut, u.u)
+			}
+		case t.GetTableId() == c.slots.id:
 			slots = append(slots, u.u)
-		default:
-			rules = append(rules, u.u)
+		case t.GetTableId() == c.balanceGroups.id:
+			groups = append(groups, u.u)
+		case !admitted:
+			// No traffic before the operator ports batch: one batch.
+			ruleLevels[0] = append(ruleLevels[0], u.u)
+		default: // heartbeats and flow rules
+			ruleLevels[u.prio] = append(ruleLevels[u.prio], u.u)
 		}
 	}
-	for _, b := range []Batch{
-		{"delete to free capacity", first},
-		{"ports, links, filter and balance groups", infra},
-		{"slots", slots},
-		{"heartbeats and flow rules", rules},
-		{"delete stale entries", last},
-	} {
-		if len(b.Updates) > 0 {
-			plan.Batches = append(plan.Batches, b)
+	ruleDels := map[int32][]*p4v1.Update{}
+	var stale []*p4v1.Update
+	for _, d := range dels {
+		if d.rank >= c.rank[c.heartbeat.id] {
+			ruleDels[d.prio] = append(ruleDels[d.prio], d.u)
+		} else {
+			stale = append(stale, d.u)
 		}
 	}
+	add := func(name string, us []*p4v1.Update) {
+		if len(us) > 0 {
+			plan.Batches = append(plan.Batches, Batch{name, us})
+		}
+	}
+	add("delete to free capacity", freeFirst)
+	add("value sets, filter ports and links", prep)
+	add("filter groups into service", fgIn)
+	add("slots", slots)
+	add("balance groups", groups)
+	if !admitted {
+		add("heartbeats and flow rules", ruleLevels[0])
+	} else {
+		levels := slices.Sorted(maps.Keys(ruleLevels))
+		for i := len(levels) - 1; i >= 0; i-- {
+			add(fmt.Sprintf("rules at priority %d", levels[i]), ruleLevels[levels[i]])
+		}
+	}
+	add("operator ports", admit)
+	add("filter groups out of service", fgOut)
+	var final []*p4v1.Update
+	for _, u := range vsFinal {
+		final = append(final, u.u)
+	}
+	add("value sets", final)
+	var opDel []*p4v1.Update
+	for _, u := range operatorDels {
+		opDel = append(opDel, u.u)
+	}
+	add("delete operator ports", opDel)
+	for _, p := range slices.Sorted(maps.Keys(ruleDels)) {
+		add(fmt.Sprintf("delete rules at priority %d", p), ruleDels[p])
+	}
+	add("delete stale entries", stale)
 	return plan
+}
+
+// isOperatorPort says whether e is a port role entry of a link's port (an
+// entry that admits operator traffic).
+func (c *Compiler) isOperatorPort(e *p4v1.Entity) bool {
+	t := e.GetTableEntry()
+	return t != nil && t.GetTableId() == c.portRole.id && t.GetAction().GetAction().GetActionId() == c.setOperatorPort.id
+}
+
+// unionMembers is a value set holding the members of both.
+func unionMembers(a, b *p4v1.ValueSetEntry) *p4v1.ValueSetEntry {
+	out := &p4v1.ValueSetEntry{ValueSetId: b.GetValueSetId()}
+	seen := map[string]bool{}
+	for _, v := range []*p4v1.ValueSetEntry{b, a} {
+		for _, m := range v.GetMembers() {
+			k := memberKey(m)
+			if !seen[k] {
+				seen[k] = true
+				out.Members = append(out.Members, m)
+			}
+		}
+	}
+	return out
 }
 
 func (c *Compiler) tableSize(id uint32) int {
@@ -291,20 +438,25 @@ func sameMembers(a, b *p4v1.ValueSetEntry) bool {
 	set := func(v *p4v1.ValueSetEntry) []string {
 		var out []string
 		for _, m := range v.GetMembers() {
-			var s strings.Builder
-			for _, fm := range m.GetMatch() {
-				switch x := fm.GetFieldMatchType().(type) {
-				case *p4v1.FieldMatch_Exact_:
-					s.WriteString(hex.EncodeToString(trim(x.Exact.GetValue())))
-				case *p4v1.FieldMatch_Ternary_:
-					s.WriteString(hex.EncodeToString(trim(andBytes(x.Ternary.GetValue(), x.Ternary.GetMask()))) + "&" + hex.EncodeToString(trim(x.Ternary.GetMask())))
-				}
-				s.WriteByte(';')
-			}
-			out = append(out, s.String())
+			out = append(out, memberKey(m))
 		}
 		slices.Sort(out)
 		return slices.Compact(out)
 	}
 	return slices.Equal(set(a), set(b))
+}
+
+// memberKey is a value set member's canonical value.
+func memberKey(m *p4v1.ValueSetMember) string {
+	var s strings.Builder
+	for _, fm := range m.GetMatch() {
+		switch x := fm.GetFieldMatchType().(type) {
+		case *p4v1.FieldMatch_Exact_:
+			s.WriteString(hex.EncodeToString(trim(x.Exact.GetValue())))
+		case *p4v1.FieldMatch_Ternary_:
+			s.WriteString(hex.EncodeToString(trim(andBytes(x.Ternary.GetValue(), x.Ternary.GetMask()))) + "&" + hex.EncodeToString(trim(x.Ternary.GetMask())))
+		}
+		s.WriteByte(';')
+	}
+	return s.String()
 }

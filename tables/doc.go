@@ -8,5 +8,9 @@
 //   - Compiler.Compile: config + runtime state -> Desired (entities, slot
 //     layouts and their digests).
 //   - BaseLayout / Layout.Rebalanced: the slot layout of ARCHITECTURE.md §3.4.
-//   - Diff: desired vs read-back entities -> ordered batches of updates.
+//   - PlannedLayout (Compile with FromLayouts): the layout of a planned
+//     change, from the previous one, moving only the slots it must;
+//     Moves / LayoutMoves say how many slots and sessions a change moves.
+//   - Diff: desired vs read-back entities -> ordered batches of updates,
+//     every prefix of which is a safe switch state (docs/integrity.md).
 package tables

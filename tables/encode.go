@@ -7,18 +7,12 @@ import (
 	"math/bits"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
-// canon returns the P4Runtime canonical binary form of v: big-endian with
-// leading zero bytes removed, at least one byte.
-func canon(v uint64) []byte {
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-	return trim(b[:])
-}
+// canon returns the P4Runtime canonical binary form of v.
+func canon(v uint64) []byte { return wire.Canonical(v) }
 
 // trim drops leading zero bytes, keeping at least one.
 func trim(b []byte) []byte {
@@ -40,15 +34,6 @@ func maxValue(bits int32) uint64 {
 		return ^uint64(0)
 	}
 	return 1<<uint(bits) - 1
-}
-
-// bigCanon is canon for values wider than 64 bits.
-func bigCanon(v *big.Int) []byte {
-	b := v.Bytes()
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
 }
 
 // ErrWidth: a value does not fit the match field or action parameter it is

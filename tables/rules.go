@@ -23,9 +23,70 @@ type atom struct {
 	l4src, l4dst         *config.Range
 }
 
-// expand turns a match on the given links (nil: every link) into atoms.
-func expand(m config.Match, links []uint32) []atom {
-	base := atom{
+// dim is one list of a match: each of its n values sets a field of an
+// atom. Entries are the cross product of a match's dims.
+type dim struct {
+	n   int
+	set func(a *atom, i int)
+}
+
+// cross calls fn with base and every combination of one value per dim,
+// the first dim outermost, each list in order, until fn returns false.
+// Combinations are made one at a time, never stored.
+func cross(base atom, dims []dim, fn func(atom) bool) bool {
+	for _, d := range dims {
+		if d.n == 0 {
+			return true
+		}
+	}
+	idx := make([]int, len(dims))
+	for {
+		a := base
+		for i, d := range dims {
+			d.set(&a, idx[i])
+		}
+		if !fn(a) {
+			return false
+		}
+		i := len(dims) - 1
+		for ; i >= 0; i-- {
+			if idx[i]++; idx[i] < dims[i].n {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return true
+		}
+	}
+}
+
+// distinct returns xs without repeated values, first occurrences in order:
+// a repeated value makes the same entries again.
+func distinct[T comparable](xs []T) []T {
+	seen := make(map[T]bool, len(xs))
+	out := make([]T, 0, len(xs))
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rangeDim is the dim of a list of ranges on one field.
+func rangeDim(rs []config.Range, field func(a *atom) **config.Range) dim {
+	return dim{len(rs), func(a *atom, i int) { *field(a) = &rs[i] }}
+}
+
+func vidField(a *atom) **config.Range  { return &a.vid }
+func ividField(a *atom) **config.Range { return &a.ivid }
+
+// ownAtoms gives the atoms of a match on the given links (nil: every
+// link): its scalar fields in base, its lists as dims.
+func ownAtoms(m config.Match, links []uint32) (base atom, dims []dim) {
+	base = atom{
 		vlanDepth: m.VLANDepth, mplsDepth: m.MPLSDepth,
 		srcMAC: m.SrcMAC, dstMAC: m.DstMAC, ethType: m.EtherType,
 		src: m.Src, dst: m.Dst,
@@ -34,39 +95,116 @@ func expand(m config.Match, links []uint32) []atom {
 		p := uint8(*m.Proto)
 		base.proto = &p
 	}
-	out := []atom{base}
-	cross := func(n int, set func(a *atom, i int)) {
-		if n == 0 {
-			return
-		}
-		next := make([]atom, 0, len(out)*n)
-		for _, a := range out {
-			for i := 0; i < n; i++ {
-				b := a
-				set(&b, i)
-				next = append(next, b)
-			}
-		}
-		out = next
+	if len(links) > 0 {
+		ls := distinct(links)
+		dims = append(dims, dim{len(ls), func(a *atom, i int) { a.link = &ls[i] }})
 	}
-	cross(len(links), func(a *atom, i int) { a.link = &links[i] })
-	cross(len(m.VLAN), func(a *atom, i int) { a.vid = &m.VLAN[i] })
-	cross(len(m.InnerVLAN), func(a *atom, i int) { a.ivid = &m.InnerVLAN[i] })
-	switch {
-	case m.L4Port != nil:
-		cross(2, func(a *atom, i int) {
+	if len(m.VLAN) > 0 {
+		dims = append(dims, rangeDim(distinct(m.VLAN), vidField))
+	}
+	if len(m.InnerVLAN) > 0 {
+		dims = append(dims, rangeDim(distinct(m.InnerVLAN), ividField))
+	}
+	if m.L4Port != nil {
+		dims = append(dims, dim{2, func(a *atom, i int) {
 			if i == 0 {
 				a.l4src = m.L4Port
 			} else {
 				a.l4dst = m.L4Port
 			}
-		})
-	default:
-		for i := range out {
-			out[i].l4src, out[i].l4dst = m.L4Src, m.L4Dst
+		}})
+	} else {
+		base.l4src, base.l4dst = m.L4Src, m.L4Dst
+	}
+	return base, dims
+}
+
+// notAtoms gives the atoms of the packets that match both own atom a and
+// the "not" match n: the intersection is taken field by field, so a long
+// list of n is first cut to the values that meet a. ok is false when no
+// packet matches both.
+func notAtoms(a atom, n config.Match) (base atom, dims []dim, ok bool) {
+	nb, _ := ownAtoms(config.Match{VLANDepth: n.VLANDepth, MPLSDepth: n.MPLSDepth, SrcMAC: n.SrcMAC, DstMAC: n.DstMAC,
+		EtherType: n.EtherType, Src: n.Src, Dst: n.Dst, Proto: n.Proto, L4Src: n.L4Src, L4Dst: n.L4Dst}, nil)
+	if base, ok = intersect(a, nb); !ok {
+		return base, nil, false
+	}
+	meet := func(own *config.Range, list []config.Range) []config.Range {
+		var out []config.Range
+		for _, r := range distinct(list) {
+			ok := true
+			if x := rangeAnd(own, &r, &ok); ok {
+				out = append(out, *x)
+			}
+		}
+		return distinct(out)
+	}
+	if len(n.VLAN) > 0 {
+		vs := meet(a.vid, n.VLAN)
+		dims = append(dims, rangeDim(vs, vidField))
+	}
+	if len(n.InnerVLAN) > 0 {
+		vs := meet(a.ivid, n.InnerVLAN)
+		dims = append(dims, rangeDim(vs, ividField))
+	}
+	if n.L4Port != nil {
+		type side struct {
+			src bool
+			r   config.Range
+		}
+		var sides []side
+		for _, src := range []bool{true, false} {
+			own := a.l4dst
+			if src {
+				own = a.l4src
+			}
+			ok := true
+			if x := rangeAnd(own, n.L4Port, &ok); ok {
+				sides = append(sides, side{src, *x})
+			}
+		}
+		dims = append(dims, dim{len(sides), func(x *atom, i int) {
+			r := sides[i].r
+			if sides[i].src {
+				x.l4src = &r
+			} else {
+				x.l4dst = &r
+			}
+		}})
+	}
+	for _, d := range dims {
+		if d.n == 0 {
+			return base, nil, false
 		}
 	}
-	return out
+	return base, dims, true
+}
+
+// expandRule calls fn for every flow rule atom of r in the compiler's
+// order: each own atom, then the atoms of its "not" matches (negated),
+// each with the table it goes in; until fn returns false. Nothing is
+// stored: a rule of millions of atoms costs no memory to count.
+func expandRule(r config.Rule, links []uint32, fn func(a atom, negated, v6 bool) bool) {
+	base, dims := ownAtoms(r.Match, links)
+	cross(base, dims, func(a atom) bool {
+		in4, in6 := a.family()
+		if in4 && !fn(a, false, false) || in6 && !fn(a, false, true) {
+			return false
+		}
+		for _, n := range r.Not {
+			nb, ndims, ok := notAtoms(a, n)
+			if !ok {
+				continue
+			}
+			if !cross(nb, ndims, func(x atom) bool {
+				x4, x6 := x.family()
+				return !(in4 && x4 && !fn(x, true, false) || in6 && x6 && !fn(x, true, true))
+			}) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // intersect returns the atom matching exactly the packets both match, or
@@ -168,18 +306,40 @@ func (a atom) needsIP() bool {
 	return a.src != nil || a.dst != nil || a.proto != nil || a.l4src != nil || a.l4dst != nil
 }
 
-// Entry priorities: a rule of priority p gives its own entries priority 2p
-// and its "not" (bypass) entries 2p+1, above its own and below rule p+1.
-func rulePriority(p uint32, negated bool) int32 {
-	if negated {
-		return int32(2*p + 1)
+// ruleLinks resolves a rule's links to ids (nil: every link).
+func ruleLinks(cfg *config.Config, path string, r config.Rule) ([]uint32, error) {
+	if r.AllLinks() {
+		return nil, nil
 	}
-	return int32(2 * p)
+	var links []uint32
+	var errs []error
+	for _, name := range r.Links {
+		l := cfg.LinkByName(name)
+		if l == nil {
+			errs = append(errs, fmt.Errorf("%s.links: unknown link %q", path, name))
+			continue
+		}
+		links = append(links, *l.ID)
+	}
+	return links, errors.Join(errs...)
 }
 
-// compileRules expands every rule into flow_rules and flow_rules_v6 entries.
+// compileRules expands every rule into flow_rules and flow_rules_v6
+// entries. The entries are counted first, without building them: rules
+// past a table's capacity are an ErrCapacity error and nothing is built.
 func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err error) {
+	use := c.countRules(cfg)
 	var errs []error
+	for _, u := range use {
+		if err := u.err(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, errors.Join(errs...)
+	}
+	n4, n6 := use[0].n, use[1].n
+	v4, v6 = make([]*p4v1.Entity, 0, n4), make([]*p4v1.Entity, 0, n6)
 	seen := map[string]bool{}
 	add := func(e *p4v1.Entity, toV6 bool) {
 		k := Key(e)
@@ -209,44 +369,112 @@ func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err 
 			}
 			group = *bg.ID
 		}
-		var links []uint32
-		if !r.AllLinks() {
-			for _, name := range r.Links {
-				l := cfg.LinkByName(name)
-				if l == nil {
-					errs = append(errs, fmt.Errorf("%s.links: unknown link %q", path, name))
-					continue
-				}
-				links = append(links, *l.ID)
-			}
+		links, lerr := ruleLinks(cfg, path, r)
+		if lerr != nil {
+			errs = append(errs, lerr)
 		}
-		atoms := expand(r.Match, links)
-		for _, a := range atoms {
-			in4, in6 := a.family()
-			if in4 {
-				add(c.ruleEntry(c.flowRules, a, rulePriority(r.Priority, false), act, group), false)
+		expandRule(r, links, func(a atom, negated, toV6 bool) bool {
+			t, ra := c.flowRules, act
+			if toV6 {
+				t = c.flowRulesV6
 			}
-			if in6 {
-				add(c.ruleEntry(c.flowRulesV6, a, rulePriority(r.Priority, false), act, group), true)
+			if negated {
+				ra = config.ActionBypass
 			}
-			for _, n := range r.Not {
-				for _, na := range expand(n, nil) {
-					x, ok := intersect(a, na)
-					if !ok {
-						continue
-					}
-					x4, x6 := x.family()
-					if in4 && x4 {
-						add(c.ruleEntry(c.flowRules, x, rulePriority(r.Priority, true), config.ActionBypass, 0), false)
-					}
-					if in6 && x6 {
-						add(c.ruleEntry(c.flowRulesV6, x, rulePriority(r.Priority, true), config.ActionBypass, 0), true)
-					}
-				}
-			}
-		}
+			add(c.ruleEntry(t, a, RulePriority(r.Priority, negated), ra, group), toV6)
+			return true
+		})
 	}
 	return v4, v6, errors.Join(errs...)
+}
+
+// countCap is how far countRules counts a table's entries exactly: past
+// it, a configuration is refused without counting further.
+func countCap(t *tableRef) int { return 4*t.size + 1024 }
+
+// tableUse is how many flow rule entries a configuration needs in one
+// table, and the rule that needs the most.
+type tableUse struct {
+	t       *tableRef
+	n       int
+	big     string // `rules[3] "x"`
+	bigN    int
+	partial bool // counting stopped (some table passed countCap): n is a lower bound
+}
+
+// err is the ErrCapacity error of a table the rules do not fit in.
+func (u tableUse) err() error {
+	if u.n <= u.t.size {
+		return nil
+	}
+	n, bigN := fmt.Sprint(u.n), fmt.Sprint(u.bigN)
+	if u.partial {
+		n, bigN = "at least "+n, "at least "+bigN
+	}
+	return fmt.Errorf("%s: %s entries exceed its %d capacity (%s alone expands to %s; "+
+		"each combination of values of its lists, and of its \"not\" entries' lists, is one entry): %w",
+		u.t.name, n, u.t.size, u.big, bigN, ErrCapacity)
+}
+
+// countRules counts the entries compileRules makes in each flow table
+// (IPv4, IPv6), without building them, and stops once a table's count
+// passes countCap.
+func (c *Compiler) countRules(cfg *config.Config) [2]tableUse {
+	use := [2]tableUse{{t: c.flowRules}, {t: c.flowRulesV6}}
+	for i, r := range cfg.Rules {
+		links, _ := ruleLinks(cfg, fmt.Sprintf("rules[%d]", i), r) // compileRules reports unknown links
+		a, b := c.countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)
+		for k, n := range [2]int{a, b} {
+			u := &use[k]
+			u.n += n
+			if n > u.bigN {
+				u.bigN, u.big = n, fmt.Sprintf("rules[%d] %q", i, r.Name)
+			}
+		}
+		if use[0].n > countCap(use[0].t) || use[1].n > countCap(use[1].t) {
+			use[0].partial, use[1].partial = true, true
+			break
+		}
+	}
+	return use
+}
+
+// RuleEntries is how many entries rule r of cfg takes in the IPv4 and
+// IPv6 flow tables: exactly what Compile writes for it, counted without
+// building the entries. Counting stops past limit entries in a table
+// (the result is then limit+1 or more).
+func (c *Compiler) RuleEntries(cfg *config.Config, r config.Rule, limit int) (v4, v6 int, err error) {
+	links, err := ruleLinks(cfg, "rule "+r.Name, r)
+	if err != nil {
+		return 0, 0, err
+	}
+	v4, v6 = c.countRule(r, links, limit, limit)
+	return v4, v6, nil
+}
+
+// countRule counts a rule's distinct entries per table, stopping once
+// either passes its limit. Entries are told apart by their identity
+// (Key), as compileRules does; each is built and dropped at once.
+func (c *Compiler) countRule(r config.Rule, links []uint32, lim4, lim6 int) (v4, v6 int) {
+	seen := map[string]bool{}
+	var key []byte
+	expandRule(r, links, func(a atom, negated, toV6 bool) bool {
+		t := c.flowRules
+		if toV6 {
+			t = c.flowRulesV6
+		}
+		key = AppendKey(key[:0], c.ruleEntry(t, a, RulePriority(r.Priority, negated), config.ActionBypass, 0))
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			if toV6 {
+				v6++
+			} else {
+				v4++
+			}
+		}
+		return v4 <= lim4 && v6 <= lim6
+	})
+	return v4, v6
 }
 
 func (c *Compiler) ruleEntry(t *tableRef, a atom, prio int32, act config.RuleAction, group uint32) *p4v1.Entity {

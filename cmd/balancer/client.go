@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -20,6 +19,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
 // client returns the management API client, connecting on first use.
@@ -78,15 +78,14 @@ func clientTLSConfig(certFile, keyFile, caFile string) (*tls.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--tls-cert %s / --tls-key %s: %w", certFile, keyFile, err)
 	}
-	caPEM, err := os.ReadFile(caFile)
-	if err != nil {
+	pool, err := tlsfiles.Pool(caFile)
+	switch {
+	case errors.Is(err, tlsfiles.ErrNoPEM):
+		return nil, fmt.Errorf("--tls-ca %w", err)
+	case err != nil:
 		return nil, fmt.Errorf("--tls-ca: %w", err)
 	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(caPEM) {
-		return nil, fmt.Errorf("--tls-ca %s holds no PEM certificate", caFile)
-	}
-	return &tls.Config{Certificates: []tls.Certificate{cert}, RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+	return tlsfiles.Client([]tls.Certificate{cert}, pool), nil
 }
 
 // dialState dials the daemon and remembers why the last dial failed, so

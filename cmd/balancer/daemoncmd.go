@@ -6,24 +6,17 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net"
-	"net/http"
-	"os"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 
-	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
 const daemonLong = `daemon runs the balancer's control plane for one switch.
@@ -94,8 +87,14 @@ func newDaemonCmd() *cobra.Command {
 				return err
 			}
 			socket, _ := cmd.Flags().GetString("socket")
+			histRevs, _ := cmd.Flags().GetInt("history-revisions")
+			histBytes, _ := cmd.Flags().GetInt64("history-bytes")
+			if histRevs < 1 || histBytes < 1 {
+				return usagef("--history-revisions %d, --history-bytes %d: both must be at least 1 (the running revision is always kept)", histRevs, histBytes)
+			}
 			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
-				Role: role, SwitchGNMI: switchGNMI, Logger: log}
+				Role: role, SwitchGNMI: switchGNMI, Logger: log,
+				Store: []daemon.StoreOption{daemon.WithRetention(histRevs, histBytes)}}
 			if opts.SwitchTiming, err = switchTiming(); err != nil {
 				return usagef("%v", err)
 			}
@@ -163,78 +162,21 @@ func newDaemonCmd() *cobra.Command {
 					return err
 				}
 			}
-			ctx, cancel := context.WithCancel(cmd.Context())
-			defer cancel()
-			var wg sync.WaitGroup
-			errc := make(chan error, 4)
-			api := grpc.NewServer(srvOpts...)
-			apiv1.RegisterBalancerServer(api, daemon.NewAPIServer(d))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				if err := api.Serve(apiLis); err != nil {
-					errc <- fmt.Errorf("management API: %w", err)
-				}
-			}()
-			var teleSrv *grpc.Server
-			if tele != nil {
-				var gopts []grpc.ServerOption
-				if teleTLS != nil {
-					gopts = append(gopts, grpc.Creds(credentials.NewTLS(teleTLS)))
-				}
-				teleSrv = grpc.NewServer(gopts...)
-				tele.Register(teleSrv)
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if err := teleSrv.Serve(teleLis); err != nil {
-						errc <- fmt.Errorf("telemetry: %w", err)
-					}
-				}()
-			}
-			var httpSrv *http.Server
+			srv := daemon.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS}
 			if metricsAddr != "" {
-				mux := http.NewServeMux()
-				mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
-				httpSrv = &http.Server{Addr: metricsAddr, Handler: mux, ReadHeaderTimeout: 5 * time.Second,
-					ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
-				ml, err := net.Listen("tcp", metricsAddr)
-				if err != nil {
+				if srv.Metrics, err = net.Listen("tcp", metricsAddr); err != nil {
+					apiLis.Close()
+					if teleLis != nil {
+						teleLis.Close()
+					}
 					return fmt.Errorf("metrics listener: %w", err)
 				}
-				if teleTLS != nil {
-					ml = tls.NewListener(ml, teleTLS.Clone())
-				}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if err := httpSrv.Serve(ml); err != nil && !errors.Is(err, http.ErrServerClosed) {
-						errc <- fmt.Errorf("metrics: %w", err)
-					}
-				}()
 			}
 			log.Info("balancer daemon", "api", apiLis.Addr().String(), "switch", switchAddr, "switch_gnmi", switchGNMI,
 				"telemetry", telemetryAddr, "metrics", metricsAddr, "state_dir", stateDir)
-			done := make(chan error, 1)
-			go func() { done <- ha.run(ctx, d) }()
-			var runErr error
-			select {
-			case <-ctx.Done():
-			case runErr = <-errc:
-				cancel()
-			}
-			<-done
-			api.GracefulStop()
-			if teleSrv != nil {
-				teleSrv.Stop()
-				tele.Close()
-			}
-			if httpSrv != nil {
-				sctx, c := context.WithTimeout(context.Background(), 2*time.Second)
-				httpSrv.Shutdown(sctx)
-				c()
-			}
-			wg.Wait()
+			// With --store etcd the daemon runs inside the leader election.
+			srv.Run = func(ctx context.Context) error { return ha.run(ctx, d) }
+			runErr := daemon.Serve(cmd.Context(), d, srv)
 			log.Info("balancer daemon stopped")
 			return runErr
 		},
@@ -242,6 +184,8 @@ func newDaemonCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&cfgPath, "config", "", "initial site configuration (used when --state-dir has none)")
 	f.StringVar(&stateDir, "state-dir", "/var/lib/balancer", "where the running configuration and its revisions live")
+	f.Int("history-revisions", daemon.DefaultHistoryRevisions, "revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
+	f.Int64("history-bytes", daemon.DefaultHistoryBytes, "bytes of revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
 	f.StringVar(&switchAddr, "switch", "127.0.0.1:9559", "the switch's P4Runtime address (host:port or unix:///path)")
 	f.StringVar(&switchGNMI, "switch-gnmi", "127.0.0.1:9339", "the switch's gNMI address for port status (empty: none, ports assumed up)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
@@ -280,24 +224,24 @@ func parseElection(s string) (hi, lo uint64, err error) {
 }
 
 func switchTLS(ca, cert, key string) (*tls.Config, error) {
-	t := &tls.Config{MinVersion: tls.VersionTLS12}
+	var pool *x509.CertPool
 	if ca != "" {
-		pem, err := os.ReadFile(ca)
-		if err != nil {
+		var err error
+		pool, err = tlsfiles.Pool(ca)
+		switch {
+		case errors.Is(err, tlsfiles.ErrNoPEM):
+			return nil, fmt.Errorf("--switch-tls-ca %w", err)
+		case err != nil:
 			return nil, fmt.Errorf("--switch-tls-ca: %w", err)
 		}
-		pool := x509.NewCertPool()
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--switch-tls-ca %s holds no PEM certificate", ca)
-		}
-		t.RootCAs = pool
 	}
+	var certs []tls.Certificate
 	if cert != "" || key != "" {
 		c, err := tls.LoadX509KeyPair(cert, key)
 		if err != nil {
 			return nil, fmt.Errorf("--switch-tls-cert/--switch-tls-key: %w", err)
 		}
-		t.Certificates = []tls.Certificate{c}
+		certs = []tls.Certificate{c}
 	}
-	return t, nil
+	return tlsfiles.Client(certs, pool), nil
 }

@@ -221,10 +221,28 @@ func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 	default:
 		fmt.Fprintln(w, "switch: not programmed yet")
 	}
+	for _, m := range res.GetSlotMoves() {
+		if m.GetSlots() == 0 {
+			continue
+		}
+		verb := "rewrites"
+		if res.GetDryRun() {
+			verb = "would rewrite"
+		}
+		fmt.Fprintf(w, "slots: balance group %s: %s %s, %s of its sessions move\n",
+			m.GetBalanceGroup(), verb, plural(m.GetSlots(), "slot"), percent(m.GetMoved()))
+		for _, f := range m.GetFilterGroups() {
+			fmt.Fprintf(w, "  %-12s share %s -> %s, %s of its sessions move\n",
+				f.GetFilterGroup(), percent(f.GetBefore()), percent(f.GetAfter()), percent(f.GetMoved()))
+		}
+	}
 	if res.GetWarning() != "" {
 		fmt.Fprintf(w, "warning: %s\n", res.GetWarning())
 	}
 }
+
+// percent prints a share (0..1) as a percentage with one decimal.
+func percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 // names lists object names for messages: "L1, L2" or "none".
 func names(ns []string) string {

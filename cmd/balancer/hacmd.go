@@ -50,7 +50,7 @@ type haRun struct {
 	log *slog.Logger
 }
 
-// setup fills opts.Store (etcd) and checks the flags; nil means the state
+// setup fills opts.SharedStore (etcd) and checks the flags; nil means the state
 // directory.
 func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Logger) (*haRun, error) {
 	switch s.kind {
@@ -120,7 +120,7 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 		cli.Close()
 		return nil, err
 	}
-	opts.Store, opts.FixedElection, opts.HAStatus = st, true, etcdstore.StatusFunc(st, el)
+	opts.SharedStore, opts.FixedElection, opts.HAStatus = st, true, etcdstore.StatusFunc(st, el)
 	log.Info("state in etcd", "endpoints", s.endpoints, "prefix", st.Prefix(), "name", name, "lease_ttl", s.ttl)
 	return &haRun{cli: cli, st: st, el: el, log: log}, nil
 }

@@ -48,7 +48,7 @@ func TestStoreFlagsSetup(t *testing.T) {
 	h, err := (&storeFlags{kind: "dir"}).setup(&opts, true, log)
 	require.NoError(t, err)
 	assert.Nil(t, h, "the state directory needs nothing more")
-	assert.Nil(t, opts.Store)
+	assert.Nil(t, opts.SharedStore)
 
 	// The first daemon seeds the store from --config; the next finds it.
 	addr := etcdtest.Start(t)
@@ -60,10 +60,10 @@ func TestStoreFlagsSetup(t *testing.T) {
 	ha, err := f.setup(&a, false, log)
 	require.NoError(t, err)
 	defer ha.cli.Close()
-	require.NotNil(t, a.Store)
+	require.NotNil(t, a.SharedStore)
 	assert.True(t, a.FixedElection)
 	assert.NotNil(t, a.HAStatus)
-	_, rev, err := a.Store.Running()
+	_, rev, err := a.SharedStore.Running()
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), rev.Number)
 	assert.Equal(t, "initial configuration from ../../examples/site.yaml", rev.Comment)
@@ -72,7 +72,7 @@ func TestStoreFlagsSetup(t *testing.T) {
 	hb, err := f.setup(&b, false, log)
 	require.NoError(t, err)
 	defer hb.cli.Close()
-	h2, err := b.Store.History()
+	h2, err := b.SharedStore.History()
 	require.NoError(t, err)
 	assert.Len(t, h2, 1, "the second daemon does not seed again")
 }

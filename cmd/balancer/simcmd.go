@@ -19,8 +19,8 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
-	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/sim"
+	"github.com/dpi-balancer/balancer/sim/frames"
 )
 
 const simLong = `sim runs the software switch: a Go model of the balancer's P4 pipeline
@@ -345,7 +345,7 @@ func demoTraffic(ctx context.Context, lan, wan *sim.MemPeer, pps int) {
 		for i := 0; i < per; i++ {
 			a := netip.AddrFrom4([4]byte{100, 64, byte(r.UintN(4)), byte(r.UintN(250) + 1)})
 			b := netip.AddrFrom4([4]byte{198, 51, 100, byte(r.UintN(250) + 1)})
-			vlan := []pipelinecases.Tag{{TPID: 0x8100, VID: uint16(100 + r.UintN(11))}}
+			vlan := []frames.Tag{{TPID: 0x8100, VID: uint16(100 + r.UintN(11))}}
 			if r.UintN(4) == 0 {
 				vlan = nil
 			}
@@ -353,8 +353,8 @@ func demoTraffic(ctx context.Context, lan, wan *sim.MemPeer, pps int) {
 			if r.UintN(3) == 0 {
 				proto, dp = layers.IPProtocolUDP, 53
 			}
-			_ = lan.Send(pipelinecases.Frame(src, dst, pipelinecases.Encap{Tags: vlan}, pipelinecases.L3{Src: a, Dst: b, Proto: proto, SrcPort: sp, DstPort: dp}))
-			_ = wan.Send(pipelinecases.Frame(dst, src, pipelinecases.Encap{Tags: vlan}, pipelinecases.L3{Src: b, Dst: a, Proto: proto, SrcPort: dp, DstPort: sp}))
+			_ = lan.Send(frames.Frame(src, dst, frames.Encap{Tags: vlan}, frames.L3{Src: a, Dst: b, Proto: proto, SrcPort: sp, DstPort: dp}))
+			_ = wan.Send(frames.Frame(dst, src, frames.Encap{Tags: vlan}, frames.L3{Src: b, Dst: a, Proto: proto, SrcPort: dp, DstPort: sp}))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 func newTraceCmd(a *app) *cobra.Command {
@@ -160,9 +162,9 @@ func coreHeader(hexText string) string {
 	if err != nil || len(b) != 4 {
 		return hexText
 	}
-	tpid := uint16(b[0])<<8 | uint16(b[1])
-	v := uint16(b[2])<<8 | uint16(b[3])
-	return fmt.Sprintf("%02x %02x %02x %02x (TPID 0x%04X, link id %d, core %d)", b[0], b[1], b[2], b[3], tpid, v>>10, v&0x3ff)
+	tpid := binary.BigEndian.Uint16(b)
+	link, core := wire.ParseCoreTag(binary.BigEndian.Uint16(b[2:]))
+	return fmt.Sprintf("%02x %02x %02x %02x (TPID 0x%04X, link id %d, core %d)", b[0], b[1], b[2], b[3], tpid, link, core)
 }
 
 func writeTrace(w io.Writer, req *apiv1.TraceRequest, r *apiv1.TraceResult) {

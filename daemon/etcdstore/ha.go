@@ -9,7 +9,7 @@ import (
 	"github.com/dpi-balancer/balancer/daemon"
 )
 
-// RunDaemon runs d (made with daemon.Options{Store: st, FixedElection:
+// RunDaemon runs d (made with daemon.Options{SharedStore: st, FixedElection:
 // true} and no election id) as one of several daemons of a switch until
 // ctx ends: it follows the store (changes saved by the other daemons are
 // compiled at once, so a takeover writes only what the switch lacks) and

@@ -196,7 +196,7 @@ func (b *haBed) start(name string) *haDaemon {
 	require.NoError(b.t, err)
 	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: 2 * time.Second})
 	require.NoError(b.t, err)
-	d, err := daemon.New(daemon.Options{Store: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
+	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
 		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -488,7 +488,7 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 		require.NoError(t, err)
 		_, err = st.Seed(initial, "initial", time.Now())
 		require.NoError(t, err)
-		d, err := daemon.New(daemon.Options{Store: st, FixedElection: true, SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+		d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, SwitchAddr: "127.0.0.1:1", DeviceID: 1})
 		require.NoError(t, err)
 		return d
 	}

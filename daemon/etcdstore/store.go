@@ -7,6 +7,8 @@
 //	P running          the running revision's number (decimal)
 //	P rev/NNNN         a revision's time, comment and digest (JSON)
 //	P cfg/NNNN         a revision's configuration (YAML, as applied)
+//	P layouts          the base slot layouts of the running revision (as
+//	                   daemon.EncodeLayouts; written with the revision)
 //	P runtime          manual bypasses and failed filter groups (JSON)
 //	P election/        the leader election (one key per daemon, on its lease)
 //
@@ -34,6 +36,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // DefaultTimeout bounds each store operation when Options.Timeout is 0.
@@ -153,17 +156,31 @@ func decodeRev(n uint64, b []byte) (daemon.Revision, error) {
 }
 
 // Save implements daemon.StateStore: it succeeds only while the running
-// revision is the one this daemon last read (Running) or saved.
+// revision is the one this daemon last read (Running) or saved. The
+// saved slot layouts are left as they are.
 func (s *Store) Save(data []byte, comment string, now time.Time) (daemon.Revision, error) {
+	return s.Commit(data, comment, now, nil)
+}
+
+// Commit implements daemon.StateStore: Save with the base slot layouts
+// the configuration was compiled with (nil: leave the saved ones), in the
+// same etcd transaction as the revision (all or nothing).
+func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
 	s.mu.Lock()
 	base := s.base
 	s.mu.Unlock()
-	return s.SaveOn(base, data, comment, now)
+	return s.CommitOn(base, data, comment, now, layouts)
 }
 
-// SaveOn implements daemon.SharedStore: it succeeds only while the
-// running revision is base.
+// SaveOn is CommitOn leaving the saved slot layouts as they are.
 func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (daemon.Revision, error) {
+	return s.CommitOn(base, data, comment, now, nil)
+}
+
+// CommitOn implements daemon.SharedStore: it succeeds only while the
+// running revision is base. The revision, its slot layouts (unless nil)
+// and the pruning of the history past KeepRevisions are one transaction.
+func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := base + 1
@@ -171,6 +188,12 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
 	if err != nil {
 		return daemon.Revision{}, err
+	}
+	var lay []byte
+	if layouts != nil {
+		if lay, err = daemon.EncodeLayouts(n, layouts); err != nil {
+			return daemon.Revision{}, fmt.Errorf("etcd store %s: revision %d: %w", s.prefix, n, err)
+		}
 	}
 	cond := clientv3.Compare(clientv3.Value(s.key("running")), "=", strconv.FormatUint(base, 10))
 	if base == 0 {
@@ -180,6 +203,9 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 	defer cancel()
 	ops := []clientv3.Op{clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
 		clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))}
+	if lay != nil {
+		ops = append(ops, clientv3.OpPut(s.key("layouts"), string(lay)))
+	}
 	if s.keep > 0 && n > s.keep {
 		// Everything up to the revision keep older than this one (a
 		// range: revisions skipped by an earlier, smaller limit go too).
@@ -202,6 +228,25 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 	}
 	s.base = n
 	return r, nil
+}
+
+// Layouts implements daemon.StateStore: the base slot layouts saved with
+// the running revision (nil when none were saved).
+func (s *Store) Layouts() (map[string]*tables.Layout, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key("layouts"))
+	if err != nil {
+		return nil, s.wrap("reading the slot layouts", err)
+	}
+	if len(resp.Kvs) == 0 {
+		return nil, nil
+	}
+	ls, _, err := daemon.DecodeLayouts(resp.Kvs[0].Value)
+	if err != nil {
+		return nil, fmt.Errorf("etcd store %s: key layouts: %w", s.prefix, err)
+	}
+	return ls, nil
 }
 
 // Seed saves data as the first revision when the store holds no running

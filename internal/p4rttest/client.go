@@ -20,6 +20,7 @@ import (
 	"google.golang.org/protobuf/encoding/prototext"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // Client is a primary controller session.
@@ -27,15 +28,14 @@ type Client struct {
 	DeviceID uint64
 	Election *p4v1.Uint128
 
-	conn    *grpc.ClientConn
-	rt      p4v1.P4RuntimeClient
-	stream  p4v1.P4Runtime_StreamChannelClient
-	cancel  context.CancelFunc
-	ins     chan *p4v1.PacketIn
-	done    chan struct{}
-	schema  *p4src.Schema
-	outMeta map[string]uint32
-	inMeta  map[uint32]string
+	conn   *grpc.ClientConn
+	rt     p4v1.P4RuntimeClient
+	stream p4v1.P4Runtime_StreamChannelClient
+	cancel context.CancelFunc
+	ins    chan *p4v1.PacketIn
+	done   chan struct{}
+	schema *p4src.Schema
+	pio    *wire.PacketIO
 }
 
 // PacketIn is a received packet-in with its metadata by name.
@@ -53,17 +53,10 @@ func Dial(ctx context.Context, addr string, deviceID uint64, schema *p4src.Schem
 	}
 	sctx, cancel := context.WithCancel(context.Background())
 	c := &Client{DeviceID: deviceID, Election: &p4v1.Uint128{Low: 1}, conn: conn, rt: p4v1.NewP4RuntimeClient(conn),
-		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), done: make(chan struct{}), schema: schema,
-		outMeta: map[string]uint32{}, inMeta: map[uint32]string{}}
-	if h, err := schema.ControllerHeader(p4src.HeaderPacketOut); err == nil {
-		for n, m := range h.Fields {
-			c.outMeta[n] = m.GetId()
-		}
-	}
-	if h, err := schema.ControllerHeader(p4src.HeaderPacketIn); err == nil {
-		for n, m := range h.Fields {
-			c.inMeta[m.GetId()] = n
-		}
+		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), done: make(chan struct{}), schema: schema}
+	if c.pio, err = wire.NewPacketIO(schema); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("p4rttest: %w", err)
 	}
 	c.stream, err = c.rt.StreamChannel(sctx)
 	if err != nil {
@@ -187,11 +180,7 @@ func (c *Client) Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.En
 
 // PacketOut sends a frame with the packet_out controller header.
 func (c *Client) PacketOut(port uint32, flags uint8, frame []byte) error {
-	md := []*p4v1.PacketMetadata{
-		{MetadataId: c.outMeta["egress_port"], Value: canon(uint64(port))},
-		{MetadataId: c.outMeta["_pad0"], Value: []byte{0}},
-		{MetadataId: c.outMeta["flags"], Value: []byte{flags}},
-	}
+	md := c.pio.PacketOutMetadata(port, flags)
 	return c.stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{
 		Packet: &p4v1.PacketOut{Payload: frame, Metadata: md}}})
 }
@@ -202,7 +191,7 @@ func (c *Client) PacketIn(timeout time.Duration) (*PacketIn, error) {
 	case p := <-c.ins:
 		out := &PacketIn{Payload: p.GetPayload(), Metadata: map[string][]byte{}}
 		for _, m := range p.GetMetadata() {
-			out.Metadata[c.inMeta[m.GetMetadataId()]] = m.GetValue()
+			out.Metadata[c.pio.InName(m.GetMetadataId())] = m.GetValue()
 		}
 		return out, nil
 	case <-time.After(timeout):
@@ -219,22 +208,4 @@ func (c *Client) Close() error {
 }
 
 // Uint decodes a big-endian byte string.
-func Uint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
-}
-
-func canon(v uint64) []byte {
-	var b []byte
-	for v > 0 {
-		b = append([]byte{byte(v)}, b...)
-		v >>= 8
-	}
-	if len(b) == 0 {
-		return []byte{0}
-	}
-	return b
-}
+func Uint(b []byte) uint64 { return wire.Uint(b) }

@@ -11,17 +11,16 @@ package pipelinecases
 
 import (
 	_ "embed"
-	"encoding/binary"
 	"fmt"
 	"net"
 	"net/netip"
 
-	"github.com/gopacket/gopacket"
 	"github.com/gopacket/gopacket/layers"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
 	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -101,154 +100,32 @@ var (
 	testIP = netip.MustParseAddr("192.0.2.5")
 )
 
-// L3 describes the IP part of a test frame.
-type L3 struct {
-	Src, Dst netip.Addr
-	Proto    layers.IPProtocol
-	SrcPort  uint16
-	DstPort  uint16
-	// FragOffset (IPv4, in 8-byte units) makes a non-first fragment.
-	FragOffset uint16
-	// Options adds 4 bytes of IPv4 options (IHL 6).
-	Options bool
-}
-
-// Encap describes the tags in front of the IP header.
-type Encap struct {
-	// Tags are VLAN tags outermost first: TPID and VID.
-	Tags []Tag
-	// MPLS labels outermost first (bottom of stack set on the last).
-	MPLS  []uint32
-	PPPoE bool
-}
-
-// Tag is one VLAN tag.
-type Tag struct {
-	TPID uint16
-	VID  uint16
-}
+// The frame builder is package frames; these are its names here.
+type (
+	L3    = frames.L3
+	Encap = frames.Encap
+	Tag   = frames.Tag
+)
 
 // Frame builds an Ethernet frame with the given encapsulation and IP part.
 func Frame(src, dst net.HardwareAddr, enc Encap, l3 L3) []byte {
-	var ls []gopacket.SerializableLayer
-	eth := &layers.Ethernet{SrcMAC: src, DstMAC: dst}
-	ls = append(ls, eth)
-	next := func(t layers.EthernetType) {
-		switch x := ls[len(ls)-1].(type) {
-		case *layers.Ethernet:
-			x.EthernetType = t
-		case *layers.Dot1Q:
-			x.Type = t
-		}
-	}
-	for _, tg := range enc.Tags {
-		next(layers.EthernetType(tg.TPID))
-		ls = append(ls, &layers.Dot1Q{VLANIdentifier: tg.VID})
-	}
-	is6 := l3.Src.Is6()
-	ipType := layers.EthernetTypeIPv4
-	if is6 {
-		ipType = layers.EthernetTypeIPv6
-	}
-	switch {
-	case len(enc.MPLS) > 0:
-		next(layers.EthernetTypeMPLSUnicast)
-		for i, l := range enc.MPLS {
-			ls = append(ls, &layers.MPLS{Label: l, TTL: 64, StackBottom: i == len(enc.MPLS)-1})
-		}
-	case enc.PPPoE:
-		next(layers.EthernetTypePPPoESession)
-		ls = append(ls, &layers.PPPoE{Version: 1, Type: 1, Code: layers.PPPoECodeSession, SessionId: 0x1234})
-		pt := layers.PPPTypeIPv4
-		if is6 {
-			pt = layers.PPPTypeIPv6
-		}
-		ls = append(ls, &layers.PPP{PPPType: pt})
-	default:
-		next(ipType)
-	}
-	if !l3.Src.IsValid() {
-		next(layers.EthernetTypeARP)
-		ls = append(ls, &layers.ARP{AddrType: layers.LinkTypeEthernet, Protocol: layers.EthernetTypeIPv4,
-			HwAddressSize: 6, ProtAddressSize: 4, Operation: layers.ARPRequest,
-			SourceHwAddress: src, SourceProtAddress: []byte{10, 0, 0, 1},
-			DstHwAddress: make([]byte, 6), DstProtAddress: []byte{10, 0, 0, 2}})
-		return serialize(ls)
-	}
-	var ipl gopacket.NetworkLayer
-	if is6 {
-		ip := &layers.IPv6{Version: 6, HopLimit: 64, NextHeader: l3.Proto, SrcIP: l3.Src.AsSlice(), DstIP: l3.Dst.AsSlice()}
-		ls = append(ls, ip)
-		ipl = ip
-	} else {
-		ip := &layers.IPv4{Version: 4, IHL: 5, TTL: 64, Protocol: l3.Proto, SrcIP: l3.Src.AsSlice(), DstIP: l3.Dst.AsSlice(),
-			FragOffset: l3.FragOffset, Id: 7}
-		if l3.Options {
-			ip.Options = []layers.IPv4Option{{OptionType: 1}, {OptionType: 1}, {OptionType: 1}, {OptionType: 0}}
-		}
-		ls = append(ls, ip)
-		ipl = ip
-	}
-	payload := gopacket.Payload([]byte("balancer test payload"))
-	switch {
-	case l3.FragOffset > 0:
-		ls = append(ls, payload)
-	case l3.Proto == layers.IPProtocolTCP:
-		tcp := &layers.TCP{SrcPort: layers.TCPPort(l3.SrcPort), DstPort: layers.TCPPort(l3.DstPort), Seq: 1, SYN: true, Window: 1024}
-		_ = tcp.SetNetworkLayerForChecksum(ipl)
-		ls = append(ls, tcp, payload)
-	case l3.Proto == layers.IPProtocolUDP:
-		udp := &layers.UDP{SrcPort: layers.UDPPort(l3.SrcPort), DstPort: layers.UDPPort(l3.DstPort)}
-		_ = udp.SetNetworkLayerForChecksum(ipl)
-		ls = append(ls, udp, payload)
-	default:
-		ls = append(ls, payload)
-	}
-	return serialize(ls)
-}
-
-func serialize(ls []gopacket.SerializableLayer) []byte {
-	buf := gopacket.NewSerializeBuffer()
-	if err := gopacket.SerializeLayers(buf, gopacket.SerializeOptions{FixLengths: true, ComputeChecksums: true}, ls...); err != nil {
-		panic(fmt.Sprintf("pipelinecases: serialize: %v", err))
-	}
-	b := buf.Bytes()
-	// Pad to the Ethernet minimum like a NIC would, so every target sees
-	// the same bytes.
-	for len(b) < 60 {
-		b = append(b, 0)
-	}
-	return append([]byte(nil), b...)
+	return frames.Frame(src, dst, enc, l3)
 }
 
 // PushCore returns the frame with the core header inserted after the
 // source MAC (contract §3.2).
 func PushCore(frame []byte, tpid uint16, link, core uint32) []byte {
-	out := make([]byte, 0, len(frame)+4)
-	out = append(out, frame[:12]...)
-	out = binary.BigEndian.AppendUint16(out, tpid)
-	out = binary.BigEndian.AppendUint16(out, uint16(link&0x3f)<<10|uint16(core&0x3ff))
-	return append(out, frame[12:]...)
+	return wire.InsertCoreHeader(frame, wire.CoreHeader{TPID: tpid, Link: link, Core: core})
 }
 
 // KeepAlive builds a keep-alive frame (contract §3.2), 60 bytes.
 func KeepAlive(fg uint16, seq uint32, tx uint64) []byte {
-	b := make([]byte, 0, 60)
-	b = append(b, 0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01)
-	b = binary.BigEndian.AppendUint16(b, p4src.DefaultKeepAlive)
-	b = binary.BigEndian.AppendUint32(b, p4src.KeepAliveMagic)
-	b = append(b, p4src.KeepAliveVersion, 0)
-	b = binary.BigEndian.AppendUint16(b, fg)
-	b = binary.BigEndian.AppendUint32(b, seq)
-	b = binary.BigEndian.AppendUint64(b, tx)
-	for len(b) < 60 {
-		b = append(b, 0)
-	}
-	return b
+	return wire.EncodeKeepAlive([6]byte{0x02, 0, 0, 0, 0, 0x02}, [6]byte{0x02, 0, 0, 0, 0, 0x01}, wire.DefaultKeepAliveEtherType,
+		wire.KeepAlive{FilterGroup: fg, Seq: seq, TxTimestamp: tx})
 }
 
 // KeepAliveTxOffset is where the tx timestamp sits in a keep-alive frame.
-const KeepAliveTxOffset = 14 + 12
+const KeepAliveTxOffset = 14 + wire.KeepAliveTxOffset
 
 // Placement is where a session lands under site.yaml, by the Go model.
 func Placement(cfg *config.Config, src, dst netip.Addr, proto uint8) (fg, core uint32) {
@@ -280,7 +157,7 @@ var KnownAnswer = struct {
 func Cases(cfg *config.Config) []Case {
 	var cs []Case
 	add := func(c Case) { cs = append(cs, c) }
-	tpid := uint16(p4src.DefaultCoreTPID)
+	tpid := uint16(wire.DefaultCoreTPID)
 	fgPort := map[uint32][2]uint32{F1ID: {F1LAN, F1WAN}, F2ID: {F2LAN, F2WAN}}
 	// balanced: the frame enters link port in (side lan?) and must reach
 	// the filter group chosen by the model, on the same side.
@@ -306,7 +183,7 @@ func Cases(cfg *config.Config) []Case {
 	}
 	bypass("rule: BGP dst port 179 bypassed", L1LAN, L1WAN, bgp(40000, 179))
 	bypass("rule: BGP src port 179 bypassed (other direction)", L1WAN, L1LAN, bgp(179, 40000))
-	v666 := Frame(macA, macB, Encap{Tags: []Tag{{0x8100, 666}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	v666 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 666}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	bypass("rule: VLAN 666 bypassed with its tag untouched", L1LAN, L1WAN, v666)
 	tn := Frame(macA, macB, Encap{}, L3{Src: testIP, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 5, DstPort: 6})
 	bypass("rule bound to L2: bypassed on L2", L2LAN, L2WAN, tn)
@@ -335,23 +212,23 @@ func Cases(cfg *config.Config) []Case {
 		r := Frame(macB, macA, Encap{}, L3{Src: dst, Dst: src, Proto: layers.IPProtocolUDP, SrcPort: 2000, DstPort: 1000})
 		balanced(fmt.Sprintf("balance: IPv4 session %d reply", i), L1WAN, L1ID, false, r, dst, src, 17)
 	}
-	qinq := Frame(macA, macB, Encap{Tags: []Tag{{0x88a8, 100}, {0x8100, 200}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 53, DstPort: 53})
+	qinq := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x88a8, VID: 100}, {TPID: 0x8100, VID: 200}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 53, DstPort: 53})
 	balanced("encap: QinQ IPv4, header before the tags, tags untouched", L1LAN, L1ID, true, qinq, ip1, ip2, 17)
-	tags3 := Frame(macA, macB, Encap{Tags: []Tag{{0x9100, 1}, {0x88a8, 2}, {0x8100, 3}}}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	tags3 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x9100, VID: 1}, {TPID: 0x88a8, VID: 2}, {TPID: 0x8100, VID: 3}}}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	balanced("encap: three tags IPv6", L1WAN, L1ID, false, tags3, v6a, v6b, 6)
-	mpls := Frame(macA, macB, Encap{Tags: []Tag{{0x88a8, 10}, {0x8100, 20}}, MPLS: []uint32{100, 200, 300}}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolUDP, SrcPort: 7, DstPort: 8})
+	mpls := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x88a8, VID: 10}, {TPID: 0x8100, VID: 20}}, MPLS: []uint32{100, 200, 300}}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolUDP, SrcPort: 7, DstPort: 8})
 	balanced("encap: QinQ + 3 MPLS labels + IPv6", L1LAN, L1ID, true, mpls, v6a, v6b, 17)
 	mpls4 := Frame(macA, macB, Encap{MPLS: []uint32{16}}, L3{Src: ip2, Dst: ip1, Proto: layers.IPProtocolTCP, SrcPort: 7, DstPort: 8})
 	balanced("encap: MPLS IPv4", L1WAN, L1ID, false, mpls4, ip2, ip1, 6)
 	pppoe := Frame(macA, macB, Encap{PPPoE: true}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 7, DstPort: 8})
 	balanced("encap: PPPoE IPv4", L1LAN, L1ID, true, pppoe, ip1, ip2, 6)
-	pppoe6 := Frame(macA, macB, Encap{Tags: []Tag{{0x8100, 5}}, PPPoE: true}, L3{Src: v6b, Dst: v6a, Proto: layers.IPProtocolUDP, SrcPort: 7, DstPort: 8})
+	pppoe6 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 5}}, PPPoE: true}, L3{Src: v6b, Dst: v6a, Proto: layers.IPProtocolUDP, SrcPort: 7, DstPort: 8})
 	balanced("encap: VLAN PPPoE IPv6", L1LAN, L1ID, true, pppoe6, v6b, v6a, 17)
 	v6 := Frame(macA, macB, Encap{}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolTCP, SrcPort: 443, DstPort: 5555})
 	balanced("balance: IPv6", L2LAN, L2ID, true, v6, v6a, v6b, 6)
 	v6r := Frame(macB, macA, Encap{}, L3{Src: v6b, Dst: v6a, Proto: layers.IPProtocolTCP, SrcPort: 5555, DstPort: 443})
 	balanced("balance: IPv6 reply", L2WAN, L2ID, false, v6r, v6b, v6a, 6)
-	tags4 := Frame(macA, macB, Encap{Tags: []Tag{{0x8100, 1}, {0x8100, 2}, {0x8100, 3}, {0x8100, 4}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	tags4 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 1}, {TPID: 0x8100, VID: 2}, {TPID: 0x8100, VID: 3}, {TPID: 0x8100, VID: 4}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	bypass("parse: a fourth VLAN tag is not parsed: non-IP bypass", L1LAN, L1WAN, tags4)
 	trunc := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})[:14+20+6]
 	trunc[14+2], trunc[14+3] = 0, 100 // total length says more than there is; TCP cut short
@@ -360,7 +237,7 @@ func Cases(cfg *config.Config) []Case {
 	bypass("heartbeat: bypass-unit heartbeat passed straight through", L1WAN, L1LAN, hb)
 
 	// Return path.
-	ret := Frame(macA, macB, Encap{Tags: []Tag{{0x8100, 42}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	ret := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 42}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	add(Case{Name: "return: header popped, out of L1 WAN", In: F2WAN, Frame: PushCore(ret, tpid, L1ID, 1), Out: []Output{{Port: L1WAN, Frame: ret}}})
 	add(Case{Name: "return: header popped, out of L2 LAN", In: F1LAN, Frame: PushCore(ret, tpid, L2ID, 3), Out: []Output{{Port: L2LAN, Frame: ret}}})
 	add(Case{Name: "return: unknown link id dropped", In: F1WAN, Frame: PushCore(ret, tpid, 9, 0)})
@@ -370,8 +247,8 @@ func Cases(cfg *config.Config) []Case {
 	// Keep-alives.
 	kaf := KeepAlive(F1ID, 77, 0)
 	add(Case{Name: "keep-alive from a filter port to the controller", In: F1WAN, Frame: kaf,
-		PacketIn: &PacketIn{IngressPort: F1WAN, Reason: p4src.PacketInReasonKeepAlive, Frame: kaf}})
-	add(Case{Name: "packet-out keep-alive gets its tx timestamp", PacketOut: &PacketOut{Port: F1LAN, Flags: p4src.PacketOutFlagKeepAlive}, Frame: kaf,
+		PacketIn: &PacketIn{IngressPort: F1WAN, Reason: wire.PacketInReasonKeepAlive, Frame: kaf}})
+	add(Case{Name: "packet-out keep-alive gets its tx timestamp", PacketOut: &PacketOut{Port: F1LAN, Flags: wire.PacketOutFlagKeepAlive}, Frame: kaf,
 		Out: []Output{{Port: F1LAN, Frame: kaf, TxTimestampAt: KeepAliveTxOffset}}})
 	add(Case{Name: "packet-out plain frame leaves unchanged", PacketOut: &PacketOut{Port: L1WAN}, Frame: arp,
 		Out: []Output{{Port: L1WAN, Frame: arp}}})

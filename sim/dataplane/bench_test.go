@@ -14,6 +14,7 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	pc "github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -78,7 +79,7 @@ func benchFrames(kind string) flowFrames {
 		case "return":
 			ff.port = pc.F1LAN
 			f := pc.Frame(macX, macY, pc.Encap{Tags: []pc.Tag{{TPID: 0x8100, VID: 42}}}, pc.L3{Src: src, Dst: dst, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
-			ff.frames = append(ff.frames, pc.PushCore(f, p4src.DefaultCoreTPID, uint32(i%2)*pc.L2ID, uint32(i%4)))
+			ff.frames = append(ff.frames, pc.PushCore(f, wire.DefaultCoreTPID, uint32(i%2)*pc.L2ID, uint32(i%4)))
 		}
 	}
 	return ff

@@ -13,6 +13,7 @@ import (
 
 	pc "github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -88,7 +89,7 @@ func TestCounters(t *testing.T) {
 	bgp := pc.Frame(macX, macY, pc.Encap{}, pc.L3{Src: ipA, Dst: ipB, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 179})
 	arp := pc.Frame(macX, macY, pc.Encap{}, pc.L3{})
 	hb := pc.Frame(macX, macHB, pc.Encap{}, pc.L3{Src: ipA, Dst: ipB, Proto: layers.IPProtocolUDP, SrcPort: 1, DstPort: 2})
-	ret := pc.PushCore(tcp, p4src.DefaultCoreTPID, pc.L1ID, 1)
+	ret := pc.PushCore(tcp, wire.DefaultCoreTPID, pc.L1ID, 1)
 	ka := pc.KeepAlive(pc.F1ID, 1, 0)
 	n, nhb := uint64(len(tcp)), uint64(len(hb))
 	// The known answer: 10.0.0.1 -> 10.0.0.2 tcp is slot 3 -> F2 core 1.
@@ -121,7 +122,7 @@ func TestCounters(t *testing.T) {
 		{name: "returned from a filter", in: pc.F2WAN, frame: ret, kind: Forward, port: pc.L1WAN, want: counts{
 			rx(pc.F2WAN): {1, n + 4}, tx(pc.L1WAN): {1, n + 4}, link(pc.L1ID, p4src.LinkCntReturned): {1, n + 4},
 			fgc(pc.F2ID, p4src.FGCntReturned): {1, n + 4}}},
-		{name: "unknown link id", in: pc.F1WAN, frame: pc.PushCore(tcp, p4src.DefaultCoreTPID, 9, 0), kind: Drop, reason: p4src.DropUnknownLinkID, want: counts{
+		{name: "unknown link id", in: pc.F1WAN, frame: pc.PushCore(tcp, wire.DefaultCoreTPID, 9, 0), kind: Drop, reason: p4src.DropUnknownLinkID, want: counts{
 			rx(pc.F1WAN): {1, n + 4}, drop(p4src.DropUnknownLinkID): {1, n + 4}}},
 		{name: "no core header", in: pc.F1LAN, frame: tcp, kind: Drop, reason: p4src.DropNoCoreHeader, want: counts{
 			rx(pc.F1LAN): {1, n}, drop(p4src.DropNoCoreHeader): {1, n}}},

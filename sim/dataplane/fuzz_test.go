@@ -13,6 +13,7 @@ import (
 
 	pc "github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -86,7 +87,7 @@ func FuzzProcess(f *testing.F) {
 		case r.Kind == ToCPU && filter:
 			// A keep-alive back from a filter.
 			require.Equal(t, body, out)
-			require.Equal(t, uint8(p4src.PacketInReasonKeepAlive), r.PacketIn.Reason)
+			require.Equal(t, uint8(wire.PacketInReasonKeepAlive), r.PacketIn.Reason)
 			require.Equal(t, port, r.PacketIn.IngressPort)
 		case r.Kind == ToCPU:
 			// Only a packet-out (or a raw CPU frame) can name the CPU port;

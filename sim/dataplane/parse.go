@@ -3,7 +3,7 @@ package dataplane
 import (
 	"encoding/binary"
 
-	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // EtherTypes and protocols the parser selects on (p4src/shared/defines.p4).
@@ -21,18 +21,14 @@ const (
 	protoTCP       = 6
 	protoUDP       = 17
 
-	ethLen       = 12 // ethernet_t: the two MAC addresses
-	coreLen      = 4
-	vlanLen      = 4
-	mplsLen      = 4
-	pppoeLen     = 8
-	ipv4Len      = 20
-	ipv6Len      = 40
-	tcpLen       = 20
-	udpLen       = 8
-	keepAliveLen = 20
-	// kaTxOffset is the tx timestamp's offset in keepalive_t.
-	kaTxOffset = 12
+	ethLen   = 12 // ethernet_t: the two MAC addresses
+	vlanLen  = 4
+	mplsLen  = 4
+	pppoeLen = 8
+	ipv4Len  = 20
+	ipv6Len  = 40
+	tcpLen   = 20
+	udpLen   = 8
 )
 
 // meta is a packet's parsed headers and metadata (hdr and md of the P4
@@ -119,25 +115,26 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	// parse_ethernet's select, in the P4 program's order: the default core
 	// TPID and keep-alive EtherType are constants, tried before the value
 	// sets, so they are recognised even with empty value sets.
-	core := la == p4src.DefaultCoreTPID || (la != p4src.DefaultKeepAlive && d.coreTPID.has(la))
+	core := la == wire.DefaultCoreTPID || (la != wire.DefaultKeepAliveEtherType && d.coreTPID.has(la))
 	switch {
 	case core:
 		// parse_core
-		if len(b)-off < coreLen {
+		if len(b)-off < wire.CoreHeaderLen {
 			return
 		}
 		w := be16(b[off+2:])
-		m.core, m.coreTPID, m.coreLink, m.coreID = true, la, uint32(w>>10), uint32(w&0x3ff)
-		off += coreLen
+		m.coreLink, m.coreID = wire.ParseCoreTag(w)
+		m.core, m.coreTPID = true, la
+		off += wire.CoreHeaderLen
 		if len(b)-off < 2 {
 			return
 		}
 		la = be16(b[off:])
-	case la == p4src.DefaultKeepAlive || d.keepAlive.has(la):
+	case la == wire.DefaultKeepAliveEtherType || d.keepAlive.has(la):
 		// parse_keepalive: eth_type, then keepalive_t; accept.
 		m.ethType = uint32(la)
 		off += 2
-		if len(b)-off < keepAliveLen {
+		if len(b)-off < wire.KeepAliveLen {
 			return
 		}
 		m.ka, m.kaOff = true, off

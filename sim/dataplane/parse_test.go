@@ -14,6 +14,7 @@ import (
 
 	pc "github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -114,7 +115,7 @@ func TestParse(t *testing.T) {
 func TestBuffers(t *testing.T) {
 	d := siteDP(t)
 	f := pc.Frame(macX, macY, pc.Encap{}, pc.L3{Src: ipA, Dst: ipB, Proto: layers.IPProtocolTCP, SrcPort: 1234, DstPort: 80})
-	want := pc.PushCore(f, p4src.DefaultCoreTPID, pc.L1ID, pc.KnownAnswer.Core)
+	want := pc.PushCore(f, wire.DefaultCoreTPID, pc.L1ID, pc.KnownAnswer.Core)
 	for _, tc := range []struct {
 		name string
 		buf  func(frame []byte) []byte
@@ -152,7 +153,7 @@ func TestTimestamps(t *testing.T) {
 	d := newDP(t, WithClock(func() uint64 { return now }))
 	program(t, d, siteConfig(t), tables.State{})
 	ka := pc.KeepAlive(pc.F1ID, 5, 0)
-	r := d.PacketOut(pc.F1LAN, p4src.PacketOutFlagKeepAlive, ka, make([]byte, 0, 64))
+	r := d.PacketOut(pc.F1LAN, wire.PacketOutFlagKeepAlive, ka, make([]byte, 0, 64))
 	require.Equal(t, Forward, r.Kind)
 	assert.Equal(t, now&(1<<48-1), binary.BigEndian.Uint64(r.Frame[pc.KeepAliveTxOffset:]))
 	assert.Equal(t, ka[:pc.KeepAliveTxOffset], r.Frame[:pc.KeepAliveTxOffset])
@@ -160,7 +161,7 @@ func TestTimestamps(t *testing.T) {
 	r = d.PacketOut(pc.F1LAN, 0, ka, nil)
 	assert.Equal(t, ka, r.Frame)
 	// Raw from the CPU port: the same, with the packet_out header in front.
-	raw := append([]byte{pc.F1LAN >> 1, pc.F1LAN & 1 << 7, p4src.PacketOutFlagKeepAlive}, ka...)
+	raw := append([]byte{pc.F1LAN >> 1, pc.F1LAN & 1 << 7, wire.PacketOutFlagKeepAlive}, ka...)
 	r = d.Process(p4src.CPUPortBMv2, raw, nil)
 	require.Equal(t, Forward, r.Kind)
 	assert.Equal(t, uint32(pc.F1LAN), r.Port)
@@ -169,7 +170,7 @@ func TestTimestamps(t *testing.T) {
 	now = 0xFFFF_0000_0000_0001
 	r = d.Process(pc.F1WAN, ka, nil)
 	require.Equal(t, ToCPU, r.Kind)
-	assert.Equal(t, PacketInMeta{IngressPort: pc.F1WAN, Reason: p4src.PacketInReasonKeepAlive, RxTimestamp: 1}, r.PacketIn)
+	assert.Equal(t, PacketInMeta{IngressPort: pc.F1WAN, Reason: wire.PacketInReasonKeepAlive, RxTimestamp: 1}, r.PacketIn)
 	// A packet-out to the CPU port, or to the drop port.
 	r = d.PacketOut(p4src.CPUPortBMv2, 0, ka, nil)
 	assert.Equal(t, ToCPU, r.Kind)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 )
 
@@ -70,7 +71,6 @@ type Packet struct {
 
 const (
 	dropPort = 511 // v1model: egress_spec 511 drops (mark_to_drop)
-	tsMask   = 1<<48 - 1
 )
 
 // Process runs a frame received on a data-plane port through the
@@ -107,6 +107,20 @@ func (d *Dataplane) ProcessBatch(pkts []Packet) {
 	}
 }
 
+// Explain runs a frame received on a data-plane port through the
+// pipeline as Process does (counters count it) and also returns every
+// table the pipeline applied to it, in order, with the entry that matched
+// or the default action that ran.
+func (d *Dataplane) Explain(inPort uint32, frame []byte) (Result, []Hit) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	var hits []Hit
+	var m meta
+	d.parse(frame, inPort == d.cpuPort, &m)
+	r := d.run(inPort, frame, make([]byte, len(frame)+wire.CoreHeaderLen), &m, uint64(len(frame)), &hits)
+	return r, hits
+}
+
 func (d *Dataplane) process(inPort uint32, frame, buf []byte) Result {
 	var m meta
 	d.parse(frame, inPort == d.cpuPort, &m)
@@ -140,6 +154,47 @@ type decision struct {
 	tpid        uint16
 	core        uint32
 	linkCounter uint32 // md.link_id at the end of ingress
+
+	explain *[]Hit // Explain: every table applied, in order; nil otherwise
+}
+
+// Hit is one table applied to an explained packet (see Explain).
+type Hit struct {
+	Table    string // P4Info name
+	Matched  bool   // an entry matched; false: the default action ran
+	Priority int32  // the matched entry's priority (tables with ternary or range keys)
+	Action   string // P4Info name of the action that ran
+	// Params are the action's parameters by name.
+	Params map[string]uint64
+}
+
+// record notes a table's result for Explain. e is the matched entry, nil
+// for a miss (the default action).
+func (dc *decision) record(t *table, e *entry) {
+	if dc.explain != nil {
+		dc.note(t, e)
+	}
+}
+
+// note is kept out of line so that record, on the hot path, inlines to a
+// nil check.
+//
+//go:noinline
+func (dc *decision) note(t *table, e *entry) {
+	h := Hit{Table: t.name, Matched: e != nil}
+	if e == nil {
+		e = t.def
+	} else {
+		h.Priority = e.prio
+	}
+	if a := e.act.a; a != nil {
+		h.Action = a.name
+		h.Params = make(map[string]uint64, len(a.params))
+		for i, p := range a.params {
+			h.Params[p.name] = e.act.vals[i].lo
+		}
+	}
+	*dc.explain = append(*dc.explain, h)
 }
 
 func (dc *decision) bypassToPeer(m *meta, kind uint32) {
@@ -156,21 +211,27 @@ func (dc *decision) dropPacket(reason uint32) {
 // pipeline is BalancerIngress.apply, the v1model ingress finish, egress
 // and the deparser (p4src/shared/ingress.p4, p4src/v1model/include).
 func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen uint64) Result {
-	var dc decision
+	return d.run(inPort, frame, buf, m, inLen, nil)
+}
+
+func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64, explain *[]Hit) Result {
+	dc := decision{explain: explain}
 	if m.po {
 		// From the controller: out of the port it names.
 		dc.outPort = m.poPort
-		dc.kaStamp = m.poFlags&p4src.PacketOutFlagKeepAlive != 0
+		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
 	} else {
 		if inPort < portSpace {
 			d.portRx.count(inPort, inLen)
 		}
 		act := d.portRole.def.act.dp
+		var pe *entry
 		if inPort < portSpace {
-			if e := d.portRole.lookupExact(inPort); e != nil {
-				act = e.act.dp
+			if pe = d.portRole.lookupExact(inPort); pe != nil {
+				act = pe.act.dp
 			}
 		}
+		dc.record(d.portRole, pe)
 		switch act.kind {
 		case actSetOperatorPort:
 			m.linkID, m.side, m.peer = act.p[0], act.p[1], act.p[2]
@@ -185,10 +246,10 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 	dc.linkCounter = m.linkID
 
 	if dc.countLink {
-		d.linkCtr.count(dc.linkCounter<<3|dc.linkKind, inLen)
+		d.linkCtr.count(p4src.LinkCounterIndex(dc.linkCounter, dc.linkKind), inLen)
 	}
 	if dc.countFG {
-		d.fgCtr.count(dc.fgIndex<<2|dc.fgKind, inLen)
+		d.fgCtr.count(p4src.FilterGroupCounterIndex(dc.fgIndex, dc.fgKind), inLen)
 	}
 	if dc.drop {
 		d.dropCtr.count(dc.dropReason, inLen)
@@ -208,24 +269,23 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 	out := f
 	switch {
 	case dc.push:
-		out = grow(buf, len(f)+coreLen)
-		copy(out[ethLen+coreLen:], f[ethLen:])
+		out = grow(buf, len(f)+wire.CoreHeaderLen)
+		copy(out[ethLen+wire.CoreHeaderLen:], f[ethLen:])
 		copy(out[:ethLen], f[:ethLen])
-		binary.BigEndian.PutUint16(out[ethLen:], dc.tpid)
-		binary.BigEndian.PutUint16(out[ethLen+2:], uint16(m.linkID&0x3f)<<10|uint16(dc.core&0x3ff))
+		wire.CoreHeader{TPID: dc.tpid, Link: m.linkID, Core: dc.core}.Put(out[ethLen:])
 	case dc.pop:
-		out = grow(buf, len(f)-coreLen)
+		out = grow(buf, len(f)-wire.CoreHeaderLen)
 		copy(out[:ethLen], f[:ethLen])
-		copy(out[ethLen:], f[ethLen+coreLen:])
+		copy(out[ethLen:], f[ethLen+wire.CoreHeaderLen:])
 	case dc.kaStamp && m.ka:
 		out = grow(buf, len(f))
 		copy(out, f)
-		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+kaTxOffset:], d.now()&tsMask)
+		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+wire.KeepAliveTxOffset:], d.now()&wire.TimestampMask)
 	}
 	if egress == d.cpuPort {
 		r := Result{Kind: ToCPU, Port: egress, Frame: out}
 		if dc.toCPU {
-			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: p4src.PacketInReasonKeepAlive, RxTimestamp: d.now() & tsMask}
+			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: wire.PacketInReasonKeepAlive, RxTimestamp: d.now() & wire.TimestampMask}
 		}
 		return r
 	}
@@ -245,6 +305,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		var k pktKey
 		hb.packetKey(m, &k)
 		if e := hb.lookup(&k); e != nil {
+			dc.record(d.heartbeat, e)
 			if e.act.dp.kind == actHeartbeatPass {
 				dc.outPort = m.peer
 				dc.countLink = true
@@ -253,19 +314,22 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 			return
 		}
 	}
+	dc.record(d.heartbeat, nil)
 	t := d.flowRules
 	if m.ipv6 {
 		t = d.flowRulesV6
 	}
 	act := t.def.act.dp
+	var fe *entry
 	if len(t.tss.shapes) > 0 {
 		var k pktKey
 		t.tss.packetKey(m, &k)
-		if e := t.tss.lookup(&k); e != nil {
-			act = e.act.dp
-			e.ctr.add(inLen)
+		if fe = t.tss.lookup(&k); fe != nil {
+			act = fe.act.dp
+			fe.ctr.add(inLen)
 		}
 	}
+	dc.record(t, fe)
 	if act.kind != actBalance {
 		dc.bypassToPeer(m, p4src.LinkCntRuleBypass)
 		return
@@ -278,13 +342,16 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		return
 	}
 	gact := d.balanceGroups.def.act.dp
-	if e := d.balanceGroups.lookupExact(group); e != nil {
-		gact = e.act.dp
+	ge := d.balanceGroups.lookupExact(group)
+	if ge != nil {
+		gact = ge.act.dp
 	}
+	dc.record(d.balanceGroups, ge)
 	switch gact.kind {
 	case actGroupActive:
 		slot := m.hash() & 0xffff & gact.p[0]
 		se := d.slots.lookupExact(d.slots.dindex.index2(group, slot))
+		dc.record(d.slots, se)
 		if se == nil {
 			dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
 			return
@@ -297,9 +364,11 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		dc.countFG = true
 		dc.fgIndex = targetFG
 		fact := d.filterGroups.def.act.dp
-		if e := d.filterGroups.lookupExact(targetFG); e != nil {
-			fact = e.act.dp
+		fge := d.filterGroups.lookupExact(targetFG)
+		if fge != nil {
+			fact = fge.act.dp
 		}
+		dc.record(d.filterGroups, fge)
 		switch fact.kind {
 		case actFilterForward:
 			dc.push = true
@@ -341,6 +410,7 @@ func (d *Dataplane) filterPort(m *meta, dc *decision) {
 		dc.fgKind = p4src.FGCntKeepAlive
 	case m.core:
 		e := d.links.lookupExact(m.coreLink)
+		dc.record(d.links, e)
 		if e == nil {
 			dc.dropPacket(p4src.DropUnknownLinkID)
 			dc.countFG = false

@@ -523,8 +523,8 @@ func (b *bed) waitAllUp(within time.Duration) {
 	b.t.Helper()
 	b.eventually(within, func() bool {
 		st := b.status()
-		if !st.Switch.Primary {
-			return false
+		if !st.Switch.Primary || st.Switch.StatePending {
+			return false // not primary, or the switch does not hold the state yet
 		}
 		for _, f := range st.Filters {
 			if f.State != "up" {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
-	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // TestE2E runs every scenario against the software switch and, when
@@ -68,8 +68,8 @@ func (b *bed) checkPassed(t *testing.T, s sent, fg string, core uint32) {
 	assert.Equal(t, l.id, v.link, "%v %v: link id in the core header", s.f, s.k.dir)
 	assert.Equal(t, core, v.core, "%v %v: core id in the core header", s.f, s.k.dir)
 	assert.Equal(t, s.k.dir, v.side, "%v %v: entered the filter on the wrong side", s.f, s.k.dir)
-	assert.True(t, bytes.Equal(pipelinecases.PushCore(want, p4src.DefaultCoreTPID, l.id, core), v.frame),
-		"%v %v: frame at the filter:\n got %x\nwant %x", s.f, s.k.dir, v.frame, pipelinecases.PushCore(want, p4src.DefaultCoreTPID, l.id, core))
+	assert.True(t, bytes.Equal(pipelinecases.PushCore(want, wire.DefaultCoreTPID, l.id, core), v.frame),
+		"%v %v: frame at the filter:\n got %x\nwant %x", s.f, s.k.dir, v.frame, pipelinecases.PushCore(want, wire.DefaultCoreTPID, l.id, core))
 }
 
 // checkBypassed checks a frame that must go straight to the paired port

@@ -11,7 +11,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/internal/rawport"
 	"github.com/dpi-balancer/balancer/internal/testbed"
-	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // recvBuffer is the receive buffer of every host-end socket: a burst of
@@ -223,7 +223,7 @@ func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) 
 			return
 		}
 		switch binary.BigEndian.Uint16(fr[12:14]) {
-		case p4src.DefaultKeepAlive:
+		case wire.DefaultKeepAliveEtherType:
 			if m == modeDropKeepAlives {
 				return
 			}
@@ -234,10 +234,10 @@ func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) 
 			}
 			f.kaLast = at
 			f.kaMu.Unlock()
-		case p4src.DefaultCoreTPID:
+		case wire.DefaultCoreTPID:
 			if k, ok := readTag(fr); ok && len(fr) >= 16 {
-				h := binary.BigEndian.Uint16(fr[14:16])
-				f.led.add(k, sighting{fg: f.name, link: uint32(h >> 10), core: uint32(h & 0x3ff), side: side, at: at, frame: fr})
+				link, core := wire.ParseCoreTag(binary.BigEndian.Uint16(fr[14:16]))
+				f.led.add(k, sighting{fg: f.name, link: link, core: core, side: side, at: at, frame: fr})
 			}
 		default:
 			f.strays.Add(1)

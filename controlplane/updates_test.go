@@ -1,0 +1,53 @@
+package controlplane
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// ApplyUpdates writes only the changed entities in one request; the
+// switch then holds exactly the new desired state, which is also what a
+// later reconciliation (a reconnect) restores.
+func TestApplyUpdatesWritesOnlyTheChange(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	cfg, err := config.Load("../examples/site.yaml")
+	require.NoError(t, err)
+	d, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	site, err := comp.NewSite(cfg, d, tables.State{})
+	require.NoError(t, err)
+
+	s, _, _ := newSession(t, sw.addr, 10, comp, nil)
+	s.SetDesired(d.Entities)
+	waitPrimary(t, s)
+	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+	before := s.Stats()
+
+	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass, "F3": tables.FGDrop},
+		BalanceGroups: map[string]tables.BalanceGroupState{}}
+	next, changed, err := comp.WithState(site, st)
+	require.NoError(t, err)
+	built := false
+	plan, err := s.ApplyUpdates(context.Background(), func() []*p4v1.Entity { built = true; return next.Desired().Entities }, changed)
+	require.NoError(t, err)
+	assert.Equal(t, 2, plan.Modifies)
+	assert.False(t, built, "no full desired state built for a runtime change")
+	after := s.Stats()
+	assert.Equal(t, uint64(2), after.Updates-before.Updates)
+	assert.Equal(t, uint64(1), after.WriteRequests-before.WriteRequests, "one batch")
+	assert.True(t, comp.Diff(next.Desired().Entities, readAll(t, s, comp)).Empty(), "the switch holds the new state")
+
+	// Unchanged entities are not written again.
+	plan, err = s.ApplyUpdates(context.Background(), func() []*p4v1.Entity { return next.Desired().Entities }, changed)
+	require.NoError(t, err)
+	assert.True(t, plan.Empty())
+}

@@ -1,0 +1,70 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func serveDaemon(t *testing.T) *Daemon {
+	t.Helper()
+	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+	require.NoError(t, err)
+	return d
+}
+
+// TestServeRunsAndStops: the API and metrics answer while Serve runs; the
+// end of the context stops everything and Serve returns nil (goleak
+// checks that nothing is left running).
+func TestServeRunsAndStops(t *testing.T) {
+	d := serveDaemon(t)
+	api, err := ListenUnix(filepath.Join(t.TempDir(), "b.sock"))
+	require.NoError(t, err)
+	ml, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml}) }()
+
+	var body string
+	require.Eventually(t, func() bool {
+		r, err := http.Get("http://" + ml.Addr().String() + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		body = string(b)
+		return r.StatusCode == http.StatusOK
+	}, 10*time.Second, 10*time.Millisecond)
+	assert.Contains(t, body, "balancer_")
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return after its context ended")
+	}
+	http.DefaultClient.CloseIdleConnections()
+}
+
+// TestServeReturnsTheFirstFailure: a failing daemon run stops the servers
+// and is what Serve returns.
+func TestServeReturnsTheFirstFailure(t *testing.T) {
+	d := serveDaemon(t)
+	api, err := ListenUnix(filepath.Join(t.TempDir(), "b.sock"))
+	require.NoError(t, err)
+	boom := errors.New("boom")
+	err = Serve(context.Background(), d, Servers{API: api, Run: func(context.Context) error { return boom }})
+	assert.ErrorIs(t, err, boom)
+
+	assert.Error(t, Serve(context.Background(), d, Servers{}), "no API listener")
+}

@@ -1,0 +1,171 @@
+package tables
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/netip"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+func vlanList(n int) []config.Range {
+	out := make([]config.Range, n)
+	for i := range out {
+		out[i] = config.Range{Lo: uint32(i + 1), Hi: uint32(i + 1)}
+	}
+	return out
+}
+
+func tcpRule(name string, prio uint32, not ...config.Match) config.Rule {
+	tcp := config.ProtoTCP
+	return config.Rule{Name: name, Priority: prio, Action: "bypass", Match: config.Match{Proto: &tcp}, Not: not}
+}
+
+// TestRuleEntriesAreTheCompilers: the count is what Compile writes, not an
+// estimate: match {proto: tcp} with not [{vlan: [1..8], l4_port: 80}] is
+// 1 + 8 x 2 entries in each flow table.
+func TestRuleEntriesAreTheCompilers(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	r := tcpRule("web-exceptions", 60000, config.Match{VLAN: vlanList(8), L4Port: &config.Range{Lo: 80, Hi: 80}})
+	v4, v6, err := c.RuleEntries(cfg, r, 1<<20)
+	require.NoError(t, err)
+	assert.Equal(t, 17, v4)
+	assert.Equal(t, 17, v6)
+
+	base, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	cfg.Rules = append(cfg.Rules, r)
+	with, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	assert.Equal(t, v4, len(entriesOf(with, c.flowRules.id))-len(entriesOf(base, c.flowRules.id)))
+	assert.Equal(t, v6, len(entriesOf(with, c.flowRulesV6.id))-len(entriesOf(base, c.flowRulesV6.id)))
+
+	// Repeated list values make no extra entries; counting stops past the
+	// limit.
+	dup := tcpRule("dup", 60001, config.Match{VLAN: append(vlanList(8), vlanList(8)...)})
+	v4, _, err = c.RuleEntries(cfg, dup, 1<<20)
+	require.NoError(t, err)
+	assert.Equal(t, 9, v4)
+	v4, _, err = c.RuleEntries(cfg, dup, 3)
+	require.NoError(t, err)
+	assert.Equal(t, 4, v4, "stops at limit+1")
+}
+
+func hugeNotSite(t testing.TB) *config.Config {
+	cfg := load(t, "../examples/site.yaml")
+	cfg.Rules = append(cfg.Rules, tcpRule("huge", 60000, config.Match{VLAN: vlanList(4094), InnerVLAN: vlanList(4094)}))
+	return cfg
+}
+
+// TestHugeNotRefusedWithoutAllocating: a "not" with two 4094-long VLAN
+// lists (16.7 million entries) is refused with an error naming the rule,
+// and costs a few megabytes, not gigabytes.
+func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
+	c := compiler(t)
+	cfg := hugeNotSite(t)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := c.Compile(cfg, State{})
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5115;`)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
+}
+
+// BenchmarkCompileHugeNot measures refusing the rule above.
+func BenchmarkCompileHugeNot(b *testing.B) {
+	c := compiler(b)
+	cfg := hugeNotSite(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Compile(cfg, State{}); err == nil {
+			b.Fatal("compiled")
+		}
+	}
+}
+
+// TestCountEqualsCompiled: on random rules (lists with repeats, full
+// ranges, /0 prefixes, "not" entries), the count is the number of entries
+// compiled, table by table.
+func TestCountEqualsCompiled(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	r := rand.New(rand.NewPCG(3, 4))
+	rng := func() config.Range {
+		if r.IntN(8) == 0 {
+			return config.Range{Lo: 0, Hi: 65535}
+		}
+		lo := uint32(r.IntN(20))
+		return config.Range{Lo: lo, Hi: lo + uint32(r.IntN(4))}
+	}
+	vlan := func() config.Range {
+		if r.IntN(8) == 0 {
+			return config.Range{Lo: 0, Hi: 4095}
+		}
+		lo := uint32(1 + r.IntN(20))
+		return config.Range{Lo: lo, Hi: lo + uint32(r.IntN(4))}
+	}
+	list := func() []config.Range {
+		var out []config.Range
+		for range r.IntN(4) {
+			out = append(out, vlan())
+		}
+		return out
+	}
+	pfxs := []string{"0.0.0.0/0", "10.0.0.0/8", "10.1.0.0/16", "192.0.2.0/24", "::/0", "2001:db8::/32", "2001:db8:1::/48"}
+	match := func() config.Match {
+		var m config.Match
+		m.VLAN, m.InnerVLAN = list(), list()
+		if r.IntN(3) == 0 {
+			p := config.PrefixFrom(netip.MustParsePrefix(pfxs[r.IntN(len(pfxs))]))
+			m.Src = &p
+		}
+		if r.IntN(3) == 0 {
+			p := config.PrefixFrom(netip.MustParsePrefix(pfxs[r.IntN(len(pfxs))]))
+			m.Dst = &p
+		}
+		switch r.IntN(3) {
+		case 0:
+			x := rng()
+			m.L4Port = &x
+		case 1:
+			x, y := rng(), rng()
+			m.L4Src, m.L4Dst = &x, &y
+		}
+		if r.IntN(2) == 0 {
+			p := config.ProtoTCP
+			m.Proto = &p
+		}
+		return m
+	}
+	for i := range 2000 {
+		cc := *cfg
+		cc.Rules = nil
+		for k := range 1 + r.IntN(3) {
+			rule := config.Rule{Name: fmt.Sprint("r", k), Priority: uint32(10 + k), Action: "bypass", Match: match()}
+			if r.IntN(2) == 0 {
+				rule.Links = []string{cfg.Links[0].Name, cfg.Links[0].Name}
+			}
+			for range r.IntN(3) {
+				rule.Not = append(rule.Not, match())
+			}
+			cc.Rules = append(cc.Rules, rule)
+		}
+		use := c.countRules(&cc)
+		v4, v6, err := c.compileRules(&cc)
+		if use[0].n > c.flowRules.size || use[1].n > c.flowRulesV6.size {
+			require.ErrorIs(t, err, ErrCapacity, "%d", i)
+			continue
+		}
+		require.NoError(t, err, "%d", i)
+		require.Equal(t, len(v4), use[0].n, "%d: %+v", i, cc.Rules)
+		require.Equal(t, len(v6), use[1].n, "%d: %+v", i, cc.Rules)
+	}
+}

@@ -1,0 +1,301 @@
+package tables
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/config"
+)
+
+// Site is a compiled configuration in one runtime State, indexed so that a
+// state change (a filter group failing or recovering, a manual bypass, a
+// rebalance) is computed from the entries it touches alone, without
+// compiling the site again. A Site is immutable: WithState returns a new
+// one that shares everything the change leaves alone, so readers of an
+// older Site need no lock. Its complete entity list is built on demand
+// (Desired): a state change costs its own entries, not a copy of the site.
+type Site struct {
+	cfg   *config.Config
+	state State
+	// The entities are base with patches applied in order (position ->
+	// entity); both are shared between Sites and never written.
+	base    []*p4v1.Entity
+	patches []map[int]*p4v1.Entity
+	patched int // entries in patches
+	layouts []*GroupLayout
+	once    sync.Once
+	desired *Desired
+	// Positions in desired.Entities.
+	fgPos   map[string]int   // filter group entry by filter group name
+	bgPos   map[string]int   // balance group entry by balance group name
+	slotPos map[string][]int // slot entries by balance group name, by slot
+	layout  map[string]int   // index in desired.Layouts by balance group name
+}
+
+// NewSite indexes a Desired compiled by Compile(cfg, st). It scans the
+// entities once; do it off any lock a keep-alive path needs.
+func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, error) {
+	s := &Site{cfg: cfg, base: d.Entities, layouts: d.Layouts, desired: d, state: cloneState(st), fgPos: map[string]int{}, bgPos: map[string]int{},
+		slotPos: map[string][]int{}, layout: map[string]int{}}
+	s.once.Do(func() {}) // desired is given
+	fgByID := map[uint64]string{}
+	for _, fg := range cfg.FilterGroups {
+		fgByID[uint64(*fg.ID)] = fg.Name
+	}
+	bgByID := map[uint64]string{}
+	for i, l := range d.Layouts {
+		bgByID[uint64(l.ID)] = l.Name
+		s.layout[l.Name] = i
+		s.slotPos[l.Name] = make([]int, len(l.Active.Slots))
+		for j := range s.slotPos[l.Name] {
+			s.slotPos[l.Name][j] = -1
+		}
+	}
+	fgField := c.filterGroups.fields["filter_group"].id
+	bgField := c.balanceGroups.fields["balance_group"].id
+	sBG, sSlot := c.slots.fields["balance_group"].id, c.slots.fields["slot"].id
+	exactOf := func(te *p4v1.TableEntry, field uint32) (uint64, bool) {
+		for _, m := range te.GetMatch() {
+			if m.GetFieldId() == field && m.GetExact() != nil {
+				return beUint(m.GetExact().GetValue()), true
+			}
+		}
+		return 0, false
+	}
+	for i, e := range d.Entities {
+		te := e.GetTableEntry()
+		if te == nil {
+			continue
+		}
+		switch te.GetTableId() {
+		case c.filterGroups.id:
+			if v, ok := exactOf(te, fgField); ok && fgByID[v] != "" {
+				s.fgPos[fgByID[v]] = i
+			}
+		case c.balanceGroups.id:
+			if v, ok := exactOf(te, bgField); ok && bgByID[v] != "" {
+				s.bgPos[bgByID[v]] = i
+			}
+		case c.slots.id:
+			g, ok1 := exactOf(te, sBG)
+			slot, ok2 := exactOf(te, sSlot)
+			if pos := s.slotPos[bgByID[g]]; ok1 && ok2 && slot < uint64(len(pos)) {
+				pos[slot] = i
+			}
+		}
+	}
+	var missing []string
+	for _, fg := range cfg.FilterGroups {
+		if _, ok := s.fgPos[fg.Name]; !ok {
+			missing = append(missing, "filter group "+fg.Name)
+		}
+	}
+	for _, l := range d.Layouts {
+		if _, ok := s.bgPos[l.Name]; !ok {
+			missing = append(missing, "balance group "+l.Name)
+		}
+		if slices.Contains(s.slotPos[l.Name], -1) {
+			missing = append(missing, "slots of balance group "+l.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("tables: the compiled site has no entry for %v: was it compiled from this configuration?", missing)
+	}
+	return s, nil
+}
+
+// Desired returns the site's complete desired state. It is built once,
+// on the first call (a copy of the site's entity list): call it off the
+// failover path.
+func (s *Site) Desired() *Desired {
+	s.once.Do(func() {
+		ents := slices.Clone(s.base)
+		for _, p := range s.patches {
+			for i, e := range p {
+				ents[i] = e
+			}
+		}
+		s.desired = &Desired{Entities: ents, Layouts: s.layouts}
+	})
+	return s.desired
+}
+
+// Layouts returns the site's slot layouts (cheap, unlike Desired).
+func (s *Site) Layouts() []*GroupLayout { return s.layouts }
+
+// BaseLayouts returns the base layout of every balance group, by name (as
+// Desired.BaseLayouts): the input of the next planned change.
+func (s *Site) BaseLayouts() map[string]*Layout {
+	m := make(map[string]*Layout, len(s.layouts))
+	for _, l := range s.layouts {
+		m[l.Name] = l.Base
+	}
+	return m
+}
+
+// maxPatches bounds the patch chain: past it (or past a quarter of the
+// site patched) WithState folds the patches into a new base.
+const maxPatches = 64
+
+// State returns the runtime state the site is in.
+func (s *Site) State() State { return cloneState(s.state) }
+
+// Config returns the configuration the site was compiled from.
+func (s *Site) Config() *config.Config { return s.cfg }
+
+// WithState returns the site in another runtime state and the entities
+// that changed, in a safe write order: filter groups that start
+// forwarding first, then slots, then balance groups, then filter groups
+// that stop forwarding. So a recovering filter forwards before slots
+// point at it again, a failing one loses its slots to the survivors
+// before it is bypassed, and a balance group is activated only once its
+// slots and filters are in place. Every changed entity replaces the entry
+// of the same key (a MODIFY); the result equals Compile(cfg, to).
+func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
+	out := &Site{cfg: s.cfg, state: cloneState(to), fgPos: s.fgPos, bgPos: s.bgPos, slotPos: s.slotPos, layout: s.layout}
+	patch := map[int]*p4v1.Entity{}
+	layouts := s.layouts
+	lcopied := false
+	set := func(pos int, e *p4v1.Entity) { patch[pos] = e }
+	var toForward, slotsOut, bgsOut, fromForward []*p4v1.Entity
+	var errs []error
+
+	for _, fg := range s.cfg.FilterGroups {
+		was, now := s.state.FilterGroups[fg.Name], to.FilterGroups[fg.Name]
+		if was == now {
+			continue
+		}
+		e, err := c.filterGroupEntry(s.cfg, fg, now)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		set(s.fgPos[fg.Name], e)
+		if now == FGForward {
+			toForward = append(toForward, e)
+		} else {
+			fromForward = append(fromForward, e)
+		}
+	}
+	for _, bg := range s.cfg.BalanceGroups {
+		li, ok := s.layout[bg.Name]
+		if !ok {
+			continue
+		}
+		gl := s.layouts[li]
+		if rebalancedChanged(bg, s.state, to) {
+			failed := map[uint32]bool{}
+			for _, m := range bg.Members {
+				if fg := s.cfg.FilterGroupByName(m); fg != nil && to.Rebalanced[m] {
+					failed[*fg.ID] = true
+				}
+			}
+			active := gl.Base.Rebalanced(failed)
+			pos := s.slotPos[bg.Name]
+			for i, t := range active.Slots {
+				if t == gl.Active.Slots[i] {
+					continue
+				}
+				e := c.slotEntry(gl.ID, i, t)
+				set(pos[i], e)
+				slotsOut = append(slotsOut, e)
+			}
+			if !lcopied {
+				layouts, lcopied = slices.Clone(layouts), true
+			}
+			layouts[li] = &GroupLayout{Name: gl.Name, ID: gl.ID, Base: gl.Base, Active: active}
+		}
+		if s.state.BalanceGroups[bg.Name] != to.BalanceGroups[bg.Name] {
+			e := c.balanceGroupEntry(gl, to.BalanceGroups[bg.Name])
+			set(s.bgPos[bg.Name], e)
+			bgsOut = append(bgsOut, e)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, fmt.Errorf("tables: %w", errors.Join(errs...))
+	}
+	out.layouts = layouts
+	out.base, out.patches, out.patched = s.base, s.patches, s.patched
+	if len(patch) > 0 {
+		out.patches = append(slices.Clip(s.patches), patch)
+		out.patched += len(patch)
+	}
+	if len(out.patches) > maxPatches || out.patched > len(out.base)/4 {
+		out.base, out.patches, out.patched = out.Desired().Entities, nil, 0
+	}
+	changed := slices.Concat(toForward, slotsOut, bgsOut, fromForward)
+	return out, changed, nil
+}
+
+// rebalancedChanged says whether a balance group's failed (rebalanced)
+// members differ between two states.
+func rebalancedChanged(bg config.BalanceGroup, a, b State) bool {
+	for _, m := range bg.Members {
+		if a.Rebalanced[m] != b.Rebalanced[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// filterGroupEntry is a filter group's Ingress.filter_groups entry in a
+// state (as Compile writes it).
+func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, st FilterGroupState) (*p4v1.Entity, error) {
+	var a *p4v1.TableAction
+	switch st {
+	case FGForward:
+		lan, err := cfg.PortNumber(fg.LAN)
+		if err != nil {
+			return nil, fmt.Errorf("filter group %s: %w", fg.Name, err)
+		}
+		wan, err := cfg.PortNumber(fg.WAN)
+		if err != nil {
+			return nil, fmt.Errorf("filter group %s: %w", fg.Name, err)
+		}
+		a = c.action(c.filterForward, uint64(lan), uint64(wan), uint64(fg.TPID))
+	case FGSWBypass:
+		a = c.action(c.filterSWBypass)
+	case FGDrop:
+		a = c.action(c.filterDrop)
+	default:
+		return nil, fmt.Errorf("filter group %s: unknown state %v", fg.Name, st)
+	}
+	return c.entry(c.filterGroups, 0, a, exact(c.filterGroups, "filter_group", uint64(*fg.ID))), nil
+}
+
+// balanceGroupEntry is a balance group's Ingress.balance_groups entry.
+func (c *Compiler) balanceGroupEntry(gl *GroupLayout, st BalanceGroupState) *p4v1.Entity {
+	var a *p4v1.TableAction
+	switch st {
+	case BGBypass:
+		a = c.action(c.groupBypass)
+	case BGDrop:
+		a = c.action(c.groupDrop)
+	default:
+		a = c.action(c.groupActive, uint64(len(gl.Base.Slots)-1))
+	}
+	return c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(gl.ID)))
+}
+
+// slotEntry is one Ingress.slots entry.
+func (c *Compiler) slotEntry(group uint32, slot int, t Target) *p4v1.Entity {
+	return c.entry(c.slots, 0, c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core)),
+		exact(c.slots, "balance_group", uint64(group)), exact(c.slots, "slot", uint64(slot)))
+}
+
+func cloneState(s State) State {
+	return State{FilterGroups: maps.Clone(s.FilterGroups), BalanceGroups: maps.Clone(s.BalanceGroups), Rebalanced: maps.Clone(s.Rebalanced)}
+}
+
+func beUint(b []byte) uint64 {
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
+}
