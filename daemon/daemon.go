@@ -396,6 +396,13 @@ func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	}
 }
 
+// ownerRunning reports whether Run started the state owner (and the
+// switch session): before, work runs inline and nothing can be written to
+// the switch yet. Call it only from work handed to own (or the owner):
+// there, started does not change (inline work holds inlineMu; the owner
+// starts after Run set it).
+func (d *Daemon) ownerRunning() bool { return d.started }
+
 // writeState brings the site to the engine's current state and writes the
 // entries that change (the state owner only). It computes only those
 // entries, from the compiled site: no compile, no diff of the site.
@@ -415,6 +422,11 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	d.mu.Lock()
 	d.site = next
 	d.mu.Unlock()
+	if !d.ownerRunning() {
+		// Before Run: the session's first reconciliation writes it.
+		d.session.SetDesired(next.Desired().Entities)
+		return nil
+	}
 	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
 	if err == nil {
 		d.markWritten(st)

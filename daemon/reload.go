@@ -139,6 +139,11 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 		d.cfgGen++
 		d.mu.Unlock()
 		d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", true)
+		if !d.ownerRunning() {
+			// Before Run: the session's first reconciliation writes it.
+			d.session.SetDesired(site.Desired().Entities)
+			return nil
+		}
 		p, err := d.session.Apply(octx, site.Desired().Entities)
 		switch {
 		case err == nil:
