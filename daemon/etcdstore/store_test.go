@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 func TestStoreRevisionsAndConflicts(t *testing.T) {
@@ -187,4 +188,41 @@ func TestStoreKeepRevisions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint64(5), rev.Number)
 	assert.Equal(t, "site: s5\n", string(data))
+}
+
+func TestStoreLayoutsWithTheRevision(t *testing.T) {
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	ls, err := a.Layouts()
+	require.NoError(t, err)
+	assert.Nil(t, ls, "none saved yet")
+	l1 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 2, Slots: []tables.Target{{FilterGroup: 1}, {FilterGroup: 2}, {FilterGroup: 1, Core: 1}, {FilterGroup: 2, Core: 3}}}}
+	_, err = a.CommitOn(0, []byte("site: one\n"), "initial", time.Now(), l1)
+	require.NoError(t, err)
+	got, err := b.Layouts()
+	require.NoError(t, err)
+	assert.Equal(t, l1, got, "another daemon reads the layouts saved with the revision")
+
+	// A refused commit changes neither the revision nor the layouts.
+	l2 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 1, Slots: []tables.Target{{FilterGroup: 2}, {FilterGroup: 1}}}}
+	_, err = b.CommitOn(0, []byte("site: two\n"), "stale", time.Now(), l2)
+	require.ErrorIs(t, err, daemon.ErrConflict)
+	got, err = a.Layouts()
+	require.NoError(t, err)
+	assert.Equal(t, l1, got)
+
+	// Save (no layouts) keeps the saved ones; a commit with layouts replaces them.
+	_, err = a.Save([]byte("site: two\n"), "", time.Now())
+	require.NoError(t, err)
+	got, err = a.Layouts()
+	require.NoError(t, err)
+	assert.Equal(t, l1, got)
+	_, err = a.CommitOn(2, []byte("site: three\n"), "", time.Now(), l2)
+	require.NoError(t, err)
+	got, err = b.Layouts()
+	require.NoError(t, err)
+	assert.Equal(t, l2, got)
 }
