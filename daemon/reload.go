@@ -29,13 +29,9 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	// The store is read before taking cfgMu: a store that does not
 	// answer must never hold up a configuration change, and failovers
 	// never wait for it (the state owner does not read the store).
-	data, rev, err := d.store.Running()
+	data, rev, layouts, err := d.readRunning()
 	if err != nil {
-		return fmt.Errorf("reloading the running configuration: %w", err)
-	}
-	layouts, err := d.store.Layouts()
-	if err != nil {
-		return fmt.Errorf("reloading the slot layouts of revision %d: %w", rev.Number, err)
+		return err
 	}
 	var rt Runtime
 	var rtRev int64
@@ -160,6 +156,32 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 		}
 		return nil
 	})
+}
+
+// readRunning reads the running configuration and the slot layouts saved
+// with it. A revision saved and its layouts change together (one
+// transaction), so the layouts belong to the revision when the running
+// revision is the same before and after reading them; else it reads
+// again.
+func (d *Daemon) readRunning() ([]byte, Revision, map[string]*tables.Layout, error) {
+	for range 3 {
+		data, rev, err := d.store.Running()
+		if err != nil {
+			return nil, Revision{}, nil, fmt.Errorf("reloading the running configuration: %w", err)
+		}
+		layouts, err := d.store.Layouts()
+		if err != nil {
+			return nil, Revision{}, nil, fmt.Errorf("reloading the slot layouts of revision %d: %w", rev.Number, err)
+		}
+		_, again, err := d.store.Running()
+		if err != nil {
+			return nil, Revision{}, nil, fmt.Errorf("reloading the running configuration: %w", err)
+		}
+		if again.Number == rev.Number {
+			return data, rev, layouts, nil
+		}
+	}
+	return nil, Revision{}, nil, fmt.Errorf("reloading the running configuration: it changed at every read (3 times); the next change notice reads it again")
 }
 
 // known keeps the filter groups cfg has, sorted.
