@@ -12,7 +12,9 @@
 //   UNAVAILABLE        the switch cannot be reached (counters are read from
 //                      the switch)
 //   ABORTED            ApplyConfig with base_revision: the running revision
-//                      changed in between
+//                      changed in between; or, with a store shared by
+//                      several daemons (etcd), another daemon changed the
+//                      configuration or the runtime state first
 //   INTERNAL           anything else
 //
 // Regenerate the Go code with `make proto`.
@@ -820,7 +822,10 @@ type Status struct {
 	ObservedAt    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=observed_at,json=observedAt,proto3" json:"observed_at,omitempty"`
 	// The switch is not connected: port states are "unknown" and the
 	// filters' states are the last ones seen, not live.
-	Stale         bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
+	Stale bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
+	// Several daemons share the switch's state through etcd (absent with
+	// the state directory).
+	Ha            *HAStatus `protobuf:"bytes,20,opt,name=ha,proto3" json:"ha,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -918,6 +923,112 @@ func (x *Status) GetStale() bool {
 	return false
 }
 
+func (x *Status) GetHa() *HAStatus {
+	if x != nil {
+		return x.Ha
+	}
+	return nil
+}
+
+// HAStatus is the shared store and the leader election of the daemons of
+// one switch.
+type HAStatus struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where the state lives, e.g. "etcd /balancer/site-a/sw1/".
+	Store string `protobuf:"bytes,1,opt,name=store,proto3" json:"store,omitempty"`
+	// The store answered a read just now (with etcd: the cluster has a
+	// quorum); else store_error says why not.
+	StoreHealthy bool   `protobuf:"varint,2,opt,name=store_healthy,json=storeHealthy,proto3" json:"store_healthy,omitempty"`
+	StoreError   string `protobuf:"bytes,3,opt,name=store_error,json=storeError,proto3" json:"store_error,omitempty"`
+	// This daemon's name in the election, and whether it leads.
+	Name   string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Leader bool   `protobuf:"varint,5,opt,name=leader,proto3" json:"leader,omitempty"`
+	// The leading daemon's name ("" when none) and the standbys'.
+	LeaderName    string   `protobuf:"bytes,6,opt,name=leader_name,json=leaderName,proto3" json:"leader_name,omitempty"`
+	Standbys      []string `protobuf:"bytes,7,rep,name=standbys,proto3" json:"standbys,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HAStatus) Reset() {
+	*x = HAStatus{}
+	mi := &file_balancer_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HAStatus) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HAStatus) ProtoMessage() {}
+
+func (x *HAStatus) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
+func (*HAStatus) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *HAStatus) GetStore() string {
+	if x != nil {
+		return x.Store
+	}
+	return ""
+}
+
+func (x *HAStatus) GetStoreHealthy() bool {
+	if x != nil {
+		return x.StoreHealthy
+	}
+	return false
+}
+
+func (x *HAStatus) GetStoreError() string {
+	if x != nil {
+		return x.StoreError
+	}
+	return ""
+}
+
+func (x *HAStatus) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *HAStatus) GetLeader() bool {
+	if x != nil {
+		return x.Leader
+	}
+	return false
+}
+
+func (x *HAStatus) GetLeaderName() string {
+	if x != nil {
+		return x.LeaderName
+	}
+	return ""
+}
+
+func (x *HAStatus) GetStandbys() []string {
+	if x != nil {
+		return x.Standbys
+	}
+	return nil
+}
+
 // SwitchStatus is the P4Runtime session with the switch.
 type SwitchStatus struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -938,7 +1049,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -950,7 +1061,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -963,7 +1074,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -1042,7 +1153,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1054,7 +1165,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1067,7 +1178,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1104,7 +1215,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1116,7 +1227,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1129,7 +1240,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1225,7 +1336,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1237,7 +1348,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1250,7 +1361,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1405,7 +1516,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1528,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1541,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1468,7 +1579,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1480,7 +1591,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1493,7 +1604,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1567,7 +1678,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1579,7 +1690,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1592,7 +1703,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 // Counters are the data plane's counters, by object.
@@ -1611,7 +1722,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1623,7 +1734,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1636,7 +1747,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -1698,7 +1809,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1710,7 +1821,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1723,7 +1834,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -1753,7 +1864,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1765,7 +1876,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1778,7 +1889,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PortCounters) GetName() string {
@@ -1826,7 +1937,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1838,7 +1949,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1851,7 +1962,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -1930,7 +2041,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1942,7 +2053,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1955,7 +2066,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2006,7 +2117,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2018,7 +2129,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2031,7 +2142,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2075,7 +2186,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2087,7 +2198,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2100,7 +2211,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2141,7 +2252,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2153,7 +2264,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2166,7 +2277,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2195,7 +2306,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2207,7 +2318,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2220,7 +2331,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2246,7 +2357,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2258,7 +2369,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2271,7 +2382,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2300,7 +2411,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2312,7 +2423,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2325,7 +2436,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2381,7 +2492,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2393,7 +2504,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2406,7 +2517,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2441,7 +2552,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2453,7 +2564,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2466,7 +2577,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2519,7 +2630,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2531,7 +2642,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2544,7 +2655,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -2666,7 +2777,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2678,7 +2789,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2691,7 +2802,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -2806,7 +2917,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2818,7 +2929,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2831,7 +2942,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -2865,7 +2976,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2877,7 +2988,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2890,7 +3001,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -2919,7 +3030,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2931,7 +3042,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2944,7 +3055,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3054,7 +3165,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
 	"\x11SetBypassResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xc1\x03\n" +
+	"\x10GetStatusRequest\"\xe8\x03\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -3065,7 +3176,18 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0ebalance_groups\x18\a \x03(\v2\x1f.balancer.v1.BalanceGroupStatusR\rbalanceGroups\x12;\n" +
 	"\vobserved_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"observedAt\x12\x14\n" +
-	"\x05stale\x18\t \x01(\bR\x05stale\"\xca\x02\n" +
+	"\x05stale\x18\t \x01(\bR\x05stale\x12%\n" +
+	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\"\xcf\x01\n" +
+	"\bHAStatus\x12\x14\n" +
+	"\x05store\x18\x01 \x01(\tR\x05store\x12#\n" +
+	"\rstore_healthy\x18\x02 \x01(\bR\fstoreHealthy\x12\x1f\n" +
+	"\vstore_error\x18\x03 \x01(\tR\n" +
+	"storeError\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x16\n" +
+	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
+	"\vleader_name\x18\x06 \x01(\tR\n" +
+	"leaderName\x12\x1a\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xca\x02\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3273,7 +3395,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
@@ -3289,107 +3411,109 @@ var file_balancer_proto_goTypes = []any{
 	(*SetBypassResponse)(nil),     // 11: balancer.v1.SetBypassResponse
 	(*GetStatusRequest)(nil),      // 12: balancer.v1.GetStatusRequest
 	(*Status)(nil),                // 13: balancer.v1.Status
-	(*SwitchStatus)(nil),          // 14: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 15: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 16: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 17: balancer.v1.FilterStatus
-	(*Bucket)(nil),                // 18: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 19: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 20: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 21: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 22: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 23: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 24: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 25: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 26: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 27: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 28: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 29: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 30: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 31: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 32: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 33: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 34: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 35: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 36: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 37: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 38: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 39: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 40: google.protobuf.Duration
+	(*HAStatus)(nil),              // 14: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),          // 15: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),          // 16: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),            // 17: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),          // 18: balancer.v1.FilterStatus
+	(*Bucket)(nil),                // 19: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 20: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 21: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 22: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 23: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 24: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 25: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 26: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 27: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 28: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 29: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 30: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 31: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 32: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 33: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 34: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 35: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 36: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 37: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 38: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 39: balancer.v1.Placement
+	(*timestamppb.Timestamp)(nil), // 40: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 41: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	39, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	40, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
 	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
 	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	14, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	15, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	16, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	17, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	19, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	39, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	39, // 13: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	39, // 14: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	39, // 15: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	40, // 16: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	18, // 17: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	40, // 18: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	23, // 19: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	24, // 20: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	25, // 21: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	26, // 22: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	27, // 23: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	28, // 24: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	39, // 25: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	22, // 26: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	22, // 27: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	22, // 28: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	22, // 29: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	22, // 30: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	22, // 31: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	22, // 32: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	22, // 33: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	22, // 34: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	22, // 35: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	22, // 36: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	22, // 37: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	22, // 38: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	22, // 39: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	22, // 40: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	22, // 41: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	22, // 42: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	31, // 43: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	32, // 44: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	33, // 45: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	38, // 46: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	12, // 47: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 48: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 49: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 50: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 51: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 52: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	20, // 53: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	29, // 54: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	34, // 55: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	36, // 56: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	13, // 57: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 58: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 59: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 60: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 61: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 62: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	21, // 63: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	30, // 64: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	35, // 65: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	37, // 66: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	57, // [57:67] is the sub-list for method output_type
-	47, // [47:57] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	15, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	16, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	17, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	18, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	20, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	40, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	40, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	40, // 15: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	40, // 16: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	41, // 17: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	19, // 18: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	41, // 19: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	24, // 20: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	25, // 21: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	26, // 22: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	27, // 23: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	28, // 24: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	29, // 25: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	40, // 26: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	23, // 27: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	23, // 28: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	23, // 29: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 30: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 31: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 32: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 33: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 34: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	23, // 35: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 36: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	23, // 37: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 38: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 39: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	23, // 40: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 41: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 42: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 43: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	32, // 44: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	33, // 45: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	34, // 46: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	39, // 47: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 48: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 49: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 50: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 51: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 52: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 53: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	21, // 54: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	30, // 55: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	35, // 56: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	37, // 57: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 58: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 59: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 60: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 61: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 62: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 63: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	22, // 64: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	31, // 65: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	36, // 66: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	38, // 67: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	58, // [58:68] is the sub-list for method output_type
+	48, // [48:58] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3403,7 +3527,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   39,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -12,7 +12,9 @@
 //   UNAVAILABLE        the switch cannot be reached (counters are read from
 //                      the switch)
 //   ABORTED            ApplyConfig with base_revision: the running revision
-//                      changed in between
+//                      changed in between; or, with a store shared by
+//                      several daemons (etcd), another daemon changed the
+//                      configuration or the runtime state first
 //   INTERNAL           anything else
 //
 // Regenerate the Go code with `make proto`.

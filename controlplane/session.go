@@ -69,7 +69,15 @@ type Options struct {
 	// value picks a time-based id, so a controller started later outranks
 	// an earlier one.
 	ElectionHigh, ElectionLow uint64
-	Role                      string
+	// FixedElection: the election id is managed by the caller (for
+	// instance from a leader election, see SetElection); with it, the id
+	// 0 (high and low) is sent unset: a backup that never becomes
+	// primary. When the switch
+	// has no primary the session waits instead of bidding above the
+	// highest id it was told about, so the only way to become primary is
+	// an id handed in by the caller.
+	FixedElection bool
+	Role          string
 	// TLS, when set, is used for the connection (set Certificates and
 	// RootCAs for mutual TLS). Nil means plaintext.
 	TLS      *tls.Config
@@ -164,11 +172,13 @@ type Session struct {
 	done    chan struct{}
 	started atomic.Bool
 
-	mu         sync.Mutex // guards desired, desiredFn, desiredGen and status (read by others)
+	mu         sync.Mutex // guards desired, desiredFn, desiredGen, status and elHigh/elLow (read by others)
 	desired    []*p4v1.Entity
 	desiredFn  func() []*p4v1.Entity // when set, desired is built on demand (ApplyUpdates)
 	desiredGen uint64
 	status     Status
+	elHigh     uint64 // the election id of the next connection (SetElection)
+	elLow      uint64
 
 	vsWarned    atomic.Bool
 	primaryConn atomic.Pointer[conn] // set while a connection is primary and reconciled
@@ -193,7 +203,7 @@ func New(opts Options) *Session {
 	}
 	opts.MaxBackoff = max(opts.MaxBackoff, opts.MinBackoff)
 	opts.Timing = opts.Timing.withDefaults()
-	if opts.ElectionHigh == 0 && opts.ElectionLow == 0 {
+	if opts.ElectionHigh == 0 && opts.ElectionLow == 0 && !opts.FixedElection {
 		opts.ElectionLow = uint64(time.Now().UnixNano())
 	}
 	log := opts.Logger
@@ -203,8 +213,48 @@ func New(opts Options) *Session {
 	s := &Session{opts: opts, log: log.With("switch", opts.Addr, "device", opts.DeviceID),
 		work: make(chan func(*conn)), kick: make(chan struct{}, 1), ins: make(chan PacketIn, 4096), done: make(chan struct{})}
 	s.status.ElectionHigh, s.status.ElectionLow = opts.ElectionHigh, opts.ElectionLow
+	s.elHigh, s.elLow = opts.ElectionHigh, opts.ElectionLow
 	s.status.AtomicWrites = true
 	return s
+}
+
+// SetElection changes the session's election id and re-arbitrates with
+// it on the open connection (later connections use it too). A lower id
+// than the current one stops the session's writes at once, before the
+// switch answers; a higher one bids for primary, and the session
+// reconciles when the switch makes it primary. It waits for the
+// session's goroutine (a write under way finishes first) or ctx.
+//
+// When lowering the id and ctx ends before the session's goroutine took
+// the change (a long write under way), the connection is dropped: the
+// write is cancelled and the next connection arbitrates with the new id.
+func (s *Session) SetElection(ctx context.Context, high, low uint64) error {
+	s.mu.Lock()
+	lower := high < s.elHigh || (high == s.elHigh && low < s.elLow)
+	s.elHigh, s.elLow = high, low
+	s.status.ElectionHigh, s.status.ElectionLow = high, low
+	s.mu.Unlock()
+	if !s.started.Load() {
+		return nil
+	}
+	_, err := s.do(ctx, func(c *conn) (any, error) {
+		if c == nil {
+			return nil, nil // the next connection bids with it
+		}
+		lower := high < c.elHigh || (high == c.elHigh && low < c.elLow)
+		c.elHigh, c.elLow = high, low
+		if lower && c.primary {
+			c.s.log.Info("stepping down", "election_id", fmt.Sprintf("%d:%d", high, low))
+			c.demote()
+		}
+		return nil, c.bid()
+	})
+	if err != nil && lower {
+		if c := s.readConn.Load(); c != nil {
+			c.cancel(fmt.Errorf("stepping down to election id %d:%d while the session was busy", high, low))
+		}
+	}
+	return err
 }
 
 // PacketIns delivers packet-ins (dropped when the reader falls behind).
@@ -631,8 +681,11 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	start := time.Now()
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	s.mu.Lock()
+	elHigh, elLow := s.elHigh, s.elLow
+	s.mu.Unlock()
 	c := &conn{s: s, ctx: cctx, cancel: cancel, atomic: s.Status().AtomicWrites,
-		elHigh: s.opts.ElectionHigh, elLow: s.opts.ElectionLow, dirty: true,
+		elHigh: elHigh, elLow: elLow, dirty: true,
 		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
 	c.heard.Store(start.UnixNano())
 	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
@@ -964,9 +1017,12 @@ func (c *conn) bid() error {
 	if c.s.opts.Role != "" {
 		role = &p4v1.Role{Name: c.s.opts.Role}
 	}
+	el := &p4v1.Uint128{High: c.elHigh, Low: c.elLow}
+	if c.s.opts.FixedElection && c.elHigh == 0 && c.elLow == 0 {
+		el = nil // unset: a backup that never becomes primary (P4Runtime, Unset Election ID)
+	}
 	m := &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
-		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: c.s.opts.DeviceID, Role: role,
-			ElectionId: &p4v1.Uint128{High: c.elHigh, Low: c.elLow}}}}
+		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: c.s.opts.DeviceID, Role: role, ElectionId: el}}}
 	if c.sendq == nil { // before the sender runs
 		return c.stream.Send(m)
 	}
@@ -1050,8 +1106,13 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 		c.s.stats.reconciles.Add(1)
 		c.becomeReady()
 	case int32(code.Code_NOT_FOUND):
-		// No primary: take over by bidding above the highest id seen.
+		// No primary: take over by bidding above the highest id seen
+		// (unless the caller manages the id: then wait for it).
 		c.demote()
+		if c.s.opts.FixedElection {
+			c.s.log.Info("no primary controller; waiting for this controller's turn", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
+			return
+		}
 		hi, lo := a.GetElectionId().GetHigh(), a.GetElectionId().GetLow()
 		if hi > c.elHigh || (hi == c.elHigh && lo >= c.elLow) {
 			lo++

@@ -36,7 +36,8 @@ import (
 // gRPC status codes (this is the only place that does): ErrInvalid and
 // configuration problems (config.FieldError, config.ErrDecode) become
 // InvalidArgument with the whole message, one problem per line;
-// ErrNotFound NotFound; ErrUnavailable Unavailable; a cancelled or
+// ErrNotFound NotFound; ErrUnavailable Unavailable; ErrConflict (a shared
+// store changed by another daemon) Aborted; a cancelled or
 // expired context Canceled or DeadlineExceeded; anything else Internal.
 //
 // GetConfig returns the configuration as it was saved (comments kept)
@@ -81,6 +82,8 @@ func grpcError(err error) error {
 		code = codes.NotFound
 	case errors.Is(err, ErrUnavailable):
 		code = codes.Unavailable
+	case errors.Is(err, ErrConflict):
+		code = codes.Aborted
 	}
 	return status.Error(code, err.Error())
 }
@@ -466,6 +469,10 @@ func statusToProto(st *Status) *apiv1.Status {
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),
 		Stale:      st.Stale,
+	}
+	if h := st.HA; h != nil {
+		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,
+			Name: h.Name, Leader: h.Leader, LeaderName: h.LeaderName, Standbys: h.Standbys}
 	}
 	for _, l := range st.Links {
 		out.Links = append(out.Links, &apiv1.LinkStatus{

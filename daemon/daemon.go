@@ -36,14 +36,23 @@ type Options struct {
 	StateDir string
 	// Store configures the state directory (history retention).
 	Store []StoreOption
+	// SharedStore, when set, is used instead of StateDir (a store shared
+	// by several daemons, such as etcd; its retention is its own);
+	// HAStatus then reports its health and the leader election in Status.
+	SharedStore StateStore
+	HAStatus    func(context.Context) *HAStatus
 	// InitialConfig is loaded when StateDir has no running configuration.
 	InitialConfig string
 	// Switch is the P4Runtime target.
 	SwitchAddr                string
 	DeviceID                  uint64
 	ElectionHigh, ElectionLow uint64
-	Role                      string
-	SwitchTLS                 *tls.Config
+	// FixedElection: the election id is set from outside (a leader
+	// election, through Session().SetElection); the session never bids
+	// above another controller's id on its own.
+	FixedElection bool
+	Role          string
+	SwitchTLS     *tls.Config
 	// SwitchGNMI is the switch's gNMI address for port status ("" = none:
 	// ports are assumed up).
 	SwitchGNMI string
@@ -68,7 +77,7 @@ type Options struct {
 type Daemon struct {
 	opts    Options
 	log     *slog.Logger
-	store   *Store
+	store   StateStore
 	comp    *tables.Compiler
 	schema  *p4src.Schema
 	session *controlplane.Session
@@ -101,6 +110,7 @@ type Daemon struct {
 	written  tables.State // the runtime state last written to the switch
 	primary  bool         // the session is primary and has reconciled
 	cfgGen   uint64
+	rtBase   int64 // shared store: the runtime state's store revision the engine reflects
 	// layouts are the base slot layouts saved with the running revision,
 	// the input of the first compile (later ones start from the site's).
 	layouts map[string]*tables.Layout
@@ -134,9 +144,11 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	store, err := OpenStore(opts.StateDir, opts.Store...)
-	if err != nil {
-		return nil, err
+	store := opts.SharedStore
+	if store == nil {
+		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
+			return nil, err
+		}
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
 		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
@@ -175,7 +187,7 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, serr := os.Stat(filepath.Join(store.Dir(), "runtime.json")); serr == nil && rt.Up == nil {
+	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
 		// Runtime state saved before proven filters were recorded: every
 		// filter not down was forwarding, and keeps doing so.
 		for _, fg := range cfg.FilterGroups {
@@ -203,7 +215,7 @@ func New(opts Options) (*Daemon, error) {
 		pipe = &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
 	d.session = controlplane.New(controlplane.Options{
-		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow,
+		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 		OnPrimary: d.onPrimary,
 	})
@@ -384,6 +396,13 @@ func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	}
 }
 
+// ownerRunning reports whether Run started the state owner (and the
+// switch session): before, work runs inline and nothing can be written to
+// the switch yet. Call it only from work handed to own (or the owner):
+// there, started does not change (inline work holds inlineMu; the owner
+// starts after Run set it).
+func (d *Daemon) ownerRunning() bool { return d.started }
+
 // writeState brings the site to the engine's current state and writes the
 // entries that change (the state owner only). It computes only those
 // entries, from the compiled site: no compile, no diff of the site.
@@ -403,6 +422,11 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	d.mu.Lock()
 	d.site = next
 	d.mu.Unlock()
+	if !d.ownerRunning() {
+		// Before Run: the session's first reconciliation writes it.
+		d.session.SetDesired(next.Desired().Entities)
+		return nil
+	}
 	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
 	if err == nil {
 		d.markWritten(st)
@@ -455,9 +479,12 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 
 // saveRuntime saves the failure states after a failover was written to
 // the switch. A failure is logged and counted: the failover stands (the
-// switch is already programmed), and the next save catches up.
+// switch is already programmed), and the next save catches up. With a
+// shared store the save is conditioned on the store revision the engine
+// reflects (saveRuntimeOf).
 func (d *Daemon) saveRuntime() {
-	if err := d.store.SaveRuntime(runtimeOf(d.currentEngine())); err != nil {
+	eng := d.currentEngine()
+	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
 		d.fmetrics.runtimeSaveErrors.Add(1)
 		d.log.Error("saving runtime state", "err", err)
 	}
@@ -625,6 +652,11 @@ func portNames(cfg *config.Config) []string {
 		out = append(out, f.LAN, f.WAN)
 	}
 	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // errorList formats a validation error: one problem per line.

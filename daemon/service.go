@@ -76,6 +76,8 @@ type Status struct {
 	// Stale: the switch is not connected, so port states are unknown and
 	// filter states are the last ones seen.
 	Stale bool
+	// HA: the shared store and the leader election (nil: state directory).
+	HA *HAStatus
 }
 
 // SwitchStatus is the P4Runtime session.

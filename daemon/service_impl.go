@@ -86,7 +86,9 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return nil, fmt.Errorf("configuration compiled but not indexed: %w", err)
 	}
 	err = d.own(ctx, func(octx context.Context) error {
-		rev, err := d.store.Commit(data, comment, d.now(), des.BaseLayouts())
+		// cfgMu is held: the running revision is still oldRev (a shared
+		// store refuses the save when another daemon saved since).
+		rev, err := d.commitConfig(oldRev.Number, data, comment, des.BaseLayouts())
 		if err != nil {
 			return fmt.Errorf("configuration refused, the running one is unchanged: %w", err)
 		}
@@ -109,7 +111,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		d.cfgGen++
 		d.mu.Unlock()
 		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
-		if err := d.store.SaveRuntime(runtimeOf(eng)); err != nil {
+		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
 			d.fmetrics.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
@@ -173,7 +175,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 				slices.Sort(rt.BypassGroups)
 			}
 		}
-		if err := d.store.SaveRuntime(rt); err != nil {
+		if err := d.saveRuntimeOf(eng, rt); err != nil {
 			return fmt.Errorf("manual bypass not changed: saving the runtime state failed: %w", err)
 		}
 		if group == "" {
@@ -186,7 +188,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 }
 
 // Status implements Service.
-func (d *Daemon) Status(context.Context) (*Status, error) {
+func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	d.mu.Lock()
 	cfg, rev, eng, site := d.cfg, d.rev, d.engine, d.site
 	ports := make(map[uint32]bool, len(d.ports))
@@ -263,6 +265,9 @@ func (d *Daemon) Status(context.Context) (*Status, error) {
 			}
 		}
 		st.Balance = append(st.Balance, bs)
+	}
+	if d.opts.HAStatus != nil {
+		st.HA = d.opts.HAStatus(ctx)
 	}
 	return st, nil
 }

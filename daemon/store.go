@@ -602,22 +602,35 @@ func (s *Store) loadLayouts() (map[string]*tables.Layout, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	bad := func(why string) error {
-		return fmt.Errorf("%s: %s (remove it to start from the base layouts; that moves sessions)", layoutsFile, why)
+	out, _, err := DecodeLayouts(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v (remove it to start from the base layouts; that moves sessions)", layoutsFile, err)
 	}
+	return out, nil
+}
+
+// EncodeLayouts encodes the base slot layouts saved with revision rev, as
+// the state directory's layouts.json (a shared store keeps the same).
+func EncodeLayouts(rev uint64, ls map[string]*tables.Layout) ([]byte, error) {
+	return encodeLayouts(rev, ls)
+}
+
+// DecodeLayouts decodes what EncodeLayouts made, checking its digest, and
+// returns the layouts and the revision they were saved with.
+func DecodeLayouts(b []byte) (map[string]*tables.Layout, uint64, error) {
 	var doc layoutsDoc
 	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, bad(err.Error())
+		return nil, 0, err
 	}
 	g, err := json.Marshal(doc.Groups)
 	if err != nil || digest(g) != doc.Digest {
-		return nil, bad("digest mismatch")
+		return nil, 0, errors.New("digest mismatch")
 	}
 	out := map[string]*tables.Layout{}
 	for _, lg := range doc.Groups {
 		raw, err := base64.StdEncoding.DecodeString(lg.Slots)
 		if err != nil || lg.SlotBits < 1 || lg.SlotBits > 16 || len(raw) != 2<<lg.SlotBits {
-			return nil, bad(fmt.Sprintf("group %s: malformed slots", lg.Name))
+			return nil, 0, fmt.Errorf("group %s: malformed slots", lg.Name)
 		}
 		l := &tables.Layout{Group: lg.Group, SlotBits: lg.SlotBits, Slots: make([]tables.Target, 1<<lg.SlotBits)}
 		for i := range l.Slots {
@@ -626,7 +639,7 @@ func (s *Store) loadLayouts() (map[string]*tables.Layout, error) {
 		}
 		out[lg.Name] = l
 	}
-	return out, nil
+	return out, doc.Revision, nil
 }
 
 func digest(b []byte) string {

@@ -328,7 +328,7 @@ func TestDaemonApplyOnFullDisk(t *testing.T) {
 	require.NoError(t, err)
 
 	full := &disk{left: 10}
-	d.store.write = full.write
+	d.store.(*Store).write = full.write
 	_, err = d.ApplyConfig(ctx, edit(2), false, "two")
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrNotDurable)
@@ -374,7 +374,7 @@ func TestDaemonApplyReportsMoves(t *testing.T) {
 		}
 	}
 	// Restarted, the daemon compiles the same layout (it is saved).
-	d2, err := New(Options{StateDir: d.store.Dir(), SwitchAddr: "127.0.0.1:1"})
+	d2, err := New(Options{StateDir: d.store.(*Store).Dir(), SwitchAddr: "127.0.0.1:1"})
 	require.NoError(t, err)
 	assert.Equal(t, d.site.Layouts()[0].Base.Digest(), d2.site.Layouts()[0].Base.Digest())
 	// And removing the member moves only its slots.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
@@ -44,7 +45,12 @@ v1model build's is refused, naming the first difference.
 
 Several daemons may drive one switch: the one with the highest election id
 is primary and writes; the others stay connected as backups and take over
-when the primary goes away.`
+when the primary goes away. With --store etcd they share the configuration
+and runtime state in etcd (--etcd-endpoints, --etcd-prefix per switch) and
+an etcd leader election picks the primary: its election id comes from the
+election, so a deposed leader's writes are refused by the switch, and a
+leader cut off from etcd steps down before its lease (--etcd-lease-ttl)
+can expire. See docs/ha.md.`
 
 func newDaemonCmd() *cobra.Command {
 	var (
@@ -61,6 +67,7 @@ func newDaemonCmd() *cobra.Command {
 		logLevel                   string
 		pipe                       pipelineFlags
 		switchTiming               func() (controlplane.Timing, error)
+		store                      storeFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -131,6 +138,10 @@ func newDaemonCmd() *cobra.Command {
 				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
 				opts.Telemetry = tele
 			}
+			ha, err := store.setup(&opts, election != "", log)
+			if err != nil {
+				return err
+			}
 			d, err := daemon.New(opts)
 			if err != nil {
 				return err
@@ -163,6 +174,8 @@ func newDaemonCmd() *cobra.Command {
 			}
 			log.Info("balancer daemon", "api", apiLis.Addr().String(), "switch", switchAddr, "switch_gnmi", switchGNMI,
 				"telemetry", telemetryAddr, "metrics", metricsAddr, "state_dir", stateDir)
+			// With --store etcd the daemon runs inside the leader election.
+			srv.Run = func(ctx context.Context) error { return ha.run(ctx, d) }
 			runErr := daemon.Serve(cmd.Context(), d, srv)
 			log.Info("balancer daemon stopped")
 			return runErr
@@ -192,6 +205,7 @@ func newDaemonCmd() *cobra.Command {
 	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	pipe.register(f)
+	store.register(f)
 	switchTiming = switchTimingFlags(f)
 	return cmd
 }

@@ -68,8 +68,12 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	} else {
 		state = append(state, "NOT CONNECTED")
 	}
-	if sw.GetElectionId() != "" {
-		state = append(state, "election id "+sw.GetElectionId())
+	switch id := sw.GetElectionId(); id {
+	case "":
+	case "0:0":
+		state = append(state, "no election id") // a standby of a leader election
+	default:
+		state = append(state, "election id "+id)
 	}
 	if sw.GetAtomicWrites() {
 		state = append(state, "atomic writes")
@@ -90,6 +94,7 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
+	writeHA(w, st.GetHa())
 	writeBypass(w, st.GetBypass())
 	if st.GetStale() {
 		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")

@@ -1,0 +1,206 @@
+package etcdstore
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// roles records every elector's role changes and checks that no two are
+// ever leaders at once.
+type roles struct {
+	mu      sync.Mutex
+	current map[string]Leadership
+	events  []roleEvent
+	both    int // times a second leader appeared while one led
+}
+
+type roleEvent struct {
+	name string
+	l    Leadership
+	at   time.Time
+}
+
+func newRoles() *roles { return &roles{current: map[string]Leadership{}} }
+
+func (r *roles) on(name string) func(Leadership) {
+	return func(l Leadership) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if l.Leader {
+			for n, o := range r.current {
+				if n != name && o.Leader {
+					r.both++
+				}
+			}
+		}
+		r.current[name] = l
+		r.events = append(r.events, roleEvent{name, l, time.Now()})
+	}
+}
+
+func (r *roles) leader() (string, Leadership) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for n, l := range r.current {
+		if l.Leader {
+			return n, l
+		}
+	}
+	return "", Leadership{}
+}
+
+// last returns when name last took role leader (or standby).
+func (r *roles) last(name string, leader bool) time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.events) - 1; i >= 0; i-- {
+		if e := r.events[i]; e.name == name && e.l.Leader == leader {
+			return e.at
+		}
+	}
+	return time.Time{}
+}
+
+type runner struct {
+	el     *Elector
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func startElector(t *testing.T, addr, name string, r *roles) *runner {
+	t.Helper()
+	st, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	el, err := NewElector(st.cli, st, ElectorOptions{Name: name, TTL: 2 * time.Second})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &runner{el: el, cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(run.done)
+		_ = el.Run(ctx, r.on(name))
+	}()
+	t.Cleanup(func() { cancel(); <-run.done })
+	return run
+}
+
+func waitLeader(t *testing.T, r *roles, not string) (string, Leadership) {
+	t.Helper()
+	var n string
+	var l Leadership
+	require.Eventually(t, func() bool {
+		n, l = r.leader()
+		return n != "" && n != not
+	}, 20*time.Second, 5*time.Millisecond, "no leader (other than %q)", not)
+	return n, l
+}
+
+func TestElectorTakeoverRaisesElectionID(t *testing.T) {
+	addr := startEtcd(t)
+	r := newRoles()
+	pa := newProxy(t, addr)
+	a := startElector(t, pa.addr(), "a", r)
+	name, first := waitLeader(t, r, "")
+	require.Equal(t, "a", name)
+	assert.NotZero(t, first.Election)
+	b := startElector(t, addr, "b", r)
+	require.Eventually(t, func() bool {
+		m, err := b.el.Members(context.Background())
+		return err == nil && len(m) == 2
+	}, 10*time.Second, 5*time.Millisecond)
+	m, err := b.el.Members(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, []Member{{Name: "a", Election: first.Election, Leader: true}, {Name: "b", Election: m[1].Election}}, m)
+	assert.False(t, b.el.Leadership().Leader)
+
+	// a dies without giving up its lease (cut off, then stopped): b leads
+	// once the lease expires, with a higher election id.
+	killed := time.Now()
+	pa.partition()
+	a.cancel()
+	<-a.done
+	name, second := waitLeader(t, r, "a")
+	took := time.Since(killed)
+	t.Logf("leader killed -> standby elected in %v (lease 2s)", took)
+	assert.Equal(t, "b", name)
+	assert.Greater(t, second.Election, first.Election, "a new leader outranks every earlier one on the switch")
+	assert.Zero(t, r.both, "never two leaders")
+}
+
+// A leader cut off from etcd (but running) steps down before its lease
+// can expire, so before any other daemon is elected.
+func TestElectorPartitionedLeaderStepsDownFirst(t *testing.T) {
+	addr := startEtcd(t)
+	r := newRoles()
+	pa := newProxy(t, addr)
+	startElector(t, pa.addr(), "a", r)
+	waitLeader(t, r, "")
+	startElector(t, addr, "b", r)
+	cut := time.Now()
+	pa.partition()
+	waitLeader(t, r, "a")
+	down, up := r.last("a", false), r.last("b", true)
+	t.Logf("partition -> old leader stepped down after %v, new leader elected after %v", down.Sub(cut), up.Sub(cut))
+	assert.True(t, down.After(cut))
+	assert.True(t, down.Before(up), "the old leader stepped down (%v) before the new one was elected (%v)", down.Sub(cut), up.Sub(cut))
+	assert.Less(t, down.Sub(cut), 2*time.Second, "stepped down within the lease")
+	assert.Zero(t, r.both, "never two leaders")
+
+	// Back in touch, a campaigns again as a standby behind b.
+	pa.heal()
+	require.Eventually(t, func() bool {
+		m, err := r2members(t, addr)
+		return err == nil && len(m) == 2 && m[0].Name == "b"
+	}, 20*time.Second, 10*time.Millisecond)
+	name, _ := r.leader()
+	assert.Equal(t, "b", name)
+}
+
+func r2members(t *testing.T, addr string) ([]Member, error) {
+	st, err := Open(newClient(t, addr), "/b/sw/", 0)
+	require.NoError(t, err)
+	el, err := NewElector(st.cli, st, ElectorOptions{Name: "probe"})
+	require.NoError(t, err)
+	return el.Members(context.Background())
+}
+
+func TestElectorsStartedAtOnce(t *testing.T) {
+	addr := startEtcd(t)
+	r := newRoles()
+	var runs []*runner
+	for i := range 4 {
+		runs = append(runs, startElector(t, addr, fmt.Sprintf("d%d", i), r))
+	}
+	waitLeader(t, r, "")
+	require.Eventually(t, func() bool {
+		m, err := runs[0].el.Members(context.Background())
+		return err == nil && len(m) == 4
+	}, 10*time.Second, 5*time.Millisecond)
+	leaders := 0
+	for _, run := range runs {
+		if run.el.Leadership().Leader {
+			leaders++
+		}
+	}
+	assert.Equal(t, 1, leaders)
+	assert.Zero(t, r.both, "never two leaders")
+}
+
+func TestElectorOptions(t *testing.T) {
+	st, err := Open(nil, "/b/sw/", 0)
+	require.NoError(t, err)
+	_, err = NewElector(nil, st, ElectorOptions{Name: "a", TTL: 1500 * time.Millisecond})
+	require.ErrorContains(t, err, "whole seconds, at least 2s")
+	_, err = NewElector(nil, st, ElectorOptions{Name: "a", TTL: time.Second})
+	require.ErrorContains(t, err, "at least 2s")
+	_, err = NewElector(nil, st, ElectorOptions{})
+	require.ErrorContains(t, err, "name")
+	el, err := NewElector(nil, st, ElectorOptions{Name: "a"})
+	require.NoError(t, err)
+	assert.Equal(t, DefaultTTL, el.opts.TTL)
+}

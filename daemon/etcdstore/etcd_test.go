@@ -1,0 +1,127 @@
+package etcdstore
+
+import (
+	"context"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
+
+	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
+)
+
+func startEtcd(t testing.TB) string { return etcdtest.Start(t) }
+
+func newClient(t testing.TB, addr string) *clientv3.Client {
+	t.Helper()
+	cli, err := clientv3.New(clientv3.Config{Endpoints: []string{addr}, DialTimeout: 2 * time.Second,
+		Logger: zap.NewNop()})
+	require.NoError(t, err)
+	t.Cleanup(func() { cli.Close() })
+	return cli
+}
+
+// proxy forwards TCP connections to an address. While partitioned it
+// forwards nothing and answers nothing, keeping connections open (packets
+// dropped, as in a network partition): clients find out by their timeouts.
+type proxy struct {
+	lis    net.Listener
+	to     string
+	mu     sync.Mutex
+	cut    bool
+	conns  map[net.Conn]bool
+	closed chan struct{}
+}
+
+func newProxy(t testing.TB, to string) *proxy {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	p := &proxy{lis: lis, to: to, conns: map[net.Conn]bool{}, closed: make(chan struct{})}
+	go p.serve()
+	t.Cleanup(func() {
+		lis.Close()
+		<-p.closed
+		p.mu.Lock()
+		for c := range p.conns {
+			c.Close()
+		}
+		p.mu.Unlock()
+	})
+	return p
+}
+
+func (p *proxy) addr() string { return p.lis.Addr().String() }
+
+func (p *proxy) isCut() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cut
+}
+
+func (p *proxy) serve() {
+	defer close(p.closed)
+	for {
+		c, err := p.lis.Accept()
+		if err != nil {
+			return
+		}
+		up, err := net.Dial("tcp", p.to)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		p.mu.Lock()
+		p.conns[c], p.conns[up] = true, true
+		p.mu.Unlock()
+		go p.pipe(up, c)
+		go p.pipe(c, up)
+	}
+}
+
+// pipe copies src to dst, dropping what comes while partitioned.
+func (p *proxy) pipe(dst, src net.Conn) {
+	defer dst.Close()
+	defer src.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 && !p.isCut() {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// partition drops everything from now on, both ways.
+func (p *proxy) partition() {
+	p.mu.Lock()
+	p.cut = true
+	p.mu.Unlock()
+}
+
+// heal forwards again; the connections that lost bytes are closed (their
+// streams are broken), so clients reconnect.
+func (p *proxy) heal() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cut = false
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+}
+
+func ctxT(t testing.TB) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return ctx
+}

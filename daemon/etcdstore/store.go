@@ -1,0 +1,492 @@
+// Package etcdstore keeps a switch's running configuration, its revisions
+// and its runtime state in etcd, shared by every daemon that drives the
+// switch, and elects the one daemon that writes to the switch.
+//
+// Keys under the switch's prefix P (one prefix per switch):
+//
+//	P running          the running revision's number (decimal)
+//	P rev/NNNN         a revision's time, comment and digest (JSON)
+//	P cfg/NNNN         a revision's configuration (YAML, as applied)
+//	P layouts          the base slot layouts of the running revision (as
+//	                   daemon.EncodeLayouts; written with the revision)
+//	P runtime          manual bypasses and failed filter groups (JSON)
+//	P election/        the leader election (one key per daemon, on its lease)
+//
+// Every change is an etcd transaction conditioned on what this daemon
+// read: a configuration is saved only while the running revision is still
+// the one it read, the runtime state only while it is unchanged since it
+// was read. A daemon that lost such a race gets daemon.ErrConflict naming
+// what to re-read; nothing is overwritten.
+package etcdstore
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// DefaultTimeout bounds each store operation when Options.Timeout is 0.
+const DefaultTimeout = 3 * time.Second
+
+// Store is a daemon.StateStore in etcd.
+type Store struct {
+	cli     *clientv3.Client
+	prefix  string
+	timeout time.Duration
+
+	mu         sync.Mutex
+	keep       uint64 // revisions kept (0: all)
+	base       uint64 // the running revision this daemon last read or saved
+	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
+	runtime    []byte // its value then
+}
+
+var _ daemon.SharedStore = (*Store)(nil)
+
+// Open returns the store of one switch under prefix (for instance
+// "/balancer/site-a/sw1/"; a missing trailing "/" is added). timeout
+// bounds each operation (0: DefaultTimeout).
+func Open(cli *clientv3.Client, prefix string, timeout time.Duration) (*Store, error) {
+	if prefix == "" || !strings.HasPrefix(prefix, "/") {
+		return nil, fmt.Errorf("etcd prefix %q: give an absolute key prefix per switch, such as /balancer/<site>/<switch>/", prefix)
+	}
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	if timeout < 0 {
+		return nil, fmt.Errorf("etcd store timeout %v: must not be negative", timeout)
+	}
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	return &Store{cli: cli, prefix: prefix, timeout: timeout}, nil
+}
+
+// KeepRevisions bounds the history to the newest n revisions (0: keep
+// all): each save deletes the revision n older than itself.
+func (s *Store) KeepRevisions(n uint64) {
+	s.mu.Lock()
+	s.keep = n
+	s.mu.Unlock()
+}
+
+// Prefix is the switch's key prefix (ends in "/").
+func (s *Store) Prefix() string { return s.prefix }
+
+func (s *Store) key(k string) string { return s.prefix + k }
+
+func revKey(n uint64) string { return fmt.Sprintf("rev/%020d", n) }
+func cfgKey(n uint64) string { return fmt.Sprintf("cfg/%020d", n) }
+
+type revMeta struct {
+	Time    time.Time `json:"time"`
+	Comment string    `json:"comment,omitempty"`
+	Digest  string    `json:"digest"`
+}
+
+func (s *Store) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), s.timeout)
+}
+
+func (s *Store) wrap(what string, err error) error {
+	return fmt.Errorf("etcd store %s: %s: %w", s.prefix, what, err)
+}
+
+// Running implements daemon.StateStore. The revision read is the one the
+// next Save is conditioned on.
+func (s *Store) Running() ([]byte, daemon.Revision, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key("running"))
+	if err != nil {
+		return nil, daemon.Revision{}, s.wrap("reading the running revision", err)
+	}
+	if len(resp.Kvs) == 0 {
+		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: no running configuration: %w", s.prefix, os.ErrNotExist)
+	}
+	n, err := strconv.ParseUint(string(resp.Kvs[0].Value), 10, 64)
+	if err != nil {
+		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: key running holds %q, not a revision number: %w", s.prefix, resp.Kvs[0].Value, err)
+	}
+	// A revision's keys never change once written: read them at the
+	// same store revision anyway, so a pruned history cannot interleave.
+	rev := resp.Header.Revision
+	r, err := s.cli.Txn(ctx).Then(clientv3.OpGet(s.key(revKey(n)), clientv3.WithRev(rev)),
+		clientv3.OpGet(s.key(cfgKey(n)), clientv3.WithRev(rev))).Commit()
+	if err != nil {
+		return nil, daemon.Revision{}, s.wrap(fmt.Sprintf("reading revision %d", n), err)
+	}
+	meta, cfg := r.Responses[0].GetResponseRange().GetKvs(), r.Responses[1].GetResponseRange().GetKvs()
+	if len(meta) == 0 || len(cfg) == 0 {
+		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: the running revision %d has no stored configuration (keys %s, %s)", s.prefix, n, revKey(n), cfgKey(n))
+	}
+	out, err := decodeRev(n, meta[0].Value)
+	if err != nil {
+		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: %w", s.prefix, err)
+	}
+	if d := digest(cfg[0].Value); d != out.Digest {
+		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: revision %d's configuration has digest %s, its record says %s: the store is damaged", s.prefix, n, d, out.Digest)
+	}
+	s.mu.Lock()
+	s.base = n
+	s.mu.Unlock()
+	return cfg[0].Value, out, nil
+}
+
+func decodeRev(n uint64, b []byte) (daemon.Revision, error) {
+	var m revMeta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return daemon.Revision{}, fmt.Errorf("revision %d: record unreadable: %w", n, err)
+	}
+	return daemon.Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest}, nil
+}
+
+// Save implements daemon.StateStore: it succeeds only while the running
+// revision is the one this daemon last read (Running) or saved. The
+// saved slot layouts are left as they are.
+func (s *Store) Save(data []byte, comment string, now time.Time) (daemon.Revision, error) {
+	return s.Commit(data, comment, now, nil)
+}
+
+// Commit implements daemon.StateStore: Save with the base slot layouts
+// the configuration was compiled with (nil: leave the saved ones), in the
+// same etcd transaction as the revision (all or nothing).
+func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
+	s.mu.Lock()
+	base := s.base
+	s.mu.Unlock()
+	return s.CommitOn(base, data, comment, now, layouts)
+}
+
+// SaveOn is CommitOn leaving the saved slot layouts as they are.
+func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (daemon.Revision, error) {
+	return s.CommitOn(base, data, comment, now, nil)
+}
+
+// CommitOn implements daemon.SharedStore: it succeeds only while the
+// running revision is base. The revision, its slot layouts (unless nil)
+// and the pruning of the history past KeepRevisions are one transaction.
+func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := base + 1
+	r := daemon.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
+	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
+	if err != nil {
+		return daemon.Revision{}, err
+	}
+	var lay []byte
+	if layouts != nil {
+		if lay, err = daemon.EncodeLayouts(n, layouts); err != nil {
+			return daemon.Revision{}, fmt.Errorf("etcd store %s: revision %d: %w", s.prefix, n, err)
+		}
+	}
+	cond := clientv3.Compare(clientv3.Value(s.key("running")), "=", strconv.FormatUint(base, 10))
+	if base == 0 {
+		cond = clientv3.Compare(clientv3.CreateRevision(s.key("running")), "=", 0)
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	ops := []clientv3.Op{clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
+		clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))}
+	if lay != nil {
+		ops = append(ops, clientv3.OpPut(s.key("layouts"), string(lay)))
+	}
+	if s.keep > 0 && n > s.keep {
+		// Everything up to the revision keep older than this one (a
+		// range: revisions skipped by an earlier, smaller limit go too).
+		old := n - s.keep
+		ops = append(ops, clientv3.OpDelete(s.key(revKey(0)), clientv3.WithRange(s.key(revKey(old+1)))),
+			clientv3.OpDelete(s.key(cfgKey(0)), clientv3.WithRange(s.key(cfgKey(old+1)))))
+	}
+	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
+	if err != nil {
+		// Unknown outcome (a timeout may still commit): the watch tells.
+		return daemon.Revision{}, s.wrap(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
+	}
+	if !resp.Succeeded {
+		cur := "none"
+		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
+			cur = string(kvs[0].Value)
+		}
+		return daemon.Revision{}, fmt.Errorf("%w: another daemon changed the running configuration to revision %s since this daemon read revision %d; nothing was saved: re-read revision %s (config show) and make the change again",
+			daemon.ErrConflict, cur, base, cur)
+	}
+	s.base = n
+	return r, nil
+}
+
+// Layouts implements daemon.StateStore: the base slot layouts saved with
+// the running revision (nil when none were saved).
+func (s *Store) Layouts() (map[string]*tables.Layout, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key("layouts"))
+	if err != nil {
+		return nil, s.wrap("reading the slot layouts", err)
+	}
+	if len(resp.Kvs) == 0 {
+		return nil, nil
+	}
+	ls, _, err := daemon.DecodeLayouts(resp.Kvs[0].Value)
+	if err != nil {
+		return nil, fmt.Errorf("etcd store %s: key layouts: %w", s.prefix, err)
+	}
+	return ls, nil
+}
+
+// Seed saves data as the first revision when the store holds no running
+// configuration yet, and reports whether it did. Daemons started at once
+// may all seed: one wins, the others find its revision.
+func (s *Store) Seed(data []byte, comment string, now time.Time) (bool, error) {
+	s.mu.Lock()
+	s.base = 0
+	s.mu.Unlock()
+	_, err := s.Save(data, comment, now)
+	if errors.Is(err, daemon.ErrConflict) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// Revision implements daemon.StateStore.
+func (s *Store) Revision(n uint64) ([]byte, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key(cfgKey(n)))
+	if err != nil {
+		return nil, s.wrap(fmt.Sprintf("reading revision %d", n), err)
+	}
+	if len(resp.Kvs) == 0 {
+		return nil, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
+	}
+	return resp.Kvs[0].Value, nil
+}
+
+// History implements daemon.StateStore.
+func (s *Store) History() ([]daemon.Revision, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key("rev/"), clientv3.WithPrefix(),
+		clientv3.WithSort(clientv3.SortByKey, clientv3.SortAscend))
+	if err != nil {
+		return nil, s.wrap("reading the history", err)
+	}
+	out := make([]daemon.Revision, 0, len(resp.Kvs))
+	for _, kv := range resp.Kvs {
+		n, err := strconv.ParseUint(strings.TrimPrefix(string(kv.Key), s.key("rev/")), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("etcd store %s: key %s is not a revision: %w", s.prefix, kv.Key, err)
+		}
+		r, err := decodeRev(n, kv.Value)
+		if err != nil {
+			return nil, fmt.Errorf("etcd store %s: %w", s.prefix, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// LoadRuntime implements daemon.StateStore. The state read is the one
+// the next SaveRuntime is conditioned on.
+func (s *Store) LoadRuntime() (daemon.Runtime, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	resp, err := s.cli.Get(ctx, s.key("runtime"))
+	if err != nil {
+		return daemon.Runtime{}, s.wrap("reading the runtime state", err)
+	}
+	var rt daemon.Runtime
+	var mod int64
+	if len(resp.Kvs) > 0 {
+		if err := json.Unmarshal(resp.Kvs[0].Value, &rt); err != nil {
+			return daemon.Runtime{}, fmt.Errorf("etcd store %s: key runtime unreadable: %w", s.prefix, err)
+		}
+		mod = resp.Kvs[0].ModRevision
+	}
+	s.mu.Lock()
+	s.runtimeRev, s.runtime = mod, nil
+	if len(resp.Kvs) > 0 {
+		s.runtime = resp.Kvs[0].Value
+	}
+	s.mu.Unlock()
+	return rt, nil
+}
+
+// LoadRuntimeRev implements daemon.SharedStore: the runtime state and
+// the store revision it was written at (0: none yet).
+func (s *Store) LoadRuntimeRev() (daemon.Runtime, int64, error) {
+	rt, err := s.LoadRuntime()
+	if err != nil {
+		return rt, 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return rt, s.runtimeRev, nil
+}
+
+// SaveRuntimeOn implements daemon.SharedStore: it succeeds only while the
+// runtime state is still at store revision base, and writes nothing when
+// the store holds rt already. It returns the revision the state is at.
+func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
+	b, err := json.Marshal(rt)
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	k := s.key("runtime")
+	got, err := s.cli.Get(ctx, k)
+	if err != nil {
+		return 0, s.wrap("reading the runtime state", err)
+	}
+	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
+		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
+	}
+	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
+		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
+	if err != nil {
+		return 0, s.wrap("saving the runtime state", err)
+	}
+	if !resp.Succeeded {
+		var cur int64
+		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
+			cur = kvs[0].ModRevision
+			if bytes.Equal(kvs[0].Value, b) {
+				return cur, nil
+			}
+		}
+		return 0, fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon took it at %d; nothing was saved: check status and make the change again",
+			daemon.ErrConflict, cur, base)
+	}
+	return resp.Header.Revision, nil
+}
+
+// SaveRuntime implements daemon.StateStore: it succeeds only while the
+// runtime state is the one this daemon last read or wrote. Saving what
+// the store holds already writes nothing (a standby repeating the
+// leader's state does not disturb the leader's next save).
+func (s *Store) SaveRuntime(rt daemon.Runtime) error {
+	b, err := json.Marshal(rt)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.runtimeRev != 0 && bytes.Equal(b, s.runtime) {
+		return nil
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	k := s.key("runtime")
+	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
+		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
+	if err != nil {
+		return s.wrap("saving the runtime state", err)
+	}
+	if !resp.Succeeded {
+		var cur int64
+		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
+			cur = kvs[0].ModRevision
+			if bytes.Equal(kvs[0].Value, b) {
+				// Another daemon saved the same state: nothing is lost.
+				s.runtimeRev, s.runtime = cur, b
+				return nil
+			}
+		}
+		return fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon read it at %d; nothing was saved: re-read it (status) and make the change again",
+			daemon.ErrConflict, cur, s.runtimeRev)
+	}
+	s.runtimeRev, s.runtime = resp.Header.Revision, b
+	return nil
+}
+
+// Change says what changed in the store.
+type Change struct {
+	Config, Runtime bool
+}
+
+// Watch reports changes of the running configuration and of the runtime
+// state (by this daemon or another) until ctx ends. Changes that come
+// faster than they are taken are merged. After a lost watch (etcd
+// unreachable, history compacted) it reports both as changed: the reader
+// re-reads the store.
+func (s *Store) Watch(ctx context.Context) <-chan Change {
+	out := make(chan Change, 1)
+	send := func(c Change) {
+		for {
+			select {
+			case out <- c:
+				return
+			case old := <-out:
+				c.Config, c.Runtime = c.Config || old.Config, c.Runtime || old.Runtime
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
+	go func() {
+		defer close(out)
+		for ctx.Err() == nil {
+			wctx := clientv3.WithRequireLeader(ctx)
+			for wr := range s.cli.Watch(wctx, s.prefix, clientv3.WithPrefix(), clientv3.WithCreatedNotify()) {
+				if err := wr.Err(); err != nil || wr.Created {
+					// Created: anything may have changed before the watch
+					// started (a re-established watch); an error ends it.
+					send(Change{Config: true, Runtime: true})
+					if err != nil {
+						break
+					}
+					continue
+				}
+				var c Change
+				for _, ev := range wr.Events {
+					switch strings.TrimPrefix(string(ev.Kv.Key), s.prefix) {
+					case "running":
+						c.Config = true
+					case "runtime":
+						c.Runtime = true
+					}
+				}
+				if c.Config || c.Runtime {
+					send(c)
+				}
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(s.timeout / 4):
+			}
+		}
+	}()
+	return out
+}
+
+// Health reports whether the store answers (a linearizable read, so it
+// needs the etcd cluster's quorum).
+func (s *Store) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	if _, err := s.cli.Get(ctx, s.key("running")); err != nil {
+		return s.wrap("health check", err)
+	}
+	return nil
+}
+
+func digest(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:6])
+}
