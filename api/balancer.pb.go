@@ -1042,7 +1042,20 @@ type SwitchStatus struct {
 	LastPlan      string                 `protobuf:"bytes,7,opt,name=last_plan,json=lastPlan,proto3" json:"last_plan,omitempty"`
 	AtomicWrites  bool                   `protobuf:"varint,8,opt,name=atomic_writes,json=atomicWrites,proto3" json:"atomic_writes,omitempty"`
 	// The gNMI port status stream is live.
-	PortsWatched  bool `protobuf:"varint,9,opt,name=ports_watched,json=portsWatched,proto3" json:"ports_watched,omitempty"`
+	PortsWatched bool `protobuf:"varint,9,opt,name=ports_watched,json=portsWatched,proto3" json:"ports_watched,omitempty"`
+	// The switch kept its connection open but stopped answering (it last
+	// answered at stalled_since); the session reconnects.
+	Stalled      bool                   `protobuf:"varint,10,opt,name=stalled,proto3" json:"stalled,omitempty"`
+	StalledSince *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=stalled_since,json=stalledSince,proto3" json:"stalled_since,omitempty"`
+	// The desired state is not on the switch yet; a failed write is retried
+	// at next_retry.
+	Pending   bool                   `protobuf:"varint,12,opt,name=pending,proto3" json:"pending,omitempty"`
+	NextRetry *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=next_retry,json=nextRetry,proto3" json:"next_retry,omitempty"`
+	// The availability state (failover, recovery, manual bypass) is decided
+	// but not yet written to the switch.
+	StatePending bool `protobuf:"varint,14,opt,name=state_pending,json=statePending,proto3" json:"state_pending,omitempty"`
+	// "" when the session is healthy, else one line saying why not.
+	Alarm         string `protobuf:"bytes,15,opt,name=alarm,proto3" json:"alarm,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1138,6 +1151,48 @@ func (x *SwitchStatus) GetPortsWatched() bool {
 		return x.PortsWatched
 	}
 	return false
+}
+
+func (x *SwitchStatus) GetStalled() bool {
+	if x != nil {
+		return x.Stalled
+	}
+	return false
+}
+
+func (x *SwitchStatus) GetStalledSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StalledSince
+	}
+	return nil
+}
+
+func (x *SwitchStatus) GetPending() bool {
+	if x != nil {
+		return x.Pending
+	}
+	return false
+}
+
+func (x *SwitchStatus) GetNextRetry() *timestamppb.Timestamp {
+	if x != nil {
+		return x.NextRetry
+	}
+	return nil
+}
+
+func (x *SwitchStatus) GetStatePending() bool {
+	if x != nil {
+		return x.StatePending
+	}
+	return false
+}
+
+func (x *SwitchStatus) GetAlarm() string {
+	if x != nil {
+		return x.Alarm
+	}
+	return ""
 }
 
 // BypassStatus is the manual bypass.
@@ -1328,8 +1383,12 @@ type FilterStatus struct {
 	FailureAction     string    `protobuf:"bytes,17,opt,name=failure_action,json=failureAction,proto3" json:"failure_action,omitempty"`
 	TimeOfPassBuckets []*Bucket `protobuf:"bytes,18,rep,name=time_of_pass_buckets,json=timeOfPassBuckets,proto3" json:"time_of_pass_buckets,omitempty"`
 	// The filter's switch ports: "up", "down" or "unknown".
-	LanState      string `protobuf:"bytes,19,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
-	WanState      string `protobuf:"bytes,20,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
+	LanState string `protobuf:"bytes,19,opt,name=lan_state,json=lanState,proto3" json:"lan_state,omitempty"`
+	WanState string `protobuf:"bytes,20,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
+	// Its keep-alive loss is held by the stall guard (not failed over);
+	// returning: traffic is seen coming back from it meanwhile.
+	Held          bool `protobuf:"varint,21,opt,name=held,proto3" json:"held,omitempty"`
+	Returning     bool `protobuf:"varint,22,opt,name=returning,proto3" json:"returning,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1504,6 +1563,20 @@ func (x *FilterStatus) GetWanState() string {
 	return ""
 }
 
+func (x *FilterStatus) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
+func (x *FilterStatus) GetReturning() bool {
+	if x != nil {
+		return x.Returning
+	}
+	return false
+}
+
 // Bucket is one histogram bucket of keep-alive times of pass.
 type Bucket struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1571,10 +1644,15 @@ type BalanceGroupStatus struct {
 	SlotBits  uint32   `protobuf:"varint,7,opt,name=slot_bits,json=slotBits,proto3" json:"slot_bits,omitempty"`
 	// Digest of the active slot layout, and of the layout with every
 	// member alive.
-	Digest        string `protobuf:"bytes,8,opt,name=digest,proto3" json:"digest,omitempty"`
-	BaseDigest    string `protobuf:"bytes,9,opt,name=base_digest,json=baseDigest,proto3" json:"base_digest,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Digest     string `protobuf:"bytes,8,opt,name=digest,proto3" json:"digest,omitempty"`
+	BaseDigest string `protobuf:"bytes,9,opt,name=base_digest,json=baseDigest,proto3" json:"base_digest,omitempty"`
+	// The stall guard holds keep-alive losses of this group as a suspected
+	// failure of the balancer's own keep-alive path (since stall_since); its
+	// filters stay up for at most the profile's stall_hold.
+	KeepaliveStall bool                   `protobuf:"varint,10,opt,name=keepalive_stall,json=keepaliveStall,proto3" json:"keepalive_stall,omitempty"`
+	StallSince     *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=stall_since,json=stallSince,proto3" json:"stall_since,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *BalanceGroupStatus) Reset() {
@@ -1668,6 +1746,20 @@ func (x *BalanceGroupStatus) GetBaseDigest() string {
 		return x.BaseDigest
 	}
 	return ""
+}
+
+func (x *BalanceGroupStatus) GetKeepaliveStall() bool {
+	if x != nil {
+		return x.KeepaliveStall
+	}
+	return false
+}
+
+func (x *BalanceGroupStatus) GetStallSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StallSince
+	}
+	return nil
 }
 
 type GetCountersRequest struct {
@@ -3187,7 +3279,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
 	"\vleader_name\x18\x06 \x01(\tR\n" +
 	"leaderName\x12\x1a\n" +
-	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xca\x02\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xb5\x04\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3199,7 +3291,15 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0elast_reconcile\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\rlastReconcile\x12\x1b\n" +
 	"\tlast_plan\x18\a \x01(\tR\blastPlan\x12#\n" +
 	"\ratomic_writes\x18\b \x01(\bR\fatomicWrites\x12#\n" +
-	"\rports_watched\x18\t \x01(\bR\fportsWatched\"8\n" +
+	"\rports_watched\x18\t \x01(\bR\fportsWatched\x12\x18\n" +
+	"\astalled\x18\n" +
+	" \x01(\bR\astalled\x12?\n" +
+	"\rstalled_since\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\fstalledSince\x12\x18\n" +
+	"\apending\x18\f \x01(\bR\apending\x129\n" +
+	"\n" +
+	"next_retry\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tnextRetry\x12#\n" +
+	"\rstate_pending\x18\x0e \x01(\bR\fstatePending\x12\x14\n" +
+	"\x05alarm\x18\x0f \x01(\tR\x05alarm\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
 	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +
@@ -3212,7 +3312,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
 	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
 	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
-	"\twan_state\x18\b \x01(\tR\bwanState\"\x9c\x05\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\xce\x05\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -3235,10 +3335,12 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0efailure_action\x18\x11 \x01(\tR\rfailureAction\x12D\n" +
 	"\x14time_of_pass_buckets\x18\x12 \x03(\v2\x13.balancer.v1.BucketR\x11timeOfPassBuckets\x12\x1b\n" +
 	"\tlan_state\x18\x13 \x01(\tR\blanState\x12\x1b\n" +
-	"\twan_state\x18\x14 \x01(\tR\bwanState\"N\n" +
+	"\twan_state\x18\x14 \x01(\tR\bwanState\x12\x12\n" +
+	"\x04held\x18\x15 \x01(\bR\x04held\x12\x1c\n" +
+	"\treturning\x18\x16 \x01(\bR\treturning\"N\n" +
 	"\x06Bucket\x12.\n" +
 	"\x05up_to\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04upTo\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"\xf3\x01\n" +
+	"\x05count\x18\x02 \x01(\x04R\x05count\"\xd9\x02\n" +
 	"\x12BalanceGroupStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x14\n" +
@@ -3250,7 +3352,11 @@ const file_balancer_proto_rawDesc = "" +
 	"\tslot_bits\x18\a \x01(\rR\bslotBits\x12\x16\n" +
 	"\x06digest\x18\b \x01(\tR\x06digest\x12\x1f\n" +
 	"\vbase_digest\x18\t \x01(\tR\n" +
-	"baseDigest\"\x14\n" +
+	"baseDigest\x12'\n" +
+	"\x0fkeepalive_stall\x18\n" +
+	" \x01(\bR\x0ekeepaliveStall\x12;\n" +
+	"\vstall_since\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"stallSince\"\x14\n" +
 	"\x12GetCountersRequest\"\xe1\x02\n" +
 	"\bCounters\x12/\n" +
 	"\x05ports\x18\x01 \x03(\v2\x19.balancer.v1.PortCountersR\x05ports\x12/\n" +
@@ -3456,64 +3562,67 @@ var file_balancer_proto_depIdxs = []int32{
 	40, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
 	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
 	40, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	40, // 15: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	40, // 16: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	41, // 17: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	19, // 18: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	41, // 19: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	24, // 20: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	25, // 21: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	26, // 22: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	27, // 23: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	28, // 24: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	29, // 25: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	40, // 26: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	23, // 27: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	23, // 28: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	23, // 29: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	23, // 30: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 31: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 32: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 33: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	23, // 34: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	23, // 35: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 36: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	23, // 37: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	23, // 38: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	23, // 39: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	23, // 40: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 41: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	23, // 42: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	23, // 43: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	32, // 44: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	33, // 45: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	34, // 46: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	39, // 47: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	12, // 48: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 49: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 50: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 51: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 52: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 53: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	21, // 54: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	30, // 55: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	35, // 56: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	37, // 57: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	13, // 58: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 59: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 60: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 61: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 62: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 63: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	22, // 64: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	31, // 65: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	36, // 66: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	38, // 67: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	58, // [58:68] is the sub-list for method output_type
-	48, // [48:58] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	40, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	40, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	40, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	40, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	41, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	19, // 20: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	41, // 21: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	40, // 22: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	24, // 23: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	25, // 24: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	26, // 25: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	27, // 26: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	28, // 27: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	29, // 28: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	40, // 29: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	23, // 30: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	23, // 31: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	23, // 32: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 33: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 34: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 35: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 36: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 37: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	23, // 38: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 39: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	23, // 40: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	23, // 41: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	23, // 42: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	23, // 43: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	23, // 44: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 45: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	23, // 46: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	32, // 47: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	33, // 48: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	34, // 49: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	39, // 50: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 51: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 52: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 53: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 54: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 55: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 56: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	21, // 57: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	30, // 58: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	35, // 59: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	37, // 60: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 61: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 62: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 63: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 64: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 65: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 66: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	22, // 67: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	31, // 68: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	36, // 69: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	38, // 70: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	61, // [61:71] is the sub-list for method output_type
+	51, // [51:61] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }

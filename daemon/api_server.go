@@ -465,6 +465,8 @@ func statusToProto(st *Status) *apiv1.Status {
 			Address: sw.Address, Connected: sw.Connected, Primary: sw.Primary, ElectionId: sw.ElectionID,
 			LastError: sw.LastError, LastReconcile: timestamp(sw.LastReconcile), LastPlan: sw.LastPlan,
 			AtomicWrites: sw.AtomicWrites, PortsWatched: sw.PortsWatched,
+			Stalled: sw.Stalled, StalledSince: timestamp(sw.StalledSince), Pending: sw.Pending, NextRetry: timestamp(sw.NextRetry),
+			StatePending: sw.StatePending, Alarm: sw.Alarm,
 		},
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),
@@ -486,7 +488,7 @@ func statusToProto(st *Status) *apiv1.Status {
 			State: f.State, Reason: f.Reason, Since: timestamp(f.Since), Effective: f.Effective,
 			LastPass: timestamp(f.LastPass), TimeOfPass: duration(f.TimeOfPass), Losses: f.Losses,
 			Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted, FailureAction: f.FailureAction,
-			LanState: f.LANState, WanState: f.WANState,
+			LanState: f.LANState, WanState: f.WANState, Held: f.Held, Returning: f.Returning,
 		}
 		for _, b := range f.TimeOfPassBuckets {
 			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})
@@ -497,6 +499,7 @@ func statusToProto(st *Status) *apiv1.Status {
 		out.BalanceGroups = append(out.BalanceGroups, &apiv1.BalanceGroupStatus{
 			Name: b.Name, Id: b.ID, State: b.State, Members: b.Members, Alive: int64(b.Alive),
 			MinActive: int64(b.MinActive), SlotBits: b.SlotBits, Digest: b.Digest, BaseDigest: b.BaseDigest,
+			KeepaliveStall: b.KeepAliveStall, StallSince: timestamp(b.StallSince),
 		})
 	}
 	return out

@@ -94,6 +94,20 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
+	if sw.GetStalled() {
+		fmt.Fprintf(w, "  ALARM switch stalled: the connection is open but the switch has not answered since %s (%s); reconnecting\n",
+			fmtTime(sw.GetStalledSince()), fmtAge(sw.GetStalledSince(), now))
+	}
+	if sw.GetPending() {
+		line := "  desired state not on the switch yet"
+		if sw.GetNextRetry() != nil {
+			line += "; next write attempt " + fmtTime(sw.GetNextRetry())
+		}
+		fmt.Fprintln(w, line)
+	}
+	if sw.GetStatePending() {
+		fmt.Fprintln(w, "  an availability change (failover, recovery or bypass) is decided but not yet written to the switch")
+	}
 	writeHA(w, st.GetHa())
 	writeBypass(w, st.GetBypass())
 	if st.GetStale() {
@@ -118,7 +132,14 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 			if f.GetConsecutive() > 0 {
 				losses += fmt.Sprintf(" (%d in a row)", f.GetConsecutive())
 			}
-			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), stale(st, f.GetState()),
+			state := f.GetState()
+			if f.GetHeld() {
+				state += " (held)"
+				if f.GetReturning() {
+					state += " (traffic returning)"
+				}
+			}
+			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), stale(st, state),
 				fmtAge(f.GetSince(), now), stale(st, f.GetEffective()), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
 				losses, f.GetReason())
 		}
@@ -137,6 +158,13 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 				strings.Join(b.GetMembers(), ","), fmt.Sprintf("%d (%d bits)", 1<<b.GetSlotBits(), b.GetSlotBits()), digest)
 		}
 		t.Flush()
+		for _, b := range st.GetBalanceGroups() {
+			if b.GetKeepaliveStall() {
+				fmt.Fprintf(w, "ALARM balance group %s: keep-alives of most of its filters were lost at once with their ports up, since %s (%s): "+
+					"suspected a fault of the balancer's own keep-alive path; its filters are held up for at most the profile's stall_hold\n",
+					b.GetName(), fmtTime(b.GetStallSince()), fmtAge(b.GetStallSince(), now))
+			}
+		}
 	}
 }
 

@@ -1,0 +1,31 @@
+package daemon
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The management API carries the session's and the stall guard's alarms.
+func TestStatusToProtoCarriesAlarms(t *testing.T) {
+	at := time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC)
+	st := &Status{
+		Switch: SwitchStatus{Stalled: true, StalledSince: at, Pending: true, NextRetry: at.Add(time.Second),
+			StatePending: true, Alarm: "switch stalled"},
+		Filters: []FilterStatus{{Name: "F1", Held: true, Returning: true}},
+		Balance: []BalanceGroupStatus{{Name: "G", KeepAliveStall: true, StallSince: at}},
+	}
+	p := statusToProto(st)
+	sw := p.GetSwitchStatus()
+	assert.True(t, sw.GetStalled())
+	assert.Equal(t, at, sw.GetStalledSince().AsTime())
+	assert.True(t, sw.GetPending())
+	assert.Equal(t, at.Add(time.Second), sw.GetNextRetry().AsTime())
+	assert.True(t, sw.GetStatePending())
+	assert.Equal(t, "switch stalled", sw.GetAlarm())
+	assert.True(t, p.GetFilters()[0].GetHeld())
+	assert.True(t, p.GetFilters()[0].GetReturning())
+	assert.True(t, p.GetBalanceGroups()[0].GetKeepaliveStall())
+	assert.Equal(t, at, p.GetBalanceGroups()[0].GetStallSince().AsTime())
+}
