@@ -1,5 +1,5 @@
 // Package symhash is the balancer's symmetric session hash (contract,
-// ARCHITECTURE.md §3.3): both directions of a session, and every fragment of
+// docs/dataplane.md, "Symmetric hash"): both directions of a session, and every fragment of
 // it, map to the same slot. The P4 programs (v1model and TNA), the software
 // switch and the CLI's locate/trace all use this one definition.
 //

@@ -7,7 +7,7 @@
 // The pieces:
 //   - Compiler.Compile: config + runtime state -> Desired (entities, slot
 //     layouts and their digests).
-//   - BaseLayout / Layout.Rebalanced: the slot layout of ARCHITECTURE.md §3.4.
+//   - BaseLayout / Layout.Rebalanced: the slot layout (docs/integrity.md, docs/availability.md).
 //   - PlannedLayout (Compile with FromLayouts): the layout of a planned
 //     change, from the previous one, moving only the slots it must;
 //     Moves / LayoutMoves say how many slots and sessions a change moves.

@@ -22,7 +22,7 @@ type Target struct {
 	Core        uint32
 }
 
-// Layout is the slot table of one balance group (ARCHITECTURE.md §3.4).
+// Layout is the slot table of one balance group (docs/integrity.md, "Slot layouts on planned changes").
 // Slots[i] is where hash slot i sends a session.
 type Layout struct {
 	Group    uint32

@@ -4,7 +4,7 @@
 // frames (port and bytes) that must come out, or the packet-in that must
 // reach the controller, under the configuration in site.yaml.
 //
-// Expected results come from the contracts (ARCHITECTURE.md §3): the
+// Expected results come from the contracts (docs/dataplane.md): the
 // symmetric hash (package symhash), the slot layout (package tables) and
 // the wire formats. A few are also worked by hand (see KnownAnswer).
 package pipelinecases
