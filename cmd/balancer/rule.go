@@ -10,6 +10,8 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 const matchHelp = `Match expressions (--match, --not): terms joined by spaces, commas or
@@ -233,6 +235,10 @@ match in the --match syntax and the number of TCAM entries each takes.`,
 				fmt.Fprintln(a.stdout, "no rules defined: every packet bypasses the filters; add one with 'balancer rule add'")
 				return nil
 			}
+			count, err := ruleEntryCounter()
+			if err != nil {
+				return err
+			}
 			w := table(a.stdout)
 			row(w, "PRIO", "NAME", "LINKS", "MATCH", "ACTION", "EXCEPT", "ENTRIES")
 			for _, r := range rules {
@@ -244,10 +250,35 @@ match in the --match syntax and the number of TCAM entries each takes.`,
 				for _, n := range r.Not {
 					nots = append(nots, matchexpr.Format(n))
 				}
-				v4, v6 := r.EntryCount(len(cfg.Links))
-				row(w, r.Priority, r.Name, ls, matchexpr.Format(r.Match), formatAction(r.Action), strings.Join(nots, " | "), v4+v6)
+				row(w, r.Priority, r.Name, ls, matchexpr.Format(r.Match), formatAction(r.Action), strings.Join(nots, " | "), count(cfg, r))
 			}
 			return w.Flush()
 		},
 	}
+}
+
+// ruleEntryCounter returns how a rule's entries are counted for `rule
+// list`: exactly what the compiler writes for it in both flow tables,
+// counted without building them ("more than N" past the larger table's
+// size; "?" when the rule cannot be compiled, e.g. an unknown link).
+func ruleEntryCounter() (func(cfg *config.Config, r config.Rule) string, error) {
+	s, err := p4src.Load()
+	if err != nil {
+		return nil, err
+	}
+	comp, err := tables.New(s)
+	if err != nil {
+		return nil, err
+	}
+	limit := max(config.FlowRulesCapacity, config.FlowRulesV6Capacity)
+	return func(cfg *config.Config, r config.Rule) string {
+		v4, v6, err := comp.RuleEntries(cfg, r, limit)
+		switch {
+		case err != nil:
+			return "?"
+		case v4 > limit || v6 > limit:
+			return fmt.Sprintf("more than %d", limit)
+		}
+		return fmt.Sprint(v4 + v6)
+	}, nil
 }
