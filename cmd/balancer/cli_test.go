@@ -352,6 +352,12 @@ func TestProfile(t *testing.T) {
 	assertRows(t, out, "balance groups keeping their own failure action: group_filter (drop)")
 	assert.Equal(t, config.FailDrop, e.running().BalanceGroupByName("group_filter").FailureAction)
 
+	e.ok("profile", "set", "fast", "--stall-guard", "off", "--stall-hold", "250ms")
+	fast := e.running().ProfileByName("fast")
+	assert.Equal(t, config.StallGuardOff, fast.StallGuard)
+	assert.Equal(t, config.Duration(250*time.Millisecond), fast.StallHold)
+	assert.Equal(t, config.Duration(50*time.Millisecond), fast.Interval, "settings not given stay")
+
 	r := e.run("profile", "del", "default")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `the profile "default" is built in and cannot be deleted`)
