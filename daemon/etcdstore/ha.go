@@ -87,8 +87,40 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 			}
 		}
 	})
+	// After etcd lost its quorum and came back with this daemon still
+	// leading, catch up: read the store (nobody could change it meanwhile)
+	// and save the failure states the keep-alives found during the outage
+	// (ReloadAs does for a leader).
+	catchUp := make(chan struct{}, 1)
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-catchUp:
+			}
+			if err := d.ReloadAs(ctx, el.Leadership().Leader); err != nil && ctx.Err() == nil {
+				log.Error("catching up with the store after etcd's quorum came back", "err", err)
+			}
+		}
+	})
+	var prev Leadership // the election goroutine's only
 	wg.Go(func() {
 		_ = el.Run(ctx, func(l Leadership) {
+			same := l.Leader && prev.Leader && l.Election == prev.Election
+			was := prev
+			prev = l
+			if same {
+				// Holding through a lost etcd quorum, or holding no more:
+				// the same term, the same election id on the switch.
+				if was.Held && !l.Held {
+					select {
+					case catchUp <- struct{}{}:
+					default:
+					}
+				}
+				return
+			}
 			pmu.Lock()
 			gen++
 			if l.Leader {
@@ -124,6 +156,15 @@ func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
 	return func(ctx context.Context) *daemon.HAStatus {
 		l := el.Leadership()
 		out := &daemon.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
+		if l.Held {
+			st.mu.Lock()
+			err := st.refuse()
+			st.mu.Unlock()
+			if err != nil {
+				out.StoreHealthy, out.StoreError = false, err.Error()
+				return out
+			}
+		}
 		if err := st.Health(ctx); err != nil {
 			out.StoreHealthy, out.StoreError = false, err.Error()
 			return out

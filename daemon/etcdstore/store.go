@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,7 +54,34 @@ type Store struct {
 	base       uint64 // the running revision this daemon last read or saved
 	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
 	runtime    []byte // its value then
+	held       bool   // etcd lost its quorum while this daemon leads: refuse saves at once
 }
+
+// ErrQuorumLost: etcd has lost its quorum (the members this daemon reaches
+// report no leader), so nothing can be saved; the change was not made.
+// It is a daemon.ErrUnavailable.
+var ErrQuorumLost = errors.New("etcd has lost its quorum")
+
+// quorumError is ErrQuorumLost for the store at prefix, telling the
+// operator what to do.
+type quorumError struct {
+	prefix, detail string
+	cause          error
+}
+
+func (e *quorumError) Error() string {
+	msg := fmt.Sprintf("etcd store %s: %v (%s): nothing was saved; changes are refused until a majority of the etcd members is back (check them with etcdctl endpoint status --cluster); the switch keeps its configuration and its primary daemon goes on failing over from its own state", e.prefix, ErrQuorumLost, e.detail)
+	if e.cause != nil {
+		msg += ": " + e.cause.Error()
+	}
+	return msg
+}
+
+func (e *quorumError) Is(target error) bool {
+	return target == ErrQuorumLost || target == daemon.ErrUnavailable
+}
+
+func (e *quorumError) Unwrap() error { return e.cause }
 
 var _ daemon.SharedStore = (*Store)(nil)
 
@@ -104,6 +132,76 @@ func (s *Store) ctx() (context.Context, context.CancelFunc) {
 
 func (s *Store) wrap(what string, err error) error {
 	return fmt.Errorf("etcd store %s: %s: %w", s.prefix, what, err)
+}
+
+// setHeld makes every save fail at once with ErrQuorumLost (held) or
+// go to etcd again.
+func (s *Store) setHeld(held bool) {
+	s.mu.Lock()
+	s.held = held
+	s.mu.Unlock()
+}
+
+// refuse returns ErrQuorumLost while held. Called with s.mu held.
+func (s *Store) refuse() error {
+	if s.held {
+		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader"}
+	}
+	return nil
+}
+
+// wrapWrite is wrap for a save that failed: when etcd has lost its
+// quorum it says so (ErrQuorumLost) instead of a bare timeout.
+func (s *Store) wrapWrite(what string, err error) error {
+	if lost, why := s.quorumLost(context.Background(), min(s.timeout, time.Second)); lost {
+		return &quorumError{prefix: s.prefix, detail: why, cause: err}
+	}
+	return s.wrap(what, err)
+}
+
+// quorumLost asks every etcd endpoint, each within timeout, whether its
+// cluster has a leader. Quorum is taken as lost only when at least one
+// member answers and none knows a leader: no answer at all (this daemon
+// cut off) or one member with a leader is not a lost quorum. why says
+// what the members answered.
+func (s *Store) quorumLost(ctx context.Context, timeout time.Duration) (lost bool, why string) {
+	eps := s.cli.Endpoints()
+	type answer struct {
+		ep     string
+		leader uint64
+		err    error
+	}
+	ch := make(chan answer, len(eps))
+	for _, ep := range eps {
+		go func() {
+			sctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			r, err := s.cli.Status(sctx, ep)
+			if err != nil {
+				ch <- answer{ep: ep, err: err}
+				return
+			}
+			ch <- answer{ep: ep, leader: r.Leader}
+		}()
+	}
+	var answered, leaders int
+	var parts []string
+	for range eps {
+		a := <-ch
+		switch {
+		case a.err != nil:
+			parts = append(parts, a.ep+" unreachable")
+		case a.leader == 0:
+			answered++
+			parts = append(parts, a.ep+" has no leader")
+		default:
+			answered++
+			leaders++
+			parts = append(parts, fmt.Sprintf("%s follows leader %x", a.ep, a.leader))
+		}
+	}
+	sort.Strings(parts)
+	return answered > 0 && leaders == 0, strings.Join(parts, ", ")
 }
 
 // Running implements daemon.StateStore. The revision read is the one the
@@ -183,6 +281,9 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.refuse(); err != nil {
+		return daemon.Revision{}, err
+	}
 	n := base + 1
 	r := daemon.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
 	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
@@ -216,7 +317,7 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
 	if err != nil {
 		// Unknown outcome (a timeout may still commit): the watch tells.
-		return daemon.Revision{}, s.wrap(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
+		return daemon.Revision{}, s.wrapWrite(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
 	}
 	if !resp.Succeeded {
 		cur := "none"
@@ -347,12 +448,18 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	s.mu.Lock()
+	err = s.refuse()
+	s.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	k := s.key("runtime")
 	got, err := s.cli.Get(ctx, k)
 	if err != nil {
-		return 0, s.wrap("reading the runtime state", err)
+		return 0, s.wrapWrite("reading the runtime state", err)
 	}
 	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
 		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
@@ -360,7 +467,7 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
 		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
 	if err != nil {
-		return 0, s.wrap("saving the runtime state", err)
+		return 0, s.wrapWrite("saving the runtime state", err)
 	}
 	if !resp.Succeeded {
 		var cur int64
@@ -390,13 +497,16 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 	if s.runtimeRev != 0 && bytes.Equal(b, s.runtime) {
 		return nil
 	}
+	if err := s.refuse(); err != nil {
+		return err
+	}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	k := s.key("runtime")
 	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
 		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
 	if err != nil {
-		return s.wrap("saving the runtime state", err)
+		return s.wrapWrite("saving the runtime state", err)
 	}
 	if !resp.Succeeded {
 		var cur int64
