@@ -16,9 +16,9 @@ import (
 
 func startEtcd(t testing.TB) string { return etcdtest.Start(t) }
 
-func newClient(t testing.TB, addr string) *clientv3.Client {
+func newClient(t testing.TB, addrs ...string) *clientv3.Client {
 	t.Helper()
-	cli, err := clientv3.New(clientv3.Config{Endpoints: []string{addr}, DialTimeout: 2 * time.Second,
+	cli, err := clientv3.New(clientv3.Config{Endpoints: addrs, DialTimeout: 2 * time.Second,
 		Logger: zap.NewNop()})
 	require.NoError(t, err)
 	t.Cleanup(func() { cli.Close() })

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -14,9 +15,11 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	clientv3 "go.etcd.io/etcd/client/v3"
 	"google.golang.org/grpc"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -54,6 +57,7 @@ type write struct {
 type haBed struct {
 	t       testing.TB
 	etcd    string
+	cluster *etcdtest.Cluster // when set, daemons reach its members directly
 	sw      *sim.Switch
 	addr    string
 	filters map[string]*filterEmu
@@ -65,7 +69,13 @@ type haBed struct {
 
 func newHABed(t testing.TB) *haBed {
 	t.Helper()
-	b := &haBed{t: t, etcd: startEtcd(t), filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
+	return newHABedOn(t, startEtcd(t), nil)
+}
+
+// newHABedOn is newHABed on an etcd at addr, or on cluster (addr "").
+func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster) *haBed {
+	t.Helper()
+	b := &haBed{t: t, etcd: addr, cluster: cluster, filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
 	ports := map[uint32]sim.Port{}
 	peers := map[uint32]*sim.MemPeer{}
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
@@ -186,8 +196,14 @@ type haDaemon struct {
 
 func (b *haBed) start(name string) *haDaemon {
 	b.t.Helper()
-	p := newProxy(b.t, b.etcd)
-	cli := newClient(b.t, p.addr())
+	var p *proxy
+	var cli *clientv3.Client
+	if b.cluster != nil {
+		cli = newClient(b.t, b.cluster.Endpoints()...)
+	} else {
+		p = newProxy(b.t, b.etcd)
+		cli = newClient(b.t, p.addr())
+	}
 	st, err := Open(cli, "/balancer/test/sw1/", 0)
 	require.NoError(b.t, err)
 	initial, err := os.ReadFile("testdata/ha.yaml")
@@ -217,7 +233,9 @@ func (h *haDaemon) stop() {
 // kill ends the daemon as a crash would: etcd hears nothing more (its
 // lease is not given up), its switch connection closes.
 func (h *haDaemon) kill() {
-	h.etcd.partition()
+	if h.etcd != nil {
+		h.etcd.partition()
+	}
 	h.stop()
 }
 
@@ -437,10 +455,10 @@ func BenchmarkHATakeover(b *testing.B) {
 	b.Logf("%d takeovers: p50 %v, p99 %v, max %v, updates written on takeover: %d", len(lat), p(0.5), p(0.99), lat[len(lat)-1], updates)
 }
 
-// Every daemon loses etcd (as when its quorum is lost): the leader steps
-// down, the switch keeps its entries and gets no writes, changes are
-// refused; when etcd is back a leader is elected and the switch holds the
-// running revision.
+// Every daemon is cut off from etcd (no member answers): the leader cannot
+// tell a lost quorum from a partition and steps down, the switch keeps its
+// entries and gets no writes, changes are refused; when etcd is back a
+// leader is elected and the switch holds the running revision.
 func TestHAEtcdLost(t *testing.T) {
 	b := newHABed(t)
 	a := b.start("a")
@@ -515,4 +533,101 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, h, 3)
 	assert.Equal(t, []string{"initial", "# by b\n", "# by a\n"}, []string{h[0].Comment, h[1].Comment, h[2].Comment})
+}
+
+// etcd loses its quorum (two of its three members stop): the leader holds
+// the switch with its election id, a filter that dies meanwhile is failed
+// over on the switch, changes are refused naming etcd's quorum, and when
+// the members are back the daemons converge with nothing acknowledged
+// lost: the manual bypass set before the outage and the failure found
+// during it are in the store and on the switch.
+func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
+	cl := etcdtest.StartCluster(t, 3)
+	b := newHABedOn(t, "", cl)
+	ctx := context.Background()
+	a := b.start("a")
+	b.allUp(a)
+	s := b.start("s")
+	b.waitStandby(s)
+	id := a.d.Session().Status().ElectionLow
+	require.NoError(t, a.d.SetBypass(ctx, "F3", true), "acknowledged before the outage")
+	require.Eventually(t, func() bool { return b.fgAction(2) == p4src.ActionFilterSWBypass }, 10*time.Second, time.Millisecond)
+	yaml, rev := a.d.ConfigYAML()
+
+	// Quorum lost: the member the daemons still reach has no leader.
+	lost := time.Now()
+	cl.Stop(1, 2)
+	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
+	t.Logf("two of three etcd members stopped -> leader holding after %v", time.Since(lost))
+	assert.Equal(t, Leadership{Leader: true, Election: id, Held: true}, a.el.Leadership())
+	assert.True(t, a.d.Session().Status().Primary, "still primary on the switch")
+	assert.Equal(t, id, a.d.Session().Status().ElectionLow)
+
+	// A filter dies during the outage: the leader fails it over.
+	died := time.Now()
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 20*time.Second, time.Millisecond,
+		"the failover is written during the outage")
+	t.Logf("filter died during the outage -> bypassed on the switch after %v", time.Since(died))
+	n, last := b.writesBy(id)
+	assert.True(t, last.After(died), "the leader wrote the failover with its election id (%d writes)", n)
+
+	// Changes are refused with etcd's quorum named, on the leader at once.
+	_, err := a.d.ApplyConfig(ctx, append(append([]byte(nil), yaml...), "# during the outage\n"...), false, "")
+	require.ErrorIs(t, err, ErrQuorumLost)
+	require.ErrorIs(t, err, daemon.ErrUnavailable)
+	assert.Contains(t, err.Error(), "changes are refused until a majority of the etcd members is back")
+	err = a.d.SetBypass(ctx, "F1", true)
+	require.ErrorIs(t, err, ErrQuorumLost)
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(0), "the refused bypass changed nothing")
+	// and on the standby once etcd did not answer.
+	err = s.d.SetBypass(ctx, "F1", true)
+	require.ErrorIs(t, err, ErrQuorumLost)
+	assert.Contains(t, err.Error(), "has no leader")
+	st, err := a.d.Status(ctx)
+	require.NoError(t, err)
+	assert.True(t, st.HA.Leader)
+	assert.False(t, st.HA.StoreHealthy)
+	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum")
+	assert.False(t, s.d.Session().Status().Primary)
+
+	// The members come back: the leader's lease lived (etcd renews every
+	// lease when it elects a leader), it leads on with the same id and
+	// saves what its keep-alives found.
+	cl.Restart(1)
+	cl.Restart(2)
+	for i := range 3 {
+		cl.Ready(i)
+	}
+	require.Eventually(t, func() bool { l := a.el.Leadership(); return l.Leader && !l.Held }, 20*time.Second, time.Millisecond,
+		"the leader re-confirmed: %+v", a.el.Leadership())
+	assert.Equal(t, id, a.el.Leadership().Election)
+	check, err := Open(newClient(t, cl.Endpoints()...), "/balancer/test/sw1/", 0)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		rt, err := check.LoadRuntime()
+		return err == nil && slices.Equal(rt.Down, []string{"F2"})
+	}, 20*time.Second, time.Millisecond, "the failure found during the outage is saved")
+	rt, err := check.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"F3"}, rt.BypassGroups, "the bypass acknowledged before the outage is kept")
+	_, now := a.d.ConfigYAML()
+	assert.Equal(t, rev.Number, now.Number, "the refused change left no revision")
+	// The standby follows the store.
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(ctx)
+		return err == nil && st.HA.StoreHealthy && slices.Equal(st.Bypass.Groups, []string{"F3"})
+	}, 20*time.Second, time.Millisecond)
+	assert.Zero(t, s.d.Session().Stats().WriteRequests, "the standby never wrote")
+	// Changes go through again; F2 recovers.
+	require.NoError(t, a.d.SetBypass(ctx, "F3", false))
+	b.filters["F2"].alive.Store(true)
+	require.Eventually(t, func() bool {
+		return b.fgAction(1) == p4src.ActionFilterForward && b.fgAction(2) == p4src.ActionFilterForward
+	}, 20*time.Second, time.Millisecond)
+	b.mu.Lock()
+	for _, w := range b.writes {
+		assert.True(t, w.ok, "a write was refused at %v", w.at.Sub(lost))
+	}
+	b.mu.Unlock()
 }

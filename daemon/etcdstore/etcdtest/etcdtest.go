@@ -47,6 +47,7 @@ type Cluster struct {
 type member struct {
 	name, dir, client, peer string
 	e                       *embed.Etcd
+	closed                  chan struct{} // closed when the last Stop finished
 }
 
 // StartCluster runs a cluster of n members until the test ends.
@@ -72,7 +73,8 @@ func (c *Cluster) start(n int) {
 		c.ready(i)
 	}
 	c.t.Cleanup(func() {
-		for _, m := range c.members {
+		for i, m := range c.members {
+			c.wait(i)
 			if m.e != nil {
 				m.e.Close()
 			}
@@ -122,16 +124,40 @@ func (c *Cluster) Endpoints() []string {
 	return out
 }
 
-// Stop stops member i (its data stays for Restart).
-func (c *Cluster) Stop(i int) {
-	c.members[i].e.Close()
-	c.members[i].e = nil
+// Stop stops the members is at once, as a crash would (no leadership
+// transfer); their data stays for Restart. Their client connections
+// close in the background (etcd waits up to its request timeout for
+// open streams).
+func (c *Cluster) Stop(is ...int) {
+	for _, i := range is {
+		c.members[i].e.Server.HardStop()
+	}
+	for _, i := range is {
+		m := c.members[i]
+		e, closed := m.e, make(chan struct{})
+		m.e, m.closed = nil, closed
+		go func() {
+			defer close(closed)
+			e.Close()
+		}()
+	}
 }
 
 // Restart starts the stopped member i again on its addresses and data. It
 // does not wait for the cluster to be ready: a member restarted alone in
 // a cluster without quorum cannot be (use Ready).
-func (c *Cluster) Restart(i int) { c.launch(i) }
+func (c *Cluster) Restart(i int) {
+	c.wait(i)
+	c.launch(i)
+}
+
+// wait waits until member i's last Stop finished closing it.
+func (c *Cluster) wait(i int) {
+	if ch := c.members[i].closed; ch != nil {
+		<-ch
+		c.members[i].closed = nil
+	}
+}
 
 // Ready waits until member i has joined the cluster and serves clients.
 func (c *Cluster) Ready(i int) { c.ready(i) }
