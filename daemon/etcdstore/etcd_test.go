@@ -120,6 +120,21 @@ func (p *proxy) heal() {
 	clear(p.conns)
 }
 
+// proxies are the proxies of one client to every etcd member.
+type proxies []*proxy
+
+func (ps proxies) partition() {
+	for _, p := range ps {
+		p.partition()
+	}
+}
+
+func (ps proxies) heal() {
+	for _, p := range ps {
+		p.heal()
+	}
+}
+
 func ctxT(t testing.TB) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)

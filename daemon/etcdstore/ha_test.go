@@ -15,7 +15,6 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	clientv3 "go.etcd.io/etcd/client/v3"
 	"google.golang.org/grpc"
 
 	"github.com/dpi-balancer/balancer/daemon"
@@ -189,21 +188,25 @@ type haDaemon struct {
 	name   string
 	d      *daemon.Daemon
 	el     *Elector
-	etcd   *proxy
+	etcd   proxies // one per etcd member
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
 func (b *haBed) start(name string) *haDaemon {
 	b.t.Helper()
-	var p *proxy
-	var cli *clientv3.Client
+	var p proxies
+	var eps []string
+	targets := []string{b.etcd}
 	if b.cluster != nil {
-		cli = newClient(b.t, b.cluster.Endpoints()...)
-	} else {
-		p = newProxy(b.t, b.etcd)
-		cli = newClient(b.t, p.addr())
+		targets = b.cluster.Endpoints()
 	}
+	for _, to := range targets {
+		x := newProxy(b.t, to)
+		p = append(p, x)
+		eps = append(eps, x.addr())
+	}
+	cli := newClient(b.t, eps...)
 	st, err := Open(cli, "/balancer/test/sw1/", 0)
 	require.NoError(b.t, err)
 	initial, err := os.ReadFile("testdata/ha.yaml")
@@ -233,9 +236,7 @@ func (h *haDaemon) stop() {
 // kill ends the daemon as a crash would: etcd hears nothing more (its
 // lease is not given up), its switch connection closes.
 func (h *haDaemon) kill() {
-	if h.etcd != nil {
-		h.etcd.partition()
-	}
+	h.etcd.partition()
 	h.stop()
 }
 
@@ -343,9 +344,24 @@ func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 
 // A leader cut off from etcd, still connected to the switch, stops
 // writing before the new leader's first arbitration; the switch refuses
-// nothing because nothing stale is sent.
+// nothing because nothing stale is sent. With three etcd members the rest
+// of etcd keeps its quorum: the leader, reaching no member, cannot take
+// that for a lost quorum and steps down all the same.
 func TestHAPartitionedLeaderStopsWritingFirst(t *testing.T) {
-	b := newHABed(t)
+	for _, members := range []int{1, 3} {
+		t.Run(fmt.Sprintf("%d etcd members", members), func(t *testing.T) {
+			var b *haBed
+			if members == 1 {
+				b = newHABed(t)
+			} else {
+				b = newHABedOn(t, "", etcdtest.StartCluster(t, members))
+			}
+			testPartitionedLeader(t, b)
+		})
+	}
+}
+
+func testPartitionedLeader(t *testing.T, b *haBed) {
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
