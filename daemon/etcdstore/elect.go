@@ -279,8 +279,11 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	var holdUntil time.Time
 	for {
 		wait := ttl / 8
-		if hold && !held {
+		switch {
+		case hold && !held:
 			wait = max(0, min(wait, until()-guard))
+		case held:
+			wait = max(0, min(wait, time.Until(holdUntil)))
 		}
 		select {
 		case <-tctx.Done():
@@ -314,9 +317,14 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 				continue // renewed within the last quarter TTL
 			}
 			// A renewal is overdue: is etcd without a quorum, or is this
-			// daemon cut off from it?
+			// daemon cut off from it? Asked within the time left, so the
+			// step-down below is never late.
+			rem := until() - guard
+			if rem <= 0 {
+				return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", lease.ID, ttl-guard)
+			}
 			asked := time.Now()
-			if lost, why := e.st.quorumLost(tctx, ttl/8); lost {
+			if lost, why := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
 				held, holdUntil = true, asked.Add(ttl-guard)
 				e.st.setHeld(true)
 				e.log.Warn("lease not renewed and etcd has no quorum: holding the switch", "detail", why)
@@ -352,10 +360,13 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 			set(Leadership{Leader: true, Election: uint64(rev)})
 			continue
 		}
-		asked := time.Now()
-		if lost, _ := e.st.quorumLost(tctx, ttl/8); lost {
-			holdUntil = asked.Add(ttl - guard)
-			continue
+		rem := time.Until(holdUntil)
+		if rem > 0 {
+			asked := time.Now()
+			if lost, _ := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
+				holdUntil = asked.Add(ttl - guard)
+				continue
+			}
 		}
 		if time.Now().After(holdUntil) {
 			return fmt.Errorf("etcd quorum no longer known to be lost and lease %x not renewed for %v: stepping down", lease.ID, ttl-guard)
