@@ -647,3 +647,62 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	}
 	b.mu.Unlock()
 }
+
+// A leader holding the switch through a lost etcd quorum that is then cut
+// off from etcd while the quorum comes back: it steps down (no member
+// says the quorum is still lost) before a new leader can be elected, the
+// new leader takes over with a higher election id, and every write the
+// switch got with the old id came before the new leader's arbitration.
+func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
+	cl := etcdtest.StartCluster(t, 3)
+	b := newHABedOn(t, "", cl)
+	a := b.start("a")
+	b.allUp(a)
+	s := b.start("s")
+	b.waitStandby(s)
+	oldID := a.d.Session().Status().ElectionLow
+
+	cl.Stop(1, 2)
+	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 20*time.Second, time.Millisecond,
+		"the holding leader fails F2 over")
+
+	cut := time.Now()
+	a.etcd.partition()
+	require.Eventually(t, func() bool { return !a.el.Leadership().Leader }, 20*time.Second, time.Millisecond, "the cut-off leader steps down")
+	down := time.Now()
+	cl.Restart(1)
+	cl.Restart(2)
+	b.waitReady(s, 30*time.Second)
+	newID := s.d.Session().Status().ElectionLow
+	require.Greater(t, newID, oldID)
+	start := b.firstBid(newID)
+	n, last := b.writesBy(oldID)
+	t.Logf("cut off while holding -> stepped down after %v; new leader's bid after %v; old leader's last write after %v (%d writes with its id)",
+		down.Sub(cut), start.Sub(cut), last.Sub(cut), n)
+	assert.True(t, last.Before(start), "the old leader wrote after the new leader started")
+	assert.False(t, a.d.Session().Status().Primary)
+	b.mu.Lock()
+	for _, w := range b.writes {
+		assert.True(t, w.ok, "a write with election id %d was refused at %v", w.election, w.at.Sub(cut))
+	}
+	b.mu.Unlock()
+	// The new leader holds what the old one found: F2 is down.
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(context.Background())
+		if err != nil {
+			return false
+		}
+		for _, f := range st.Filters {
+			if f.Name == "F2" {
+				return f.State == "down"
+			}
+		}
+		return false
+	}, 20*time.Second, time.Millisecond)
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+	// Back in touch, the old leader is a standby.
+	a.etcd.heal()
+	b.waitStandby(a)
+}
