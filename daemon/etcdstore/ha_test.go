@@ -234,10 +234,12 @@ func (h *haDaemon) stop() {
 }
 
 // kill ends the daemon as a crash would: etcd hears nothing more (its
-// lease is not given up), its switch connection closes.
+// lease is not given up), its switch connection closes. It returns at
+// once; the daemon's shutdown (which may wait on the etcd it no longer
+// reaches) goes on in the background: wait for h.done.
 func (h *haDaemon) kill() {
 	h.etcd.partition()
-	h.stop()
+	h.cancel()
 }
 
 // ready: primary on the switch, reconciled, the desired state written.
@@ -293,7 +295,9 @@ func (b *haBed) takeover(leader, standby *haDaemon) time.Duration {
 	killed := time.Now()
 	leader.kill()
 	b.waitReady(standby, 20*time.Second)
-	return time.Since(killed)
+	took := time.Since(killed)
+	<-leader.done
+	return took
 }
 
 // Changes acknowledged by either daemon (leader or standby) survive a
@@ -599,6 +603,8 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	// and on the standby once etcd did not answer.
 	err = s.d.SetBypass(ctx, "F1", true)
 	require.ErrorIs(t, err, ErrQuorumLost)
+	assert.ErrorIs(t, err, daemon.ErrUnavailable)
+	assert.NotErrorIs(t, err, context.DeadlineExceeded, "the API answers UNAVAILABLE, not the etcd request's timeout")
 	assert.Contains(t, err.Error(), "has no leader")
 	st, err := a.d.Status(ctx)
 	require.NoError(t, err)

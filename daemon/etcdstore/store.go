@@ -77,11 +77,12 @@ func (e *quorumError) Error() string {
 	return msg
 }
 
+// Is: ErrQuorumLost and daemon.ErrUnavailable (the API's UNAVAILABLE);
+// the etcd error it came with is told, not wrapped (a timeout it holds is
+// not the caller's deadline).
 func (e *quorumError) Is(target error) bool {
 	return target == ErrQuorumLost || target == daemon.ErrUnavailable
 }
-
-func (e *quorumError) Unwrap() error { return e.cause }
 
 var _ daemon.SharedStore = (*Store)(nil)
 
