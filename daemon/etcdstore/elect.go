@@ -380,6 +380,7 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 	base time.Time, validUntil *atomic.Int64) {
 	t := time.NewTicker(ttl / 4)
 	defer t.Stop()
+	failing := false // logged once per run of failures (etcd may be out for long)
 	for {
 		select {
 		case <-ctx.Done():
@@ -394,9 +395,10 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				continue // the watchdog decides
 			}
-			if ctx.Err() == nil {
+			if ctx.Err() == nil && !failing {
 				e.log.Warn("lease renewal failed", "lease", fmt.Sprintf("%x", id), "err", err)
 			}
+			failing = true
 			if errors.Is(err, rpctypes.ErrLeaseNotFound) {
 				stop(fmt.Errorf("lease %x expired", id))
 				return
@@ -407,6 +409,7 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 			stop(fmt.Errorf("lease %x expired", id))
 			return
 		}
+		failing = false
 		v := int64(sent.Sub(base) + time.Duration(resp.TTL)*time.Second)
 		for {
 			old := validUntil.Load()
