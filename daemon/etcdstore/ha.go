@@ -14,7 +14,10 @@ import (
 // ctx ends: it follows the store (changes saved by the other daemons are
 // compiled at once, so a takeover writes only what the switch lacks) and
 // the leader election (the leader arbitrates with the election's id, a
-// standby stays connected as a backup with no id).
+// standby stays connected as a backup with no id). A leader holding
+// through a lost etcd quorum keeps its id and fails over as before while
+// the store refuses every save; when it leads on, it reads the store again
+// and saves the failure states found meanwhile.
 func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
