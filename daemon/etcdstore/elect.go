@@ -97,6 +97,13 @@ type Leadership struct {
 // expire the lease sooner than TTL after receiving the last one. A new
 // leader is elected only after the expiry, so the old one has stopped
 // (its callback returned) before the new one starts.
+//
+// With QuorumLossHold a leader whose renewal is overdue first asks the
+// etcd members whether the cluster has a leader: when those that answer
+// have none, etcd has lost its quorum and no new leader can be elected,
+// so it holds its term (Leadership.Held) instead of leaving the switch
+// without a writer, and steps down as soon as no member has said so for
+// TTL less the guard (see term).
 type Elector struct {
 	cli    *clientv3.Client
 	st     *Store
