@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,6 +36,8 @@ type proxy struct {
 	cut    bool
 	conns  map[net.Conn]bool
 	closed chan struct{}
+	// dropped counts the bytes dropped while partitioned.
+	dropped atomic.Int64
 }
 
 func newProxy(t testing.TB, to string) *proxy {
@@ -90,7 +93,9 @@ func (p *proxy) pipe(dst, src net.Conn) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
-		if n > 0 && !p.isCut() {
+		if n > 0 && p.isCut() {
+			p.dropped.Add(int64(n))
+		} else if n > 0 {
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return
 			}

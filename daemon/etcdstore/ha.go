@@ -160,10 +160,7 @@ func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
 		l := el.Leadership()
 		out := &daemon.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
 		if l.Held {
-			st.mu.Lock()
-			err := st.refuse()
-			st.mu.Unlock()
-			if err != nil {
+			if err := st.refuse(); err != nil {
 				out.StoreHealthy, out.StoreError = false, err.Error()
 				return out
 			}

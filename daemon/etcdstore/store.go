@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -54,7 +55,23 @@ type Store struct {
 	base       uint64 // the running revision this daemon last read or saved
 	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
 	runtime    []byte // its value then
-	held       bool   // etcd lost its quorum while this daemon leads: refuse saves at once
+
+	// held: etcd lost its quorum while this daemon leads (the elector
+	// sets it): saves are refused at once, and those under way when it
+	// was set are cancelled (hold's context), so the state owner waiting
+	// on one goes back to failing over.
+	held atomic.Bool
+	hold atomic.Pointer[holdCtx]
+}
+
+type holdCtx struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func newHoldCtx() *holdCtx {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &holdCtx{ctx, cancel}
 }
 
 // ErrQuorumLost: etcd has lost its quorum (the members this daemon reaches
@@ -102,7 +119,9 @@ func Open(cli *clientv3.Client, prefix string, timeout time.Duration) (*Store, e
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	return &Store{cli: cli, prefix: prefix, timeout: timeout}, nil
+	s := &Store{cli: cli, prefix: prefix, timeout: timeout}
+	s.hold.Store(newHoldCtx())
+	return s, nil
 }
 
 // KeepRevisions bounds the history to the newest n revisions (0: keep
@@ -128,24 +147,35 @@ type revMeta struct {
 }
 
 func (s *Store) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), s.timeout)
+	return context.WithTimeout(s.hold.Load().ctx, s.timeout)
+}
+
+// writeCtx bounds a save: the timeout, or until the store is held.
+func (s *Store) writeCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(s.hold.Load().ctx, s.timeout)
 }
 
 func (s *Store) wrap(what string, err error) error {
 	return fmt.Errorf("etcd store %s: %s: %w", s.prefix, what, err)
 }
 
-// setHeld makes every save fail at once with ErrQuorumLost (held) or
-// go to etcd again.
+// setHeld makes every save fail at once with ErrQuorumLost, cancelling
+// those under way (held), or go to etcd again.
 func (s *Store) setHeld(held bool) {
-	s.mu.Lock()
-	s.held = held
-	s.mu.Unlock()
+	if held {
+		s.held.Store(true)
+		s.hold.Load().cancel()
+		return
+	}
+	if s.held.Load() {
+		s.hold.Store(newHoldCtx())
+		s.held.Store(false)
+	}
 }
 
-// refuse returns ErrQuorumLost while held. Called with s.mu held.
+// refuse returns ErrQuorumLost while held.
 func (s *Store) refuse() error {
-	if s.held {
+	if s.held.Load() {
 		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader"}
 	}
 	return nil
@@ -154,6 +184,9 @@ func (s *Store) refuse() error {
 // wrapWrite is wrap for a save that failed: when etcd has lost its
 // quorum it says so (ErrQuorumLost) instead of a bare timeout.
 func (s *Store) wrapWrite(what string, err error) error {
+	if s.held.Load() {
+		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader", cause: err}
+	}
 	if lost, why := s.quorumLost(context.Background(), min(s.timeout, time.Second)); lost {
 		return &quorumError{prefix: s.prefix, detail: why, cause: err}
 	}
@@ -301,7 +334,7 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 	if base == 0 {
 		cond = clientv3.Compare(clientv3.CreateRevision(s.key("running")), "=", 0)
 	}
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	ops := []clientv3.Op{clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
 		clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))}
@@ -449,13 +482,10 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s.mu.Lock()
-	err = s.refuse()
-	s.mu.Unlock()
-	if err != nil {
+	if err := s.refuse(); err != nil {
 		return 0, err
 	}
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	k := s.key("runtime")
 	got, err := s.cli.Get(ctx, k)
@@ -501,7 +531,7 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 	if err := s.refuse(); err != nil {
 		return err
 	}
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	k := s.key("runtime")
 	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
