@@ -167,6 +167,9 @@ func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
 		}
 		if err := st.Health(ctx); err != nil {
 			out.StoreHealthy, out.StoreError = false, err.Error()
+			if lost, why := st.quorumLost(ctx, min(st.timeout, time.Second)); lost {
+				out.StoreError = (&quorumError{prefix: st.prefix, detail: why}).Error()
+			}
 			return out
 		}
 		ctx, cancel := context.WithTimeout(ctx, st.timeout)

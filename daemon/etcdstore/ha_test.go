@@ -612,6 +612,10 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	assert.False(t, st.HA.StoreHealthy)
 	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum")
 	assert.False(t, s.d.Session().Status().Primary)
+	st, err = s.d.Status(ctx)
+	require.NoError(t, err)
+	assert.False(t, st.HA.Leader)
+	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum", "a standby's status names the lost quorum too")
 
 	// The members come back: the leader's lease lived (etcd renews every
 	// lease when it elects a leader), it leads on with the same id and
