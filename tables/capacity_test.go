@@ -57,6 +57,34 @@ func TestRuleEntriesAreTheCompilers(t *testing.T) {
 	assert.Equal(t, 4, v4, "stops at limit+1")
 }
 
+// TestTooManyRules: rules past both flow tables are refused with the
+// compiler's exact counts (both equal the product of the lists here).
+func TestTooManyRules(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "testdata/too_many_rules.yaml")
+	_, err := c.Compile(cfg, State{})
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules: 5120 entries exceed its 4096 capacity (rules[3] "x" alone expands to 2048;`)
+	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: 2048 entries exceed its 1024 capacity (rules[4] "y" alone expands to 2048;`)
+}
+
+// TestSiteEntries: the example site's rules, counted exactly: bgp's
+// l4_port is two entries in each table, multicast one in its own family's
+// table, vlan [1, 100-110] five (1, and 100-110 as the prefixes 100-103,
+// 104-107, 108-109, 110), the catch-all one.
+func TestSiteEntries(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	var v4, v6 []int
+	for _, r := range cfg.Rules {
+		a, b, err := c.RuleEntries(cfg, r, 1<<20)
+		require.NoError(t, err)
+		v4, v6 = append(v4, a), append(v6, b)
+	}
+	assert.Equal(t, []int{2, 1, 0, 5, 1}, v4)
+	assert.Equal(t, []int{2, 0, 1, 5, 1}, v6)
+}
+
 func hugeNotSite(t testing.TB) *config.Config {
 	cfg := load(t, "../examples/site.yaml")
 	cfg.Rules = append(cfg.Rules, tcpRule("huge", 60000, config.Match{VLAN: vlanList(4094), InnerVLAN: vlanList(4094)}))
@@ -75,7 +103,7 @@ func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
 	_, err := c.Compile(cfg, State{})
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5115;`)
+	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5112;`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
 }
 
