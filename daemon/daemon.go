@@ -164,7 +164,11 @@ func New(opts Options) (*Daemon, error) {
 		if err != nil {
 			return nil, fmt.Errorf("daemon: %w", err)
 		}
-		if _, err := config.Parse(data); err != nil {
+		initial, err := config.Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+		}
+		if err := comp.CheckCapacity(initial); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
 		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())

@@ -66,6 +66,11 @@ func TestTooManyRules(t *testing.T) {
 	require.ErrorIs(t, err, ErrCapacity)
 	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules: 5120 entries exceed its 4096 capacity (rules[3] "x" alone expands to 2048;`)
 	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: 2048 entries exceed its 1024 capacity (rules[4] "y" alone expands to 2048;`)
+	// CheckCapacity refuses it the same way, without compiling.
+	cerr := c.CheckCapacity(cfg)
+	require.ErrorIs(t, cerr, ErrCapacity)
+	assert.Contains(t, err.Error(), cerr.Error())
+	assert.NoError(t, c.CheckCapacity(load(t, "../examples/site.yaml")))
 }
 
 // TestSiteEntries: the example site's rules, counted exactly: bgp's
@@ -105,6 +110,15 @@ func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
 	require.ErrorIs(t, err, ErrCapacity)
 	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5112;`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
+
+	// Checking alone: the count stops at 4 x 1024 + 1024 entries.
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err = c.CheckCapacity(cfg)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `rules[5] "huge" alone expands to at least 5112;`)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
 
 // BenchmarkCompileHugeNot measures refusing the rule above.

@@ -330,15 +330,10 @@ func ruleLinks(cfg *config.Config, path string, r config.Rule) ([]uint32, error)
 // past a table's capacity are an ErrCapacity error and nothing is built.
 func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err error) {
 	use := c.countRules(cfg)
+	if err := use.err(); err != nil {
+		return nil, nil, err
+	}
 	var errs []error
-	for _, u := range use {
-		if err := u.err(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, nil, errors.Join(errs...)
-	}
 	n4, n6 := use[0].n, use[1].n
 	v4, v6 = make([]*p4v1.Entity, 0, n4), make([]*p4v1.Entity, 0, n6)
 	seen := map[flowKey]bool{}
@@ -410,11 +405,29 @@ func (u tableUse) err() error {
 		u.t.name, n, u.t.size, u.big, bigN, ErrCapacity)
 }
 
+// CheckCapacity refuses rules past the flow tables' capacity with the
+// error Compile gives (ErrCapacity, naming the table, the count, its size
+// and the rule that expands most), counting the compiler's exact entries
+// without building them and stopping past countCap: no configuration
+// costs more than a few megabytes to check. Every place that accepts a
+// configuration for a switch without compiling it calls this.
+func (c *Compiler) CheckCapacity(cfg *config.Config) error {
+	return c.countRules(cfg).err()
+}
+
+// flowUse is the use of both flow tables: IPv4 (and non-IP), IPv6.
+type flowUse [2]tableUse
+
+// err joins the tables' ErrCapacity errors.
+func (use flowUse) err() error {
+	return errors.Join(use[0].err(), use[1].err())
+}
+
 // countRules counts the entries compileRules makes in each flow table
 // (IPv4, IPv6), without building them, and stops once a table's count
 // passes countCap.
-func (c *Compiler) countRules(cfg *config.Config) [2]tableUse {
-	use := [2]tableUse{{t: c.flowRules}, {t: c.flowRulesV6}}
+func (c *Compiler) countRules(cfg *config.Config) flowUse {
+	use := flowUse{{t: c.flowRules}, {t: c.flowRulesV6}}
 	for i, r := range cfg.Rules {
 		links, _ := ruleLinks(cfg, fmt.Sprintf("rules[%d]", i), r) // compileRules reports unknown links
 		a, b := c.countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)
