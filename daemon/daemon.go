@@ -96,6 +96,7 @@ type Daemon struct {
 	inlineMu sync.Mutex
 	started  bool
 	traces   traceCache // the software model trace runs packets through
+	locates  traceCache // the software model locate runs probe packets through
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.

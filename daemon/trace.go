@@ -33,25 +33,27 @@ func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err
 	}
-	m, err := d.traces.model(d.schema, cfg, des)
+	m, err := d.traces.model(des, func() (*traceModel, error) { return newTraceModel(d.schema, cfg, des) })
 	if err != nil {
 		return nil, err
 	}
 	return traceModelRun(m, cfg, req)
 }
 
-// traceCache keeps the model of the last desired entries traced.
+// traceCache keeps the model of the last desired entries traced (or
+// located).
 type traceCache struct {
 	mu  sync.Mutex
 	des *tables.Desired
 	m   *traceModel
 }
 
-func (c *traceCache) model(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+// model returns the cached model of des, building it when des changed.
+func (c *traceCache) model(des *tables.Desired, build func() (*traceModel, error)) (*traceModel, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.des != des || c.m == nil {
-		m, err := newTraceModel(s, cfg, des)
+		m, err := build()
 		if err != nil {
 			return nil, err
 		}

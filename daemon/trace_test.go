@@ -122,11 +122,12 @@ func BenchmarkTraceBigSite(b *testing.B) {
 	})
 	b.Run("cached", func(b *testing.B) {
 		var cache traceCache
-		_, err := cache.model(s, cfg, des)
+		build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+		_, err := cache.model(des, build)
 		require.NoError(b, err)
 		b.ReportAllocs()
 		for b.Loop() {
-			m, err := cache.model(s, cfg, des)
+			m, err := cache.model(des, build)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -142,13 +143,16 @@ func BenchmarkTraceBigSite(b *testing.B) {
 func TestTraceCache(t *testing.T) {
 	s, cfg, des := siteDesired(t, tables.State{})
 	var c traceCache
-	m1, err := c.model(s, cfg, des)
+	build := func(des *tables.Desired) func() (*traceModel, error) {
+		return func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+	}
+	m1, err := c.model(des, build(des))
 	require.NoError(t, err)
-	m2, err := c.model(s, cfg, des)
+	m2, err := c.model(des, build(des))
 	require.NoError(t, err)
 	assert.Same(t, m1, m2)
 	_, _, des2 := siteDesired(t, tables.State{})
-	m3, err := c.model(s, cfg, des2)
+	m3, err := c.model(des2, build(des2))
 	require.NoError(t, err)
 	assert.NotSame(t, m1, m3, "new desired entries, new model")
 }

@@ -1,0 +1,130 @@
+package daemon
+
+import (
+	"fmt"
+	"net/netip"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/symhash"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// locateSite has two balance groups, and rules that send nothing to H: locate places a flow in every group all the same.
+const locateSite = `
+site: locate
+platform: sim
+ports:
+  - {port: 1, speed: 100G}
+  - {port: 2, speed: 100G}
+  - {port: 3, speed: 100G}
+  - {port: 4, speed: 100G}
+  - {port: 5, speed: 100G}
+  - {port: 6, speed: 100G}
+  - {port: 7, speed: 100G}
+  - {port: 8, speed: 100G}
+  - {port: 9, speed: 100G}
+  - {port: 10, speed: 100G}
+links:
+  - {name: L1, lan: P2, wan: P1}
+filter_groups:
+  - {name: F1, lan: P4, wan: P3, cores: 4}
+  - {name: F2, lan: P6, wan: P5, cores: 2}
+  - {name: F3, lan: P8, wan: P7, cores: 3}
+  - {name: F4, lan: P10, wan: P9, cores: 1}
+balance_groups:
+  - {name: G, members: [F1, F2], slot_bits: 8}
+  - {name: H, members: [F3, F4], slot_bits: 6}
+rules:
+  - {name: web, priority: 20, match: {proto: tcp, l4_port: 80}, action: bypass}
+  - {name: all, priority: 10, action: balance G}
+`
+
+// TestLocate: the placements read from the software model are the slot
+// layouts' targets, with the effect of each availability state.
+func TestLocate(t *testing.T) {
+	cfg, err := config.Parse([]byte(locateSite))
+	require.NoError(t, err)
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	comp, err := tables.New(s)
+	require.NoError(t, err)
+	names := fgNames(cfg)
+
+	// A flow whose base target in G is on F1.
+	var src netip.Addr
+	dst := netip.MustParseAddr("192.0.2.9")
+	des, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	for i := 1; i < 255 && !src.IsValid(); i++ {
+		a := netip.AddrFrom4([4]byte{10, 0, 0, byte(i)})
+		if l := des.Layouts[0]; names[l.Base.Slots[symhash.Slot(symhash.Sum(a, dst, 6), l.Base.SlotBits)].FilterGroup] == "F1" {
+			src = a
+		}
+	}
+	require.True(t, src.IsValid())
+
+	for _, tt := range []struct {
+		name string
+		st   tables.State
+		want map[string]string // effective by balance group; absent: forward
+	}{
+		{"all forwarding", tables.State{}, nil},
+		{"G in group bypass", tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"G": tables.BGBypass}}, map[string]string{"G": "group bypass"}},
+		{"H dropped", tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"H": tables.BGDrop}}, map[string]string{"H": "group drop"}},
+		{"F1 in sw-bypass", tables.State{FilterGroups: map[string]tables.FilterGroupState{"F1": tables.FGSWBypass}}, map[string]string{"G": "sw-bypass"}},
+		{"F1 dropped", tables.State{FilterGroups: map[string]tables.FilterGroupState{"F1": tables.FGDrop}}, map[string]string{"G": "drop"}},
+		{"F1 rebalanced", tables.State{Rebalanced: map[string]bool{"F1": true}}, map[string]string{"G": "rebalanced"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			des, err := comp.Compile(cfg, tt.st)
+			require.NoError(t, err)
+			got, err := locate(s, cfg, tt.st, src, dst, 6)
+			require.NoError(t, err)
+			require.Len(t, got, 2)
+			for i, l := range des.Layouts {
+				p := got[i]
+				h := symhash.Sum(src, dst, 6)
+				slot := symhash.Slot(h, l.Base.SlotBits)
+				base, act := l.Base.Slots[slot], l.Active.Slots[slot]
+				assert.Equal(t, l.Name, p.BalanceGroup)
+				assert.Equal(t, h, p.Hash)
+				assert.Equal(t, slot, p.Slot)
+				assert.Equal(t, names[base.FilterGroup], p.FilterGroup, l.Name)
+				assert.Equal(t, base.Core, p.Core, l.Name)
+				fg := cfg.FilterGroupByName(p.FilterGroup)
+				assert.Equal(t, fg.LAN, p.LANPort)
+				assert.Equal(t, fg.WAN, p.WANPort)
+				want := tt.want[l.Name]
+				switch want {
+				case "":
+					want = "forward"
+				case "rebalanced":
+					require.NotEqual(t, base, act)
+					want = fmt.Sprintf("rebalanced to %s core %d", names[act.FilterGroup], act.Core)
+				}
+				assert.Equal(t, want, p.Effective, l.Name)
+			}
+		})
+	}
+
+	// IPv6 flows go through the IPv6 table's probe rules.
+	got, err := locate(s, cfg, tables.State{}, netip.MustParseAddr("2001:db8::1"), netip.MustParseAddr("2001:db8::2"), 17)
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, "forward", got[1].Effective)
+}
+
+// TestLocateNeedsALink: without a link there is no port for the probe.
+func TestLocateNeedsALink(t *testing.T) {
+	cfg, err := config.Parse([]byte("filter_groups: [{name: F1, lan: P4, wan: P3, cores: 1}]\nbalance_groups: [{name: G, members: [F1]}]\nports: [{port: 3, speed: 100G}, {port: 4, speed: 100G}]\n"))
+	require.NoError(t, err)
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	_, err = locate(s, cfg, tables.State{}, netip.MustParseAddr("10.0.0.1"), netip.MustParseAddr("10.0.0.2"), 6)
+	assert.ErrorIs(t, err, ErrInvalid)
+}
