@@ -2,7 +2,6 @@ package daemon
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"net"
 	"strings"
@@ -269,14 +268,16 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 		step("filter group %s drops (failure action drop)", r.FilterGroup)
 		return out("drop")
 	}
-	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset+wire.CoreHeaderLen {
+	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset {
 		return out("to filter")
 	}
-	hdr := res.Frame[wire.CoreHeaderOffset : wire.CoreHeaderOffset+wire.CoreHeaderLen]
-	tpid := binary.BigEndian.Uint16(hdr)
-	hl, hc := wire.ParseCoreTag(binary.BigEndian.Uint16(hdr[2:]))
-	r.HeaderHex = fmt.Sprintf("%x", hdr)
-	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, tpid, hl, hc)
+	hdr := res.Frame[wire.CoreHeaderOffset:]
+	h, ok := wire.ParseCoreHeader(hdr)
+	if !ok {
+		return out("to filter")
+	}
+	r.HeaderHex = fmt.Sprintf("%x", hdr[:wire.CoreHeaderLen])
+	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, h.TPID, h.Link, h.Core)
 	return out("to filter")
 }
 

@@ -1,6 +1,7 @@
 package daemon
 
 import (
+	"encoding/hex"
 	"net/netip"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -91,11 +93,8 @@ func TestTrace(t *testing.T) {
 }
 
 func fmtHeader(tpid uint16, link, core uint32) string {
-	v := uint16(link)<<10 | uint16(core)
-	return string([]byte{hexd(tpid >> 12), hexd(tpid >> 8), hexd(tpid >> 4), hexd(tpid), hexd(v >> 12), hexd(v >> 8), hexd(v >> 4), hexd(v)})
+	return hex.EncodeToString(wire.CoreHeader{TPID: tpid, Link: link, Core: core}.Append(nil))
 }
-
-func hexd(v uint16) byte { return "0123456789abcdef"[v&0xf] }
 
 // BenchmarkTraceBigSite measures a trace on the benchmark site (1,000
 // rules, two balance groups of 2^16 slots): "load" is the first trace
