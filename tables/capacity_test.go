@@ -211,3 +211,20 @@ func TestCountEqualsCompiled(t *testing.T) {
 		require.Equal(t, len(v6), use[1].n, "%d: %+v", i, cc.Rules)
 	}
 }
+
+// TestHugeNotListsChecked: match {proto: tcp} with a "not" of two
+// 4094-long VLAN lists (16.7 million exceptions per table) is refused by
+// the capacity check at once, naming the rule, the count and the limit,
+// in a few megabytes; counting it exactly would build 33 million keys.
+func TestHugeNotListsChecked(t *testing.T) {
+	c := compiler(t)
+	cfg, _ := notListsSite(t, 4094)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err := c.CheckCapacity(cfg)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "lists" alone expands to at least`)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
+}
