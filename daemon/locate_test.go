@@ -14,40 +14,12 @@ import (
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// locateSite has two balance groups, and rules that send nothing to H: locate places a flow in every group all the same.
-const locateSite = `
-site: locate
-platform: sim
-ports:
-  - {port: 1, speed: 100G}
-  - {port: 2, speed: 100G}
-  - {port: 3, speed: 100G}
-  - {port: 4, speed: 100G}
-  - {port: 5, speed: 100G}
-  - {port: 6, speed: 100G}
-  - {port: 7, speed: 100G}
-  - {port: 8, speed: 100G}
-  - {port: 9, speed: 100G}
-  - {port: 10, speed: 100G}
-links:
-  - {name: L1, lan: P2, wan: P1}
-filter_groups:
-  - {name: F1, lan: P4, wan: P3, cores: 4}
-  - {name: F2, lan: P6, wan: P5, cores: 2}
-  - {name: F3, lan: P8, wan: P7, cores: 3}
-  - {name: F4, lan: P10, wan: P9, cores: 1}
-balance_groups:
-  - {name: G, members: [F1, F2], slot_bits: 8}
-  - {name: H, members: [F3, F4], slot_bits: 6}
-rules:
-  - {name: web, priority: 20, match: {proto: tcp, l4_port: 80}, action: bypass}
-  - {name: all, priority: 10, action: balance G}
-`
-
 // TestLocate: the placements read from the software model are the slot
 // layouts' targets, with the effect of each availability state.
 func TestLocate(t *testing.T) {
-	cfg, err := config.Parse([]byte(locateSite))
+	// Two balance groups; the rules send nothing to H: locate places a
+	// flow in every group all the same.
+	cfg, err := config.Load("testdata/locate.yaml")
 	require.NoError(t, err)
 	s, err := p4src.Load()
 	require.NoError(t, err)

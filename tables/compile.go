@@ -225,6 +225,15 @@ func New(s *p4src.Schema) (*Compiler, error) {
 	return c, nil
 }
 
+// Load returns a compiler for the embedded v1model P4Info (p4src.Load).
+func Load() (*Compiler, error) {
+	s, err := p4src.Load()
+	if err != nil {
+		return nil, err
+	}
+	return New(s)
+}
+
 // Schema returns the P4Info schema the compiler was built for.
 func (c *Compiler) Schema() *p4src.Schema { return c.schema }
 

@@ -83,11 +83,7 @@ func problemLines(err error) string {
 // checkTables compiles cfg and counts the entries of each table against
 // its size (the slots table's from the platform).
 func checkTables(cfg *config.Config) (*checkReport, error) {
-	s, err := p4src.Load()
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(s)
+	comp, err := tables.Load()
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +106,7 @@ func checkTables(cfg *config.Config) (*checkReport, error) {
 		plural(int64(len(cfg.BalanceGroups)), "balance group"), plural(int64(len(cfg.Profiles)), "profile"),
 		plural(int64(len(cfg.Rules)), "rule"))}
 	for id, n := range count {
-		t := s.TableByID(id)
+		t := comp.Schema().TableByID(id)
 		u := tableUse{Table: t.GetPreamble().GetName(), Entries: n, Capacity: int(t.GetSize())}
 		if u.Table == p4src.TableSlots {
 			u.Capacity = pl.SlotCapacity

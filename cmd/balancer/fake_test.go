@@ -16,7 +16,6 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -274,11 +273,7 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 		out.Filters = append(out.Filters, daemon.FilterCounters{Name: fg.Name, ToFilter: daemon.PacketBytes{Packets: 300, Bytes: 30000},
 			KeepAlive: daemon.PacketBytes{Packets: 36000, Bytes: 36000 * 64}})
 	}
-	s, err := p4src.Load()
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(s)
+	comp, err := tables.Load()
 	if err != nil {
 		return nil, err
 	}
