@@ -40,15 +40,7 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 
 // locate compiles cfg in state st and locates a flow in it.
 func locate(s *p4src.Schema, cfg *config.Config, st tables.State, src, dst netip.Addr, proto uint8) ([]Placement, error) {
-	comp, err := tables.New(s)
-	if err != nil {
-		return nil, err
-	}
-	des, err := comp.Compile(cfg, st)
-	if err != nil {
-		return nil, fmt.Errorf("locate: compiling the configuration: %w", err)
-	}
-	m, err := newLocateModel(s, cfg, des)
+	m, err := compiledModel(s, cfg, st, newLocateModel)
 	if err != nil {
 		return nil, err
 	}

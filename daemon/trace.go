@@ -101,19 +101,26 @@ func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceReques
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err
 	}
+	m, err := compiledModel(s, cfg, st, newTraceModel)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
+}
+
+// compiledModel compiles cfg in state st and loads the entries into a
+// model with load (newTraceModel or newLocateModel).
+func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State,
+	load func(*p4src.Schema, *config.Config, *tables.Desired) (*traceModel, error)) (*traceModel, error) {
 	comp, err := tables.New(s)
 	if err != nil {
 		return nil, err
 	}
 	des, err := comp.Compile(cfg, st)
 	if err != nil {
-		return nil, fmt.Errorf("trace: compiling the configuration: %w", err)
+		return nil, fmt.Errorf("compiling the configuration: %w", err)
 	}
-	m, err := newTraceModel(s, cfg, des)
-	if err != nil {
-		return nil, err
-	}
-	return traceModelRun(m, cfg, req)
+	return load(s, cfg, des)
 }
 
 // checkTraceRequest refuses a request that names no link of cfg or
