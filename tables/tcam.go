@@ -6,10 +6,6 @@ import "math/bits"
 // a wildcard (the field is left out of the entry).
 type tern struct{ v, m uint64 }
 
-// maxRangeTerns is the most ternary values a range of a field up to 64
-// bits wide expands to (2w-2 for w bits).
-const maxRangeTerns = 126
-
 // appendRangeTerns appends to dst the fewest ternary values (prefixes)
 // that together match exactly the integers lo..hi of a field w bits wide,
 // smallest first; hi past the field is cut to its maximum, and the full
@@ -38,11 +34,4 @@ func appendRangeTerns(dst []tern, lo, hi uint64, w int32) []tern {
 		}
 		lo = (lo | span) + 1
 	}
-}
-
-// rangeTernCount is len(appendRangeTerns(nil, lo, hi, w)), counted
-// without building them.
-func rangeTernCount(lo, hi uint64, w int32) int {
-	var buf [maxRangeTerns]tern
-	return len(appendRangeTerns(buf[:0], lo, hi, w))
 }
