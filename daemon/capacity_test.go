@@ -50,7 +50,7 @@ func TestInitialConfigPastCapacity(t *testing.T) {
 	dir := t.TempDir()
 	_, err := New(Options{StateDir: dir, InitialConfig: "../tables/testdata/too_many_rules.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
 	require.ErrorIs(t, err, tables.ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules: 5120 entries exceed its 4096 capacity (rules[3] "x" alone expands to 2048;`)
+	assert.Contains(t, err.Error(), `rules: 5120 entries for the IPv4 table exceed its 4096 capacity (rules[3] "x" alone expands to 2048)`)
 	st, err := OpenStore(dir)
 	require.NoError(t, err)
 	_, _, err = st.Running()

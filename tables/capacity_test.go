@@ -58,19 +58,31 @@ func TestRuleEntriesAreTheCompilers(t *testing.T) {
 }
 
 // TestTooManyRules: rules past both flow tables are refused with the
-// compiler's exact counts (both equal the product of the lists here).
+// compiler's exact counts (here both equal the product of the lists), as
+// problems at "rules" in the shape of the configuration's other problems.
 func TestTooManyRules(t *testing.T) {
 	c := compiler(t)
 	cfg := load(t, "testdata/too_many_rules.yaml")
-	_, err := c.Compile(cfg, State{})
-	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules: 5120 entries exceed its 4096 capacity (rules[3] "x" alone expands to 2048;`)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: 2048 entries exceed its 1024 capacity (rules[4] "y" alone expands to 2048;`)
-	// CheckCapacity refuses it the same way, without compiling.
-	cerr := c.CheckCapacity(cfg)
-	require.ErrorIs(t, cerr, ErrCapacity)
-	assert.Contains(t, err.Error(), cerr.Error())
+	want := []string{
+		`rules: 5120 entries for the IPv4 table exceed its 4096 capacity (rules[3] "x" alone expands to 2048)`,
+		`rules: 2048 entries for the IPv6 table exceed its 1024 capacity (rules[4] "y" alone expands to 2048)`,
+	}
+	for name, err := range map[string]error{"CheckCapacity": c.CheckCapacity(cfg), "Compile": compileErr(c, cfg)} {
+		require.ErrorIs(t, err, ErrCapacity, name)
+		require.ErrorIs(t, err, config.ErrCapacity, name)
+		fes := config.FieldErrors(err)
+		require.Len(t, fes, len(want), name)
+		for i, fe := range fes {
+			assert.Equal(t, want[i], fe.Error(), name)
+			assert.Equal(t, "rules", fe.Path, name)
+		}
+	}
 	assert.NoError(t, c.CheckCapacity(load(t, "../examples/site.yaml")))
+}
+
+func compileErr(c *Compiler, cfg *config.Config) error {
+	_, err := c.Compile(cfg, State{})
+	return err
 }
 
 // TestSiteEntries: the example site's rules, counted exactly: bgp's
@@ -108,7 +120,7 @@ func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
 	_, err := c.Compile(cfg, State{})
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5112;`)
+	assert.Contains(t, err.Error(), `rules: at least 5121 entries for the IPv6 table exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5112)`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
 
 	// Checking alone: the count stops at 4 x 1024 + 1024 entries.
@@ -117,7 +129,7 @@ func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
 	err = c.CheckCapacity(cfg)
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `rules[5] "huge" alone expands to at least 5112;`)
+	assert.Contains(t, err.Error(), `rules[5] "huge" alone expands to at least 5112)`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
 
@@ -225,6 +237,6 @@ func TestHugeNotListsChecked(t *testing.T) {
 	err := c.CheckCapacity(cfg)
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "lists" alone expands to at least`)
+	assert.Contains(t, err.Error(), `rules: at least 5121 entries for the IPv6 table exceed its 1024 capacity (rules[5] "lists" alone expands to at least`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }

@@ -402,13 +402,16 @@ func countCap(t *tableRef) int { return 4*t.size + 1024 }
 // table, and the rule that needs the most.
 type tableUse struct {
 	t       *tableRef
+	family  string // IPv4 or IPv6
 	n       int
 	big     string // `rules[3] "x"`
 	bigN    int
 	partial bool // counting stopped (some table passed countCap): n is a lower bound
 }
 
-// err is the ErrCapacity error of a table the rules do not fit in.
+// err is the capacity problem of a table the rules do not fit in: a
+// *config.FieldError at "rules", in the shape of the configuration's
+// other problems, that unwraps to ErrCapacity and config.ErrCapacity.
 func (u tableUse) err() error {
 	if u.n <= u.t.size {
 		return nil
@@ -417,14 +420,20 @@ func (u tableUse) err() error {
 	if u.partial {
 		n, bigN = "at least "+n, "at least "+bigN
 	}
-	return fmt.Errorf("%s: %s entries exceed its %d capacity (%s alone expands to %s; "+
-		"each combination of values of its lists, and of its \"not\" entries' lists, is one entry): %w",
-		u.t.name, n, u.t.size, u.big, bigN, ErrCapacity)
+	return &config.FieldError{Path: "rules", Err: &capacityError{fmt.Sprintf(
+		"%s entries for the %s table exceed its %d capacity (%s alone expands to %s)", n, u.family, u.t.size, u.big, bigN)}}
 }
 
+// capacityError is a flow table's capacity problem.
+type capacityError struct{ msg string }
+
+func (e *capacityError) Error() string   { return e.msg }
+func (e *capacityError) Unwrap() []error { return []error{ErrCapacity, config.ErrCapacity} }
+
 // CheckCapacity refuses rules past the flow tables' capacity with the
-// error Compile gives (ErrCapacity, naming the table, the count, its size
-// and the rule that expands most), counting the compiler's exact entries
+// error Compile gives (a *config.FieldError at "rules" naming the table,
+// the count, its size and the rule that expands most; errors.Is
+// ErrCapacity and config.ErrCapacity), counting the compiler's exact entries
 // without building them and stopping past countCap: no configuration
 // costs more than a few megabytes to check. Every place that accepts a
 // configuration for a switch without compiling it calls this.
@@ -444,7 +453,7 @@ func (use flowUse) err() error {
 // (IPv4, IPv6), without building them, and stops once a table's count
 // passes countCap.
 func (c *Compiler) countRules(cfg *config.Config) flowUse {
-	use := flowUse{{t: c.flowRules}, {t: c.flowRulesV6}}
+	use := flowUse{{t: c.flowRules, family: "IPv4"}, {t: c.flowRulesV6, family: "IPv6"}}
 	for i, r := range cfg.Rules {
 		links, _ := ruleLinks(cfg, fmt.Sprintf("rules[%d]", i), r) // compileRules reports unknown links
 		a, b := c.countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)

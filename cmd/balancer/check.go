@@ -51,7 +51,9 @@ against the sizes of the file's platform.`,
 			}
 			rep, err := checkTables(cfg)
 			if err != nil {
-				return fmt.Errorf("%s does not compile:\n  %s", args[0], problemLines(err))
+				// Every line: the compiler's problems are field errors
+				// (rule capacity) and others (slots, widths).
+				return fmt.Errorf("%s does not compile:\n  %s", args[0], strings.ReplaceAll(strings.TrimPrefix(err.Error(), "tables: "), "\n", "\n  "))
 			}
 			rep.File = args[0]
 			if a.structured() {
