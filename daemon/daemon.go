@@ -95,8 +95,7 @@ type Daemon struct {
 	// one at a time (inlineMu; Run sets started under it).
 	inlineMu sync.Mutex
 	started  bool
-	traces   traceCache // the software model trace runs packets through
-	locates  traceCache // the software model locate runs probe packets through
+	traces   traceCache // the software model trace and locate run packets through
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.

@@ -2,11 +2,15 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
 
 	"github.com/gopacket/gopacket/layers"
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -18,8 +22,9 @@ import (
 
 // Locate implements Service: for each balance group, a packet of the flow
 // runs through the software model of the pipeline (package sim/dataplane)
-// loaded with the desired entries, its rules swapped for probe rules that
-// send it to that group, and the tables it meets say where it lands.
+// loaded with the desired entries (the model trace uses), with a probe
+// rule above the configuration's rules that sends it to that group; the
+// tables it meets say where it lands.
 func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
 	if !src.IsValid() || !dst.IsValid() {
 		return nil, kindf(ErrInvalid, "locate needs a source and a destination address")
@@ -31,7 +36,7 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
 	des := site.Desired()
-	m, err := d.locates.model(des, func() (*traceModel, error) { return newLocateModel(d.schema, cfg, des) })
+	m, err := d.traces.model(des, func() (*traceModel, error) { return newTraceModel(d.schema, cfg, des) })
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +45,7 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 
 // locate compiles cfg in state st and locates a flow in it.
 func locate(s *p4src.Schema, cfg *config.Config, st tables.State, src, dst netip.Addr, proto uint8) ([]Placement, error) {
-	m, err := compiledModel(s, cfg, st, newLocateModel)
+	m, err := compiledModel(s, cfg, st)
 	if err != nil {
 		return nil, err
 	}
@@ -48,14 +53,15 @@ func locate(s *p4src.Schema, cfg *config.Config, st tables.State, src, dst netip
 }
 
 // probeVID is the outer VLAN id of the probe packet for the balance group
-// with id g: the locate model's probe rule for the group matches it. The
-// tag does not take part in the hash.
+// with id g: the group's probe rule matches it. The tag takes no part in
+// the hash.
 func probeVID(g uint32) uint16 { return uint16(g + 1) }
 
-// newLocateModel loads des into a software data plane with cfg's rules
-// replaced by one probe rule per balance group: packets tagged with the
-// group's probe VLAN are balanced onto it.
-func newLocateModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+// probeRules are the flow rule entries locate adds to the model while it
+// runs its probe packets: one per balance group, above every rule of the
+// configuration (priorities past config.MaxPriority), balancing packets
+// with the group's probe VLAN onto the group.
+func probeRules(s *p4src.Schema, cfg *config.Config) ([]*p4v1.Entity, error) {
 	comp, err := tables.New(s)
 	if err != nil {
 		return nil, err
@@ -64,30 +70,66 @@ func newLocateModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*
 	probe.Rules = nil
 	for _, bg := range cfg.BalanceGroups {
 		vid := uint32(probeVID(*bg.ID))
-		probe.Rules = append(probe.Rules, config.Rule{Name: "locate " + bg.Name, Priority: vid, Action: "balance " + bg.Name,
-			Match: config.Match{VLAN: []config.Range{{Lo: vid, Hi: vid}}}})
+		probe.Rules = append(probe.Rules, config.Rule{Name: "locate " + bg.Name, Priority: config.MaxPriority + vid,
+			Action: "balance " + bg.Name, Match: config.Match{VLAN: []config.Range{{Lo: vid, Hi: vid}}}})
 	}
 	rules, err := comp.FlowRules(&probe)
 	if err != nil {
 		return nil, fmt.Errorf("locate: probe rules: %w", err)
 	}
-	swapped := &tables.Desired{Layouts: des.Layouts}
-	for _, e := range des.Entities {
-		if !comp.IsFlowRule(e) {
-			swapped.Entities = append(swapped.Entities, e)
-		}
-	}
-	swapped.Entities = append(swapped.Entities, rules...)
-	m, err := newTraceModel(s, cfg, swapped)
-	if err != nil {
-		return nil, err
-	}
-	m.des = des
-	return m, nil
+	return rules, nil
 }
 
-// locateRun places the flow in every balance group of a loaded locate
-// model: the probe packet enters the first link's LAN port.
+// probeRoom is s with n more entries in each flow table: room for the
+// probe rules beside a configuration that fills the tables.
+func probeRoom(s *p4src.Schema, n int) (*p4src.Schema, error) {
+	info := proto.Clone(s.Info).(*p4configv1.P4Info)
+	for _, t := range info.GetTables() {
+		if name := t.GetPreamble().GetName(); name == p4src.TableFlowRules || name == p4src.TableFlowRulesV6 {
+			t.Size += int64(n)
+		}
+	}
+	ms, err := p4src.NewSchema(info)
+	if err != nil {
+		return nil, fmt.Errorf("locate: %w", err)
+	}
+	return ms, nil
+}
+
+// withProbes runs fn with the probe rules in the model, holding the model
+// for itself meanwhile, and takes the rules out again.
+func (m *traceModel) withProbes(fn func()) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	write := func(typ p4v1.Update_Type) error {
+		us := make([]*p4v1.Update, len(m.probes))
+		for i, e := range m.probes {
+			us[i] = &p4v1.Update{Type: typ, Entity: e}
+		}
+		var errs []error
+		for i, err := range m.dp.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+			if err != nil {
+				errs = append(errs, fmt.Errorf("probe rule %d (%s): %w", i, typ, err))
+			}
+		}
+		return errors.Join(errs...)
+	}
+	err := write(p4v1.Update_INSERT)
+	if err == nil {
+		fn()
+	}
+	// Take out what went in (a rule that did not go in is NOT_FOUND).
+	if derr := write(p4v1.Update_DELETE); err == nil {
+		err = derr
+	}
+	if err != nil {
+		return fmt.Errorf("locate: %w", err)
+	}
+	return nil
+}
+
+// locateRun places the flow in every balance group of a loaded model: the
+// probe packets enter the first link's LAN port.
 func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uint8) ([]Placement, error) {
 	if len(cfg.Links) == 0 {
 		return nil, kindf(ErrInvalid, "locate runs a packet of the flow through the pipeline and the configuration has no link for it to enter by; add a link")
@@ -100,9 +142,14 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 	h := symhash.Sum(src, dst, proto)
 	l3 := frames.L3{Src: src, Dst: dst, Proto: layers.IPProtocol(proto)}
 	if proto == uint8(layers.IPProtocolTCP) || proto == uint8(layers.IPProtocolUDP) {
-		l3.SrcPort, l3.DstPort = 1, 2 // ports do not take part in the hash
+		l3.SrcPort, l3.DstPort = 1, 2 // ports take no part in the hash
 	}
-	var out []Placement
+	type probe struct {
+		l     *tables.GroupLayout
+		frame []byte
+		hits  []dataplane.Hit
+	}
+	var probes []*probe
 	for _, l := range m.des.Layouts {
 		bg := cfg.BalanceGroupByName(l.Name)
 		if bg == nil {
@@ -113,14 +160,24 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 		if err != nil {
 			return nil, kindf(ErrInvalid, "cannot build the packet: %v", err)
 		}
-		_, hits := m.dp.Explain(in, frame)
+		probes = append(probes, &probe{l: l, frame: frame})
+	}
+	if err := m.withProbes(func() {
+		for _, p := range probes {
+			_, p.hits = m.dp.Explain(in, p.frame)
+		}
+	}); err != nil {
+		return nil, err
+	}
+	var out []Placement
+	for _, pr := range probes {
+		l := pr.l
 		slot := symhash.Slot(h, l.Base.SlotBits)
 		base := l.Base.Slots[slot]
 		fg := cfg.FilterGroupByName(names[base.FilterGroup])
 		p := Placement{BalanceGroup: l.Name, Hash: h, Slot: slot, FilterGroup: names[base.FilterGroup], Core: base.Core,
-			Effective: "forward", LANPort: fg.LAN, WANPort: fg.WAN}
-		p.Effective, err = locateEffective(hits, base, names)
-		if err != nil {
+			LANPort: fg.LAN, WANPort: fg.WAN}
+		if p.Effective, err = locateEffective(pr.hits, base, names); err != nil {
 			return nil, fmt.Errorf("locate: balance group %s: %w", l.Name, err)
 		}
 		out = append(out, p)

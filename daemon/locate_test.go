@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
@@ -99,4 +100,101 @@ func TestLocateNeedsALink(t *testing.T) {
 	require.NoError(t, err)
 	_, err = locate(s, cfg, tables.State{}, netip.MustParseAddr("10.0.0.1"), netip.MustParseAddr("10.0.0.2"), 6)
 	assert.ErrorIs(t, err, ErrInvalid)
+}
+
+// BenchmarkLocate: a locate on the cached model of the benchmark site
+// (1,000 rules, two balance groups of 2^16 slots; the model's load is
+// BenchmarkTraceBigSite/load).
+func BenchmarkLocate(b *testing.B) {
+	cfg, err := testsites.Big(16)
+	require.NoError(b, err)
+	s, err := p4src.Load()
+	require.NoError(b, err)
+	c, err := tables.New(s)
+	require.NoError(b, err)
+	des, err := c.Compile(cfg, tables.State{})
+	require.NoError(b, err)
+	src, dst := netip.MustParseAddr("10.0.0.9"), netip.MustParseAddr("192.0.2.1")
+	b.Run("cached", func(b *testing.B) {
+		var cache traceCache
+		build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+		_, err := cache.model(des, build)
+		require.NoError(b, err)
+		b.ReportAllocs()
+		for b.Loop() {
+			m, err := cache.model(des, build)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ps, err := locateRun(m, cfg, src, dst, 6)
+			if err != nil || len(ps) != len(cfg.BalanceGroups) {
+				b.Fatalf("%v %d", err, len(ps))
+			}
+		}
+	})
+}
+
+// TestLocateBesideTrace: locates and traces share the model; a traced
+// packet that carries a probe VLAN meets the configuration's rules only,
+// whatever locates run meanwhile.
+func TestLocateBesideTrace(t *testing.T) {
+	cfg, err := config.Load("testdata/locate.yaml")
+	require.NoError(t, err)
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	m, err := compiledModel(s, cfg, tables.State{})
+	require.NoError(t, err)
+	src, dst := netip.MustParseAddr("10.0.0.1"), netip.MustParseAddr("192.0.2.9")
+	// VLAN 2 is H's probe VLAN: the configuration sends this web packet to
+	// bypass (rule "web"), a probe would balance it onto H.
+	req := TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{probeVID(1)}, Src: src, Dst: dst, Proto: 6, SrcPort: 1, DstPort: 80}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 50 {
+			ps, err := locateRun(m, cfg, src, dst, 6)
+			assert.NoError(t, err)
+			assert.Len(t, ps, 2)
+		}
+	}()
+	for range 50 {
+		r, err := traceModelRun(m, cfg, req)
+		require.NoError(t, err)
+		require.Equal(t, "web", r.Rule)
+		require.Equal(t, "bypass", r.Action)
+	}
+	<-done
+	r, err := traceModelRun(m, cfg, req)
+	require.NoError(t, err)
+	assert.Equal(t, "web", r.Rule, "the probe rules are out again")
+}
+
+// TestLocateFullTables: the probe rules fit beside rules that fill the
+// flow tables.
+func TestLocateFullTables(t *testing.T) {
+	cfg, err := config.Load("testdata/locate.yaml")
+	require.NoError(t, err)
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	c, err := tables.New(s)
+	require.NoError(t, err)
+	// 1 + 2 + 1021 IPv6 entries: flow_rules_v6 (1024) is full.
+	for i := range 1021 {
+		p := config.PrefixFrom(netip.PrefixFrom(netip.AddrFrom16([16]byte{0x20, 0x01, 0x0d, 0xb8, byte(i >> 8), byte(i)}), 48))
+		cfg.Rules = append(cfg.Rules, config.Rule{Name: fmt.Sprint("v6-", i), Priority: uint32(100 + i), Action: "bypass", Match: config.Match{Dst: &p}})
+	}
+	des, err := c.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	t6, err := s.Table(p4src.TableFlowRulesV6)
+	require.NoError(t, err)
+	var v6 int
+	for _, e := range des.Entities {
+		if e.GetTableEntry().GetTableId() == t6.GetPreamble().GetId() {
+			v6++
+		}
+	}
+	require.Equal(t, p4src.FlowRulesV6Size, v6)
+	got, err := locate(s, cfg, tables.State{}, netip.MustParseAddr("2001:db8:ffff::1"), netip.MustParseAddr("2001:db8:ffff::2"), 6)
+	require.NoError(t, err)
+	assert.Len(t, got, 2)
 }

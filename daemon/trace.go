@@ -39,8 +39,8 @@ func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error
 	return traceModelRun(m, cfg, req)
 }
 
-// traceCache keeps the model of the last desired entries traced (or
-// located).
+// traceCache keeps the model of the last desired entries traced or
+// located.
 type traceCache struct {
 	mu  sync.Mutex
 	des *tables.Desired
@@ -62,10 +62,14 @@ func (c *traceCache) model(des *tables.Desired, build func() (*traceModel, error
 }
 
 // traceModel is the software data plane loaded with the entries of a
-// configuration in a state.
+// configuration in a state. Trace and locate share it: traces explain
+// packets under mu's read lock; a locate holds mu to add its probe rules,
+// run its probe packets and take the rules out again.
 type traceModel struct {
-	dp  *dataplane.Dataplane
-	des *tables.Desired
+	mu     sync.RWMutex
+	dp     *dataplane.Dataplane
+	des    *tables.Desired
+	probes []*p4v1.Entity // locate's probe rules (probeRules)
 }
 
 // newTraceModel loads des, the entries of cfg, into a software data plane.
@@ -74,7 +78,11 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
 		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
 	}
-	dp, err := dataplane.New(s, opts...)
+	ms, err := probeRoom(s, len(cfg.BalanceGroups))
+	if err != nil {
+		return nil, err
+	}
+	dp, err := dataplane.New(ms, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("trace: %w", err)
 	}
@@ -93,7 +101,18 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 			return nil, fmt.Errorf("trace: loading the model: entity %d: %w", i, err)
 		}
 	}
-	return &traceModel{dp: dp, des: des}, nil
+	probes, err := probeRules(s, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &traceModel{dp: dp, des: des, probes: probes}, nil
+}
+
+// explain runs a frame through the model (see dataplane.Explain).
+func (m *traceModel) explain(inPort uint32, frame []byte) (dataplane.Result, []dataplane.Hit) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.dp.Explain(inPort, frame)
 }
 
 // trace compiles cfg in state st and traces req through it.
@@ -101,7 +120,7 @@ func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceReques
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err
 	}
-	m, err := compiledModel(s, cfg, st, newTraceModel)
+	m, err := compiledModel(s, cfg, st)
 	if err != nil {
 		return nil, err
 	}
@@ -109,9 +128,8 @@ func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceReques
 }
 
 // compiledModel compiles cfg in state st and loads the entries into a
-// model with load (newTraceModel or newLocateModel).
-func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State,
-	load func(*p4src.Schema, *config.Config, *tables.Desired) (*traceModel, error)) (*traceModel, error) {
+// model.
+func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State) (*traceModel, error) {
 	comp, err := tables.New(s)
 	if err != nil {
 		return nil, err
@@ -120,7 +138,7 @@ func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State,
 	if err != nil {
 		return nil, fmt.Errorf("compiling the configuration: %w", err)
 	}
-	return load(s, cfg, des)
+	return newTraceModel(s, cfg, des)
 }
 
 // checkTraceRequest refuses a request that names no link of cfg or
@@ -166,7 +184,7 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 	inPort, _ := cfg.PortNumber(inName)
 	step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
 
-	res, hits := m.dp.Explain(inPort, frame)
+	res, hits := m.explain(inPort, frame)
 	hit := func(table string) (dataplane.Hit, bool) {
 		for _, h := range hits {
 			if h.Table == table {

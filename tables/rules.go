@@ -379,19 +379,13 @@ func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err 
 
 // FlowRules compiles cfg's rules alone: their flow_rules and
 // flow_rules_v6 entries as Compile writes them (capacity checked the same
-// way). A model that swaps a configuration's rules for its own uses it.
+// way). Locate compiles its probe rules with it.
 func (c *Compiler) FlowRules(cfg *config.Config) ([]*p4v1.Entity, error) {
 	v4, v6, err := c.compileRules(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return append(v4, v6...), nil
-}
-
-// IsFlowRule reports whether e is a flow_rules or flow_rules_v6 entry.
-func (c *Compiler) IsFlowRule(e *p4v1.Entity) bool {
-	id := e.GetTableEntry().GetTableId()
-	return id != 0 && (id == c.flowRules.id || id == c.flowRulesV6.id)
 }
 
 // countCap is how far countRules counts a table's entries exactly: past
