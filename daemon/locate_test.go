@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
@@ -100,38 +99,6 @@ func TestLocateNeedsALink(t *testing.T) {
 	require.NoError(t, err)
 	_, err = locate(s, cfg, tables.State{}, netip.MustParseAddr("10.0.0.1"), netip.MustParseAddr("10.0.0.2"), 6)
 	assert.ErrorIs(t, err, ErrInvalid)
-}
-
-// BenchmarkLocate: a locate on the cached model of the benchmark site
-// (1,000 rules, two balance groups of 2^16 slots; the model's load is
-// BenchmarkTraceBigSite/load).
-func BenchmarkLocate(b *testing.B) {
-	cfg, err := testsites.Big(16)
-	require.NoError(b, err)
-	s, err := p4src.Load()
-	require.NoError(b, err)
-	c, err := tables.New(s)
-	require.NoError(b, err)
-	des, err := c.Compile(cfg, tables.State{})
-	require.NoError(b, err)
-	src, dst := netip.MustParseAddr("10.0.0.9"), netip.MustParseAddr("192.0.2.1")
-	b.Run("cached", func(b *testing.B) {
-		var cache traceCache
-		build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
-		_, err := cache.model(des, build)
-		require.NoError(b, err)
-		b.ReportAllocs()
-		for b.Loop() {
-			m, err := cache.model(des, build)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ps, err := locateRun(m, cfg, src, dst, 6)
-			if err != nil || len(ps) != len(cfg.BalanceGroups) {
-				b.Fatalf("%v %d", err, len(ps))
-			}
-		}
-	})
 }
 
 // TestLocateBesideTrace: locates and traces share the model; a traced

@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"encoding/hex"
+	"fmt"
 	"net/netip"
 	"testing"
 
@@ -99,7 +100,8 @@ func fmtHeader(tpid uint16, link, core uint32) string {
 // BenchmarkTraceBigSite measures a trace on the benchmark site (1,000
 // rules, two balance groups of 2^16 slots): "load" is the first trace
 // after the desired entries changed (the model is loaded), "cached" every
-// later one.
+// later one; "locate" a locate on the cached model (probe rules in and
+// out, a probe per balance group).
 func BenchmarkTraceBigSite(b *testing.B) {
 	cfg, err := testsites.Big(16)
 	require.NoError(b, err)
@@ -119,23 +121,40 @@ func BenchmarkTraceBigSite(b *testing.B) {
 			}
 		}
 	})
-	b.Run("cached", func(b *testing.B) {
-		var cache traceCache
-		build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
-		_, err := cache.model(des, build)
-		require.NoError(b, err)
-		b.ReportAllocs()
-		for b.Loop() {
-			m, err := cache.model(des, build)
-			if err != nil {
-				b.Fatal(err)
+	var cache traceCache
+	build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+	_, err = cache.model(des, build)
+	require.NoError(b, err)
+	for _, run := range []struct {
+		name string
+		run  func(m *traceModel) error
+	}{
+		{"cached", func(m *traceModel) error {
+			if r, err := traceModelRun(m, cfg, req); err != nil || r.Verdict != "to filter" {
+				return fmt.Errorf("%v %+v", err, r)
 			}
-			r, err := traceModelRun(m, cfg, req)
-			if err != nil || r.Verdict != "to filter" {
-				b.Fatalf("%v %+v", err, r)
+			return nil
+		}},
+		{"locate", func(m *traceModel) error {
+			if ps, err := locateRun(m, cfg, req.Src, req.Dst, req.Proto); err != nil || len(ps) != len(cfg.BalanceGroups) {
+				return fmt.Errorf("%v %+v", err, ps)
 			}
-		}
-	})
+			return nil
+		}},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m, err := cache.model(des, build)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := run.run(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // TestTraceCache: the model is loaded once per desired state.
