@@ -14,15 +14,23 @@ import (
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// TestLocate: the placements read from the software model are the slot
-// layouts' targets, with the effect of each availability state.
-func TestLocate(t *testing.T) {
-	// Two balance groups; the rules send nothing to H: locate places a
-	// flow in every group all the same.
+// locateSite is testdata/locate.yaml (two balance groups; the rules send
+// nothing to H) and the program's schema.
+func locateSite(t *testing.T) (*config.Config, *p4src.Schema) {
+	t.Helper()
 	cfg, err := config.Load("testdata/locate.yaml")
 	require.NoError(t, err)
 	s, err := p4src.Load()
 	require.NoError(t, err)
+	return cfg, s
+}
+
+// TestLocate: the placements read from the software model are the slot
+// layouts' targets, with the effect of each availability state.
+func TestLocate(t *testing.T) {
+	// The rules send nothing to H: locate places a flow in every group
+	// all the same.
+	cfg, s := locateSite(t)
 	comp, err := tables.New(s)
 	require.NoError(t, err)
 	names := fgNames(cfg)
@@ -105,10 +113,7 @@ func TestLocateNeedsALink(t *testing.T) {
 // packet that carries a probe VLAN meets the configuration's rules only,
 // whatever locates run meanwhile.
 func TestLocateBesideTrace(t *testing.T) {
-	cfg, err := config.Load("testdata/locate.yaml")
-	require.NoError(t, err)
-	s, err := p4src.Load()
-	require.NoError(t, err)
+	cfg, s := locateSite(t)
 	m, err := compiledModel(s, cfg, tables.State{})
 	require.NoError(t, err)
 	src, dst := netip.MustParseAddr("10.0.0.1"), netip.MustParseAddr("192.0.2.9")
@@ -139,10 +144,7 @@ func TestLocateBesideTrace(t *testing.T) {
 // TestLocateFullTables: the probe rules fit beside rules that fill the
 // flow tables.
 func TestLocateFullTables(t *testing.T) {
-	cfg, err := config.Load("testdata/locate.yaml")
-	require.NoError(t, err)
-	s, err := p4src.Load()
-	require.NoError(t, err)
+	cfg, s := locateSite(t)
 	c, err := tables.New(s)
 	require.NoError(t, err)
 	// 1 + 2 + 1021 IPv6 entries: flow_rules_v6 (1024) is full.
