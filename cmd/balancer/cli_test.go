@@ -386,7 +386,9 @@ func TestRule(t *testing.T) {
 	assertRows(t, e.ok("rule", "list"),
 		"PRIO NAME LINKS MATCH ACTION EXCEPT ENTRIES",
 		"1000 bgp all proto tcp l4-port 179 bypass - 4",
-		"500 vlan-balanced all vlan 1,100-110 balance:group_filter - 4",
+		// 1, and 100-110 as four ternary prefixes (100-103, 104-107,
+		// 108-109, 110), in both flow tables.
+		"500 vlan-balanced all vlan 1,100-110 balance:group_filter - 10",
 		"1 default all any bypass - 2")
 
 	out := e.ok("rule", "add", "dns", "--prio", "600", "--link", "L1", "--match", "proto udp, l4-dst 53",

@@ -114,8 +114,8 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     table flow_rules {
         key = {
             md.link_id              : ternary @name("link_id");
-            md.outer_vid            : range   @name("outer_vid");
-            md.inner_vid            : range   @name("inner_vid");
+            md.outer_vid            : ternary @name("outer_vid");
+            md.inner_vid            : ternary @name("inner_vid");
             md.vlan_depth           : ternary @name("vlan_depth");
             md.mpls_depth           : ternary @name("mpls_depth");
             hdr.ethernet.src_addr   : ternary @name("src_mac");
@@ -125,8 +125,8 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             md.ipv4_src             : ternary @name("ipv4_src");
             md.ipv4_dst             : ternary @name("ipv4_dst");
             md.ip_proto             : ternary @name("ip_proto");
-            md.l4_src               : range   @name("l4_src");
-            md.l4_dst               : range   @name("l4_dst");
+            md.l4_src               : ternary @name("l4_src");
+            md.l4_dst               : ternary @name("l4_dst");
         }
         actions = {
             bypass;
@@ -155,8 +155,8 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     table flow_rules_v6 {
         key = {
             md.link_id              : ternary @name("link_id");
-            md.outer_vid            : range   @name("outer_vid");
-            md.inner_vid            : range   @name("inner_vid");
+            md.outer_vid            : ternary @name("outer_vid");
+            md.inner_vid            : ternary @name("inner_vid");
             md.vlan_depth           : ternary @name("vlan_depth");
             md.mpls_depth           : ternary @name("mpls_depth");
             hdr.ethernet.src_addr   : ternary @name("src_mac");
@@ -165,8 +165,8 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             hdr.ipv6.src_addr       : ternary @name("ipv6_src");
             hdr.ipv6.dst_addr       : ternary @name("ipv6_dst");
             md.ip_proto             : ternary @name("ip_proto");
-            md.l4_src               : range   @name("l4_src");
-            md.l4_dst               : range   @name("l4_dst");
+            md.l4_src               : ternary @name("l4_src");
+            md.l4_dst               : ternary @name("l4_dst");
         }
         actions = {
             bypass_v6;
