@@ -21,6 +21,8 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/tables"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
@@ -171,7 +173,14 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 			cli.Close()
 			return nil, err
 		}
-		if _, err := config.Parse(data); err != nil {
+		cfg, err := config.Parse(data)
+		if err != nil {
+			cli.Close()
+			return nil, fmt.Errorf("%s: %w", opts.InitialConfig, err)
+		}
+		// Refused here, before it reaches the store, what every daemon
+		// would then refuse: rules past the pushed build's tables.
+		if err := checkCapacity(opts, cfg); err != nil {
 			cli.Close()
 			return nil, fmt.Errorf("%s: %w", opts.InitialConfig, err)
 		}
@@ -186,6 +195,25 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 	opts.SharedStore, opts.FixedElection, opts.HAStatus = st, true, etcdstore.StatusFunc(st, el)
 	log.Info("state in etcd", "endpoints", s.endpoints, "prefix", st.Prefix(), "name", name, "lease_ttl", s.ttl)
 	return &haRun{cli: cli, st: st, el: el, log: log}, nil
+}
+
+// checkCapacity checks cfg's rules against the flow tables of the pipeline
+// the daemon will push (the embedded build when none is set).
+func checkCapacity(opts *daemon.Options, cfg *config.Config) error {
+	var comp *tables.Compiler
+	var err error
+	if opts.Pipeline != nil && opts.Pipeline.P4Info != nil {
+		var s *p4src.Schema
+		if s, err = p4src.NewSchema(opts.Pipeline.P4Info); err == nil {
+			comp, err = tables.New(s)
+		}
+	} else {
+		comp, err = tables.Load()
+	}
+	if err != nil {
+		return err
+	}
+	return comp.CheckCapacity(cfg)
 }
 
 // run runs d (under the leader election with etcd) until ctx ends.

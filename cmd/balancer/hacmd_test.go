@@ -62,6 +62,10 @@ func TestStoreFlagsSetup(t *testing.T) {
 	empty := daemon.Options{}
 	_, err = f.setup(&empty, false, log)
 	require.ErrorContains(t, err, "holds no running configuration and no --config was given")
+	// Rules past the flow tables are refused before they reach the store.
+	big := daemon.Options{InitialConfig: "../../tables/testdata/too_many_rules.yaml"}
+	_, err = f.setup(&big, false, log)
+	require.ErrorContains(t, err, "entries for the IPv4 table exceed its 4096 capacity")
 	a := daemon.Options{InitialConfig: "../../examples/site.yaml"}
 	ha, err := f.setup(&a, false, log)
 	require.NoError(t, err)
