@@ -90,7 +90,12 @@ func TestSubscribeLimits(t *testing.T) {
 		ctx, cancel := context.WithCancel(testCtx(t))
 		stream, err := c.Subscribe(ctx)
 		require.NoError(t, err)
-		require.NoError(t, stream.Send(subscribeReq(gpb.SubscriptionList_STREAM, onChange(p1Oper))))
+		if err := stream.Send(subscribeReq(gpb.SubscriptionList_STREAM, onChange(p1Oper))); err != nil {
+			// The server ended the RPC before the request went out (a
+			// refusal): its status comes with Recv.
+			_, err = stream.Recv()
+			return cancel, err
+		}
 		_, _, err = recvUntilSync(stream)
 		return cancel, err
 	}
