@@ -16,6 +16,11 @@ typedef bit<16>  slot_t;        // hash slot (up to 16 slot bits)
 typedef bit<48>  timestamp_t;
 typedef bit<1>   side_t;
 
+typedef bit<2> port_type_t;
+const port_type_t PORT_TYPE_UNKNOWN  = 0;  // no port_role entry
+const port_type_t PORT_TYPE_OPERATOR = 1;  // set_operator_port
+const port_type_t PORT_TYPE_FILTER   = 2;  // set_filter_port
+
 const side_t SIDE_LAN = 0;
 const side_t SIDE_WAN = 1;
 

@@ -166,6 +166,7 @@ struct local_md_t {
     bit<16> eth_type;      // EtherType after the VLAN tags
 
     // Port role.
+    port_type_t port_type;
     side_t    side;
     link_id_t link_id;
     port_t    peer_port;
@@ -181,12 +182,14 @@ struct local_md_t {
     bit<16>     l4_src;
     bit<16>     l4_dst;
 
-    // Balancing.
+    // Heartbeat, flow rules, balancing.
+    bool    heartbeat;
     bool    balance;
     bg_id_t balance_group;
     bit<32> hash;
     slot_t  slot_mask;
     slot_t  slot;
+    bool    slot_hit;
     fg_id_t target_fg;
     core_id_t core;
     port_t  fg_lan_port;
