@@ -17,7 +17,7 @@
 @controller_header("packet_in")
 header packet_in_t {
     port_t      ingress_port;
-    bit<7>      _pad0;
+    @padding bit<7> _pad0;
     bit<8>      reason;        // PACKET_IN_REASON_*
     timestamp_t rx_timestamp;  // ingress timestamp (target clock, see docs)
 }
@@ -26,7 +26,7 @@ header packet_in_t {
 @controller_header("packet_out")
 header packet_out_t {
     port_t egress_port;
-    bit<7> _pad0;
+    @padding bit<7> _pad0;
     bit<8> flags;              // PACKET_OUT_FLAG_*
 }
 
@@ -132,7 +132,7 @@ header keepalive_t {
 
 // TNA only: ingress -> egress bridged metadata (never leaves the switch).
 header bridged_md_t {
-    bit<6> _pad0;
+    @padding bit<6> _pad0;
     bit<1> to_cpu;
     bit<1> ka_stamp;
 }
