@@ -201,6 +201,12 @@ func Cases(cfg *config.Config) []Case {
 		Out: []Output{{Port: F2LAN, Frame: PushCore(frag, tpid, L1ID, ka.Core)}}})
 	opt := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 179, Options: true})
 	bypass("parse: IPv4 options skipped to reach the BGP port", L1LAN, L1WAN, opt)
+	opt15 := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 179, OptionWords: 10})
+	bypass("parse: 40 bytes of IPv4 options (IHL 15) skipped to reach the BGP port", L1LAN, L1WAN, opt15)
+	for _, w := range []int{1, 7, 10} {
+		f := Frame(macA, macB, Encap{}, L3{Src: ip2, Dst: ip1, Proto: layers.IPProtocolUDP, SrcPort: 4000, DstPort: 5000, OptionWords: w})
+		balanced(fmt.Sprintf("parse: IPv4 options IHL %d balanced, options unchanged", 5+w), L1WAN, L1ID, false, f, ip2, ip1, 17)
+	}
 	l2 := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 9, DstPort: 9})
 	balanced("balance: link L2 id in the header", L2LAN, L2ID, true, l2, ip1, ip2, 17)
 

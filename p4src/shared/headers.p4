@@ -12,6 +12,7 @@
 
 #define MAX_VLAN_TAGS   3
 #define MAX_MPLS_LABELS 8
+#define MAX_IPV4_OPTION_WORDS 10   // IHL 15
 
 // Contract: controller header sent with every packet-in.
 @controller_header("packet_in")
@@ -84,8 +85,11 @@ header ipv4_t {
     ipv4_addr_t dst_addr;
 }
 
-header ipv4_options_t {
-    varbit<320> options;
+// One 32-bit word of IPv4 options. The options (IHL 6..15: 1..10 words)
+// are extracted as a stack of fixed-size words, not as a varbit, so the
+// parser is fixed-size extracts only (Tofino parses varbits poorly).
+header ipv4_option_word_t {
+    bit<32> data;
 }
 
 header ipv6_t {
@@ -148,7 +152,7 @@ struct headers_t {
     mpls_t[MAX_MPLS_LABELS] mpls;
     pppoe_t        pppoe;
     ipv4_t         ipv4;
-    ipv4_options_t ipv4_options;
+    ipv4_option_word_t[MAX_IPV4_OPTION_WORDS] ipv4_options;
     ipv6_t         ipv6;
     tcp_t          tcp;
     udp_t          udp;

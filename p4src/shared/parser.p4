@@ -8,7 +8,8 @@
 // (EtherType in core_tpid) or a keep-alive (EtherType in
 // keepalive_ethertype); up to 3 VLAN tags (0x8100, 0x88A8, 0x9100); an MPLS
 // stack of up to 8 labels (IPv4/IPv6 chosen after bottom of stack by the
-// version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with options)
+// version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with up to
+// 10 words of options, fixed-size extracts)
 // or IPv6; TCP or UDP of unfragmented packets / first fragments. Anything
 // else stays payload and is forwarded byte for byte.
 
@@ -136,14 +137,31 @@
             5:               parse_ipv4_l4;
             0 &&& 0xC:       accept;          // ihl 0..3: malformed, no L4
             4:               accept;          // ihl 4: malformed, no L4
-            default:         parse_ipv4_options;
+            default:         parse_ipv4_option_0;
         }
     }
 
-    state parse_ipv4_options {
-        pkt.extract(hdr.ipv4_options, ((bit<32>)hdr.ipv4.ihl - 5) * 32);
-        transition parse_ipv4_l4;
+    // IPv4 options, one 32-bit word per state: IHL 6 stops after word 0,
+    // IHL 15 after word 9.
+#define PARSE_IPV4_OPTION(i, next)                   \
+    state parse_ipv4_option_##i {                    \
+        pkt.extract(hdr.ipv4_options[i]);            \
+        transition select(hdr.ipv4.ihl) {            \
+            i + 6:   parse_ipv4_l4;                  \
+            default: next;                           \
+        }                                            \
     }
+    PARSE_IPV4_OPTION(0, parse_ipv4_option_1)
+    PARSE_IPV4_OPTION(1, parse_ipv4_option_2)
+    PARSE_IPV4_OPTION(2, parse_ipv4_option_3)
+    PARSE_IPV4_OPTION(3, parse_ipv4_option_4)
+    PARSE_IPV4_OPTION(4, parse_ipv4_option_5)
+    PARSE_IPV4_OPTION(5, parse_ipv4_option_6)
+    PARSE_IPV4_OPTION(6, parse_ipv4_option_7)
+    PARSE_IPV4_OPTION(7, parse_ipv4_option_8)
+    PARSE_IPV4_OPTION(8, parse_ipv4_option_9)
+    PARSE_IPV4_OPTION(9, parse_ipv4_l4)
+#undef PARSE_IPV4_OPTION
 
     state parse_ipv4_l4 {
         // Only the first fragment carries the L4 header.
