@@ -85,6 +85,11 @@ const (
 	DropNoCoreHeader
 	DropFilterGroup
 	DropBalanceGroup
+	// DropMalformed: a frame the parser could not read to the end of its
+	// headers (parser error), or an IPv4 header with IHL < 5.
+	DropMalformed
+	// DropReasons is one past the last drop reason.
+	DropReasons
 )
 
 // Sizes (p4src/shared/sizes.p4, v1model build). The wire formats are in

@@ -75,5 +75,6 @@ const drop_reason_t DROP_UNKNOWN_LINK_ID  = 2;  // core header names a link with
 const drop_reason_t DROP_NO_CORE_HEADER   = 3;  // a filter returned a frame without our header
 const drop_reason_t DROP_FILTER_GROUP     = 4;  // filter group state is drop
 const drop_reason_t DROP_BALANCE_GROUP    = 5;  // balance group state is drop
+const drop_reason_t DROP_MALFORMED        = 6;  // parser error (frame ends inside a header) or IPv4 IHL < 5
 
 #endif  // BALANCER_DEFINES_P4

@@ -165,6 +165,7 @@ struct local_md_t {
     timestamp_t ingress_ts;
 
     // Parser results.
+    bool    malformed;     // parser error, or IPv4 IHL < 5 (set in ingress)
     bit<2>  vlan_depth;
     bit<4>  mpls_depth;    // 8 means 8 or more
     bit<16> eth_type;      // EtherType after the VLAN tags
@@ -203,6 +204,7 @@ struct local_md_t {
     port_t  link_wan_port;
 
     // Decision.
+    bool            count_rx;
     port_t          out_port;
     bool            drop;
     bool            to_cpu;

@@ -3,6 +3,7 @@
 //   INGRESS_ARCH_PARAMS        the architecture's extra ingress parameters
 //   ARCH_INGRESS_PORT          ingress port expression (port_t)
 //   ARCH_INGRESS_TS            ingress timestamp expression (timestamp_t)
+//   ARCH_PARSER_ERROR          true when the parser stopped on an error
 //   ARCH_INGRESS_FINISH        statements that apply md.drop/to_cpu/out_port
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
 //   INDEXED_COUNTER(name, n)   a packets-and-bytes indexed counter of n cells
@@ -10,7 +11,8 @@
 //   SYM_HASH(dst, fields...)   CRC-32/ISO-HDLC of the fields into dst (bit<32>)
 //
 // The ingress is split into controls by concern (control/*.p4), applied in
-// this order: PacketKeys (lookup keys, hash), PortRole, then on an operator
+// this order: PacketKeys (lookup keys, hash), PortRole (unless the frame is
+// malformed: dropped), then on an operator
 // port Heartbeat, FlowRules, Balancing and FilterGroups, on a filter port
 // FilterReturn, and last Statistics. They talk through local_md_t only.
 // Every table, action and counter keeps its P4Runtime name
@@ -62,17 +64,34 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.heartbeat = false;
         md.balance = false;
         md.slot_hit = false;
+        md.count_rx = false;
+
+        md.malformed = false;
+        if (ARCH_PARSER_ERROR) {
+            md.malformed = true;
+        } else if (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5) {
+            md.malformed = true;
+        }
 
         packet_keys.apply(hdr, md);
 
         if (hdr.packet_out.isValid()) {
-            // From the controller: out of the port it names.
+            // From the controller: out of the port it names, as given.
             md.out_port = hdr.packet_out.egress_port;
             if ((hdr.packet_out.flags & PACKET_OUT_FLAG_KEEPALIVE) != 0) {
                 md.ka_stamp = true;
             }
             hdr.packet_out.setInvalid();
+        } else if (md.malformed) {
+            // A frame the parser could not read to the end of its headers
+            // (or an IPv4 header shorter than 20 bytes): no rule can be
+            // evaluated on it and no filter would be given what it
+            // expects, so it is neither balanced nor bypassed uninspected:
+            // dropped and counted (docs/dataplane.md, "Malformed frames").
+            md.count_rx = true;
+            drop_packet(md, DROP_MALFORMED);
         } else {
+            md.count_rx = true;
             port_role_ctl.apply(md);
             if (md.port_type == PORT_TYPE_OPERATOR) {
                 heartbeat_ctl.apply(hdr, md);

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/gopacket/gopacket/layers"
@@ -66,6 +67,13 @@ func (a counts) minus(b counts) counts {
 		}
 	}
 	return out
+}
+
+// ihl4 returns a copy of an IPv4 frame with IHL 4.
+func ihl4(f []byte) []byte {
+	b := append([]byte(nil), f...)
+	b[14] = 0x44
+	return b
 }
 
 func link(id, kind int) string { return fmt.Sprintf("%s[%d]", p4src.CounterLink, id<<3|kind) }
@@ -145,6 +153,16 @@ func TestCounters(t *testing.T) {
 		{name: "balance group drop", state: tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"G": tables.BGDrop}},
 			in: pc.L1LAN, frame: tcp, kind: Drop, reason: p4src.DropBalanceGroup, want: counts{
 				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropBalanceGroup): {1, n}, dFlow: {1, n}}},
+		{name: "malformed: TCP header cut, dropped before any table", in: pc.L1LAN, frame: tcp[:14+20+6], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1LAN): {1, 40}, drop(p4src.DropMalformed): {1, 40}}},
+		{name: "malformed: IPv4 IHL 4", in: pc.L1WAN, frame: ihl4(tcp), kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1WAN): {1, n}, drop(p4src.DropMalformed): {1, n}}},
+		{name: "malformed: cut core header from a filter", in: pc.F1WAN, frame: ret[:15], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.F1WAN): {1, 15}, drop(p4src.DropMalformed): {1, 15}}},
+		{name: "malformed: on an unknown port the parser's verdict comes first", in: pc.Unknown, frame: tcp[:20], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.Unknown): {1, 20}, drop(p4src.DropMalformed): {1, 20}}},
+		{name: "malformed: a packet-out of a cut frame leaves as given", po: &pc.PacketOut{Port: pc.L1WAN}, frame: tcp[:20], kind: Forward, port: pc.L1WAN, want: counts{
+			tx(pc.L1WAN): {1, 23}}},
 		{name: "rebalanced: F2's slot dealt to F1", state: tables.State{Rebalanced: map[string]bool{"F2": true}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.F1LAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.F1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntToFilter): {1, n},
@@ -203,6 +221,14 @@ func TestCountersAfterCases(t *testing.T) {
 	assert.Equal(t, uint64(1), c[drop(p4src.DropUnknownPort)][0])
 	assert.Equal(t, uint64(1), c[drop(p4src.DropUnknownLinkID)][0])
 	assert.Equal(t, uint64(1), c[drop(p4src.DropNoCoreHeader)][0])
+	var malformed uint64
+	for _, x := range cases {
+		if strings.HasPrefix(x.Name, "malformed:") && x.PacketOut == nil {
+			malformed++
+		}
+	}
+	assert.NotZero(t, malformed)
+	assert.Equal(t, malformed, c[drop(p4src.DropMalformed)][0], "every malformed frame is dropped as malformed")
 	assert.Equal(t, uint64(2), c[link(pc.L1ID, p4src.LinkCntReturned)][0]+c[link(pc.L2ID, p4src.LinkCntReturned)][0])
 	assert.Equal(t, uint64(1), c[link(pc.L1ID, p4src.LinkCntHeartbeat)][0])
 	assert.Equal(t, uint64(1), c[fgc(pc.F1ID, p4src.FGCntKeepAlive)][0])

@@ -220,6 +220,12 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 		// From the controller: out of the port it names.
 		dc.outPort = m.poPort
 		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
+	} else if m.malformed() {
+		// Neither balanced nor bypassed uninspected: dropped and counted.
+		if inPort < portSpace {
+			d.portRx.count(inPort, inLen)
+		}
+		dc.dropPacket(p4src.DropMalformed)
 	} else {
 		if inPort < portSpace {
 			d.portRx.count(inPort, inLen)

@@ -1,12 +1,9 @@
 // PortRole: what the ingress port is (operator port of a link, filter
-// port of a filter group, or unknown), and the per-port rx counter.
+// port of a filter group, or unknown).
 #ifndef BALANCER_CONTROL_PORT_ROLE_P4
 #define BALANCER_CONTROL_PORT_ROLE_P4
 
 control PortRole(inout local_md_t md) {
-    @name(".BalancerIngress.port_rx") @id(ID_COUNTER_PORT_RX)
-    INDEXED_COUNTER(port_rx, PORT_COUNTER_SIZE);
-
     @name(".BalancerIngress.set_operator_port") @id(ID_ACTION_SET_OPERATOR_PORT)
     action set_operator_port(link_id_t link_id, side_t side, port_t peer_port) {
         md.port_type = PORT_TYPE_OPERATOR;
@@ -43,7 +40,6 @@ control PortRole(inout local_md_t md) {
     }
 
     apply {
-        port_rx.count((bit<32>)md.ingress_port);
         port_role.apply();
     }
 }

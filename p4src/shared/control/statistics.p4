@@ -4,6 +4,8 @@
 #define BALANCER_CONTROL_STATISTICS_P4
 
 control Statistics(in local_md_t md) {
+    @name(".BalancerIngress.port_rx") @id(ID_COUNTER_PORT_RX)
+    INDEXED_COUNTER(port_rx, PORT_COUNTER_SIZE);
     @name(".BalancerIngress.link_counters") @id(ID_COUNTER_LINK)
     INDEXED_COUNTER(link_counters, LINK_COUNTER_SIZE);
     @name(".BalancerIngress.filter_group_counters") @id(ID_COUNTER_FILTER_GROUP)
@@ -12,6 +14,9 @@ control Statistics(in local_md_t md) {
     INDEXED_COUNTER(drop_counters, DROP_COUNTER_SIZE);
 
     apply {
+        if (md.count_rx) {
+            port_rx.count((bit<32>)md.ingress_port);
+        }
         if (md.count_link) {
             link_counters.count((bit<32>)(md.link_id ++ md.link_kind));
         }

@@ -17,6 +17,10 @@
     inout ingress_intrinsic_metadata_for_tm_t ig_tm_md
 #define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
 #define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
+// Tofino's ingress parser drops a frame with a parser error unless the
+// program reads parser_err; reading it here makes such frames reach the
+// ingress, which drops and counts them (DROP_MALFORMED).
+#define ARCH_PARSER_ERROR   (ig_prsr_md.parser_err != 0)
 
 #define DIRECT_COUNTER(name) \
     DirectCounter<bit<64>>(CounterType_t.PACKETS_AND_BYTES) name

@@ -13,6 +13,9 @@
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port
 #define ARCH_INGRESS_TS     std.ingress_global_timestamp
+// BMv2 continues to ingress after a parser error, with the headers
+// extracted before it valid and the error in parser_error.
+#define ARCH_PARSER_ERROR   (std.parser_error != error.NoError)
 
 #define DIRECT_COUNTER(name)        direct_counter(CounterType.packets_and_bytes) name
 #define INDEXED_COUNTER(name, size) counter(size, CounterType.packets_and_bytes) name
