@@ -67,6 +67,10 @@ const fg_cnt_kind_t FG_CNT_RETURNED  = 1;
 const fg_cnt_kind_t FG_CNT_KEEPALIVE = 2;
 const fg_cnt_kind_t FG_CNT_SW_BYPASS = 3;
 
+// Contract: Ingress.core_counters index = filter_group ++ core (16 bits):
+// every packet a slot sends towards a filter core, whatever the filter
+// group's state then does with it.
+
 // Contract: Ingress.drop_counters index.
 typedef bit<4> drop_reason_t;
 const drop_reason_t DROP_NONE             = 0;

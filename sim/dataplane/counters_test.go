@@ -37,9 +37,20 @@ func readCounts(tb testing.TB, d *Dataplane) counts {
 	for _, x := range d.counters {
 		names[x.id] = x.name
 	}
-	for _, e := range readQ(tb, d,
-		&p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{}}},
-		&p4v1.Entity{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{}}}) {
+	q := []*p4v1.Entity{{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{}}}}
+	for _, x := range d.counters {
+		if x != d.coreCtr {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: x.id}}})
+		}
+	}
+	// core_counters: only its cells that moved, each read by index (a
+	// wildcard read is 64k entities).
+	for i := range d.coreCtr.cells {
+		if p, _ := d.coreCtr.cells[i].get(); p != 0 {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: d.coreCtr.id, Index: &p4v1.Index{Index: int64(i)}}}})
+		}
+	}
+	for _, e := range readQ(tb, d, q...) {
 		if ce := e.GetCounterEntry(); ce != nil {
 			if ce.GetData().GetPacketCount() != 0 {
 				c[fmt.Sprintf("%s[%d]", names[ce.GetCounterId()], ce.GetIndex().GetIndex())] = [2]uint64{uint64(ce.GetData().GetPacketCount()), uint64(ce.GetData().GetByteCount())}
@@ -85,8 +96,15 @@ func tx(port int) string       { return fmt.Sprintf("%s[%d]", p4src.CounterPortT
 const (
 	dFlow  = "direct:" + p4src.TableFlowRules
 	dFlow6 = "direct:" + p4src.TableFlowRulesV6
-	dSlots = "direct:" + p4src.TableSlots
+	// dCore stands for the core_counters cell of the slot the frame
+	// hits; the test resolves it from the slots entry (Explain on a twin
+	// data plane).
+	dCore = "core_counters[slot's target]"
 )
+
+func coreCell(fg, core uint32) string {
+	return fmt.Sprintf("%s[%d]", p4src.CounterCore, p4src.CoreCounterIndex(fg, core))
+}
 
 // TestCounters sends one frame per case through the site and checks every
 // counter that moved: port_rx/tx, link and filter group kinds, drop
@@ -116,11 +134,11 @@ func TestCounters(t *testing.T) {
 	}{
 		{name: "balanced to F2", in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.F2LAN, want: counts{
 			rx(pc.L1LAN): {1, n}, tx(pc.F2LAN): {1, n}, link(pc.L1ID, p4src.LinkCntToFilter): {1, n},
-			fgc(pc.F2ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+			fgc(pc.F2ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, coreCell(pc.F2ID, pc.KnownAnswer.Core): {1, n}}},
 		{name: "IPv6 balanced", in: pc.L2WAN, frame: tcp6, kind: Forward, port: map[uint32]uint32{pc.F1ID: pc.F1WAN, pc.F2ID: pc.F2WAN}[ka6fg], want: counts{
 			rx(pc.L2WAN): {1, uint64(len(tcp6))}, tx(int(map[uint32]uint32{pc.F1ID: pc.F1WAN, pc.F2ID: pc.F2WAN}[ka6fg])): {1, uint64(len(tcp6))},
 			link(pc.L2ID, p4src.LinkCntToFilter): {1, uint64(len(tcp6))}, fgc(int(ka6fg), p4src.FGCntToFilter): {1, uint64(len(tcp6))},
-			dFlow6: {1, uint64(len(tcp6))}, dSlots: {1, uint64(len(tcp6))}}},
+			dFlow6: {1, uint64(len(tcp6))}, dCore: {1, uint64(len(tcp6))}}},
 		{name: "rule bypass", in: pc.L1LAN, frame: bgp, kind: Forward, port: pc.L1WAN, want: counts{
 			rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntRuleBypass): {1, n}, dFlow: {1, n}}},
 		{name: "non-IP bypass", in: pc.L2LAN, frame: arp, kind: Forward, port: pc.L2WAN, want: counts{
@@ -143,10 +161,10 @@ func TestCounters(t *testing.T) {
 		{name: "filter group in software bypass", state: tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.L1WAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntSWBypass): {1, n},
-				fgc(pc.F2ID, p4src.FGCntSWBypass): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				fgc(pc.F2ID, p4src.FGCntSWBypass): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 		{name: "filter group drop", state: tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGDrop}},
 			in: pc.L1LAN, frame: tcp, kind: Drop, reason: p4src.DropFilterGroup, want: counts{
-				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropFilterGroup): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropFilterGroup): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 		{name: "balance group bypass", state: tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"G": tables.BGBypass}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.L1WAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntGroupBypass): {1, n}, dFlow: {1, n}}},
@@ -166,11 +184,30 @@ func TestCounters(t *testing.T) {
 		{name: "rebalanced: F2's slot dealt to F1", state: tables.State{Rebalanced: map[string]bool{"F2": true}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.F1LAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.F1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntToFilter): {1, n},
-				fgc(pc.F1ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				fgc(pc.F1ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newDP(t)
 			program(t, d, siteConfig(t), tc.state)
+			if v, ok := tc.want[dCore]; ok {
+				twin := newDP(t)
+				program(t, twin, siteConfig(t), tc.state)
+				_, hits := twin.Explain(tc.in, tc.frame)
+				var cell string
+				for _, h := range hits {
+					if h.Table == p4src.TableSlots && h.Matched {
+						cell = coreCell(uint32(h.Params["filter_group"]), uint32(h.Params["core"]))
+					}
+				}
+				require.NotEmpty(t, cell, "the frame hits a slot")
+				want := counts{}
+				for k, x := range tc.want {
+					want[k] = x
+				}
+				delete(want, dCore)
+				want[cell] = v
+				tc.want = want
+			}
 			before := readCounts(t, d)
 			var r Result
 			if tc.po != nil {
@@ -235,7 +272,7 @@ func TestCountersAfterCases(t *testing.T) {
 	assert.Equal(t, uint64(1), c[tx(p4src.CPUPortBMv2)][0])
 	// Balanced frames: every to-filter link count has its slot hit.
 	toFilter := c[link(pc.L1ID, p4src.LinkCntToFilter)][0] + c[link(pc.L2ID, p4src.LinkCntToFilter)][0]
-	assert.Equal(t, toFilter, c[dSlots][0])
+	assert.Equal(t, toFilter, sum(p4src.CounterCore+"["))
 	assert.Equal(t, toFilter, c[fgc(pc.F1ID, p4src.FGCntToFilter)][0]+c[fgc(pc.F2ID, p4src.FGCntToFilter)][0])
 	t.Logf("counters: %v", c)
 }

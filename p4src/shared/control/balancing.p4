@@ -1,14 +1,12 @@
 // Balancing: a packet the rules balance goes to a slot of its balance
 // group (hash & slot_mask), and the slot names a filter group and core.
 // What cannot be balanced is bypassed to the peer port (or dropped by a
-// group in drop state), each counted by why.
+// group in drop state), each counted by why. The slots table has no
+// direct counter: Statistics counts per (filter group, core) instead.
 #ifndef BALANCER_CONTROL_BALANCING_P4
 #define BALANCER_CONTROL_BALANCING_P4
 
 control Balancing(in headers_t hdr, inout local_md_t md) {
-    @name(".BalancerIngress.slots_counter") @id(ID_DIRECT_COUNTER_SLOTS)
-    DIRECT_COUNTER(slots_counter);
-
     @name(".BalancerIngress.group_active") @id(ID_ACTION_GROUP_ACTIVE)
     action group_active(slot_t slot_mask) {
         md.slot_mask = slot_mask;
@@ -44,13 +42,10 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
     action to_filter(fg_id_t filter_group, core_id_t core) {
         md.target_fg = filter_group;
         md.core = core;
-        slots_counter.count();
     }
 
     @name(".BalancerIngress.slot_miss") @id(ID_ACTION_SLOT_MISS)
-    action slot_miss() {
-        slots_counter.count();
-    }
+    action slot_miss() { }
 
     @name(".BalancerIngress.slots") @id(ID_TABLE_SLOTS)
     table slots {
@@ -63,7 +58,6 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
             @defaultonly slot_miss;
         }
         const default_action = slot_miss();
-        counters = slots_counter;
         size = SLOTS_TABLE_SIZE;
     }
 
