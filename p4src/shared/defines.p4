@@ -22,6 +22,7 @@ const port_type_t PORT_TYPE_OPERATOR = 1;  // set_operator_port
 const port_type_t PORT_TYPE_FILTER   = 2;  // set_filter_port
 
 const side_t SIDE_LAN = 0;
+@noWarn("unused")
 const side_t SIDE_WAN = 1;
 
 const bit<16> ETHERTYPE_IPV4       = 0x0800;

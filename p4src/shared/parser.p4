@@ -11,7 +11,9 @@
 // version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with up to
 // 10 words of options, fixed-size extracts)
 // or IPv6; TCP or UDP of unfragmented packets / first fragments. Anything
-// else stays payload and is forwarded byte for byte.
+// else stays payload and is forwarded byte for byte. Every extract is of a
+// fixed size. A frame that ends inside a header stops the parser with an
+// error; the ingress drops it as malformed (docs/dataplane.md).
 
     state parse_packet_out {
         pkt.extract(hdr.packet_out);
@@ -160,8 +162,11 @@
     PARSE_IPV4_OPTION(6, parse_ipv4_option_7)
     PARSE_IPV4_OPTION(7, parse_ipv4_option_8)
     PARSE_IPV4_OPTION(8, parse_ipv4_option_9)
-    PARSE_IPV4_OPTION(9, parse_ipv4_l4)
 #undef PARSE_IPV4_OPTION
+    state parse_ipv4_option_9 {   // IHL 15
+        pkt.extract(hdr.ipv4_options[9]);
+        transition parse_ipv4_l4;
+    }
 
     state parse_ipv4_l4 {
         // Only the first fragment carries the L4 header.
