@@ -43,6 +43,11 @@ func TestLimitsMatchP4Info(t *testing.T) {
 		{"balance groups: balance_group values", config.MaxBalanceGroups, values(p4src.TableBalanceGroups, "balance_group"), false},
 		{"balance groups size", config.MaxBalanceGroups, size(p4src.TableBalanceGroups), false},
 		{"slot bits: slot values", 1 << config.MaxSlotBits, values(p4src.TableSlots, "slot"), false},
+		{"ports: port values", config.MaxDataPlanePort + 1, values(p4src.TablePortRole, "port"), false},
+		{"flow rules: outer VLAN ids", 4096, values(p4src.TableFlowRules, "outer_vid"), false},
+		{"flow rules: inner VLAN ids", 4096, values(p4src.TableFlowRulesV6, "inner_vid"), false},
+		{"flow rules: L4 ports", 65536, values(p4src.TableFlowRules, "l4_dst"), false},
+		{"heartbeat size", p4src.HeartbeatSize, size(p4src.TableHeartbeat), false},
 		{"vlan depth", config.MaxVLANDepth + 1, values(p4src.TableFlowRules, "vlan_depth"), true},
 		{"mpls depth", config.MaxMPLSDepth + 1, values(p4src.TableFlowRules, "mpls_depth"), true},
 	} {

@@ -90,38 +90,6 @@ func (m Match) Tables() (v4, v6 bool) {
 	return v4, v6
 }
 
-// EntryCount estimates how many entries the rule expands to in the IPv4
-// and the IPv6 flow tables, from the configuration alone: (number of
-// listed links, or 1 for all links) x max(1, len(vlan)) x
-// max(1, len(inner_vlan)) x (2 if l4_port is set) x (1 + len(not)), in
-// each table the rule is installed in (see Match.Tables); each not entry
-// is counted in every table of its rule. numLinks is the number of links
-// of the configuration; the link id is a ternary key, so a rule for all
-// links takes one entry whatever it is, and a rule listing links takes
-// one entry per listed link.
-//
-// The compiler's exact count (each "not" entry intersected with the
-// rule's own lists, repeats dropped) is tables.Compiler.RuleEntries; the
-// compiler refuses a configuration past the tables' capacity by it.
-func (r Rule) EntryCount(numLinks int) (v4, v6 int) {
-	links := 1
-	if !r.AllLinks() {
-		links = len(r.Links)
-	}
-	n := links * max(1, len(r.Match.VLAN)) * max(1, len(r.Match.InnerVLAN)) * (1 + len(r.Not))
-	if r.Match.L4Port != nil {
-		n *= 2
-	}
-	in4, in6 := r.Match.Tables()
-	if in4 {
-		v4 = n
-	}
-	if in6 {
-		v6 = n
-	}
-	return v4, v6
-}
-
 // IsZero reports whether the match sets nothing (a catch-all).
 func (m Match) IsZero() bool {
 	return len(m.VLAN) == 0 && len(m.InnerVLAN) == 0 && m.VLANDepth == nil && m.MPLSDepth == nil &&

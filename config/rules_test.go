@@ -1,7 +1,6 @@
 package config_test
 
 import (
-	"net/netip"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,43 +44,6 @@ func TestParseAction(t *testing.T) {
 	assert.Equal(t, "bypass", config.ActionBypass.String())
 	assert.Equal(t, "balance", config.ActionBalance.String())
 	assert.Equal(t, "RuleAction(9)", config.RuleAction(9).String())
-}
-
-func TestEntryCount(t *testing.T) {
-	v4 := config.PrefixFrom(netip.MustParsePrefix("10.0.0.0/8"))
-	v6 := config.PrefixFrom(netip.MustParsePrefix("2001:db8::/32"))
-	vlans := func(n int) []config.Range { return make([]config.Range, n) }
-	tests := []struct {
-		name   string
-		rule   config.Rule
-		v4, v6 int
-	}{
-		{name: "catch-all", rule: config.Rule{}, v4: 1, v6: 1},
-		{name: "all links", rule: config.Rule{Links: []string{"all"}}, v4: 1, v6: 1},
-		{name: "listed links", rule: config.Rule{Links: []string{"L1", "L2", "L3"}}, v4: 3, v6: 3},
-		{name: "vlans", rule: config.Rule{Match: config.Match{VLAN: vlans(5)}}, v4: 5, v6: 5},
-		{name: "vlans x inner vlans", rule: config.Rule{Match: config.Match{VLAN: vlans(3), InnerVLAN: vlans(4)}}, v4: 12, v6: 12},
-		{name: "l4_port doubles", rule: config.Rule{Match: config.Match{L4Port: &config.Range{Lo: 179, Hi: 179}}}, v4: 2, v6: 2},
-		{name: "not entries", rule: config.Rule{Not: []config.Match{{Src: &v4}, {Src: &v6}}}, v4: 3, v6: 3},
-		{name: "ipv4 only", rule: config.Rule{Match: config.Match{Dst: &v4}}, v4: 1, v6: 0},
-		{name: "ipv6 only", rule: config.Rule{Match: config.Match{Src: &v6}}, v4: 0, v6: 1},
-		{
-			name: "everything",
-			rule: config.Rule{
-				Links: []string{"L1", "L2"},
-				Match: config.Match{Src: &v4, VLAN: vlans(2), InnerVLAN: vlans(3), L4Port: &config.Range{Lo: 80, Hi: 80}},
-				Not:   []config.Match{{Dst: &v4}},
-			},
-			v4: 2 * 2 * 3 * 2 * 2, v6: 0,
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a, b := tt.rule.EntryCount(4)
-			assert.Equal(t, tt.v4, a, "v4")
-			assert.Equal(t, tt.v6, b, "v6")
-		})
-	}
 }
 
 func TestMatchIsZero(t *testing.T) {

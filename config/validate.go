@@ -365,11 +365,6 @@ func (v *validator) profiles() {
 func (v *validator) rules() {
 	names := make(map[string]string)
 	prios := make(map[uint32]string)
-	var v4, v6 int
-	var big4, big6 struct {
-		n   int
-		ref string
-	}
 	for i, r := range v.c.Rules {
 		path := fmt.Sprintf("rules[%d]", i)
 		rref := ref("rules", i, r.Name)
@@ -415,21 +410,6 @@ func (v *validator) rules() {
 			v.match(npath, m)
 		}
 
-		n4, n6 := r.EntryCount(len(v.c.Links))
-		v4 += n4
-		v6 += n6
-		if n4 > big4.n {
-			big4.n, big4.ref = n4, rref
-		}
-		if n6 > big6.n {
-			big6.n, big6.ref = n6, rref
-		}
-	}
-	if v4 > FlowRulesCapacity {
-		v.p.addf("rules", ErrCapacity, "%d entries for the IPv4 table exceed its %d capacity (%s alone expands to %d)", v4, FlowRulesCapacity, big4.ref, big4.n)
-	}
-	if v6 > FlowRulesV6Capacity {
-		v.p.addf("rules", ErrCapacity, "%d entries for the IPv6 table exceed its %d capacity (%s alone expands to %d)", v6, FlowRulesV6Capacity, big6.ref, big6.n)
 	}
 }
 

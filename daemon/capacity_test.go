@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"os"
 	"runtime"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // TestDryRunRefusesHugeRule: a "not" with two 4094-long VLAN lists (16.7
@@ -39,4 +41,18 @@ func TestDryRunRefusesHugeRule(t *testing.T) {
 	assert.Contains(t, err.Error(), `"huge" alone expands to at least`)
 	assert.Contains(t, err.Error(), "capacity")
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(128<<20), "bytes allocated")
+}
+
+// TestInitialConfigPastCapacity: an initial configuration whose rules do
+// not fit the flow tables (by the compiler's exact count) is refused
+// before it is saved as the running revision.
+func TestInitialConfigPastCapacity(t *testing.T) {
+	dir := t.TempDir()
+	_, err := New(Options{StateDir: dir, InitialConfig: "../tables/testdata/too_many_rules.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+	require.ErrorIs(t, err, tables.ErrCapacity)
+	assert.Contains(t, err.Error(), `rules: 5120 entries for the IPv4 table exceed its 4096 capacity (rules[3] "x" alone expands to 2048)`)
+	st, err := OpenStore(dir)
+	require.NoError(t, err)
+	_, _, err = st.Running()
+	assert.ErrorIs(t, err, os.ErrNotExist, "nothing saved")
 }

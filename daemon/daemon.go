@@ -95,7 +95,7 @@ type Daemon struct {
 	// one at a time (inlineMu; Run sets started under it).
 	inlineMu sync.Mutex
 	started  bool
-	traces   traceCache // the software model trace runs packets through
+	traces   traceCache // the software model trace and locate run packets through
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.
@@ -164,7 +164,11 @@ func New(opts Options) (*Daemon, error) {
 		if err != nil {
 			return nil, fmt.Errorf("daemon: %w", err)
 		}
-		if _, err := config.Parse(data); err != nil {
+		initial, err := config.Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+		}
+		if err := comp.CheckCapacity(initial); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
 		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())

@@ -63,15 +63,34 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	// The primary knows best which groups are down (its keep-alives); a
 	// standby takes them from the store, as written by the primary.
 	primary := leader
-	all, groups := old.Bypass()
 	want := known(cfg, rt.BypassGroups)
-	if sameCfg && all == rt.BypassAll && slices.Equal(groups, want) && (primary || slices.Equal(old.Down(), known(cfg, rt.Down))) {
-		d.mu.Lock()
-		if d.engine == old {
-			d.rtBase = rtRev // the engine holds what the store holds
-		}
-		d.mu.Unlock()
-		return nil
+	holds := func(eng *profiles.Engine) bool {
+		all, groups := eng.Bypass()
+		return all == rt.BypassAll && slices.Equal(groups, want) && (primary || slices.Equal(eng.Down(), known(cfg, rt.Down)))
+	}
+	if sameCfg && holds(old) {
+		// The engine holds what the store holds: only the store revision
+		// it reflects moves. That is the state owner's to record: it saves
+		// the runtime state (moving the revision) and may have saved a
+		// newer one since the read above, which this older read must
+		// not replace (the next save would be refused as a conflict).
+		return d.own(ctx, func(context.Context) error {
+			cur := d.currentEngine()
+			still := cur == old && holds(cur)
+			d.mu.Lock()
+			if still && d.engine == cur && rtRev > d.rtBase {
+				d.rtBase = rtRev
+			}
+			d.mu.Unlock()
+			if primary && cur == old && !sameFailures(cfg, cur, rt) {
+				// A leader's keep-alives found failures the store does not
+				// hold (found while the store could not be written, as
+				// when etcd lost its quorum): save them now, conditioned
+				// on the store revision just read.
+				d.saveRuntime()
+			}
+			return nil
+		})
 	}
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
@@ -182,6 +201,12 @@ func (d *Daemon) readRunning() ([]byte, Revision, map[string]*tables.Layout, err
 		}
 	}
 	return nil, Revision{}, nil, fmt.Errorf("reloading the running configuration: it changed at every read (3 times); the next change notice reads it again")
+}
+
+// sameFailures reports whether the engine's failure states (down, proven
+// up) are the stored runtime state's.
+func sameFailures(cfg *config.Config, eng *profiles.Engine, rt Runtime) bool {
+	return slices.Equal(eng.Down(), known(cfg, rt.Down)) && slices.Equal(eng.Up(), known(cfg, rt.Up))
 }
 
 // known keeps the filter groups cfg has, sorted.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/netip"
 	"slices"
 	"sort"
 	"time"
@@ -16,7 +15,6 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/profiles"
-	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -318,45 +316,6 @@ func fgNames(cfg *config.Config) map[uint32]string {
 		m[*f.ID] = f.Name
 	}
 	return m
-}
-
-// Locate implements Service.
-func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
-	if !src.IsValid() || !dst.IsValid() {
-		return nil, kindf(ErrInvalid, "locate needs a source and a destination address")
-	}
-	if src.Is4() != dst.Is4() {
-		return nil, kindf(ErrInvalid, "%s and %s are of different families", src, dst)
-	}
-	d.mu.Lock()
-	cfg, site, eng := d.cfg, d.site, d.engine
-	d.mu.Unlock()
-	layouts := site.Layouts()
-	names := fgNames(cfg)
-	state := eng.State()
-	h := symhash.Sum(src, dst, proto)
-	var out []Placement
-	for _, l := range layouts {
-		slot := symhash.Slot(h, l.Base.SlotBits)
-		base, act := l.Base.Slots[slot], l.Active.Slots[slot]
-		fg := cfg.FilterGroupByName(names[base.FilterGroup])
-		p := Placement{BalanceGroup: l.Name, Hash: h, Slot: slot, FilterGroup: names[base.FilterGroup], Core: base.Core,
-			Effective: "forward", LANPort: fg.LAN, WANPort: fg.WAN}
-		switch {
-		case state.BalanceGroups[l.Name] == tables.BGBypass:
-			p.Effective = "group bypass"
-		case state.BalanceGroups[l.Name] == tables.BGDrop:
-			p.Effective = "group drop"
-		case act != base:
-			p.Effective = fmt.Sprintf("rebalanced to %s core %d", names[act.FilterGroup], act.Core)
-		case state.FilterGroups[p.FilterGroup] == tables.FGSWBypass:
-			p.Effective = "sw-bypass"
-		case state.FilterGroups[p.FilterGroup] == tables.FGDrop:
-			p.Effective = "drop"
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 // ruleEntriesLimit bounds the count of a rule's entries (a compiled

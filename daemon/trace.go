@@ -2,7 +2,6 @@ package daemon
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"net"
 	"strings"
@@ -33,25 +32,27 @@ func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err
 	}
-	m, err := d.traces.model(d.schema, cfg, des)
+	m, err := d.traces.model(des, func() (*traceModel, error) { return newTraceModel(d.schema, cfg, des) })
 	if err != nil {
 		return nil, err
 	}
 	return traceModelRun(m, cfg, req)
 }
 
-// traceCache keeps the model of the last desired entries traced.
+// traceCache keeps the model of the last desired entries traced or
+// located.
 type traceCache struct {
 	mu  sync.Mutex
 	des *tables.Desired
 	m   *traceModel
 }
 
-func (c *traceCache) model(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
+// model returns the cached model of des, building it when des changed.
+func (c *traceCache) model(des *tables.Desired, build func() (*traceModel, error)) (*traceModel, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.des != des || c.m == nil {
-		m, err := newTraceModel(s, cfg, des)
+		m, err := build()
 		if err != nil {
 			return nil, err
 		}
@@ -61,10 +62,14 @@ func (c *traceCache) model(s *p4src.Schema, cfg *config.Config, des *tables.Desi
 }
 
 // traceModel is the software data plane loaded with the entries of a
-// configuration in a state.
+// configuration in a state. Trace and locate share it: traces explain
+// packets under mu's read lock; a locate holds mu to add its probe rules,
+// run its probe packets and take the rules out again.
 type traceModel struct {
-	dp  *dataplane.Dataplane
-	des *tables.Desired
+	mu     sync.RWMutex
+	dp     *dataplane.Dataplane
+	des    *tables.Desired
+	probes []*p4v1.Entity // locate's probe rules (probeRules)
 }
 
 // newTraceModel loads des, the entries of cfg, into a software data plane.
@@ -73,7 +78,11 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
 		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
 	}
-	dp, err := dataplane.New(s, opts...)
+	ms, err := probeRoom(s, len(cfg.BalanceGroups))
+	if err != nil {
+		return nil, err
+	}
+	dp, err := dataplane.New(ms, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("trace: %w", err)
 	}
@@ -92,7 +101,18 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 			return nil, fmt.Errorf("trace: loading the model: entity %d: %w", i, err)
 		}
 	}
-	return &traceModel{dp: dp, des: des}, nil
+	probes, err := probeRules(s, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &traceModel{dp: dp, des: des, probes: probes}, nil
+}
+
+// explain runs a frame through the model (see dataplane.Explain).
+func (m *traceModel) explain(inPort uint32, frame []byte) (dataplane.Result, []dataplane.Hit) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.dp.Explain(inPort, frame)
 }
 
 // trace compiles cfg in state st and traces req through it.
@@ -100,19 +120,25 @@ func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceReques
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err
 	}
+	m, err := compiledModel(s, cfg, st)
+	if err != nil {
+		return nil, err
+	}
+	return traceModelRun(m, cfg, req)
+}
+
+// compiledModel compiles cfg in state st and loads the entries into a
+// model.
+func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State) (*traceModel, error) {
 	comp, err := tables.New(s)
 	if err != nil {
 		return nil, err
 	}
 	des, err := comp.Compile(cfg, st)
 	if err != nil {
-		return nil, fmt.Errorf("trace: compiling the configuration: %w", err)
+		return nil, fmt.Errorf("compiling the configuration: %w", err)
 	}
-	m, err := newTraceModel(s, cfg, des)
-	if err != nil {
-		return nil, err
-	}
-	return traceModelRun(m, cfg, req)
+	return newTraceModel(s, cfg, des)
 }
 
 // checkTraceRequest refuses a request that names no link of cfg or
@@ -158,7 +184,7 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 	inPort, _ := cfg.PortNumber(inName)
 	step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
 
-	res, hits := m.dp.Explain(inPort, frame)
+	res, hits := m.explain(inPort, frame)
 	hit := func(table string) (dataplane.Hit, bool) {
 		for _, h := range hits {
 			if h.Table == table {
@@ -267,14 +293,16 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 		step("filter group %s drops (failure action drop)", r.FilterGroup)
 		return out("drop")
 	}
-	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset+wire.CoreHeaderLen {
+	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset {
 		return out("to filter")
 	}
-	hdr := res.Frame[wire.CoreHeaderOffset : wire.CoreHeaderOffset+wire.CoreHeaderLen]
-	tpid := binary.BigEndian.Uint16(hdr)
-	hl, hc := wire.ParseCoreTag(binary.BigEndian.Uint16(hdr[2:]))
-	r.HeaderHex = fmt.Sprintf("%x", hdr)
-	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, tpid, hl, hc)
+	hdr := res.Frame[wire.CoreHeaderOffset:]
+	h, ok := wire.ParseCoreHeader(hdr)
+	if !ok {
+		return out("to filter")
+	}
+	r.HeaderHex = fmt.Sprintf("%x", hdr[:wire.CoreHeaderLen])
+	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, h.TPID, h.Link, h.Core)
 	return out("to filter")
 }
 

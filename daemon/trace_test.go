@@ -1,6 +1,8 @@
 package daemon
 
 import (
+	"encoding/hex"
+	"fmt"
 	"net/netip"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/symhash"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -91,16 +94,14 @@ func TestTrace(t *testing.T) {
 }
 
 func fmtHeader(tpid uint16, link, core uint32) string {
-	v := uint16(link)<<10 | uint16(core)
-	return string([]byte{hexd(tpid >> 12), hexd(tpid >> 8), hexd(tpid >> 4), hexd(tpid), hexd(v >> 12), hexd(v >> 8), hexd(v >> 4), hexd(v)})
+	return hex.EncodeToString(wire.CoreHeader{TPID: tpid, Link: link, Core: core}.Append(nil))
 }
-
-func hexd(v uint16) byte { return "0123456789abcdef"[v&0xf] }
 
 // BenchmarkTraceBigSite measures a trace on the benchmark site (1,000
 // rules, two balance groups of 2^16 slots): "load" is the first trace
 // after the desired entries changed (the model is loaded), "cached" every
-// later one.
+// later one; "locate" a locate on the cached model (probe rules in and
+// out, a probe per balance group).
 func BenchmarkTraceBigSite(b *testing.B) {
 	cfg, err := testsites.Big(16)
 	require.NoError(b, err)
@@ -120,35 +121,56 @@ func BenchmarkTraceBigSite(b *testing.B) {
 			}
 		}
 	})
-	b.Run("cached", func(b *testing.B) {
-		var cache traceCache
-		_, err := cache.model(s, cfg, des)
-		require.NoError(b, err)
-		b.ReportAllocs()
-		for b.Loop() {
-			m, err := cache.model(s, cfg, des)
-			if err != nil {
-				b.Fatal(err)
+	var cache traceCache
+	build := func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+	_, err = cache.model(des, build)
+	require.NoError(b, err)
+	for _, run := range []struct {
+		name string
+		run  func(m *traceModel) error
+	}{
+		{"cached", func(m *traceModel) error {
+			if r, err := traceModelRun(m, cfg, req); err != nil || r.Verdict != "to filter" {
+				return fmt.Errorf("%v %+v", err, r)
 			}
-			r, err := traceModelRun(m, cfg, req)
-			if err != nil || r.Verdict != "to filter" {
-				b.Fatalf("%v %+v", err, r)
+			return nil
+		}},
+		{"locate", func(m *traceModel) error {
+			if ps, err := locateRun(m, cfg, req.Src, req.Dst, req.Proto); err != nil || len(ps) != len(cfg.BalanceGroups) {
+				return fmt.Errorf("%v %+v", err, ps)
 			}
-		}
-	})
+			return nil
+		}},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m, err := cache.model(des, build)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := run.run(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // TestTraceCache: the model is loaded once per desired state.
 func TestTraceCache(t *testing.T) {
 	s, cfg, des := siteDesired(t, tables.State{})
 	var c traceCache
-	m1, err := c.model(s, cfg, des)
+	build := func(des *tables.Desired) func() (*traceModel, error) {
+		return func() (*traceModel, error) { return newTraceModel(s, cfg, des) }
+	}
+	m1, err := c.model(des, build(des))
 	require.NoError(t, err)
-	m2, err := c.model(s, cfg, des)
+	m2, err := c.model(des, build(des))
 	require.NoError(t, err)
 	assert.Same(t, m1, m2)
 	_, _, des2 := siteDesired(t, tables.State{})
-	m3, err := c.model(s, cfg, des2)
+	m3, err := c.model(des2, build(des2))
 	require.NoError(t, err)
 	assert.NotSame(t, m1, m3, "new desired entries, new model")
 }

@@ -54,8 +54,8 @@ func TestCheckContract(t *testing.T) {
 			table(i, TableSlots).MatchFields[1].Bitwidth = 17
 		}, want: `p4info: table "BalancerIngress.slots": match field 2: slot (id 2, 17 bits, EXACT), want slot (id 2, 16 bits, EXACT)`},
 		{name: "match kind", change: func(i *p4configv1.P4Info) {
-			table(i, TableFlowRules).MatchFields[1].Match = &p4configv1.MatchField_MatchType_{MatchType: p4configv1.MatchField_TERNARY}
-		}, want: `match field 2: outer_vid (id 2, 12 bits, TERNARY), want outer_vid (id 2, 12 bits, RANGE)`},
+			table(i, TableFlowRules).MatchFields[1].Match = &p4configv1.MatchField_MatchType_{MatchType: p4configv1.MatchField_RANGE}
+		}, want: `match field 2: outer_vid (id 2, 12 bits, RANGE), want outer_vid (id 2, 12 bits, TERNARY)`},
 		{name: "extra match field", change: func(i *p4configv1.P4Info) {
 			tb := table(i, TableLinks)
 			tb.MatchFields = append(tb.MatchFields, &p4configv1.MatchField{Id: 2, Name: "x", Bitwidth: 1})

@@ -33,11 +33,11 @@ func TestSchemaContract(t *testing.T) {
 	require.NoError(t, err)
 
 	rule := []field{
-		{"link_id", ternary, 6}, {"outer_vid", rng, 12}, {"inner_vid", rng, 12},
+		{"link_id", ternary, 6}, {"outer_vid", ternary, 12}, {"inner_vid", ternary, 12},
 		{"vlan_depth", ternary, 2}, {"mpls_depth", ternary, 4},
 		{"src_mac", ternary, 48}, {"dst_mac", ternary, 48}, {"eth_type", ternary, 16},
 	}
-	l4 := []field{{"ip_proto", ternary, 8}, {"l4_src", rng, 16}, {"l4_dst", rng, 16}}
+	l4 := []field{{"ip_proto", ternary, 8}, {"l4_src", ternary, 16}, {"l4_dst", ternary, 16}}
 	v4 := append(append(append([]field{}, rule...), field{"is_ipv4", ternary, 1}, field{"ipv4_src", ternary, 32}, field{"ipv4_dst", ternary, 32}), l4...)
 	v6 := append(append(append([]field{}, rule...), field{"ipv6_src", ternary, 128}, field{"ipv6_dst", ternary, 128}), l4...)
 

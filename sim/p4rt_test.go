@@ -21,6 +21,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 var errFake = errors.New("fake: rejected")
@@ -384,7 +385,7 @@ func TestPacketOutTooWide(t *testing.T) {
 	h, err := schema.ControllerHeader(p4src.HeaderPacketOut)
 	require.NoError(t, err)
 	require.NoError(t, c.s.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Packet{Packet: &p4v1.PacketOut{
-		Payload: []byte{1, 2, 3}, Metadata: []*p4v1.PacketMetadata{{MetadataId: h.Fields["egress_port"].GetId(), Value: []byte{0x02, 0x00}}}}}}))
+		Payload: []byte{1, 2, 3}, Metadata: []*p4v1.PacketMetadata{{MetadataId: h.Fields[wire.MetaEgressPort].GetId(), Value: []byte{0x02, 0x00}}}}}}))
 	select {
 	case e := <-c.errs:
 		assert.Equal(t, int32(codes.OutOfRange), e.GetCanonicalCode())

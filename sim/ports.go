@@ -247,6 +247,7 @@ func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
 		close(p.exited)
 		p.mu.Unlock()
 	}()
+	var tagBuf []byte
 	for {
 		select {
 		case <-ctx.Done():
@@ -255,9 +256,10 @@ func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
 			return nil
 		default:
 		}
-		data, _, err := p.tp.ZeroCopyReadPacketData()
+		data, ci, err := p.tp.ZeroCopyReadPacketData()
 		switch {
 		case err == nil:
+			data, tagBuf = restoreZeroTCITag(data, ci.AncillaryData, tagBuf)
 			rx(data)
 		case errors.Is(err, afpacket.ErrTimeout):
 		case errors.Is(err, unix.EINTR):
@@ -270,6 +272,47 @@ func (p *AFPacketPort) Run(ctx context.Context, rx func([]byte)) error {
 			return fmt.Errorf("sim: port %s: receive: %w", p.ifname, err)
 		}
 	}
+}
+
+// restoreZeroTCITag puts back a VLAN tag whose TCI is 0 (a priority tag
+// with PCP 0 and VID 0). The kernel strips the outermost tag of every
+// received frame into packet metadata; gopacket's afpacket
+// (OptAddVLANHeader) writes it back into the frame only when the TCI is
+// not 0, although the ring marks the tag present (TP_STATUS_VLAN_VALID,
+// which it reports as AncillaryVLAN{VLAN: 0}). Without this the switch
+// would forward such a frame without its tag.
+//
+// A tag that afpacket already put back has a non-zero TCI with VID 0
+// (priority bits set): that frame is returned as it is. The tag restored
+// here has TPID 0x8100: afpacket does not report the TPID, and an all-zero
+// 802.1ad tag is a limit stated in the package documentation. The result
+// lives in buf (grown as needed), valid until the next call.
+func restoreZeroTCITag(data []byte, anc []interface{}, buf []byte) (frame, nextBuf []byte) {
+	tagged := false
+	for _, a := range anc {
+		if v, ok := a.(afpacket.AncillaryVLAN); ok && v.VLAN == 0 {
+			tagged = true
+		}
+	}
+	if !tagged || len(data) < 12 {
+		return data, buf
+	}
+	if len(data) >= 16 {
+		tpid := uint16(data[12])<<8 | uint16(data[13])
+		tci := uint16(data[14])<<8 | uint16(data[15])
+		if (tpid == 0x8100 || tpid == 0x88a8) && tci != 0 && tci&0x0fff == 0 {
+			return data, buf // afpacket put the priority tag back
+		}
+	}
+	n := len(data) + 4
+	if cap(buf) < n {
+		buf = make([]byte, n, max(n, MaxFrame+4))
+	}
+	buf = buf[:n]
+	copy(buf, data[:12])
+	buf[12], buf[13], buf[14], buf[15] = 0x81, 0x00, 0, 0
+	copy(buf[16:], data[12:])
+	return buf, buf
 }
 
 // closeSocket closes the socket once no Send is in it. Called with p.mu

@@ -2,6 +2,12 @@
 // pipeline (package sim/dataplane) behind a P4Runtime server and a gNMI
 // server, with ports in memory or on Linux interfaces (AF_PACKET). It is
 // the built-in target of the demo and of CI, and a test oracle beside BMv2.
+//
+// On a Linux interface the kernel strips the outermost VLAN tag of every
+// received frame into packet metadata; the port puts it back, so the
+// pipeline sees the bytes that were on the wire. One limit: a tag whose
+// TCI is all zero (PCP 0, DEI 0, VID 0) comes back with TPID 0x8100 even
+// if it was 0x88a8, because the ring's TPID is not reported for it.
 package sim
 
 import (

@@ -19,6 +19,7 @@ import (
 	"github.com/dpi-balancer/balancer/internal/p4rttest"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -41,11 +42,11 @@ func (m *memTarget) PacketIn(timeout time.Duration) (*pipelinecases.PacketIn, er
 	if err != nil {
 		return nil, err
 	}
-	if p4rttest.Uint(p.Metadata["rx_timestamp"]) == 0 {
+	if p4rttest.Uint(p.Metadata[wire.MetaRxTimestamp]) == 0 {
 		return nil, fmt.Errorf("packet-in without rx timestamp")
 	}
-	return &pipelinecases.PacketIn{IngressPort: uint32(p4rttest.Uint(p.Metadata["ingress_port"])),
-		Reason: uint8(p4rttest.Uint(p.Metadata["reason"])), Frame: p.Payload}, nil
+	return &pipelinecases.PacketIn{IngressPort: uint32(p4rttest.Uint(p.Metadata[wire.MetaIngressPort])),
+		Reason: uint8(p4rttest.Uint(p.Metadata[wire.MetaReason])), Frame: p.Payload}, nil
 }
 
 // startMemSwitch serves a switch with in-memory ports on 127.0.0.1:0.

@@ -57,6 +57,51 @@ func TestRuleEntriesAreTheCompilers(t *testing.T) {
 	assert.Equal(t, 4, v4, "stops at limit+1")
 }
 
+// TestTooManyRules: rules past both flow tables are refused with the
+// compiler's exact counts (here both equal the product of the lists), as
+// problems at "rules" in the shape of the configuration's other problems.
+func TestTooManyRules(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "testdata/too_many_rules.yaml")
+	want := []string{
+		`rules: 5120 entries for the IPv4 table exceed its 4096 capacity (rules[3] "x" alone expands to 2048)`,
+		`rules: 2048 entries for the IPv6 table exceed its 1024 capacity (rules[4] "y" alone expands to 2048)`,
+	}
+	for name, err := range map[string]error{"CheckCapacity": c.CheckCapacity(cfg), "Compile": compileErr(c, cfg)} {
+		require.ErrorIs(t, err, ErrCapacity, name)
+		require.ErrorIs(t, err, config.ErrCapacity, name)
+		fes := config.FieldErrors(err)
+		require.Len(t, fes, len(want), name)
+		for i, fe := range fes {
+			assert.Equal(t, want[i], fe.Error(), name)
+			assert.Equal(t, "rules", fe.Path, name)
+		}
+	}
+	assert.NoError(t, c.CheckCapacity(load(t, "../examples/site.yaml")))
+}
+
+func compileErr(c *Compiler, cfg *config.Config) error {
+	_, err := c.Compile(cfg, State{})
+	return err
+}
+
+// TestSiteEntries: the example site's rules, counted exactly: bgp's
+// l4_port is two entries in each table, multicast one in its own family's
+// table, vlan [1, 100-110] five (1, and 100-110 as the prefixes 100-103,
+// 104-107, 108-109, 110), the catch-all one.
+func TestSiteEntries(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	var v4, v6 []int
+	for _, r := range cfg.Rules {
+		a, b, err := c.RuleEntries(cfg, r, 1<<20)
+		require.NoError(t, err)
+		v4, v6 = append(v4, a), append(v6, b)
+	}
+	assert.Equal(t, []int{2, 1, 0, 5, 1}, v4)
+	assert.Equal(t, []int{2, 0, 1, 5, 1}, v6)
+}
+
 func hugeNotSite(t testing.TB) *config.Config {
 	cfg := load(t, "../examples/site.yaml")
 	cfg.Rules = append(cfg.Rules, tcpRule("huge", 60000, config.Match{VLAN: vlanList(4094), InnerVLAN: vlanList(4094)}))
@@ -75,8 +120,17 @@ func TestHugeNotRefusedWithoutAllocating(t *testing.T) {
 	_, err := c.Compile(cfg, State{})
 	runtime.ReadMemStats(&after)
 	require.ErrorIs(t, err, ErrCapacity)
-	assert.Contains(t, err.Error(), `BalancerIngress.flow_rules_v6: at least 5121 entries exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5115;`)
+	assert.Contains(t, err.Error(), `rules: at least 5121 entries for the IPv6 table exceed its 1024 capacity (rules[5] "huge" alone expands to at least 5112)`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
+
+	// Checking alone: the count stops at 4 x 1024 + 1024 entries.
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err = c.CheckCapacity(cfg)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `rules[5] "huge" alone expands to at least 5112)`)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
 
 // BenchmarkCompileHugeNot measures refusing the rule above.
@@ -168,4 +222,21 @@ func TestCountEqualsCompiled(t *testing.T) {
 		require.Equal(t, len(v4), use[0].n, "%d: %+v", i, cc.Rules)
 		require.Equal(t, len(v6), use[1].n, "%d: %+v", i, cc.Rules)
 	}
+}
+
+// TestHugeNotListsChecked: match {proto: tcp} with a "not" of two
+// 4094-long VLAN lists (16.7 million exceptions per table) is refused by
+// the capacity check at once, naming the rule, the count and the limit,
+// in a few megabytes; counting it exactly would build 33 million keys.
+func TestHugeNotListsChecked(t *testing.T) {
+	c := compiler(t)
+	cfg, _ := notListsSite(t, 4094)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	err := c.CheckCapacity(cfg)
+	runtime.ReadMemStats(&after)
+	require.ErrorIs(t, err, ErrCapacity)
+	assert.Contains(t, err.Error(), `rules: at least 5121 entries for the IPv6 table exceed its 1024 capacity (rules[5] "lists" alone expands to at least`)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -120,6 +122,7 @@ type tableRef struct {
 type fieldRef struct {
 	id   uint32
 	bits int32
+	kind p4configv1.MatchField_MatchType // of a match field
 }
 
 type actionRef struct {
@@ -146,7 +149,7 @@ func New(s *p4src.Schema) (*Compiler, error) {
 				errs = append(errs, err)
 				continue
 			}
-			r.fields[f] = fieldRef{id: mf.GetId(), bits: mf.GetBitwidth()}
+			r.fields[f] = fieldRef{id: mf.GetId(), bits: mf.GetBitwidth(), kind: mf.GetMatchType()}
 		}
 		return r
 	}
@@ -172,6 +175,15 @@ func New(s *p4src.Schema) (*Compiler, error) {
 	c.heartbeat = tbl(p4src.TableHeartbeat, "dst_mac", "eth_type")
 	c.flowRules = tbl(p4src.TableFlowRules, append(slices.Clone(ruleFields), "is_ipv4", "ipv4_src", "ipv4_dst")...)
 	c.flowRulesV6 = tbl(p4src.TableFlowRulesV6, append(slices.Clone(ruleFields), "ipv6_src", "ipv6_dst")...)
+	// Every flow rule field is written as a ternary match (ranges expanded
+	// into prefixes): a P4Info with another kind is not this program.
+	for _, t := range []*tableRef{c.flowRules, c.flowRulesV6} {
+		for _, name := range slices.Sorted(maps.Keys(t.fields)) {
+			if k := t.fields[name].kind; k != p4configv1.MatchField_TERNARY {
+				errs = append(errs, fmt.Errorf("table %s, field %s: match kind %s, want TERNARY", t.name, name, k))
+			}
+		}
+	}
 	c.balanceGroups = tbl(p4src.TableBalanceGroups, "balance_group")
 	c.slots = tbl(p4src.TableSlots, "balance_group", "slot")
 	c.filterGroups = tbl(p4src.TableFilterGroups, "filter_group")
@@ -219,6 +231,15 @@ func New(s *p4src.Schema) (*Compiler, error) {
 		c.rank[t.id] = i + 1
 	}
 	return c, nil
+}
+
+// Load returns a compiler for the embedded v1model P4Info (p4src.Load).
+func Load() (*Compiler, error) {
+	s, err := p4src.Load()
+	if err != nil {
+		return nil, err
+	}
+	return New(s)
 }
 
 // Schema returns the P4Info schema the compiler was built for.
@@ -502,15 +523,6 @@ func ternaryBytes(t *tableRef, field string, v, mask []byte) *p4v1.FieldMatch {
 		return nil
 	}
 	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Ternary_{Ternary: &p4v1.FieldMatch_Ternary{Value: canonBytes(val), Mask: canonBytes(mask)}}}
-}
-
-// rangeMatch returns a range match, or nil (wildcard) for the full range.
-func rangeMatch(t *tableRef, field string, lo, hi uint64) *p4v1.FieldMatch {
-	f := t.fields[field]
-	if lo == 0 && hi >= maxValue(f.bits) {
-		return nil
-	}
-	return &p4v1.FieldMatch{FieldId: f.id, FieldMatchType: &p4v1.FieldMatch_Range_{Range: &p4v1.FieldMatch_Range{Low: canon(lo), High: canon(min(hi, maxValue(f.bits)))}}}
 }
 
 func valueSet(id uint32, values []uint64) *p4v1.Entity {

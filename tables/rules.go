@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -329,30 +330,13 @@ func ruleLinks(cfg *config.Config, path string, r config.Rule) ([]uint32, error)
 // past a table's capacity are an ErrCapacity error and nothing is built.
 func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err error) {
 	use := c.countRules(cfg)
+	if err := use.err(); err != nil {
+		return nil, nil, err
+	}
 	var errs []error
-	for _, u := range use {
-		if err := u.err(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, nil, errors.Join(errs...)
-	}
 	n4, n6 := use[0].n, use[1].n
 	v4, v6 = make([]*p4v1.Entity, 0, n4), make([]*p4v1.Entity, 0, n6)
-	seen := map[string]bool{}
-	add := func(e *p4v1.Entity, toV6 bool) {
-		k := Key(e)
-		if seen[k] {
-			return // a duplicate value in a list: one entry is enough
-		}
-		seen[k] = true
-		if toV6 {
-			v6 = append(v6, e)
-		} else {
-			v4 = append(v4, e)
-		}
-	}
+	seen := map[flowKey]bool{}
 	for i, r := range cfg.Rules {
 		path := fmt.Sprintf("rules[%d]", i)
 		act, groupName, aerr := r.ParseAction()
@@ -373,19 +357,35 @@ func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err 
 		if lerr != nil {
 			errs = append(errs, lerr)
 		}
-		expandRule(r, links, func(a atom, negated, toV6 bool) bool {
-			t, ra := c.flowRules, act
-			if toV6 {
-				t = c.flowRulesV6
+		c.ruleKeys(r, links, func(k flowKey) bool {
+			if seen[k] {
+				return true // a repeated value in a list: one entry is enough
 			}
-			if negated {
+			seen[k] = true
+			ra := act
+			if _, negated := DecodeRulePriority(k.prio); negated {
 				ra = config.ActionBypass
 			}
-			add(c.ruleEntry(t, a, RulePriority(r.Priority, negated), ra, group), toV6)
+			if e := c.flowEntity(k, ra, group); k.v6 {
+				v6 = append(v6, e)
+			} else {
+				v4 = append(v4, e)
+			}
 			return true
 		})
 	}
 	return v4, v6, errors.Join(errs...)
+}
+
+// FlowRules compiles cfg's rules alone: their flow_rules and
+// flow_rules_v6 entries as Compile writes them (capacity checked the same
+// way). Locate compiles its probe rules with it.
+func (c *Compiler) FlowRules(cfg *config.Config) ([]*p4v1.Entity, error) {
+	v4, v6, err := c.compileRules(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return append(v4, v6...), nil
 }
 
 // countCap is how far countRules counts a table's entries exactly: past
@@ -396,13 +396,16 @@ func countCap(t *tableRef) int { return 4*t.size + 1024 }
 // table, and the rule that needs the most.
 type tableUse struct {
 	t       *tableRef
+	family  string // IPv4 or IPv6
 	n       int
 	big     string // `rules[3] "x"`
 	bigN    int
 	partial bool // counting stopped (some table passed countCap): n is a lower bound
 }
 
-// err is the ErrCapacity error of a table the rules do not fit in.
+// err is the capacity problem of a table the rules do not fit in: a
+// *config.FieldError at "rules", in the shape of the configuration's
+// other problems, that unwraps to ErrCapacity and config.ErrCapacity.
 func (u tableUse) err() error {
 	if u.n <= u.t.size {
 		return nil
@@ -411,16 +414,40 @@ func (u tableUse) err() error {
 	if u.partial {
 		n, bigN = "at least "+n, "at least "+bigN
 	}
-	return fmt.Errorf("%s: %s entries exceed its %d capacity (%s alone expands to %s; "+
-		"each combination of values of its lists, and of its \"not\" entries' lists, is one entry): %w",
-		u.t.name, n, u.t.size, u.big, bigN, ErrCapacity)
+	return &config.FieldError{Path: "rules", Err: &capacityError{fmt.Sprintf(
+		"%s entries for the %s table exceed its %d capacity (%s alone expands to %s)", n, u.family, u.t.size, u.big, bigN)}}
+}
+
+// capacityError is a flow table's capacity problem.
+type capacityError struct{ msg string }
+
+func (e *capacityError) Error() string   { return e.msg }
+func (e *capacityError) Unwrap() []error { return []error{ErrCapacity, config.ErrCapacity} }
+
+// CheckCapacity refuses rules past the flow tables' capacity with the
+// error Compile gives (a *config.FieldError at "rules" naming the table,
+// the count, its size and the rule that expands most; errors.Is
+// ErrCapacity and config.ErrCapacity), counting the compiler's exact entries
+// without building them and stopping past countCap: no configuration
+// costs more than a few megabytes to check. Every place that accepts a
+// configuration for a switch without compiling it calls this.
+func (c *Compiler) CheckCapacity(cfg *config.Config) error {
+	return c.countRules(cfg).err()
+}
+
+// flowUse is the use of both flow tables: IPv4 (and non-IP), IPv6.
+type flowUse [2]tableUse
+
+// err joins the tables' ErrCapacity errors.
+func (use flowUse) err() error {
+	return errors.Join(use[0].err(), use[1].err())
 }
 
 // countRules counts the entries compileRules makes in each flow table
 // (IPv4, IPv6), without building them, and stops once a table's count
 // passes countCap.
-func (c *Compiler) countRules(cfg *config.Config) [2]tableUse {
-	use := [2]tableUse{{t: c.flowRules}, {t: c.flowRulesV6}}
+func (c *Compiler) countRules(cfg *config.Config) flowUse {
+	use := flowUse{{t: c.flowRules, family: "IPv4"}, {t: c.flowRulesV6, family: "IPv6"}}
 	for i, r := range cfg.Rules {
 		links, _ := ruleLinks(cfg, fmt.Sprintf("rules[%d]", i), r) // compileRules reports unknown links
 		a, b := c.countRule(r, links, countCap(use[0].t)-use[0].n, countCap(use[1].t)-use[1].n)
@@ -454,19 +481,13 @@ func (c *Compiler) RuleEntries(cfg *config.Config, r config.Rule, limit int) (v4
 
 // countRule counts a rule's distinct entries per table, stopping once
 // either passes its limit. Entries are told apart by their identity
-// (Key), as compileRules does; each is built and dropped at once.
+// (flowKey), as compileRules does; none is built.
 func (c *Compiler) countRule(r config.Rule, links []uint32, lim4, lim6 int) (v4, v6 int) {
-	seen := map[string]bool{}
-	var key []byte
-	expandRule(r, links, func(a atom, negated, toV6 bool) bool {
-		t := c.flowRules
-		if toV6 {
-			t = c.flowRulesV6
-		}
-		key = AppendKey(key[:0], c.ruleEntry(t, a, RulePriority(r.Priority, negated), config.ActionBypass, 0))
-		if !seen[string(key)] {
-			seen[string(key)] = true
-			if toV6 {
+	seen := map[flowKey]struct{}{}
+	c.ruleKeys(r, links, func(k flowKey) bool {
+		if _, ok := seen[k]; !ok {
+			seen[k] = struct{}{}
+			if k.v6 {
 				v6++
 			} else {
 				v4++
@@ -477,80 +498,168 @@ func (c *Compiler) countRule(r config.Rule, links []uint32, lim4, lim6 int) (v4,
 	return v4, v6
 }
 
-func (c *Compiler) ruleEntry(t *tableRef, a atom, prio int32, act config.RuleAction, group uint32) *p4v1.Entity {
-	is6 := t == c.flowRulesV6
-	var m []*p4v1.FieldMatch
-	if a.link != nil {
-		m = append(m, ternary(t, "link_id", uint64(*a.link), maxValue(t.fields["link_id"].bits)))
-	}
-	if a.vid != nil {
-		m = append(m, rangeMatch(t, "outer_vid", uint64(a.vid.Lo), uint64(a.vid.Hi)))
-	}
-	if a.ivid != nil {
-		m = append(m, rangeMatch(t, "inner_vid", uint64(a.ivid.Lo), uint64(a.ivid.Hi)))
-	}
-	if a.vlanDepth != nil {
-		m = append(m, ternary(t, "vlan_depth", uint64(*a.vlanDepth), maxValue(t.fields["vlan_depth"].bits)))
-	}
-	if a.mplsDepth != nil {
-		m = append(m, ternary(t, "mpls_depth", uint64(*a.mplsDepth), maxValue(t.fields["mpls_depth"].bits)))
-	}
-	if a.srcMAC != nil {
-		m = append(m, ternary(t, "src_mac", macU64(a.srcMAC.Value), macU64(a.srcMAC.Mask)))
-	}
-	if a.dstMAC != nil {
-		m = append(m, ternary(t, "dst_mac", macU64(a.dstMAC.Value), macU64(a.dstMAC.Mask)))
-	}
-	if a.ethType != nil {
-		m = append(m, ternary(t, "eth_type", uint64(*a.ethType), 0xffff))
-	}
-	if !is6 && a.needsIP() {
-		m = append(m, ternary(t, "is_ipv4", 1, 1))
-	}
-	if a.src != nil {
-		m = append(m, prefixMatch(t, is6, "src", a.src.Netip()))
-	}
-	if a.dst != nil {
-		m = append(m, prefixMatch(t, is6, "dst", a.dst.Netip()))
-	}
-	if a.proto != nil {
-		m = append(m, ternary(t, "ip_proto", uint64(*a.proto), 0xff))
-	}
-	if a.l4src != nil {
-		m = append(m, rangeMatch(t, "l4_src", uint64(a.l4src.Lo), uint64(a.l4src.Hi)))
-	}
-	if a.l4dst != nil {
-		m = append(m, rangeMatch(t, "l4_dst", uint64(a.l4dst.Lo), uint64(a.l4dst.Hi)))
-	}
-	var ta *p4v1.TableAction
-	switch {
-	case act == config.ActionBalance && is6:
-		ta = c.action(c.balanceV6, uint64(group))
-	case act == config.ActionBalance:
-		ta = c.action(c.balance, uint64(group))
-	case is6:
-		ta = c.action(c.bypassV6)
-	default:
-		ta = c.action(c.bypass)
-	}
-	return c.entry(t, prio, ta, m...)
+// flowKey is the identity of one flow_rules or flow_rules_v6 entry: its
+// table, priority and ternary matches (values masked; a zero mask is a
+// field left out). It is comparable, so entries are counted and told
+// apart without building them.
+type flowKey struct {
+	v6   bool
+	prio int32
+
+	link, vid, ivid, vlanDepth, mplsDepth, srcMAC, dstMAC, ethType, isIPv4, proto, l4src, l4dst tern
+
+	// An IPv6 prefix in its high and low 64 bits; an IPv4 prefix in lo.
+	srcHi, srcLo, dstHi, dstLo tern
 }
 
-// prefixMatch is a ternary match of an IPv4 or IPv6 prefix.
-func prefixMatch(t *tableRef, is6 bool, which string, p netip.Prefix) *p4v1.FieldMatch {
-	if !is6 {
-		a := p.Addr().As4()
-		v := uint64(a[0])<<24 | uint64(a[1])<<16 | uint64(a[2])<<8 | uint64(a[3])
-		mask := uint64(0)
-		if p.Bits() > 0 {
-			mask = (maxValue(32) << uint(32-p.Bits())) & maxValue(32)
+// ruleKeys calls fn with the key of every entry rule r takes, in the
+// compiler's order (repeats included), until fn returns false.
+func (c *Compiler) ruleKeys(r config.Rule, links []uint32, fn func(flowKey) bool) {
+	expandRule(r, links, func(a atom, negated, v6 bool) bool {
+		return c.atomKeys(a, v6, RulePriority(r.Priority, negated), fn)
+	})
+}
+
+// atomKeys calls fn with the key of every entry atom a takes in one flow
+// table at priority prio: each range field is expanded into the fewest
+// prefixes that cover it, and each combination of one prefix per range
+// field is one entry. The prefixes of a range are disjoint, so a packet
+// hits exactly one entry of the combination where it hit the range entry.
+func (c *Compiler) atomKeys(a atom, v6 bool, prio int32, fn func(flowKey) bool) bool {
+	t := c.flowRules
+	if v6 {
+		t = c.flowRulesV6
+	}
+	exact := func(field string, v uint64) tern {
+		m := maxValue(t.fields[field].bits)
+		return tern{v & m, m}
+	}
+	k := flowKey{v6: v6, prio: prio}
+	if a.link != nil {
+		k.link = exact("link_id", uint64(*a.link))
+	}
+	if a.vlanDepth != nil {
+		k.vlanDepth = exact("vlan_depth", uint64(*a.vlanDepth))
+	}
+	if a.mplsDepth != nil {
+		k.mplsDepth = exact("mpls_depth", uint64(*a.mplsDepth))
+	}
+	mac := func(field string, m *config.MACMask) tern {
+		mask := macU64(m.Mask) & maxValue(t.fields[field].bits)
+		return tern{macU64(m.Value) & mask, mask}
+	}
+	if a.srcMAC != nil {
+		k.srcMAC = mac("src_mac", a.srcMAC)
+	}
+	if a.dstMAC != nil {
+		k.dstMAC = mac("dst_mac", a.dstMAC)
+	}
+	if a.ethType != nil {
+		k.ethType = exact("eth_type", uint64(*a.ethType))
+	}
+	if !v6 && a.needsIP() {
+		k.isIPv4 = exact("is_ipv4", 1)
+	}
+	if a.src != nil {
+		k.srcHi, k.srcLo = prefixTerns(a.src.Netip(), v6)
+	}
+	if a.dst != nil {
+		k.dstHi, k.dstLo = prefixTerns(a.dst.Netip(), v6)
+	}
+	if a.proto != nil {
+		k.proto = exact("ip_proto", uint64(*a.proto))
+	}
+	var bufs [4][32]tern
+	ranges := func(i int, field string, r *config.Range) []tern {
+		if r == nil {
+			return append(bufs[i][:0], tern{})
 		}
-		return ternary(t, "ipv4_"+which, v, mask)
+		return appendRangeTerns(bufs[i][:0], uint64(r.Lo), uint64(r.Hi), t.fields[field].bits)
+	}
+	vids, ivids := ranges(0, "outer_vid", a.vid), ranges(1, "inner_vid", a.ivid)
+	l4srcs, l4dsts := ranges(2, "l4_src", a.l4src), ranges(3, "l4_dst", a.l4dst)
+	for _, k.vid = range vids {
+		for _, k.ivid = range ivids {
+			for _, k.l4src = range l4srcs {
+				for _, k.l4dst = range l4dsts {
+					if !fn(k) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// prefixTerns is an IPv4 or IPv6 prefix as ternary values: the high and
+// low 64 bits of an IPv6 address, an IPv4 address in lo.
+func prefixTerns(p netip.Prefix, v6 bool) (hi, lo tern) {
+	p = p.Masked()
+	if !v6 {
+		a := p.Addr().As4()
+		m := uint64(0)
+		if p.Bits() > 0 {
+			m = (maxValue(32) << uint(32-p.Bits())) & maxValue(32)
+		}
+		return tern{}, tern{uint64(binary.BigEndian.Uint32(a[:])), m}
 	}
 	a := p.Addr().As16()
-	var mask [16]byte
-	for i := 0; i < p.Bits(); i++ {
-		mask[i/8] |= 0x80 >> uint(i%8)
+	half := func(bits int) uint64 { // the mask of the first bits bits of 64
+		switch {
+		case bits <= 0:
+			return 0
+		case bits >= 64:
+			return ^uint64(0)
+		}
+		return ^uint64(0) << uint(64-bits)
 	}
-	return ternaryBytes(t, "ipv6_"+which, a[:], mask[:])
+	mh, ml := half(p.Bits()), half(p.Bits()-64)
+	return tern{binary.BigEndian.Uint64(a[:8]) & mh, mh}, tern{binary.BigEndian.Uint64(a[8:]) & ml, ml}
+}
+
+// flowEntity builds the entry of key k with the rule's action.
+func (c *Compiler) flowEntity(k flowKey, act config.RuleAction, group uint32) *p4v1.Entity {
+	t := c.flowRules
+	if k.v6 {
+		t = c.flowRulesV6
+	}
+	m := []*p4v1.FieldMatch{
+		ternary(t, "link_id", k.link.v, k.link.m),
+		ternary(t, "outer_vid", k.vid.v, k.vid.m),
+		ternary(t, "inner_vid", k.ivid.v, k.ivid.m),
+		ternary(t, "vlan_depth", k.vlanDepth.v, k.vlanDepth.m),
+		ternary(t, "mpls_depth", k.mplsDepth.v, k.mplsDepth.m),
+		ternary(t, "src_mac", k.srcMAC.v, k.srcMAC.m),
+		ternary(t, "dst_mac", k.dstMAC.v, k.dstMAC.m),
+		ternary(t, "eth_type", k.ethType.v, k.ethType.m),
+		ternary(t, "ip_proto", k.proto.v, k.proto.m),
+		ternary(t, "l4_src", k.l4src.v, k.l4src.m),
+		ternary(t, "l4_dst", k.l4dst.v, k.l4dst.m),
+	}
+	var ta *p4v1.TableAction
+	if k.v6 {
+		m = append(m, ternaryBytes(t, "ipv6_src", bytes128(k.srcHi.v, k.srcLo.v), bytes128(k.srcHi.m, k.srcLo.m)),
+			ternaryBytes(t, "ipv6_dst", bytes128(k.dstHi.v, k.dstLo.v), bytes128(k.dstHi.m, k.dstLo.m)))
+		ta = c.action(c.bypassV6)
+		if act == config.ActionBalance {
+			ta = c.action(c.balanceV6, uint64(group))
+		}
+	} else {
+		m = append(m, ternary(t, "is_ipv4", k.isIPv4.v, k.isIPv4.m),
+			ternary(t, "ipv4_src", k.srcLo.v, k.srcLo.m), ternary(t, "ipv4_dst", k.dstLo.v, k.dstLo.m))
+		ta = c.action(c.bypass)
+		if act == config.ActionBalance {
+			ta = c.action(c.balance, uint64(group))
+		}
+	}
+	return c.entry(t, k.prio, ta, m...)
+}
+
+// bytes128 is a 128-bit value from its high and low halves.
+func bytes128(hi, lo uint64) []byte {
+	b := make([]byte, 16)
+	binary.BigEndian.PutUint64(b, hi)
+	binary.BigEndian.PutUint64(b[8:], lo)
+	return b
 }

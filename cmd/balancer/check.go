@@ -51,7 +51,9 @@ against the sizes of the file's platform.`,
 			}
 			rep, err := checkTables(cfg)
 			if err != nil {
-				return fmt.Errorf("%s does not compile:\n  %s", args[0], problemLines(err))
+				// Every line: the compiler's problems are field errors
+				// (rule capacity) and others (slots, widths).
+				return fmt.Errorf("%s does not compile:\n  %s", args[0], strings.ReplaceAll(strings.TrimPrefix(err.Error(), "tables: "), "\n", "\n  "))
 			}
 			rep.File = args[0]
 			if a.structured() {
@@ -83,11 +85,7 @@ func problemLines(err error) string {
 // checkTables compiles cfg and counts the entries of each table against
 // its size (the slots table's from the platform).
 func checkTables(cfg *config.Config) (*checkReport, error) {
-	s, err := p4src.Load()
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(s)
+	comp, err := tables.Load()
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +108,7 @@ func checkTables(cfg *config.Config) (*checkReport, error) {
 		plural(int64(len(cfg.BalanceGroups)), "balance group"), plural(int64(len(cfg.Profiles)), "profile"),
 		plural(int64(len(cfg.Rules)), "rule"))}
 	for id, n := range count {
-		t := s.TableByID(id)
+		t := comp.Schema().TableByID(id)
 		u := tableUse{Table: t.GetPreamble().GetName(), Entries: n, Capacity: int(t.GetSize())}
 		if u.Table == p4src.TableSlots {
 			u.Capacity = pl.SlotCapacity

@@ -352,6 +352,12 @@ func TestProfile(t *testing.T) {
 	assertRows(t, out, "balance groups keeping their own failure action: group_filter (drop)")
 	assert.Equal(t, config.FailDrop, e.running().BalanceGroupByName("group_filter").FailureAction)
 
+	e.ok("profile", "set", "fast", "--stall-guard", "off", "--stall-hold", "250ms")
+	fast := e.running().ProfileByName("fast")
+	assert.Equal(t, config.StallGuardOff, fast.StallGuard)
+	assert.Equal(t, config.Duration(250*time.Millisecond), fast.StallHold)
+	assert.Equal(t, config.Duration(50*time.Millisecond), fast.Interval, "settings not given stay")
+
 	r := e.run("profile", "del", "default")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `the profile "default" is built in and cannot be deleted`)
@@ -380,7 +386,9 @@ func TestRule(t *testing.T) {
 	assertRows(t, e.ok("rule", "list"),
 		"PRIO NAME LINKS MATCH ACTION EXCEPT ENTRIES",
 		"1000 bgp all proto tcp l4-port 179 bypass - 4",
-		"500 vlan-balanced all vlan 1,100-110 balance:group_filter - 4",
+		// 1, and 100-110 as four ternary prefixes (100-103, 104-107,
+		// 108-109, 110), in both flow tables.
+		"500 vlan-balanced all vlan 1,100-110 balance:group_filter - 10",
 		"1 default all any bypass - 2")
 
 	out := e.ok("rule", "add", "dns", "--prio", "600", "--link", "L1", "--match", "proto udp, l4-dst 53",

@@ -50,7 +50,10 @@ and runtime state in etcd (--etcd-endpoints, --etcd-prefix per switch) and
 an etcd leader election picks the primary: its election id comes from the
 election, so a deposed leader's writes are refused by the switch, and a
 leader cut off from etcd steps down before its lease (--etcd-lease-ttl)
-can expire. See docs/ha.md.`
+can expire. When etcd loses its quorum the leader holds the switch, fails
+over from its own state and refuses changes (--ha-on-quorum-loss hold), or
+steps down (step-down). --etcd-tls-* connect to etcd over TLS. See
+docs/ha.md.`
 
 func newDaemonCmd() *cobra.Command {
 	var (

@@ -76,7 +76,7 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 		{"p4info that breaks the contract", []string{"--config", wedge, "--device-config", broken},
 			`p4info: table "BalancerIngress.slots": missing (the v1model build has it with id 0x2000006): p4info breaks the balancer's naming contract`},
 		{"site larger than the pushed build's tables", []string{"--config", wedge, "--device-config", small},
-			"BalancerIngress.flow_rules: 6 entries exceed its 2 capacity"},
+			"rules: 9 entries for the IPv4 table exceed its 2 capacity"},
 		{"unknown format", []string{"--config", "../../examples/site.yaml", "--pipeline-format", "tofino9"},
 			`unknown format "tofino9"; known: bmv2, tofino-stratum, tofino-legacy`},
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // fakeDaemon is an in-memory daemon.Service: it keeps a configuration
@@ -272,9 +273,17 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 		out.Filters = append(out.Filters, daemon.FilterCounters{Name: fg.Name, ToFilter: daemon.PacketBytes{Packets: 300, Bytes: 30000},
 			KeepAlive: daemon.PacketBytes{Packets: 36000, Bytes: 36000 * 64}})
 	}
+	comp, err := tables.Load()
+	if err != nil {
+		return nil, err
+	}
 	for _, r := range c.Rules {
-		v4, v6 := r.EntryCount(len(c.Links))
-		out.Rules = append(out.Rules, daemon.RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6,
+		v4, v6, err := comp.RuleEntries(c, r, 1<<20)
+		if err != nil {
+			return nil, err
+		}
+		n := v4 + v6
+		out.Rules = append(out.Rules, daemon.RuleCounters{Name: r.Name, Priority: r.Priority, Entries: n,
 			Hits: daemon.PacketBytes{Packets: uint64(r.Priority), Bytes: uint64(r.Priority) * 100}})
 	}
 	for _, b := range c.BalanceGroups {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
+	"github.com/dpi-balancer/balancer/internal/testpki"
 )
 
 func TestWriteHA(t *testing.T) {
@@ -38,8 +40,12 @@ func TestStoreFlagsSetup(t *testing.T) {
 		{storeFlags{kind: "dir", prefix: "/x/"}, false, "need --store etcd"},
 		{storeFlags{kind: "etcd", prefix: "/x/"}, false, "needs --etcd-endpoints and --etcd-prefix"},
 		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "/x/", timeout: time.Second}, true, "--election-id cannot be given with --store etcd"},
-		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "x", timeout: time.Second, ttl: 2 * time.Second}, false, "absolute key prefix"},
-		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: time.Second, name: "a"}, false, "at least 2s"},
+		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "x", timeout: time.Second, ttl: 2 * time.Second, onQuorumLoss: "hold"}, false, "absolute key prefix"},
+		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: time.Second, name: "a", onQuorumLoss: "hold"}, false, "at least 2s"},
+		{storeFlags{kind: "etcd", endpoints: "127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: 2 * time.Second, name: "a", onQuorumLoss: "stay"}, false, `--ha-on-quorum-loss "stay": want hold or step-down`},
+		{storeFlags{kind: "etcd", endpoints: "http://127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: 2 * time.Second, name: "a", onQuorumLoss: "hold", tlsCA: "ca.crt"}, false, "is not https://: the --etcd-tls-* flags need https:// endpoints"},
+		{storeFlags{kind: "etcd", endpoints: "https://127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: 2 * time.Second, name: "a", onQuorumLoss: "hold", tlsCert: "c.crt"}, false, "--etcd-tls-cert and --etcd-tls-key go together"},
+		{storeFlags{kind: "etcd", endpoints: "https://127.0.0.1:1", prefix: "/x/", timeout: time.Second, ttl: 2 * time.Second, name: "a", onQuorumLoss: "hold", tlsCA: "/nonexistent/ca.crt"}, false, "--etcd-tls-ca: open /nonexistent/ca.crt"},
 	} {
 		_, err := c.f.setup(&opts, c.election, log)
 		require.Error(t, err, "%+v", c.f)
@@ -52,10 +58,14 @@ func TestStoreFlagsSetup(t *testing.T) {
 
 	// The first daemon seeds the store from --config; the next finds it.
 	addr := etcdtest.Start(t)
-	f := storeFlags{kind: "etcd", endpoints: addr, prefix: "/balancer/t/sw1", name: "a", ttl: 2 * time.Second, timeout: 3 * time.Second}
+	f := storeFlags{kind: "etcd", endpoints: addr, prefix: "/balancer/t/sw1", name: "a", ttl: 2 * time.Second, timeout: 3 * time.Second, onQuorumLoss: "hold"}
 	empty := daemon.Options{}
 	_, err = f.setup(&empty, false, log)
 	require.ErrorContains(t, err, "holds no running configuration and no --config was given")
+	// Rules past the flow tables are refused before they reach the store.
+	big := daemon.Options{InitialConfig: "../../tables/testdata/too_many_rules.yaml"}
+	_, err = f.setup(&big, false, log)
+	require.ErrorContains(t, err, "entries for the IPv4 table exceed its 4096 capacity")
 	a := daemon.Options{InitialConfig: "../../examples/site.yaml"}
 	ha, err := f.setup(&a, false, log)
 	require.NoError(t, err)
@@ -75,4 +85,48 @@ func TestStoreFlagsSetup(t *testing.T) {
 	h2, err := b.SharedStore.History()
 	require.NoError(t, err)
 	assert.Len(t, h2, 1, "the second daemon does not seed again")
+}
+
+// With an etcd that serves TLS and wants client certificates, the daemon
+// connects with the CA and its certificate; without them, with another
+// CA or without a client certificate it fails saying which flag to fix.
+func TestStoreFlagsEtcdTLS(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	pki := testpki.New(t)
+	url := etcdtest.StartTLS(t, pki.ServerCert, pki.ServerKey, pki.CA)
+	base := storeFlags{kind: "etcd", endpoints: url, prefix: "/balancer/t/sw1", name: "a", ttl: 2 * time.Second,
+		timeout: time.Second, onQuorumLoss: "hold"}
+	for _, c := range []struct {
+		name string
+		edit func(*storeFlags)
+		want string
+	}{
+		{"no TLS flags", func(f *storeFlags) {}, "its certificate is not trusted"},
+		{"another CA", func(f *storeFlags) { f.tlsCA, f.tlsCert, f.tlsKey = pki.OtherCA, pki.ClientCert, pki.ClientKey }, "give --etcd-tls-ca the CA that signed the etcd members' certificates"},
+		{"no client certificate", func(f *storeFlags) { f.tlsCA = pki.CA }, "refused this daemon's client certificate"},
+		{"another CA's client certificate", func(f *storeFlags) { f.tlsCA, f.tlsCert, f.tlsKey = pki.CA, pki.OtherCert, pki.OtherKey }, "give --etcd-tls-cert/--etcd-tls-key a certificate signed by the CA the members trust"},
+		{"http:// endpoint", func(f *storeFlags) { f.endpoints = "http://" + strings.TrimPrefix(url, "https://") }, "serves TLS: give https:// endpoints"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := base
+			c.edit(&f)
+			opts := daemon.Options{InitialConfig: "../../examples/site.yaml"}
+			h, err := f.setup(&opts, false, log)
+			if h != nil {
+				h.cli.Close()
+			}
+			require.Error(t, err)
+			t.Log(err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+	f := base
+	f.tlsCA, f.tlsCert, f.tlsKey = pki.CA, pki.ClientCert, pki.ClientKey
+	opts := daemon.Options{InitialConfig: "../../examples/site.yaml"}
+	h, err := f.setup(&opts, false, log)
+	require.NoError(t, err)
+	defer h.cli.Close()
+	_, rev, err := opts.SharedStore.Running()
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), rev.Number, "seeded over TLS")
 }

@@ -24,6 +24,12 @@ it stops: 5 x 100ms = 500ms); a port going down marks it down at once.
 --recovery-threshold answered in a row bring it back. Nothing is counted
 for --initial-delay after a start.
 
+When most filters of a balance group lose keep-alives at the same time while
+their ports stay up (the switch's keep-alive path or the daemon stalled,
+rather than the filters), --stall-guard hold (the default) keeps them up for
+at most --stall-hold before failing them over; --stall-guard off fails them
+over at --loss-threshold regardless.
+
 A down filter's share follows --failure-action (bypass, drop, rebalance; see
 'balancer balance-group --help'). When fewer than --min-active members of a
 balance group are alive, the whole group bypasses.
@@ -46,6 +52,7 @@ type profileFlags struct {
 	lossThreshold, recoveryThres uint32
 	minActive                    uint32
 	failureAction, probe         string
+	stallGuard, stallHold        string
 }
 
 func (f *profileFlags) register(cmd *cobra.Command) {
@@ -57,6 +64,8 @@ func (f *profileFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.failureAction, "failure-action", "", "bypass, drop or rebalance (default bypass)")
 	fl.StringVar(&f.probe, "probe", "", "lan-to-wan, or both to probe each direction (default lan-to-wan)")
 	fl.StringVar(&f.initialDelay, "initial-delay", "", "wait after a start before counting losses, e.g. 1s (default 1s)")
+	fl.StringVar(&f.stallGuard, "stall-guard", "", "hold: when most of a balance group loses keep-alives at once with ports up, hold the filters up for --stall-hold; off: fail them over at loss-threshold (default hold)")
+	fl.StringVar(&f.stallHold, "stall-hold", "", "how long the stall guard holds, e.g. 1s (default 1s)")
 }
 
 // apply sets the flags given on cmd in p.
@@ -79,6 +88,9 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	if err := dur("initial-delay", f.initialDelay, &p.InitialDelay); err != nil {
 		return err
 	}
+	if err := dur("stall-hold", f.stallHold, &p.StallHold); err != nil {
+		return err
+	}
 	durRange := func(flag string, d, lo, hi config.Duration) error {
 		if changed(flag) && (d < lo || d > hi) {
 			return usagef("--%s %s is out of range %s..%s (leave the flag out to keep the current value)", flag, d, durWords(lo), durWords(hi))
@@ -89,6 +101,9 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 		return err
 	}
 	if err := durRange("initial-delay", p.InitialDelay, config.MinInitialDelay, config.MaxInitialDelay); err != nil {
+		return err
+	}
+	if err := durRange("stall-hold", p.StallHold, config.MinStallHold, config.MaxStallHold); err != nil {
 		return err
 	}
 	for _, c := range []struct {
@@ -127,14 +142,22 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 		}
 		p.Probe = config.ProbeDirection(f.probe)
 	}
+	if changed("stall-guard") {
+		if !slices.Contains(stallGuards, f.stallGuard) {
+			return usagef("--stall-guard %q: want %s", f.stallGuard, strings.Join(stallGuards, " or "))
+		}
+		p.StallGuard = config.StallGuard(f.stallGuard)
+	}
 	return nil
 }
+
+var stallGuards = []string{string(config.StallGuardHold), string(config.StallGuardOff)}
 
 func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	var flags profileFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s]",
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s]",
 		Short: "Add an availability profile",
 		Long: `Add availability profile NAME; settings not given take the defaults. Balance
 groups use it with 'balance-group add/set --profile NAME'.`,
@@ -158,8 +181,8 @@ Balance groups whose failure action is the profile's follow a change of
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
 			return err
 		}
-		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay") == 0 {
-			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay")
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold") == 0 {
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold")
 		}
 		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 			p := c.ProfileByName(args[0])

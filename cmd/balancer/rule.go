@@ -10,7 +10,6 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
-	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -262,11 +261,7 @@ match in the --match syntax and the number of TCAM entries each takes.`,
 // counted without building them ("more than N" past the larger table's
 // size; "?" when the rule cannot be compiled, e.g. an unknown link).
 func ruleEntryCounter() (func(cfg *config.Config, r config.Rule) string, error) {
-	s, err := p4src.Load()
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(s)
+	comp, err := tables.Load()
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -159,12 +158,11 @@ func hostPort(addr string, port uint32) string {
 func coreHeader(hexText string) string {
 	clean := strings.NewReplacer(" ", "", ":", "", "0x", "").Replace(strings.ToLower(hexText))
 	b, err := hex.DecodeString(clean)
-	if err != nil || len(b) != 4 {
+	h, ok := wire.ParseCoreHeader(b)
+	if err != nil || !ok || len(b) != wire.CoreHeaderLen {
 		return hexText
 	}
-	tpid := binary.BigEndian.Uint16(b)
-	link, core := wire.ParseCoreTag(binary.BigEndian.Uint16(b[2:]))
-	return fmt.Sprintf("%02x %02x %02x %02x (TPID 0x%04X, link id %d, core %d)", b[0], b[1], b[2], b[3], tpid, link, core)
+	return fmt.Sprintf("%02x %02x %02x %02x (TPID 0x%04X, link id %d, core %d)", b[0], b[1], b[2], b[3], h.TPID, h.Link, h.Core)
 }
 
 func writeTrace(w io.Writer, req *apiv1.TraceRequest, r *apiv1.TraceResult) {

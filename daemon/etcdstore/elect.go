@@ -28,8 +28,48 @@ type ElectorOptions struct {
 	// TTL is the lease's time to live, whole seconds (etcd's unit), at
 	// least 2 s (etcd refuses shorter leases with default timing).
 	TTL time.Duration
+	// OnQuorumLoss says what the leader does when etcd loses its quorum
+	// (default QuorumLossHold).
+	OnQuorumLoss QuorumLoss
 	// Logger (default: discard).
 	Logger *slog.Logger
+}
+
+// QuorumLoss is what a leader does when it cannot renew its lease because
+// etcd lost its quorum.
+type QuorumLoss int
+
+const (
+	// QuorumLossHold: the leader stays primary on the switch while every
+	// etcd member it reaches reports that the cluster has no leader: it
+	// keeps failing over from its own state and refuses changes (the
+	// store cannot save them). Cut off from every member, or told by one
+	// that etcd has a leader, it steps down as with QuorumLossStepDown.
+	QuorumLossHold QuorumLoss = iota
+	// QuorumLossStepDown: the leader steps down whenever it cannot renew
+	// its lease; while etcd has no quorum no daemon writes to the switch.
+	QuorumLossStepDown
+)
+
+func (q QuorumLoss) String() string {
+	switch q {
+	case QuorumLossHold:
+		return "hold"
+	case QuorumLossStepDown:
+		return "step-down"
+	}
+	return fmt.Sprintf("QuorumLoss(%d)", int(q))
+}
+
+// ParseQuorumLoss reads "hold" or "step-down".
+func ParseQuorumLoss(s string) (QuorumLoss, error) {
+	switch s {
+	case "hold":
+		return QuorumLossHold, nil
+	case "step-down":
+		return QuorumLossStepDown, nil
+	}
+	return 0, fmt.Errorf("%q: want hold or step-down", s)
 }
 
 // Leadership is this daemon's role, handed to the Elector's callback.
@@ -42,6 +82,10 @@ type Leadership struct {
 	// switch. 0 for a standby: it arbitrates with no id (a backup that
 	// never becomes primary on its own).
 	Election uint64
+	// Held: etcd lost its quorum while this daemon led (QuorumLossHold):
+	// it stays primary with the same election id, but the store cannot
+	// save anything.
+	Held bool
 }
 
 // Elector elects, among the daemons of one switch, the one that writes to
@@ -53,8 +97,16 @@ type Leadership struct {
 // expire the lease sooner than TTL after receiving the last one. A new
 // leader is elected only after the expiry, so the old one has stopped
 // (its callback returned) before the new one starts.
+//
+// With QuorumLossHold a leader whose renewal is overdue first asks the
+// etcd members whether the cluster has a leader: when those that answer
+// have none, etcd has lost its quorum and no new leader can be elected,
+// so it holds its term (Leadership.Held) instead of leaving the switch
+// without a writer, and steps down as soon as no member has said so for
+// TTL less the guard (see term).
 type Elector struct {
 	cli    *clientv3.Client
+	st     *Store
 	prefix string
 	opts   ElectorOptions
 	log    *slog.Logger
@@ -78,7 +130,10 @@ func NewElector(cli *clientv3.Client, st *Store, opts ElectorOptions) (*Elector,
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Elector{cli: cli, prefix: st.key("election/"), opts: opts, log: log.With("etcd_prefix", st.prefix)}, nil
+	if opts.OnQuorumLoss != QuorumLossHold && opts.OnQuorumLoss != QuorumLossStepDown {
+		return nil, fmt.Errorf("elector: on quorum loss %v: want hold or step-down", opts.OnQuorumLoss)
+	}
+	return &Elector{cli: cli, st: st, prefix: st.key("election/"), opts: opts, log: log.With("etcd_prefix", st.prefix)}, nil
 }
 
 // Leadership returns the current role.
@@ -99,9 +154,12 @@ func (e *Elector) Run(ctx context.Context, onChange func(Leadership)) error {
 		e.state = l
 		e.mu.Unlock()
 		if changed {
-			if l.Leader {
+			switch {
+			case l.Held:
+				e.log.Warn("etcd lost its quorum: leading the switch from this daemon's state, changes refused", "election_id", l.Election)
+			case l.Leader:
 				e.log.Info("leader of the switch", "election_id", l.Election)
-			} else {
+			default:
 				e.log.Info("standby")
 			}
 			onChange(l)
@@ -159,8 +217,15 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	// Renewals timed from when they were sent; the watchdog ends the
 	// term a guard before the lease could expire.
 	go e.renew(tctx, tcancel, lease.ID, ttl, sent, &validUntil)
+	// leading: the term's own loop decides from now on (QuorumLossHold).
+	leading := make(chan struct{})
 	go func() {
 		for {
+			select {
+			case <-leading:
+				return
+			default:
+			}
 			left := until() - guard
 			if left <= 0 {
 				tcancel(fmt.Errorf("lease %x not renewed for %v: stepping down before it can expire", lease.ID, ttl-guard))
@@ -203,23 +268,115 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	// Stepping down comes first when the term ends, before the lease is
 	// given up (which may wait on a lost etcd).
 	defer set(Leadership{})
+	defer e.st.setHeld(false)
 	set(Leadership{Leader: true, Election: uint64(rev)})
+	hold := e.opts.OnQuorumLoss == QuorumLossHold
+	if hold {
+		close(leading)
+	}
 
 	// Lead until the lease is in doubt, the key goes or ctx ends.
 	obs := el.Observe(tctx)
+	sessDone := sess.Done()
+	// held: etcd lost its quorum (QuorumLossHold); holdUntil: the last
+	// time a member said it has no leader, plus TTL less the guard. A
+	// quorum formed after that time cannot expire the lease sooner than
+	// TTL after it formed, so stepping down by holdUntil is in time.
+	var held bool
+	var holdUntil time.Time
 	for {
+		wait := ttl / 8
+		switch {
+		case hold && !held:
+			wait = max(0, min(wait, until()-guard))
+		case held:
+			wait = max(0, min(wait, time.Until(holdUntil)))
+		}
 		select {
 		case <-tctx.Done():
 			return context.Cause(tctx)
-		case <-sess.Done():
-			return fmt.Errorf("lease %x ended", lease.ID)
+		case <-sessDone:
+			if !hold {
+				return fmt.Errorf("lease %x ended", lease.ID)
+			}
+			// The client gave the lease up after TTL without a renewal;
+			// renew (which still tries) and the checks below decide.
+			sessDone = nil
 		case r, ok := <-obs:
 			if !ok {
+				if held {
+					obs = nil // observed again once etcd is back
+					continue
+				}
 				return fmt.Errorf("observing the election ended: %w", context.Cause(tctx))
 			}
 			if len(r.Kvs) == 0 || r.Kvs[0].CreateRevision != rev {
 				return errors.New("another daemon leads: stepping down")
 			}
+		case <-time.After(wait):
+		}
+		if !hold {
+			continue // the watchdog times the lease
+		}
+		left := until()
+		if !held {
+			if left > ttl/2 {
+				continue // renewed within the last quarter TTL
+			}
+			// A renewal is overdue: is etcd without a quorum, or is this
+			// daemon cut off from it? Asked within the time left, so the
+			// step-down below is never late.
+			rem := until() - guard
+			if rem <= 0 {
+				return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", lease.ID, ttl-guard)
+			}
+			asked := time.Now()
+			if lost, why := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
+				held, holdUntil = true, asked.Add(ttl-guard)
+				e.st.setHeld(true)
+				e.log.Warn("lease not renewed and etcd has no quorum: holding the switch", "detail", why)
+				set(Leadership{Leader: true, Election: uint64(rev), Held: true})
+				continue
+			}
+			if until()-guard <= 0 {
+				return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", lease.ID, ttl-guard)
+			}
+			continue
+		}
+		if left > ttl/2 {
+			// Renewed: etcd is back and the lease lived. Lead on if the
+			// election key is still this term's.
+			kctx, kcancel := context.WithTimeout(tctx, guard)
+			resp, err := e.cli.Get(kctx, el.Key())
+			kcancel()
+			if err != nil {
+				if time.Now().After(holdUntil) {
+					return fmt.Errorf("etcd back but the election key unreadable: %w", err)
+				}
+				continue
+			}
+			if len(resp.Kvs) == 0 || resp.Kvs[0].CreateRevision != rev || resp.Kvs[0].Lease != int64(lease.ID) {
+				return errors.New("etcd back: this daemon's election key is gone, stepping down")
+			}
+			held = false
+			e.st.setHeld(false)
+			e.log.Info("etcd has its quorum again: still the leader", "election_id", rev)
+			if obs == nil {
+				obs = el.Observe(tctx)
+			}
+			set(Leadership{Leader: true, Election: uint64(rev)})
+			continue
+		}
+		rem := time.Until(holdUntil)
+		if rem > 0 {
+			asked := time.Now()
+			if lost, _ := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
+				holdUntil = asked.Add(ttl - guard)
+				continue
+			}
+		}
+		if time.Now().After(holdUntil) {
+			return fmt.Errorf("etcd quorum no longer known to be lost and lease %x not renewed for %v: stepping down", lease.ID, ttl-guard)
 		}
 	}
 }
@@ -230,6 +387,7 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 	base time.Time, validUntil *atomic.Int64) {
 	t := time.NewTicker(ttl / 4)
 	defer t.Stop()
+	failing := false // logged once per run of failures (etcd may be out for long)
 	for {
 		select {
 		case <-ctx.Done():
@@ -244,9 +402,10 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				continue // the watchdog decides
 			}
-			if ctx.Err() == nil {
+			if ctx.Err() == nil && !failing {
 				e.log.Warn("lease renewal failed", "lease", fmt.Sprintf("%x", id), "err", err)
 			}
+			failing = true
 			if errors.Is(err, rpctypes.ErrLeaseNotFound) {
 				stop(fmt.Errorf("lease %x expired", id))
 				return
@@ -257,6 +416,7 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 			stop(fmt.Errorf("lease %x expired", id))
 			return
 		}
+		failing = false
 		v := int64(sent.Sub(base) + time.Duration(resp.TTL)*time.Second)
 		for {
 			old := validUntil.Load()

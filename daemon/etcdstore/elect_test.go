@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 )
 
 // roles records every elector's role changes and checks that no two are
@@ -200,7 +203,60 @@ func TestElectorOptions(t *testing.T) {
 	require.ErrorContains(t, err, "at least 2s")
 	_, err = NewElector(nil, st, ElectorOptions{})
 	require.ErrorContains(t, err, "name")
+	_, err = NewElector(nil, st, ElectorOptions{Name: "a", OnQuorumLoss: 7})
+	require.ErrorContains(t, err, "want hold or step-down")
+	q, err := ParseQuorumLoss("step-down")
+	require.NoError(t, err)
+	assert.Equal(t, QuorumLossStepDown, q)
+	_, err = ParseQuorumLoss("stay")
+	require.ErrorContains(t, err, `"stay": want hold or step-down`)
 	el, err := NewElector(nil, st, ElectorOptions{Name: "a"})
 	require.NoError(t, err)
 	assert.Equal(t, DefaultTTL, el.opts.TTL)
+}
+
+// etcd loses its quorum (two of three members stop): with QuorumLossHold
+// the leader holds its term (same election id), with QuorumLossStepDown
+// it steps down; either way nobody else leads meanwhile and the holder
+// leads on when the members are back.
+func TestElectorOnQuorumLoss(t *testing.T) {
+	for _, mode := range []QuorumLoss{QuorumLossHold, QuorumLossStepDown} {
+		t.Run(mode.String(), func(t *testing.T) {
+			cl := etcdtest.StartCluster(t, 3)
+			st, err := Open(newClient(t, cl.Endpoints()...), "/b/sw/", 0)
+			require.NoError(t, err)
+			el, err := NewElector(st.cli, st, ElectorOptions{Name: "a", TTL: 2 * time.Second, OnQuorumLoss: mode})
+			require.NoError(t, err)
+			r := newRoles()
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				_ = el.Run(ctx, r.on("a"))
+			}()
+			defer func() { cancel(); <-done }()
+			_, l := waitLeader(t, r, "")
+			cl.Stop(1, 2)
+			if mode == QuorumLossHold {
+				require.Eventually(t, func() bool { return el.Leadership().Held }, 20*time.Second, time.Millisecond)
+				assert.Equal(t, Leadership{Leader: true, Election: l.Election, Held: true}, el.Leadership())
+				_, err := st.SaveRuntimeOn(0, daemon.Runtime{BypassAll: true})
+				require.ErrorIs(t, err, ErrQuorumLost, "the held store refuses saves at once")
+			} else {
+				require.Eventually(t, func() bool { return !el.Leadership().Leader }, 20*time.Second, time.Millisecond)
+			}
+			cl.Restart(1)
+			cl.Restart(2)
+			for i := range 3 {
+				cl.Ready(i)
+			}
+			require.Eventually(t, func() bool { l := el.Leadership(); return l.Leader && !l.Held }, 30*time.Second, time.Millisecond)
+			if mode == QuorumLossHold {
+				assert.Equal(t, l.Election, el.Leadership().Election, "the same term")
+			} else {
+				assert.Greater(t, el.Leadership().Election, l.Election, "a new term")
+			}
+			assert.Zero(t, r.both)
+		})
+	}
 }

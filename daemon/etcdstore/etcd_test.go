@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,9 +17,9 @@ import (
 
 func startEtcd(t testing.TB) string { return etcdtest.Start(t) }
 
-func newClient(t testing.TB, addr string) *clientv3.Client {
+func newClient(t testing.TB, addrs ...string) *clientv3.Client {
 	t.Helper()
-	cli, err := clientv3.New(clientv3.Config{Endpoints: []string{addr}, DialTimeout: 2 * time.Second,
+	cli, err := clientv3.New(clientv3.Config{Endpoints: addrs, DialTimeout: 2 * time.Second,
 		Logger: zap.NewNop()})
 	require.NoError(t, err)
 	t.Cleanup(func() { cli.Close() })
@@ -35,6 +36,8 @@ type proxy struct {
 	cut    bool
 	conns  map[net.Conn]bool
 	closed chan struct{}
+	// dropped counts the bytes dropped while partitioned.
+	dropped atomic.Int64
 }
 
 func newProxy(t testing.TB, to string) *proxy {
@@ -90,7 +93,9 @@ func (p *proxy) pipe(dst, src net.Conn) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
-		if n > 0 && !p.isCut() {
+		if n > 0 && p.isCut() {
+			p.dropped.Add(int64(n))
+		} else if n > 0 {
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return
 			}
@@ -118,6 +123,21 @@ func (p *proxy) heal() {
 		c.Close()
 	}
 	clear(p.conns)
+}
+
+// proxies are the proxies of one client to every etcd member.
+type proxies []*proxy
+
+func (ps proxies) partition() {
+	for _, p := range ps {
+		p.partition()
+	}
+}
+
+func (ps proxies) heal() {
+	for _, p := range ps {
+		p.heal()
+	}
 }
 
 func ctxT(t testing.TB) context.Context {

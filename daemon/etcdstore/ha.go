@@ -14,7 +14,10 @@ import (
 // ctx ends: it follows the store (changes saved by the other daemons are
 // compiled at once, so a takeover writes only what the switch lacks) and
 // the leader election (the leader arbitrates with the election's id, a
-// standby stays connected as a backup with no id).
+// standby stays connected as a backup with no id). A leader holding
+// through a lost etcd quorum keeps its id and fails over as before while
+// the store refuses every save; when it leads on, it reads the store again
+// and saves the failure states found meanwhile.
 func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -87,8 +90,40 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 			}
 		}
 	})
+	// After etcd lost its quorum and came back with this daemon still
+	// leading, catch up: read the store (nobody could change it meanwhile)
+	// and save the failure states the keep-alives found during the outage
+	// (ReloadAs does for a leader).
+	catchUp := make(chan struct{}, 1)
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-catchUp:
+			}
+			if err := d.ReloadAs(ctx, el.Leadership().Leader); err != nil && ctx.Err() == nil {
+				log.Error("catching up with the store after etcd's quorum came back", "err", err)
+			}
+		}
+	})
+	var prev Leadership // the election goroutine's only
 	wg.Go(func() {
 		_ = el.Run(ctx, func(l Leadership) {
+			same := l.Leader && prev.Leader && l.Election == prev.Election
+			was := prev
+			prev = l
+			if same {
+				// Holding through a lost etcd quorum, or holding no more:
+				// the same term, the same election id on the switch.
+				if was.Held && !l.Held {
+					select {
+					case catchUp <- struct{}{}:
+					default:
+					}
+				}
+				return
+			}
 			pmu.Lock()
 			gen++
 			if l.Leader {
@@ -124,8 +159,17 @@ func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
 	return func(ctx context.Context) *daemon.HAStatus {
 		l := el.Leadership()
 		out := &daemon.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
+		if l.Held {
+			if err := st.refuse(); err != nil {
+				out.StoreHealthy, out.StoreError = false, err.Error()
+				return out
+			}
+		}
 		if err := st.Health(ctx); err != nil {
 			out.StoreHealthy, out.StoreError = false, err.Error()
+			if lost, why := st.quorumLost(ctx, min(st.timeout, time.Second)); lost {
+				out.StoreError = (&quorumError{prefix: st.prefix, detail: why}).Error()
+			}
 			return out
 		}
 		ctx, cancel := context.WithTimeout(ctx, st.timeout)

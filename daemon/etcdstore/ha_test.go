@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -54,6 +56,7 @@ type write struct {
 type haBed struct {
 	t       testing.TB
 	etcd    string
+	cluster *etcdtest.Cluster // when set, daemons reach its members directly
 	sw      *sim.Switch
 	addr    string
 	filters map[string]*filterEmu
@@ -65,7 +68,13 @@ type haBed struct {
 
 func newHABed(t testing.TB) *haBed {
 	t.Helper()
-	b := &haBed{t: t, etcd: startEtcd(t), filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
+	return newHABedOn(t, startEtcd(t), nil)
+}
+
+// newHABedOn is newHABed on an etcd at addr, or on cluster (addr "").
+func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster) *haBed {
+	t.Helper()
+	b := &haBed{t: t, etcd: addr, cluster: cluster, filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
 	ports := map[uint32]sim.Port{}
 	peers := map[uint32]*sim.MemPeer{}
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
@@ -179,15 +188,25 @@ type haDaemon struct {
 	name   string
 	d      *daemon.Daemon
 	el     *Elector
-	etcd   *proxy
+	etcd   proxies // one per etcd member
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
 func (b *haBed) start(name string) *haDaemon {
 	b.t.Helper()
-	p := newProxy(b.t, b.etcd)
-	cli := newClient(b.t, p.addr())
+	var p proxies
+	var eps []string
+	targets := []string{b.etcd}
+	if b.cluster != nil {
+		targets = b.cluster.Endpoints()
+	}
+	for _, to := range targets {
+		x := newProxy(b.t, to)
+		p = append(p, x)
+		eps = append(eps, x.addr())
+	}
+	cli := newClient(b.t, eps...)
 	st, err := Open(cli, "/balancer/test/sw1/", 0)
 	require.NoError(b.t, err)
 	initial, err := os.ReadFile("testdata/ha.yaml")
@@ -215,10 +234,12 @@ func (h *haDaemon) stop() {
 }
 
 // kill ends the daemon as a crash would: etcd hears nothing more (its
-// lease is not given up), its switch connection closes.
+// lease is not given up), its switch connection closes. It returns at
+// once; the daemon's shutdown (which may wait on the etcd it no longer
+// reaches) goes on in the background: wait for h.done.
 func (h *haDaemon) kill() {
 	h.etcd.partition()
-	h.stop()
+	h.cancel()
 }
 
 // ready: primary on the switch, reconciled, the desired state written.
@@ -274,7 +295,9 @@ func (b *haBed) takeover(leader, standby *haDaemon) time.Duration {
 	killed := time.Now()
 	leader.kill()
 	b.waitReady(standby, 20*time.Second)
-	return time.Since(killed)
+	took := time.Since(killed)
+	<-leader.done
+	return took
 }
 
 // Changes acknowledged by either daemon (leader or standby) survive a
@@ -325,9 +348,24 @@ func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 
 // A leader cut off from etcd, still connected to the switch, stops
 // writing before the new leader's first arbitration; the switch refuses
-// nothing because nothing stale is sent.
+// nothing because nothing stale is sent. With three etcd members the rest
+// of etcd keeps its quorum: the leader, reaching no member, cannot take
+// that for a lost quorum and steps down all the same.
 func TestHAPartitionedLeaderStopsWritingFirst(t *testing.T) {
-	b := newHABed(t)
+	for _, members := range []int{1, 3} {
+		t.Run(fmt.Sprintf("%d etcd members", members), func(t *testing.T) {
+			var b *haBed
+			if members == 1 {
+				b = newHABed(t)
+			} else {
+				b = newHABedOn(t, "", etcdtest.StartCluster(t, members))
+			}
+			testPartitionedLeader(t, b)
+		})
+	}
+}
+
+func testPartitionedLeader(t *testing.T, b *haBed) {
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
@@ -437,10 +475,10 @@ func BenchmarkHATakeover(b *testing.B) {
 	b.Logf("%d takeovers: p50 %v, p99 %v, max %v, updates written on takeover: %d", len(lat), p(0.5), p(0.99), lat[len(lat)-1], updates)
 }
 
-// Every daemon loses etcd (as when its quorum is lost): the leader steps
-// down, the switch keeps its entries and gets no writes, changes are
-// refused; when etcd is back a leader is elected and the switch holds the
-// running revision.
+// Every daemon is cut off from etcd (no member answers): the leader cannot
+// tell a lost quorum from a partition and steps down, the switch keeps its
+// entries and gets no writes, changes are refused; when etcd is back a
+// leader is elected and the switch holds the running revision.
 func TestHAEtcdLost(t *testing.T) {
 	b := newHABed(t)
 	a := b.start("a")
@@ -515,4 +553,166 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, h, 3)
 	assert.Equal(t, []string{"initial", "# by b\n", "# by a\n"}, []string{h[0].Comment, h[1].Comment, h[2].Comment})
+}
+
+// etcd loses its quorum (two of its three members stop): the leader holds
+// the switch with its election id, a filter that dies meanwhile is failed
+// over on the switch, changes are refused naming etcd's quorum, and when
+// the members are back the daemons converge with nothing acknowledged
+// lost: the manual bypass set before the outage and the failure found
+// during it are in the store and on the switch.
+func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
+	cl := etcdtest.StartCluster(t, 3)
+	b := newHABedOn(t, "", cl)
+	ctx := context.Background()
+	a := b.start("a")
+	b.allUp(a)
+	s := b.start("s")
+	b.waitStandby(s)
+	id := a.d.Session().Status().ElectionLow
+	require.NoError(t, a.d.SetBypass(ctx, "F3", true), "acknowledged before the outage")
+	require.Eventually(t, func() bool { return b.fgAction(2) == p4src.ActionFilterSWBypass }, 10*time.Second, time.Millisecond)
+	yaml, rev := a.d.ConfigYAML()
+
+	// Quorum lost: the member the daemons still reach has no leader.
+	lost := time.Now()
+	cl.Stop(1, 2)
+	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
+	t.Logf("two of three etcd members stopped -> leader holding after %v", time.Since(lost))
+	assert.Equal(t, Leadership{Leader: true, Election: id, Held: true}, a.el.Leadership())
+	assert.True(t, a.d.Session().Status().Primary, "still primary on the switch")
+	assert.Equal(t, id, a.d.Session().Status().ElectionLow)
+
+	// A filter dies during the outage: the leader fails it over.
+	died := time.Now()
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 20*time.Second, time.Millisecond,
+		"the failover is written during the outage")
+	t.Logf("filter died during the outage -> bypassed on the switch after %v", time.Since(died))
+	n, last := b.writesBy(id)
+	assert.True(t, last.After(died), "the leader wrote the failover with its election id (%d writes)", n)
+
+	// Changes are refused with etcd's quorum named, on the leader at once.
+	_, err := a.d.ApplyConfig(ctx, append(append([]byte(nil), yaml...), "# during the outage\n"...), false, "")
+	require.ErrorIs(t, err, ErrQuorumLost)
+	require.ErrorIs(t, err, daemon.ErrUnavailable)
+	assert.Contains(t, err.Error(), "changes are refused until a majority of the etcd members is back")
+	err = a.d.SetBypass(ctx, "F1", true)
+	require.ErrorIs(t, err, ErrQuorumLost)
+	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(0), "the refused bypass changed nothing")
+	// and on the standby once etcd did not answer.
+	err = s.d.SetBypass(ctx, "F1", true)
+	require.ErrorIs(t, err, ErrQuorumLost)
+	assert.ErrorIs(t, err, daemon.ErrUnavailable)
+	assert.NotErrorIs(t, err, context.DeadlineExceeded, "the API answers UNAVAILABLE, not the etcd request's timeout")
+	assert.Contains(t, err.Error(), "has no leader")
+	st, err := a.d.Status(ctx)
+	require.NoError(t, err)
+	assert.True(t, st.HA.Leader)
+	assert.False(t, st.HA.StoreHealthy)
+	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum")
+	assert.False(t, s.d.Session().Status().Primary)
+	st, err = s.d.Status(ctx)
+	require.NoError(t, err)
+	assert.False(t, st.HA.Leader)
+	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum", "a standby's status names the lost quorum too")
+
+	// The members come back: the leader's lease lived (etcd renews every
+	// lease when it elects a leader), it leads on with the same id and
+	// saves what its keep-alives found.
+	cl.Restart(1)
+	cl.Restart(2)
+	for i := range 3 {
+		cl.Ready(i)
+	}
+	require.Eventually(t, func() bool { l := a.el.Leadership(); return l.Leader && !l.Held }, 20*time.Second, time.Millisecond,
+		"the leader re-confirmed: %+v", a.el.Leadership())
+	assert.Equal(t, id, a.el.Leadership().Election)
+	check, err := Open(newClient(t, cl.Endpoints()...), "/balancer/test/sw1/", 0)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		rt, err := check.LoadRuntime()
+		return err == nil && slices.Equal(rt.Down, []string{"F2"})
+	}, 20*time.Second, time.Millisecond, "the failure found during the outage is saved")
+	rt, err := check.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"F3"}, rt.BypassGroups, "the bypass acknowledged before the outage is kept")
+	_, now := a.d.ConfigYAML()
+	assert.Equal(t, rev.Number, now.Number, "the refused change left no revision")
+	// The standby follows the store.
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(ctx)
+		return err == nil && st.HA.StoreHealthy && slices.Equal(st.Bypass.Groups, []string{"F3"})
+	}, 20*time.Second, time.Millisecond)
+	assert.Zero(t, s.d.Session().Stats().WriteRequests, "the standby never wrote")
+	// Changes go through again; F2 recovers.
+	require.NoError(t, a.d.SetBypass(ctx, "F3", false))
+	b.filters["F2"].alive.Store(true)
+	require.Eventually(t, func() bool {
+		return b.fgAction(1) == p4src.ActionFilterForward && b.fgAction(2) == p4src.ActionFilterForward
+	}, 20*time.Second, time.Millisecond)
+	b.mu.Lock()
+	for _, w := range b.writes {
+		assert.True(t, w.ok, "a write was refused at %v", w.at.Sub(lost))
+	}
+	b.mu.Unlock()
+}
+
+// A leader holding the switch through a lost etcd quorum that is then cut
+// off from etcd while the quorum comes back: it steps down (no member
+// says the quorum is still lost) before a new leader can be elected, the
+// new leader takes over with a higher election id, and every write the
+// switch got with the old id came before the new leader's arbitration.
+func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
+	cl := etcdtest.StartCluster(t, 3)
+	b := newHABedOn(t, "", cl)
+	a := b.start("a")
+	b.allUp(a)
+	s := b.start("s")
+	b.waitStandby(s)
+	oldID := a.d.Session().Status().ElectionLow
+
+	cl.Stop(1, 2)
+	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 20*time.Second, time.Millisecond,
+		"the holding leader fails F2 over")
+
+	cut := time.Now()
+	a.etcd.partition()
+	require.Eventually(t, func() bool { return !a.el.Leadership().Leader }, 20*time.Second, time.Millisecond, "the cut-off leader steps down")
+	down := time.Now()
+	cl.Restart(1)
+	cl.Restart(2)
+	b.waitReady(s, 30*time.Second)
+	newID := s.d.Session().Status().ElectionLow
+	require.Greater(t, newID, oldID)
+	start := b.firstBid(newID)
+	n, last := b.writesBy(oldID)
+	t.Logf("cut off while holding -> stepped down after %v; new leader's bid after %v; old leader's last write after %v (%d writes with its id)",
+		down.Sub(cut), start.Sub(cut), last.Sub(cut), n)
+	assert.True(t, last.Before(start), "the old leader wrote after the new leader started")
+	assert.False(t, a.d.Session().Status().Primary)
+	b.mu.Lock()
+	for _, w := range b.writes {
+		assert.True(t, w.ok, "a write with election id %d was refused at %v", w.election, w.at.Sub(cut))
+	}
+	b.mu.Unlock()
+	// The new leader holds what the old one found: F2 is down.
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(context.Background())
+		if err != nil {
+			return false
+		}
+		for _, f := range st.Filters {
+			if f.Name == "F2" {
+				return f.State == "down"
+			}
+		}
+		return false
+	}, 20*time.Second, time.Millisecond)
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+	// Back in touch, the old leader is a standby.
+	a.etcd.heal()
+	b.waitStandby(a)
 }

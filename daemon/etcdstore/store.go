@@ -28,9 +28,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	clientv3 "go.etcd.io/etcd/client/v3"
@@ -53,6 +55,50 @@ type Store struct {
 	base       uint64 // the running revision this daemon last read or saved
 	runtimeRev int64  // etcd mod revision of the runtime key last read or written (0: absent)
 	runtime    []byte // its value then
+
+	// held: etcd lost its quorum while this daemon leads (the elector
+	// sets it): saves are refused at once, and those under way when it
+	// was set are cancelled (hold's context), so the state owner waiting
+	// on one goes back to failing over.
+	held atomic.Bool
+	hold atomic.Pointer[holdCtx]
+}
+
+type holdCtx struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func newHoldCtx() *holdCtx {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &holdCtx{ctx, cancel}
+}
+
+// ErrQuorumLost: etcd has lost its quorum (the members this daemon reaches
+// report no leader), so nothing can be saved; the change was not made.
+// It is a daemon.ErrUnavailable.
+var ErrQuorumLost = errors.New("etcd has lost its quorum")
+
+// quorumError is ErrQuorumLost for the store at prefix, telling the
+// operator what to do.
+type quorumError struct {
+	prefix, detail string
+	cause          error
+}
+
+func (e *quorumError) Error() string {
+	msg := fmt.Sprintf("etcd store %s: %v (%s): nothing was saved; changes are refused until a majority of the etcd members is back (check them with etcdctl endpoint status --cluster); the switch keeps its configuration and its primary daemon goes on failing over from its own state", e.prefix, ErrQuorumLost, e.detail)
+	if e.cause != nil {
+		msg += ": " + e.cause.Error()
+	}
+	return msg
+}
+
+// Is: ErrQuorumLost and daemon.ErrUnavailable (the API's UNAVAILABLE);
+// the etcd error it came with is told, not wrapped (a timeout it holds is
+// not the caller's deadline).
+func (e *quorumError) Is(target error) bool {
+	return target == ErrQuorumLost || target == daemon.ErrUnavailable
 }
 
 var _ daemon.SharedStore = (*Store)(nil)
@@ -73,7 +119,9 @@ func Open(cli *clientv3.Client, prefix string, timeout time.Duration) (*Store, e
 	if timeout == 0 {
 		timeout = DefaultTimeout
 	}
-	return &Store{cli: cli, prefix: prefix, timeout: timeout}, nil
+	s := &Store{cli: cli, prefix: prefix, timeout: timeout}
+	s.hold.Store(newHoldCtx())
+	return s, nil
 }
 
 // KeepRevisions bounds the history to the newest n revisions (0: keep
@@ -99,11 +147,95 @@ type revMeta struct {
 }
 
 func (s *Store) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), s.timeout)
+	return context.WithTimeout(s.hold.Load().ctx, s.timeout)
+}
+
+// writeCtx bounds a save: the timeout, or until the store is held.
+func (s *Store) writeCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(s.hold.Load().ctx, s.timeout)
 }
 
 func (s *Store) wrap(what string, err error) error {
 	return fmt.Errorf("etcd store %s: %s: %w", s.prefix, what, err)
+}
+
+// setHeld makes every save fail at once with ErrQuorumLost, cancelling
+// those under way (held), or go to etcd again.
+func (s *Store) setHeld(held bool) {
+	if held {
+		s.held.Store(true)
+		s.hold.Load().cancel()
+		return
+	}
+	if s.held.Load() {
+		s.hold.Store(newHoldCtx())
+		s.held.Store(false)
+	}
+}
+
+// refuse returns ErrQuorumLost while held.
+func (s *Store) refuse() error {
+	if s.held.Load() {
+		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader"}
+	}
+	return nil
+}
+
+// wrapWrite is wrap for a save that failed: when etcd has lost its
+// quorum it says so (ErrQuorumLost) instead of a bare timeout.
+func (s *Store) wrapWrite(what string, err error) error {
+	if s.held.Load() {
+		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader", cause: err}
+	}
+	if lost, why := s.quorumLost(context.Background(), min(s.timeout, time.Second)); lost {
+		return &quorumError{prefix: s.prefix, detail: why, cause: err}
+	}
+	return s.wrap(what, err)
+}
+
+// quorumLost asks every etcd endpoint, each within timeout, whether its
+// cluster has a leader. Quorum is taken as lost only when at least one
+// member answers and none knows a leader: no answer at all (this daemon
+// cut off) or one member with a leader is not a lost quorum. why says
+// what the members answered.
+func (s *Store) quorumLost(ctx context.Context, timeout time.Duration) (lost bool, why string) {
+	eps := s.cli.Endpoints()
+	type answer struct {
+		ep     string
+		leader uint64
+		err    error
+	}
+	ch := make(chan answer, len(eps))
+	for _, ep := range eps {
+		go func() {
+			sctx, cancel := context.WithTimeout(ctx, timeout)
+			defer cancel()
+			r, err := s.cli.Status(sctx, ep)
+			if err != nil {
+				ch <- answer{ep: ep, err: err}
+				return
+			}
+			ch <- answer{ep: ep, leader: r.Leader}
+		}()
+	}
+	var answered, leaders int
+	var parts []string
+	for range eps {
+		a := <-ch
+		switch {
+		case a.err != nil:
+			parts = append(parts, a.ep+" unreachable")
+		case a.leader == 0:
+			answered++
+			parts = append(parts, a.ep+" has no leader")
+		default:
+			answered++
+			leaders++
+			parts = append(parts, fmt.Sprintf("%s follows leader %x", a.ep, a.leader))
+		}
+	}
+	sort.Strings(parts)
+	return answered > 0 && leaders == 0, strings.Join(parts, ", ")
 }
 
 // Running implements daemon.StateStore. The revision read is the one the
@@ -183,6 +315,9 @@ func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) 
 func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.refuse(); err != nil {
+		return daemon.Revision{}, err
+	}
 	n := base + 1
 	r := daemon.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
 	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
@@ -199,7 +334,7 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 	if base == 0 {
 		cond = clientv3.Compare(clientv3.CreateRevision(s.key("running")), "=", 0)
 	}
-	ctx, cancel := s.ctx()
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	ops := []clientv3.Op{clientv3.OpPut(s.key(revKey(n)), string(meta)), clientv3.OpPut(s.key(cfgKey(n)), string(data)),
 		clientv3.OpPut(s.key("running"), strconv.FormatUint(n, 10))}
@@ -216,7 +351,7 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
 	if err != nil {
 		// Unknown outcome (a timeout may still commit): the watch tells.
-		return daemon.Revision{}, s.wrap(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
+		return daemon.Revision{}, s.wrapWrite(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
 	}
 	if !resp.Succeeded {
 		cur := "none"
@@ -347,12 +482,15 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	ctx, cancel := s.ctx()
+	if err := s.refuse(); err != nil {
+		return 0, err
+	}
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	k := s.key("runtime")
 	got, err := s.cli.Get(ctx, k)
 	if err != nil {
-		return 0, s.wrap("reading the runtime state", err)
+		return 0, s.wrapWrite("reading the runtime state", err)
 	}
 	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
 		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
@@ -360,7 +498,7 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
 		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
 	if err != nil {
-		return 0, s.wrap("saving the runtime state", err)
+		return 0, s.wrapWrite("saving the runtime state", err)
 	}
 	if !resp.Succeeded {
 		var cur int64
@@ -390,13 +528,16 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 	if s.runtimeRev != 0 && bytes.Equal(b, s.runtime) {
 		return nil
 	}
-	ctx, cancel := s.ctx()
+	if err := s.refuse(); err != nil {
+		return err
+	}
+	ctx, cancel := s.writeCtx()
 	defer cancel()
 	k := s.key("runtime")
 	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
 		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
 	if err != nil {
-		return s.wrap("saving the runtime state", err)
+		return s.wrapWrite("saving the runtime state", err)
 	}
 	if !resp.Succeeded {
 		var cur int64

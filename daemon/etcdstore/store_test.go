@@ -226,3 +226,43 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, l2, got)
 }
+
+// A save under way when the leader starts holding (etcd lost its quorum)
+// ends at once with ErrQuorumLost instead of waiting out its timeout, and
+// later saves are refused without asking etcd until the hold ends.
+func TestStoreHeldCancelsSaves(t *testing.T) {
+	addr := startEtcd(t)
+	p := newProxy(t, addr)
+	st, err := Open(newClient(t, p.addr()), "/b/sw/", time.Minute)
+	require.NoError(t, err)
+	_, err = st.Seed([]byte("site: one\n"), "initial", time.Now())
+	require.NoError(t, err)
+	_, base, err := st.LoadRuntimeRev()
+	require.NoError(t, err)
+
+	p.partition()
+	before := p.dropped.Load()
+	done := make(chan error, 1)
+	go func() {
+		_, err := st.SaveRuntimeOn(base, daemon.Runtime{BypassAll: true})
+		done <- err
+	}()
+	require.Eventually(t, func() bool { return p.dropped.Load() > before }, 10*time.Second, time.Millisecond,
+		"the save's request is on its way to etcd")
+	st.setHeld(true)
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, ErrQuorumLost)
+		require.ErrorIs(t, err, daemon.ErrUnavailable)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the save under way waited on etcd after the hold began")
+	}
+	_, err = st.CommitOn(1, []byte("site: two\n"), "", time.Now(), nil)
+	require.ErrorIs(t, err, ErrQuorumLost)
+	require.ErrorIs(t, st.SaveRuntime(daemon.Runtime{BypassAll: true}), ErrQuorumLost)
+
+	p.heal()
+	st.setHeld(false)
+	_, err = st.SaveRuntimeOn(base, daemon.Runtime{BypassAll: true})
+	require.NoError(t, err, "saves go to etcd again")
+}

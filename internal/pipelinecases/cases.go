@@ -185,6 +185,30 @@ func Cases(cfg *config.Config) []Case {
 	bypass("rule: BGP src port 179 bypassed (other direction)", L1WAN, L1LAN, bgp(179, 40000))
 	v666 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 666}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	bypass("rule: VLAN 666 bypassed with its tag untouched", L1LAN, L1WAN, v666)
+	// Range borders (rules udp-3001-3999, vlan-701-749): lo-1 and hi+1
+	// are balanced, lo and hi bypassed.
+	for _, p := range []struct {
+		port   uint16
+		inside bool
+	}{{3000, false}, {3001, true}, {3999, true}, {4000, false}} {
+		f := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 7, DstPort: p.port})
+		if p.inside {
+			bypass(fmt.Sprintf("rule: UDP dst port %d in 3001-3999 bypassed", p.port), L1LAN, L1WAN, f)
+		} else {
+			balanced(fmt.Sprintf("rule: UDP dst port %d outside 3001-3999 balanced", p.port), L1LAN, L1ID, true, f, ip1, ip2, 17)
+		}
+	}
+	for _, v := range []struct {
+		vid    uint16
+		inside bool
+	}{{700, false}, {701, true}, {749, true}, {750, false}} {
+		f := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: v.vid}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+		if v.inside {
+			bypass(fmt.Sprintf("rule: VLAN %d in 701-749 bypassed", v.vid), L1LAN, L1WAN, f)
+		} else {
+			balanced(fmt.Sprintf("rule: VLAN %d outside 701-749 balanced", v.vid), L1LAN, L1ID, true, f, ip1, ip2, 6)
+		}
+	}
 	tn := Frame(macA, macB, Encap{}, L3{Src: testIP, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 5, DstPort: 6})
 	bypass("rule bound to L2: bypassed on L2", L2LAN, L2WAN, tn)
 	balanced("rule bound to L2: balanced on L1", L1LAN, L1ID, true, tn, testIP, ip2, 17)

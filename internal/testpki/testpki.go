@@ -19,10 +19,10 @@ import (
 )
 
 // PKI holds PEM file paths: a CA, a server certificate for 127.0.0.1 and
-// a client certificate it signed, and a client certificate from another
-// CA (to be refused).
+// a client certificate it signed, and another CA with a client
+// certificate it signed (to be refused).
 type PKI struct {
-	CA, ServerCert, ServerKey, ClientCert, ClientKey, OtherCert, OtherKey string
+	CA, ServerCert, ServerKey, ClientCert, ClientKey, OtherCA, OtherCert, OtherKey string
 }
 
 // New writes the PKI into a temporary directory of the test.
@@ -66,9 +66,10 @@ func New(t testing.TB) PKI {
 		return write(name+".crt", "CERTIFICATE", der), write(name+".key", "EC PRIVATE KEY", kd)
 	}
 	ca, caKey, caDER := newCA("ca")
-	other, otherKey, _ := newCA("other-ca")
+	other, otherKey, otherDER := newCA("other-ca")
 	var p PKI
 	p.CA = write("ca.crt", "CERTIFICATE", caDER)
+	p.OtherCA = write("other-ca.crt", "CERTIFICATE", otherDER)
 	p.ServerCert, p.ServerKey = leaf(ca, caKey, "server", x509.ExtKeyUsageServerAuth)
 	p.ClientCert, p.ClientKey = leaf(ca, caKey, "client", x509.ExtKeyUsageClientAuth)
 	p.OtherCert, p.OtherKey = leaf(other, otherKey, "intruder", x509.ExtKeyUsageClientAuth)

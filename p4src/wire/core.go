@@ -52,6 +52,17 @@ func ParseCoreTag(tag uint16) (link, core uint32) {
 	return uint32(tag >> CoreBits), uint32(tag & MaxCore)
 }
 
+// ParseCoreHeader reads a core header from b[:CoreHeaderLen]; ok is false
+// when b is shorter.
+func ParseCoreHeader(b []byte) (h CoreHeader, ok bool) {
+	if len(b) < CoreHeaderLen {
+		return CoreHeader{}, false
+	}
+	h.TPID = binary.BigEndian.Uint16(b)
+	h.Link, h.Core = ParseCoreTag(binary.BigEndian.Uint16(b[2:]))
+	return h, true
+}
+
 // InsertCoreHeader returns a copy of the Ethernet frame with h inserted
 // after the source MAC. frame must hold at least the two MACs.
 func InsertCoreHeader(frame []byte, h CoreHeader) []byte {

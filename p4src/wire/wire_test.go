@@ -88,3 +88,12 @@ func TestPacketIO(t *testing.T) {
 	_, err = wire.NewPacketIO(bad)
 	assert.ErrorIs(t, err, p4src.ErrUnknownName)
 }
+
+func TestParseCoreHeader(t *testing.T) {
+	h := wire.CoreHeader{TPID: wire.DefaultCoreTPID, Link: 5, Core: 1000}
+	got, ok := wire.ParseCoreHeader(h.Append(nil))
+	require.True(t, ok)
+	assert.Equal(t, h, got)
+	_, ok = wire.ParseCoreHeader([]byte{0x88, 0xb5, 0})
+	assert.False(t, ok, "3 bytes")
+}

@@ -6,8 +6,10 @@ import (
 	"testing"
 	"time"
 
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
@@ -20,6 +22,35 @@ func loadSchema(tb testing.TB) *p4src.Schema {
 	s, err := p4src.Load()
 	require.NoError(tb, err)
 	return s
+}
+
+// rangeSchema is the program's P4Info with flow_rules' l4_dst as a range
+// key (the program writes it ternary, ranges expanded into prefixes): the
+// store's range matches are tested with it.
+func rangeSchema(tb testing.TB) *p4src.Schema {
+	tb.Helper()
+	info := proto.Clone(loadSchema(tb).Info).(*p4configv1.P4Info)
+	for _, t := range info.GetTables() {
+		if t.GetPreamble().GetName() != p4src.TableFlowRules {
+			continue
+		}
+		for _, f := range t.GetMatchFields() {
+			if f.GetName() == "l4_dst" {
+				f.Match = &p4configv1.MatchField_MatchType_{MatchType: p4configv1.MatchField_RANGE}
+			}
+		}
+	}
+	s, err := p4src.NewSchema(info)
+	require.NoError(tb, err)
+	return s
+}
+
+// newRangeDP is newDP on rangeSchema.
+func newRangeDP(tb testing.TB) *Dataplane {
+	tb.Helper()
+	d, err := New(rangeSchema(tb), WithClock(func() uint64 { return 1_000_000 }))
+	require.NoError(tb, err)
+	return d
 }
 
 // newDP returns an empty data plane with a fixed clock.

@@ -32,6 +32,9 @@ type L3 struct {
 	// ARP request; another value a frame of that EtherType with a short
 	// payload.
 	EtherType uint16
+	// Payload replaces the default payload after the L4 header (after the
+	// EtherType of a non-IP frame); nil keeps the default.
+	Payload []byte
 }
 
 // Encap describes the tags in front of the IP header.
@@ -108,7 +111,11 @@ func Build(src, dst net.HardwareAddr, enc Encap, l3 L3) ([]byte, error) {
 	}
 	if !l3.Src.IsValid() && l3.EtherType != 0 && l3.EtherType != uint16(layers.EthernetTypeARP) {
 		next(layers.EthernetType(l3.EtherType))
-		return serialize(append(ls, gopacket.Payload([]byte("balancer frame"))))
+		payload := l3.Payload
+		if payload == nil {
+			payload = []byte("balancer frame")
+		}
+		return serialize(append(ls, gopacket.Payload(payload)))
 	}
 	if !l3.Src.IsValid() {
 		next(layers.EthernetTypeARP)
@@ -140,6 +147,9 @@ func Build(src, dst net.HardwareAddr, enc Encap, l3 L3) ([]byte, error) {
 		ipl = ip
 	}
 	payload := gopacket.Payload([]byte("balancer test payload"))
+	if l3.Payload != nil {
+		payload = l3.Payload
+	}
 	switch {
 	case l3.FragOffset > 0:
 		ls = append(ls, payload)

@@ -291,10 +291,7 @@ func testRules(t *testing.T, tg target) {
 
 // knownBugs are rule cases a target fails today, by "target/case", with
 // why. They run everywhere else.
-var knownBugs = map[string]string{
-	"sim/encap: priority tag (VID 0, PCP 0)": "known bug: the software switch's AF_PACKET port loses a VLAN tag whose TCI is 0 " +
-		"(gopacket's afpacket puts back the tag the kernel stripped only when the TCI is not 0)",
-}
+var knownBugs = map[string]string{}
 
 // streamFlows returns sessions of every filter group for a steady stream,
 // with where locate places each.

@@ -8,10 +8,10 @@ import (
 	"net"
 	"net/netip"
 
-	"github.com/gopacket/gopacket"
 	"github.com/gopacket/gopacket/layers"
 
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
+	"github.com/dpi-balancer/balancer/sim/frames"
 )
 
 // dir is the direction of a frame on its link.
@@ -129,78 +129,17 @@ func (f *flow) build(d dir, seq uint32, pad int) []byte {
 	}
 	payload := make([]byte, pad+tagLen)
 	putTag(payload[pad:], key{flow: f.id, seq: seq, dir: d})
-
-	var ls []gopacket.SerializableLayer
-	ls = append(ls, &layers.Ethernet{SrcMAC: srcMAC, DstMAC: dstMAC})
-	next := func(t layers.EthernetType) {
-		switch x := ls[len(ls)-1].(type) {
-		case *layers.Ethernet:
-			x.EthernetType = t
-		case *layers.Dot1Q:
-			x.Type = t
-		}
-	}
-	for _, tg := range f.enc.Tags {
-		next(layers.EthernetType(tg.TPID))
-		ls = append(ls, &layers.Dot1Q{VLANIdentifier: tg.VID})
-	}
+	l3 := frames.L3{Src: src, Dst: dst, Proto: f.proto, SrcPort: sport, DstPort: dport, FragOffset: f.fragOffset, Payload: payload}
+	enc := f.enc
 	if !f.isIP() {
-		next(etherTypeNonIP)
-		ls = append(ls, gopacket.Payload(payload))
-		return serialize(ls)
+		l3 = frames.L3{EtherType: etherTypeNonIP, Payload: payload}
+		enc = frames.Encap{Tags: f.enc.Tags}
 	}
-	is6 := src.Is6()
-	switch {
-	case len(f.enc.MPLS) > 0:
-		next(layers.EthernetTypeMPLSUnicast)
-		for i, l := range f.enc.MPLS {
-			ls = append(ls, &layers.MPLS{Label: l, TTL: 64, StackBottom: i == len(f.enc.MPLS)-1})
-		}
-	case f.enc.PPPoE:
-		next(layers.EthernetTypePPPoESession)
-		ls = append(ls, &layers.PPPoE{Version: 1, Type: 1, Code: layers.PPPoECodeSession, SessionId: 0x1234})
-		pt := layers.PPPTypeIPv4
-		if is6 {
-			pt = layers.PPPTypeIPv6
-		}
-		ls = append(ls, &layers.PPP{PPPType: pt})
-	case is6:
-		next(layers.EthernetTypeIPv6)
-	default:
-		next(layers.EthernetTypeIPv4)
+	b, err := frames.Build(srcMAC, dstMAC, enc, l3)
+	if err != nil {
+		panic(fmt.Sprintf("e2e: %v: %v", f, err))
 	}
-	var ipl gopacket.NetworkLayer
-	if is6 {
-		ip := &layers.IPv6{Version: 6, HopLimit: 64, NextHeader: f.proto, SrcIP: src.AsSlice(), DstIP: dst.AsSlice()}
-		ls, ipl = append(ls, ip), ip
-	} else {
-		ip := &layers.IPv4{Version: 4, IHL: 5, TTL: 64, Protocol: f.proto, SrcIP: src.AsSlice(), DstIP: dst.AsSlice(),
-			Id: uint16(seq), FragOffset: f.fragOffset}
-		ls, ipl = append(ls, ip), ip
-	}
-	switch {
-	case f.fragOffset > 0:
-		ls = append(ls, gopacket.Payload(payload))
-	case f.proto == layers.IPProtocolTCP:
-		tcp := &layers.TCP{SrcPort: layers.TCPPort(sport), DstPort: layers.TCPPort(dport), Seq: seq, ACK: true, Window: 1024}
-		_ = tcp.SetNetworkLayerForChecksum(ipl)
-		ls = append(ls, tcp, gopacket.Payload(payload))
-	case f.proto == layers.IPProtocolUDP:
-		udp := &layers.UDP{SrcPort: layers.UDPPort(sport), DstPort: layers.UDPPort(dport)}
-		_ = udp.SetNetworkLayerForChecksum(ipl)
-		ls = append(ls, udp, gopacket.Payload(payload))
-	default:
-		ls = append(ls, gopacket.Payload(payload))
-	}
-	return serialize(ls)
-}
-
-func serialize(ls []gopacket.SerializableLayer) []byte {
-	buf := gopacket.NewSerializeBuffer()
-	if err := gopacket.SerializeLayers(buf, gopacket.SerializeOptions{FixLengths: true, ComputeChecksums: true}, ls...); err != nil {
-		panic(fmt.Sprintf("e2e: serialize: %v", err))
-	}
-	return append([]byte(nil), buf.Bytes()...)
+	return b
 }
 
 // Address pools of the generated flows: none of them hits a bypass rule

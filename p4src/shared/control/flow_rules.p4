@@ -28,8 +28,8 @@ control FlowRules(in headers_t hdr, inout local_md_t md) {
     table flow_rules {
         key = {
             md.link_id              : ternary @name("link_id");
-            md.outer_vid            : range   @name("outer_vid");
-            md.inner_vid            : range   @name("inner_vid");
+            md.outer_vid            : ternary @name("outer_vid");
+            md.inner_vid            : ternary @name("inner_vid");
             md.vlan_depth           : ternary @name("vlan_depth");
             md.mpls_depth           : ternary @name("mpls_depth");
             hdr.ethernet.src_addr   : ternary @name("src_mac");
@@ -39,8 +39,8 @@ control FlowRules(in headers_t hdr, inout local_md_t md) {
             md.ipv4_src             : ternary @name("ipv4_src");
             md.ipv4_dst             : ternary @name("ipv4_dst");
             md.ip_proto             : ternary @name("ip_proto");
-            md.l4_src               : range   @name("l4_src");
-            md.l4_dst               : range   @name("l4_dst");
+            md.l4_src               : ternary @name("l4_src");
+            md.l4_dst               : ternary @name("l4_dst");
         }
         actions = {
             bypass;
@@ -69,8 +69,8 @@ control FlowRules(in headers_t hdr, inout local_md_t md) {
     table flow_rules_v6 {
         key = {
             md.link_id              : ternary @name("link_id");
-            md.outer_vid            : range   @name("outer_vid");
-            md.inner_vid            : range   @name("inner_vid");
+            md.outer_vid            : ternary @name("outer_vid");
+            md.inner_vid            : ternary @name("inner_vid");
             md.vlan_depth           : ternary @name("vlan_depth");
             md.mpls_depth           : ternary @name("mpls_depth");
             hdr.ethernet.src_addr   : ternary @name("src_mac");
@@ -79,8 +79,8 @@ control FlowRules(in headers_t hdr, inout local_md_t md) {
             hdr.ipv6.src_addr       : ternary @name("ipv6_src");
             hdr.ipv6.dst_addr       : ternary @name("ipv6_dst");
             md.ip_proto             : ternary @name("ip_proto");
-            md.l4_src               : range   @name("l4_src");
-            md.l4_dst               : range   @name("l4_dst");
+            md.l4_src               : ternary @name("l4_src");
+            md.l4_dst               : ternary @name("l4_dst");
         }
         actions = {
             bypass_v6;
