@@ -294,8 +294,10 @@ func malformedCases(add func(Case)) {
 	}
 	tcp := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	udp := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 1, DstPort: 2})
-	drop("frame shorter than the MAC addresses", L1LAN, cut(tcp, 10))
-	drop("EtherType cut", L1LAN, cut(tcp, 13))
+	// Frames shorter than the 14-byte Ethernet header cannot be sent on a
+	// Linux port (AF_PACKET refuses them), so they are not cases here;
+	// the software switch's own tests drop them as malformed.
+	drop("frame cut after the EtherType of a VLAN tag", L1LAN, cut(Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 7}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2}), 14))
 	vlan := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 7}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	drop("frame cut inside a VLAN tag", L1WAN, cut(vlan, 12+3))
 	qinq := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x88a8, VID: 7}, {TPID: 0x8100, VID: 8}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})

@@ -21,15 +21,17 @@
 #ifndef BALANCER_INGRESS_P4
 #define BALANCER_INGRESS_P4
 
-@hidden action bypass_to_peer(inout local_md_t md, link_cnt_kind_t kind) {
-    md.out_port = md.peer_port;
-    md.count_link = true;
-    md.link_kind = kind;
+// Decisions several controls take, as statements on md (not actions with a
+// struct parameter: p4c's BMv2 back end copies such a parameter into
+// temporaries that BMv2 cannot resolve).
+#define BYPASS_TO_PEER(kind) {        \
+    md.out_port = md.peer_port;       \
+    md.count_link = true;             \
+    md.link_kind = (kind);            \
 }
-
-@hidden action drop_packet(inout local_md_t md, drop_reason_t reason) {
-    md.drop = true;
-    md.drop_reason = reason;
+#define DROP_PACKET(reason) {         \
+    md.drop = true;                   \
+    md.drop_reason = (reason);        \
 }
 
 #include "control/keys.p4"
@@ -89,7 +91,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             // expects, so it is neither balanced nor bypassed uninspected:
             // dropped and counted (docs/dataplane.md, "Malformed frames").
             md.count_rx = true;
-            drop_packet(md, DROP_MALFORMED);
+            DROP_PACKET(DROP_MALFORMED);
         } else {
             md.count_rx = true;
             port_role_ctl.apply(md);

@@ -173,6 +173,10 @@ func TestCounters(t *testing.T) {
 				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropBalanceGroup): {1, n}, dFlow: {1, n}}},
 		{name: "malformed: TCP header cut, dropped before any table", in: pc.L1LAN, frame: tcp[:14+20+6], kind: Drop, reason: p4src.DropMalformed, want: counts{
 			rx(pc.L1LAN): {1, 40}, drop(p4src.DropMalformed): {1, 40}}},
+		{name: "malformed: shorter than the MAC addresses", in: pc.L1LAN, frame: tcp[:10], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1LAN): {1, 10}, drop(p4src.DropMalformed): {1, 10}}},
+		{name: "malformed: EtherType cut", in: pc.L2WAN, frame: tcp[:13], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L2WAN): {1, 13}, drop(p4src.DropMalformed): {1, 13}}},
 		{name: "malformed: IPv4 IHL 4", in: pc.L1WAN, frame: ihl4(tcp), kind: Drop, reason: p4src.DropMalformed, want: counts{
 			rx(pc.L1WAN): {1, n}, drop(p4src.DropMalformed): {1, n}}},
 		{name: "malformed: cut core header from a filter", in: pc.F1WAN, frame: ret[:15], kind: Drop, reason: p4src.DropMalformed, want: counts{

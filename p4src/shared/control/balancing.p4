@@ -14,12 +14,12 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
 
     @name(".BalancerIngress.group_bypass") @id(ID_ACTION_GROUP_BYPASS)
     action group_bypass() {
-        bypass_to_peer(md, LINK_CNT_GROUP_BYPASS);
+        BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
     }
 
     @name(".BalancerIngress.group_drop") @id(ID_ACTION_GROUP_DROP)
     action group_drop() {
-        drop_packet(md, DROP_BALANCE_GROUP);
+        DROP_PACKET(DROP_BALANCE_GROUP);
         md.count_link = true;
         md.link_kind = LINK_CNT_DROPPED;
     }
@@ -63,11 +63,11 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
 
     apply {
         if (!md.balance) {
-            bypass_to_peer(md, LINK_CNT_RULE_BYPASS);
+            BYPASS_TO_PEER(LINK_CNT_RULE_BYPASS);
         } else if ((!hdr.ipv4.isValid() && !hdr.ipv6.isValid()) || hdr.core.isValid()) {
             // Nothing to hash on (or a frame that already carries a core
             // TPID): pass it unfiltered.
-            bypass_to_peer(md, LINK_CNT_NONIP_BYPASS);
+            BYPASS_TO_PEER(LINK_CNT_NONIP_BYPASS);
         } else {
             switch (balance_groups.apply().action_run) {
                 group_active: {
@@ -75,7 +75,7 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
                     if (slots.apply().hit) {
                         md.slot_hit = true;
                     } else {
-                        bypass_to_peer(md, LINK_CNT_GROUP_BYPASS);
+                        BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
                     }
                 }
             }

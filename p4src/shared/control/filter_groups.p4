@@ -18,13 +18,13 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
 
     @name(".BalancerIngress.filter_sw_bypass") @id(ID_ACTION_FILTER_SW_BYPASS)
     action filter_sw_bypass() {
-        bypass_to_peer(md, LINK_CNT_SW_BYPASS);
+        BYPASS_TO_PEER(LINK_CNT_SW_BYPASS);
         md.fg_kind = FG_CNT_SW_BYPASS;
     }
 
     @name(".BalancerIngress.filter_drop") @id(ID_ACTION_FILTER_DROP)
     action filter_drop() {
-        drop_packet(md, DROP_FILTER_GROUP);
+        DROP_PACKET(DROP_FILTER_GROUP);
         md.count_fg = false;
         md.count_link = true;
         md.link_kind = LINK_CNT_DROPPED;

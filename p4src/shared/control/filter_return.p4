@@ -42,7 +42,7 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             md.to_cpu = true;
             md.fg_kind = FG_CNT_KEEPALIVE;
         } else if (!hdr.core.isValid()) {
-            drop_packet(md, DROP_NO_CORE_HEADER);
+            DROP_PACKET(DROP_NO_CORE_HEADER);
             md.count_fg = false;
         } else if (links.apply().hit) {
             if (md.side == SIDE_LAN) {
@@ -56,7 +56,7 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             md.fg_kind = FG_CNT_RETURNED;
             hdr.core.setInvalid();
         } else {
-            drop_packet(md, DROP_UNKNOWN_LINK_ID);
+            DROP_PACKET(DROP_UNKNOWN_LINK_ID);
             md.count_fg = false;
         }
     }

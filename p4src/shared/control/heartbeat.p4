@@ -7,7 +7,7 @@ control Heartbeat(in headers_t hdr, inout local_md_t md) {
     @name(".BalancerIngress.heartbeat_pass") @id(ID_ACTION_HEARTBEAT_PASS)
     action heartbeat_pass() {
         md.heartbeat = true;
-        bypass_to_peer(md, LINK_CNT_HEARTBEAT);
+        BYPASS_TO_PEER(LINK_CNT_HEARTBEAT);
     }
 
     @name(".BalancerIngress.no_heartbeat") @id(ID_ACTION_NO_HEARTBEAT)

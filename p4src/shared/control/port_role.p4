@@ -22,7 +22,7 @@ control PortRole(inout local_md_t md) {
     @name(".BalancerIngress.unknown_port") @id(ID_ACTION_UNKNOWN_PORT)
     action unknown_port() {
         md.port_type = PORT_TYPE_UNKNOWN;
-        drop_packet(md, DROP_UNKNOWN_PORT);
+        DROP_PACKET(DROP_UNKNOWN_PORT);
     }
 
     @name(".BalancerIngress.port_role") @id(ID_TABLE_PORT_ROLE)
