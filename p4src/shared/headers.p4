@@ -164,8 +164,8 @@ struct local_md_t {
     port_t      ingress_port;
     timestamp_t ingress_ts;
 
-    // Parser results.
-    bool    malformed;     // parser error, or IPv4 IHL < 5 (set in ingress)
+    // Parser results (the depths and malformed are set in ingress).
+    bool    malformed;     // parser error, or IPv4 IHL < 5
     bit<2>  vlan_depth;
     bit<4>  mpls_depth;    // 8 means 8 or more
     bit<16> eth_type;      // EtherType after the VLAN tags
@@ -191,6 +191,9 @@ struct local_md_t {
     bool    heartbeat;
     bool    balance;
     bg_id_t balance_group;
+    bit<32> fold_x;        // folded source address (IPv4: the address)
+    bit<32> fold_y;        // folded destination address
+    bit<32> x_above_y;     // fold_x |-| fold_y: non-zero iff fold_y < fold_x
     bit<32> hash;
     slot_t  slot_mask;
     slot_t  slot;

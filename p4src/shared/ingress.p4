@@ -9,6 +9,8 @@
 //   INDEXED_COUNTER(name, n)   a packets-and-bytes indexed counter of n cells
 //   SYM_HASH_DECL              declarations for SYM_HASH
 //   SYM_HASH(dst, fields...)   CRC-32/ISO-HDLC of the fields into dst (bit<32>)
+//   FOLD128_DECL, FOLD128(dst, addr, unit)  XOR-fold of a 128-bit address
+//   ZERO_PADDING(field)        zero a pad field where the target needs it
 //
 // The ingress is split into controls by concern (control/*.p4), applied in
 // this order: PacketKeys (lookup keys, hash), PortRole (unless the frame is

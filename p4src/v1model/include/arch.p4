@@ -25,6 +25,15 @@
 #define SYM_HASH(dst, ...) \
     hash(dst, HashAlgorithm.crc32, (bit<32>)0, { __VA_ARGS__ }, (bit<64>)0x100000000)
 
+// Pad fields of a header the program makes valid: zeroed (BMv2 keeps
+// whatever the field held).
+#define ZERO_PADDING(field) field = 0
+
+// Contract (hash): fold a 128-bit address into 32 bits by XOR of its words.
+#define FOLD128_DECL
+#define FOLD128(dst, addr, unit) \
+    dst = addr[127:96] ^ addr[95:64] ^ addr[63:32] ^ addr[31:0]
+
 #define ARCH_INGRESS_FINISH                  \
     if (md.drop) {                           \
         mark_to_drop(std);                   \
