@@ -50,8 +50,8 @@ fmt:
 p4:
 	@command -v $(P4C_BM2) >/dev/null 2>&1 || { \
 	  echo "make p4: $(P4C_BM2) not found."; \
-	  echo "  Build p4c v1.2.4.8 from https://github.com/p4lang/p4c (later tags need a newer"; \
-	  echo "  Abseil/protobuf than Debian 12 has), or set P4C_BM2=/path/to/p4c-bm2-ss."; \
+	  echo "  Build p4c v1.2.5.16 from https://github.com/p4lang/p4c (docs/tofino.md: its"; \
+	  echo "  Abseil/protobuf from local clones), or set P4C_BM2=/path/to/p4c-bm2-ss."; \
 	  echo "  See docs/dataplane.md, 'Compiling'."; exit 1; }
 	mkdir -p $(V1_OUT)
 	$(P4C_BM2) --arch v1model --std p4-16 \

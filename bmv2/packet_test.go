@@ -3,17 +3,21 @@ package bmv2
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/p4rttest"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/internal/rawport"
 	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -131,4 +135,61 @@ func TestPipelineCases(t *testing.T) {
 	passed, failed := pipelinecases.RunT(t, tg, pipelinecases.Cases(cfg),
 		pipelinecases.Timing{Expect: 2 * time.Second, Quiet: 150 * time.Millisecond})
 	t.Logf("bmv2 pipeline cases: %d passed, %d failed", passed, failed)
+	checkCaseCounters(t, tg, cfg)
+}
+
+// checkCaseCounters: after the cases, the compiled program has counted
+// every malformed frame in drop_counters[6] and every balanced frame in
+// the core_counters cell of the filter core its core header names.
+func checkCaseCounters(t *testing.T, tg *target, cfg *config.Config) {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	comp, err := tables.New(schema)
+	require.NoError(t, err)
+	fgOfPort := map[uint32]uint32{pipelinecases.F1LAN: pipelinecases.F1ID, pipelinecases.F1WAN: pipelinecases.F1ID,
+		pipelinecases.F2LAN: pipelinecases.F2ID, pipelinecases.F2WAN: pipelinecases.F2ID}
+	var wantMalformed uint64
+	wantCore := map[tables.Target]uint64{}
+	for _, c := range pipelinecases.Cases(cfg) {
+		if c.PacketOut != nil {
+			continue
+		}
+		if strings.HasPrefix(c.Name, "malformed:") {
+			wantMalformed++
+		}
+		if _, fromFilter := fgOfPort[c.In]; fromFilter || c.In == pipelinecases.Unknown {
+			continue
+		}
+		for _, o := range c.Out {
+			if fg, ok := fgOfPort[o.Port]; ok {
+				h, ok := wire.ParseCoreHeader(o.Frame[12:])
+				require.True(t, ok, c.Name)
+				wantCore[tables.Target{FilterGroup: fg, Core: h.Core}]++
+			}
+		}
+	}
+	require.NotEmpty(t, wantCore)
+	reads, targets, err := comp.CoreCounterReads(cfg)
+	require.NoError(t, err)
+	drop, err := schema.Counter(p4src.CounterDrop)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	es, err := tg.client.Read(ctx, append(reads, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+		CounterId: drop.GetPreamble().GetId(), Index: &p4v1.Index{Index: p4src.DropMalformed}}}})...)
+	require.NoError(t, err)
+	require.Len(t, es, len(targets)+1)
+	gotCore := map[tables.Target]uint64{}
+	for _, e := range es {
+		ce := e.GetCounterEntry()
+		if tg, ok := comp.DecodeCoreCounter(ce); ok {
+			if n := uint64(ce.GetData().GetPacketCount()); n != 0 {
+				gotCore[tg] = n
+			}
+			continue
+		}
+		assert.Equal(t, wantMalformed, uint64(ce.GetData().GetPacketCount()), "drop_counters[malformed]")
+	}
+	assert.Equal(t, wantCore, gotCore, "core_counters")
+	t.Logf("bmv2 counters: %d malformed frames dropped, core_counters %v", wantMalformed, gotCore)
 }

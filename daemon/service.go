@@ -220,7 +220,9 @@ type RuleCounters struct {
 	Hits     PacketBytes
 }
 
-// CoreCounters sums the slots of one filter core.
+// CoreCounters is one configured filter core: the slots the layouts deal
+// it and the packets and bytes slots sent towards it (its core_counters
+// cell, counted whatever the filter group's state then did with them).
 type CoreCounters struct {
 	FilterGroup string
 	Core        uint32

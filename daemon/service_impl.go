@@ -340,7 +340,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: ids[n]}}})
 	}
 	tids := map[string]uint32{}
-	for _, n := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6, p4src.TableSlots} {
+	for _, n := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		t, err := s.Table(n)
 		if err != nil {
 			return nil, err
@@ -349,15 +349,24 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{
 			TableEntry: &p4v1.TableEntry{TableId: tids[n]}}}})
 	}
-	es, err := d.session.Read(ctx, wild...)
+	// Per core: the core_counters cells of the configured cores only.
+	coreReads, coreTargets, err := d.comp.CoreCounterReads(cfg)
+	if err != nil {
+		return nil, err
+	}
+	es, err := d.session.Read(ctx, append(wild, coreReads...)...)
 	if err != nil {
 		return nil, kindf(ErrUnavailable, "reading counters: %v", err)
 	}
 	idx := map[uint32]map[int64]PacketBytes{}
-	direct := map[string]PacketBytes{}
 	prios := map[uint32]PacketBytes{} // by rule priority
+	coreHits := map[tables.Target]PacketBytes{}
 	for _, e := range es {
 		if c := e.GetCounterEntry(); c != nil {
+			if t, ok := d.comp.DecodeCoreCounter(c); ok {
+				coreHits[t] = PacketBytes{uint64(c.GetData().GetPacketCount()), uint64(c.GetData().GetByteCount())}
+				continue
+			}
 			if idx[c.GetCounterId()] == nil {
 				idx[c.GetCounterId()] = map[int64]PacketBytes{}
 			}
@@ -366,7 +375,6 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		if dc := e.GetDirectCounterEntry(); dc != nil {
 			te := dc.GetTableEntry()
 			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
-			direct[tables.Key(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: te}})] = pb
 			if fr, ok := d.comp.DecodeFlowRule(te); ok {
 				x := prios[fr.Rule]
 				prios[fr.Rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
@@ -397,33 +405,26 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass)})
 	}
 	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
-		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop"}
-	for i := int64(1); i <= p4src.DropBalanceGroup; i++ {
+		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop",
+		p4src.DropMalformed: "malformed frame"}
+	for i := int64(1); i < p4src.DropReasons; i++ {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}
 	for _, r := range cfg.Rules {
 		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded
 		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: prios[r.Priority]})
 	}
+	// Every configured core, with the slots the desired layouts deal it
+	// and what its core_counters cell counted.
 	names := fgNames(cfg)
-	cores := map[tables.Target]*CoreCounters{}
+	slots := map[tables.Target]int{}
 	for _, e := range des.Entities {
-		se, ok := d.comp.DecodeSlot(e.GetTableEntry())
-		if !ok {
-			continue
+		if se, ok := d.comp.DecodeSlot(e.GetTableEntry()); ok {
+			slots[se.Target]++
 		}
-		c := cores[se.Target]
-		if c == nil {
-			c = &CoreCounters{FilterGroup: names[se.Target.FilterGroup], Core: se.Target.Core}
-			cores[se.Target] = c
-		}
-		c.Slots++
-		pb := direct[tables.Key(e)]
-		c.Hits.Packets += pb.Packets
-		c.Hits.Bytes += pb.Bytes
 	}
-	for _, c := range cores {
-		out.Cores = append(out.Cores, *c)
+	for _, t := range coreTargets {
+		out.Cores = append(out.Cores, CoreCounters{FilterGroup: names[t.FilterGroup], Core: t.Core, Slots: slots[t], Hits: coreHits[t]})
 	}
 	sort.Slice(out.Cores, func(i, j int) bool {
 		if out.Cores[i].FilterGroup != out.Cores[j].FilterGroup {

@@ -67,7 +67,10 @@ func TestCheckContract(t *testing.T) {
 			}
 		}, want: `table "BalancerIngress.slots": actions`},
 		{name: "direct counter dropped from a table", change: func(i *p4configv1.P4Info) {
-			table(i, TableSlots).DirectResourceIds = nil
+			table(i, TableFlowRules).DirectResourceIds = nil
+		}, want: `table "BalancerIngress.flow_rules": direct resources`},
+		{name: "direct counter added to a table", change: func(i *p4configv1.P4Info) {
+			table(i, TableSlots).DirectResourceIds = []uint32{0x13000003}
 		}, want: `table "BalancerIngress.slots": direct resources`},
 		{name: "action parameter renamed", change: func(i *p4configv1.P4Info) {
 			action(i, ActionToFilter).Params[1].Name = "cpu"

@@ -40,7 +40,7 @@ const (
 	CounterDrop        = "BalancerIngress.drop_counters"
 	DirectFlowRules    = "BalancerIngress.flow_rules_counter"
 	DirectFlowRulesV6  = "BalancerIngress.flow_rules_v6_counter"
-	DirectSlots        = "BalancerIngress.slots_counter"
+	CounterCore        = "BalancerIngress.core_counters"
 	ValueSetCoreTPID   = "IngressParser.core_tpid"
 	ValueSetKeepAlive  = "IngressParser.keepalive_ethertype"
 	HeaderPacketIn     = "packet_in"
@@ -77,6 +77,29 @@ func LinkCounterIndex(link, kind uint32) uint32 { return link<<3 | kind }
 // group's counter of one kind (FGCnt*): filter_group<<2 | kind.
 func FilterGroupCounterIndex(fg, kind uint32) uint32 { return fg<<2 | kind }
 
+// CoreCounterCores is how many cores each filter group has cells for in
+// core_counters: every 10-bit core id of the core header.
+const CoreCounterCores = 1 << 10
+
+// CoreCounterSize is the size of core_counters: every filter group x every
+// core id.
+const CoreCounterSize = FilterGroupSize * CoreCounterCores
+
+// CoreCounterIndex is the core_counters index of a filter core:
+// filter_group<<10 | core, as the P4 program computes it
+// (filter_group ++ core). CoreCounterTarget is its inverse.
+func CoreCounterIndex(fg, core uint32) uint32 { return fg<<10 | core&(CoreCounterCores-1) }
+
+// CoreCounterTarget is the filter group and core of a core_counters index
+// (the inverse of CoreCounterIndex); ok is false for an index outside the
+// counter.
+func CoreCounterTarget(index int64) (fg, core uint32, ok bool) {
+	if index < 0 || index >= CoreCounterSize {
+		return 0, 0, false
+	}
+	return uint32(index >> 10), uint32(index & (CoreCounterCores - 1)), true
+}
+
 // Drop reasons: Ingress.drop_counters index.
 const (
 	DropNone = iota
@@ -85,6 +108,11 @@ const (
 	DropNoCoreHeader
 	DropFilterGroup
 	DropBalanceGroup
+	// DropMalformed: a frame the parser could not read to the end of its
+	// headers (parser error), or an IPv4 header with IHL < 5.
+	DropMalformed
+	// DropReasons is one past the last drop reason.
+	DropReasons
 )
 
 // Sizes (p4src/shared/sizes.p4, v1model build). The wire formats are in

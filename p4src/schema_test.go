@@ -56,7 +56,7 @@ func TestSchemaContract(t *testing.T) {
 		{TableFlowRules, 0x02000003, FlowRulesSize, v4, []string{ActionBypass, ActionBalance}, ActionBypass, false, DirectFlowRules},
 		{TableFlowRulesV6, 0x02000004, FlowRulesV6Size, v6, []string{ActionBypassV6, ActionBalanceV6}, ActionBypassV6, false, DirectFlowRulesV6},
 		{TableBalanceGroups, 0x02000005, BalanceGroupSize, []field{{"balance_group", exact, 4}}, []string{ActionGroupActive, ActionGroupBypass, ActionGroupDrop}, ActionGroupBypass, false, ""},
-		{TableSlots, 0x02000006, SlotsSizeBMv2, []field{{"balance_group", exact, 4}, {"slot", exact, 16}}, []string{ActionToFilter}, ActionSlotMiss, true, DirectSlots},
+		{TableSlots, 0x02000006, SlotsSizeBMv2, []field{{"balance_group", exact, 4}, {"slot", exact, 16}}, []string{ActionToFilter}, ActionSlotMiss, true, ""},
 		{TableFilterGroups, 0x02000007, FilterGroupSize, []field{{"filter_group", exact, 6}}, []string{ActionFilterForward, ActionFilterSWBypass, ActionFilterDrop}, ActionFilterSWBypass, false, ""},
 		{TableLinks, 0x02000008, LinkTableSize, []field{{"link_id", exact, 6}}, []string{ActionSetLink}, ActionUnknownLink, true, ""},
 	}
@@ -92,6 +92,9 @@ func TestSchemaContract(t *testing.T) {
 					refs = append(refs, r.GetId())
 				}
 				assert.Contains(t, refs, def.GetPreamble().GetId())
+			}
+			if tt.direct == "" {
+				assert.Empty(t, tb.GetDirectResourceIds(), "no direct counter")
 			}
 			if tt.direct != "" {
 				dc, err := s.DirectCounter(tt.direct)
@@ -152,6 +155,7 @@ func TestSchemaContract(t *testing.T) {
 		{CounterFilterGroup, 0x12000003, FilterGroupSize * FGCntKinds},
 		{CounterDrop, 0x12000004, 16},
 		{CounterPortTx, 0x12000005, 512},
+		{CounterCore, 0x12000006, FilterGroupSize * CoreCounterCores},
 	}
 	for _, tt := range counters {
 		c, err := s.Counter(tt.name)
@@ -223,6 +227,7 @@ func TestCounterIndexLayout(t *testing.T) {
 	}{
 		{CounterLink, LinkTableSize, LinkCntKinds, LinkCounterIndex},
 		{CounterFilterGroup, FilterGroupSize, FGCntKinds, FilterGroupCounterIndex},
+		{CounterCore, FilterGroupSize, CoreCounterCores, CoreCounterIndex},
 	} {
 		t.Run(tt.counter, func(t *testing.T) {
 			c, err := s.Counter(tt.counter)
@@ -237,5 +242,23 @@ func TestCounterIndexLayout(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCoreCounterIndex: CoreCounterTarget inverts CoreCounterIndex over
+// the whole counter, and refuses indices outside it.
+func TestCoreCounterIndex(t *testing.T) {
+	for fg := range uint32(FilterGroupSize) {
+		for core := range uint32(CoreCounterCores) {
+			i := CoreCounterIndex(fg, core)
+			gfg, gcore, ok := CoreCounterTarget(int64(i))
+			require.True(t, ok, "index %d", i)
+			require.Equal(t, [2]uint32{fg, core}, [2]uint32{gfg, gcore}, "index %d", i)
+		}
+	}
+	assert.Equal(t, uint32(5<<10|3), CoreCounterIndex(5, 3), "filter_group ++ core")
+	for _, i := range []int64{-1, CoreCounterSize, 1 << 40} {
+		_, _, ok := CoreCounterTarget(i)
+		assert.False(t, ok, "index %d", i)
 	}
 }

@@ -104,6 +104,9 @@ type Compiler struct {
 	toFilter, filterForward, filterSWBypass       *actionRef
 	filterDrop, setLink                           *actionRef
 
+	coreCounter     uint32 // core_counters id
+	coreCounterSize int64
+
 	coreTPID, keepAlive uint32 // value set ids
 	vsSize              map[uint32]int
 	rank                map[uint32]int
@@ -202,6 +205,11 @@ func New(s *p4src.Schema) (*Compiler, error) {
 	c.filterDrop = act(p4src.ActionFilterDrop)
 	c.setLink = act(p4src.ActionSetLink, "lan_port", "wan_port")
 
+	if cc, err := s.Counter(p4src.CounterCore); err != nil {
+		errs = append(errs, err)
+	} else {
+		c.coreCounter, c.coreCounterSize = cc.GetPreamble().GetId(), cc.GetSize()
+	}
 	if vs, err := s.ValueSet(p4src.ValueSetCoreTPID); err != nil {
 		errs = append(errs, err)
 	} else {

@@ -225,6 +225,12 @@ func Cases(cfg *config.Config) []Case {
 		Out: []Output{{Port: F2LAN, Frame: PushCore(frag, tpid, L1ID, ka.Core)}}})
 	opt := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 179, Options: true})
 	bypass("parse: IPv4 options skipped to reach the BGP port", L1LAN, L1WAN, opt)
+	opt15 := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 179, OptionWords: 10})
+	bypass("parse: 40 bytes of IPv4 options (IHL 15) skipped to reach the BGP port", L1LAN, L1WAN, opt15)
+	for _, w := range []int{1, 7, 10} {
+		f := Frame(macA, macB, Encap{}, L3{Src: ip2, Dst: ip1, Proto: layers.IPProtocolUDP, SrcPort: 4000, DstPort: 5000, OptionWords: w})
+		balanced(fmt.Sprintf("parse: IPv4 options IHL %d balanced, options unchanged", 5+w), L1WAN, L1ID, false, f, ip2, ip1, 17)
+	}
 	l2 := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 9, DstPort: 9})
 	balanced("balance: link L2 id in the header", L2LAN, L2ID, true, l2, ip1, ip2, 17)
 
@@ -254,9 +260,7 @@ func Cases(cfg *config.Config) []Case {
 	balanced("balance: IPv6 reply", L2WAN, L2ID, false, v6r, v6b, v6a, 6)
 	tags4 := Frame(macA, macB, Encap{Tags: []Tag{{TPID: 0x8100, VID: 1}, {TPID: 0x8100, VID: 2}, {TPID: 0x8100, VID: 3}, {TPID: 0x8100, VID: 4}}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
 	bypass("parse: a fourth VLAN tag is not parsed: non-IP bypass", L1LAN, L1WAN, tags4)
-	trunc := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})[:14+20+6]
-	trunc[14+2], trunc[14+3] = 0, 100 // total length says more than there is; TCP cut short
-	balanced("parse: TCP header cut short: balanced on the IP triple", L1LAN, L1ID, true, trunc, ip1, ip2, 6)
+	malformedCases(add)
 	hb := Frame(macA, macHB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 1, DstPort: 2})
 	bypass("heartbeat: bypass-unit heartbeat passed straight through", L1WAN, L1LAN, hb)
 
@@ -277,6 +281,64 @@ func Cases(cfg *config.Config) []Case {
 	add(Case{Name: "packet-out plain frame leaves unchanged", PacketOut: &PacketOut{Port: L1WAN}, Frame: arp,
 		Out: []Output{{Port: L1WAN, Frame: arp}}})
 	return cs
+}
+
+// malformedCases are frames the parser cannot read to the end of their
+// headers (parser error), or with an IPv4 IHL below 5: dropped on any
+// port, never balanced or bypassed (drop reason 6). Frames from the
+// controller leave as given. Each frame is cut inside one header.
+func malformedCases(add func(Case)) {
+	cut := func(f []byte, n int) []byte { return append([]byte(nil), f[:n]...) }
+	drop := func(name string, in uint32, f []byte) {
+		add(Case{Name: "malformed: " + name + " dropped", In: in, Frame: f})
+	}
+	tcp := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	udp := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 1, DstPort: 2})
+	// Frames shorter than the 14-byte Ethernet header cannot be sent on a
+	// Linux port (AF_PACKET refuses them), so they are not cases here;
+	// the software switch's own tests drop them as malformed. The tags
+	// cut short are 0x9100 ones: Linux drops a frame whose 802.1Q or
+	// 802.1ad tag is cut short (it strips those tags on receive) before a
+	// switch on a veth sees it.
+	tag := func(n int) Encap {
+		var ts []Tag
+		for i := range n {
+			ts = append(ts, Tag{TPID: 0x9100, VID: uint16(7 + i)})
+		}
+		return Encap{Tags: ts}
+	}
+	drop("frame cut after the TPID of a tag", L1LAN, cut(Frame(macA, macB, tag(1), L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2}), 14))
+	drop("frame cut inside a tag", L1WAN, cut(Frame(macA, macB, tag(1), L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2}), 12+3))
+	drop("frame cut inside the second tag", L1LAN, cut(Frame(macA, macB, tag(2), L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2}), 12+4+2))
+	mpls := Frame(macA, macB, Encap{MPLS: []uint32{100, 200}}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	drop("frame cut inside the MPLS label stack", L1LAN, cut(mpls, 14+4+2))
+	pppoe := Frame(macA, macB, Encap{PPPoE: true}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	drop("frame cut inside the PPPoE header", L1LAN, cut(pppoe, 14+5))
+	drop("frame cut inside the IPv4 header", L1LAN, cut(tcp, 14+12))
+	opt := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2, OptionWords: 10})
+	drop("frame cut inside the IPv4 options (IHL 15)", L1LAN, cut(opt, 14+20+22))
+	// A first fragment too short to hold its L4 header (RFC 1858):
+	// the total length says more than there is.
+	shortTCP := cut(tcp, 14+20+6)
+	shortTCP[14+2], shortTCP[14+3] = 0, 100
+	drop("TCP header cut (IPv4)", L1LAN, shortTCP)
+	drop("UDP header cut (IPv4)", L1WAN, cut(udp, 14+20+4))
+	ihl4 := Frame(macA, macB, Encap{}, L3{Src: ip1, Dst: ip2, Proto: layers.IPProtocolUDP, SrcPort: 1, DstPort: 2})
+	ihl4[14] = 0x44
+	drop("IPv4 IHL 4", L1LAN, ihl4)
+	v6 := Frame(macA, macB, Encap{}, L3{Src: v6a, Dst: v6b, Proto: layers.IPProtocolTCP, SrcPort: 1, DstPort: 2})
+	drop("frame cut inside the IPv6 header", L2LAN, cut(v6, 14+30))
+	drop("TCP header cut (IPv6)", L2WAN, cut(v6, 14+40+10))
+	// The return path and the keep-alives parse the same way.
+	ret := PushCore(tcp, wire.DefaultCoreTPID, L1ID, 1)
+	drop("frame from a filter cut inside the core header", F1WAN, cut(ret, 12+3))
+	drop("frame from a filter cut inside the IPv4 header", F1WAN, cut(ret, 12+4+2+10))
+	drop("keep-alive cut short", F1WAN, cut(KeepAlive(F1ID, 5, 0), 14+10))
+	drop("frame cut on an unknown port", Unknown, cut(tcp, 14+12))
+	// The controller's frames are not inspected traffic: sent as given.
+	cutTCP := cut(tcp, 14+12)
+	add(Case{Name: "malformed: a packet-out of a cut frame leaves as given", PacketOut: &PacketOut{Port: L1WAN}, Frame: cutTCP,
+		Out: []Output{{Port: L1WAN, Frame: cutTCP}}})
 }
 
 // EmptyValueSets returns the updates that empty the parser value sets the

@@ -16,7 +16,13 @@ typedef bit<16>  slot_t;        // hash slot (up to 16 slot bits)
 typedef bit<48>  timestamp_t;
 typedef bit<1>   side_t;
 
+typedef bit<2> port_type_t;
+const port_type_t PORT_TYPE_UNKNOWN  = 0;  // no port_role entry
+const port_type_t PORT_TYPE_OPERATOR = 1;  // set_operator_port
+const port_type_t PORT_TYPE_FILTER   = 2;  // set_filter_port
+
 const side_t SIDE_LAN = 0;
+@noWarn("unused")
 const side_t SIDE_WAN = 1;
 
 const bit<16> ETHERTYPE_IPV4       = 0x0800;
@@ -62,6 +68,10 @@ const fg_cnt_kind_t FG_CNT_RETURNED  = 1;
 const fg_cnt_kind_t FG_CNT_KEEPALIVE = 2;
 const fg_cnt_kind_t FG_CNT_SW_BYPASS = 3;
 
+// Contract: Ingress.core_counters index = filter_group ++ core (16 bits):
+// every packet a slot sends towards a filter core, whatever the filter
+// group's state then does with it.
+
 // Contract: Ingress.drop_counters index.
 typedef bit<4> drop_reason_t;
 const drop_reason_t DROP_NONE             = 0;
@@ -70,5 +80,6 @@ const drop_reason_t DROP_UNKNOWN_LINK_ID  = 2;  // core header names a link with
 const drop_reason_t DROP_NO_CORE_HEADER   = 3;  // a filter returned a frame without our header
 const drop_reason_t DROP_FILTER_GROUP     = 4;  // filter group state is drop
 const drop_reason_t DROP_BALANCE_GROUP    = 5;  // balance group state is drop
+const drop_reason_t DROP_MALFORMED        = 6;  // parser error (frame ends inside a header) or IPv4 IHL < 5
 
 #endif  // BALANCER_DEFINES_P4

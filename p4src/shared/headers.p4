@@ -12,12 +12,13 @@
 
 #define MAX_VLAN_TAGS   3
 #define MAX_MPLS_LABELS 8
+#define MAX_IPV4_OPTION_WORDS 10   // IHL 15
 
 // Contract: controller header sent with every packet-in.
 @controller_header("packet_in")
 header packet_in_t {
     port_t      ingress_port;
-    bit<7>      _pad0;
+    @padding bit<7> _pad0;
     bit<8>      reason;        // PACKET_IN_REASON_*
     timestamp_t rx_timestamp;  // ingress timestamp (target clock, see docs)
 }
@@ -26,7 +27,7 @@ header packet_in_t {
 @controller_header("packet_out")
 header packet_out_t {
     port_t egress_port;
-    bit<7> _pad0;
+    @padding bit<7> _pad0;
     bit<8> flags;              // PACKET_OUT_FLAG_*
 }
 
@@ -84,8 +85,11 @@ header ipv4_t {
     ipv4_addr_t dst_addr;
 }
 
-header ipv4_options_t {
-    varbit<320> options;
+// One 32-bit word of IPv4 options. The options (IHL 6..15: 1..10 words)
+// are extracted as a stack of fixed-size words, not as a varbit, so the
+// parser is fixed-size extracts only (Tofino parses varbits poorly).
+header ipv4_option_word_t {
+    bit<32> data;
 }
 
 header ipv6_t {
@@ -132,7 +136,7 @@ header keepalive_t {
 
 // TNA only: ingress -> egress bridged metadata (never leaves the switch).
 header bridged_md_t {
-    bit<6> _pad0;
+    @padding bit<6> _pad0;
     bit<1> to_cpu;
     bit<1> ka_stamp;
 }
@@ -148,7 +152,7 @@ struct headers_t {
     mpls_t[MAX_MPLS_LABELS] mpls;
     pppoe_t        pppoe;
     ipv4_t         ipv4;
-    ipv4_options_t ipv4_options;
+    ipv4_option_word_t[MAX_IPV4_OPTION_WORDS] ipv4_options;
     ipv6_t         ipv6;
     tcp_t          tcp;
     udp_t          udp;
@@ -160,12 +164,14 @@ struct local_md_t {
     port_t      ingress_port;
     timestamp_t ingress_ts;
 
-    // Parser results.
+    // Parser results (the depths and malformed are set in ingress).
+    bool    malformed;     // parser error, or IPv4 IHL < 5
     bit<2>  vlan_depth;
     bit<4>  mpls_depth;    // 8 means 8 or more
     bit<16> eth_type;      // EtherType after the VLAN tags
 
     // Port role.
+    port_type_t port_type;
     side_t    side;
     link_id_t link_id;
     port_t    peer_port;
@@ -181,12 +187,17 @@ struct local_md_t {
     bit<16>     l4_src;
     bit<16>     l4_dst;
 
-    // Balancing.
+    // Heartbeat, flow rules, balancing.
+    bool    heartbeat;
     bool    balance;
     bg_id_t balance_group;
+    bit<32> fold_x;        // folded source address (IPv4: the address)
+    bit<32> fold_y;        // folded destination address
+    bit<32> x_above_y;     // fold_x |-| fold_y: non-zero iff fold_y < fold_x
     bit<32> hash;
     slot_t  slot_mask;
     slot_t  slot;
+    bool    slot_hit;
     fg_id_t target_fg;
     core_id_t core;
     port_t  fg_lan_port;
@@ -196,6 +207,7 @@ struct local_md_t {
     port_t  link_wan_port;
 
     // Decision.
+    bool            count_rx;
     port_t          out_port;
     bool            drop;
     bool            to_cpu;

@@ -39,10 +39,12 @@
 #define ID_COUNTER_FILTER_GROUP          3
 #define ID_COUNTER_DROP                  4
 #define ID_COUNTER_PORT_TX               5
+#define ID_COUNTER_CORE                  6
 
 #define ID_DIRECT_COUNTER_FLOW_RULES     1
 #define ID_DIRECT_COUNTER_FLOW_RULES_V6  2
-#define ID_DIRECT_COUNTER_SLOTS          3
+// Direct counter 3 was the slots table's (replaced by ID_COUNTER_CORE):
+// retired, never reuse it.
 
 #define ID_VALUE_SET_CORE_TPID           1
 #define ID_VALUE_SET_KEEPALIVE_ETHERTYPE 2

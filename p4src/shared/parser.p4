@@ -8,9 +8,12 @@
 // (EtherType in core_tpid) or a keep-alive (EtherType in
 // keepalive_ethertype); up to 3 VLAN tags (0x8100, 0x88A8, 0x9100); an MPLS
 // stack of up to 8 labels (IPv4/IPv6 chosen after bottom of stack by the
-// version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with options)
+// version nibble); a PPPoE session (PPP 0x0021, 0x0057); IPv4 (with up to
+// 10 words of options, fixed-size extracts)
 // or IPv6; TCP or UDP of unfragmented packets / first fragments. Anything
-// else stays payload and is forwarded byte for byte.
+// else stays payload and is forwarded byte for byte. Every extract is of a
+// fixed size. A frame that ends inside a header stops the parser with an
+// error; the ingress drops it as malformed (docs/dataplane.md).
 
     state parse_packet_out {
         pkt.extract(hdr.packet_out);
@@ -53,7 +56,6 @@
 
     state parse_vlan_0 {
         pkt.extract(hdr.vlan[0]);
-        md.vlan_depth = 1;
         transition select(pkt.lookahead<bit<16>>()) {
             ETHERTYPE_VLAN:       parse_vlan_1;
             ETHERTYPE_QINQ:       parse_vlan_1;
@@ -64,7 +66,6 @@
 
     state parse_vlan_1 {
         pkt.extract(hdr.vlan[1]);
-        md.vlan_depth = 2;
         transition select(pkt.lookahead<bit<16>>()) {
             ETHERTYPE_VLAN:       parse_vlan_2;
             ETHERTYPE_QINQ:       parse_vlan_2;
@@ -75,7 +76,6 @@
 
     state parse_vlan_2 {
         pkt.extract(hdr.vlan[2]);
-        md.vlan_depth = 3;
         // A fourth tag is not parsed: its TPID becomes the EtherType and
         // the rest is payload (non-IP).
         transition parse_eth_type;
@@ -97,7 +97,6 @@
 #define PARSE_MPLS(i, next)                          \
     state parse_mpls_##i {                           \
         pkt.extract(hdr.mpls[i]);                    \
-        md.mpls_depth = i + 1;                       \
         transition select(hdr.mpls[i].bos) {         \
             1:       parse_mpls_payload;             \
             default: next;                           \
@@ -136,12 +135,32 @@
             5:               parse_ipv4_l4;
             0 &&& 0xC:       accept;          // ihl 0..3: malformed, no L4
             4:               accept;          // ihl 4: malformed, no L4
-            default:         parse_ipv4_options;
+            default:         parse_ipv4_option_0;
         }
     }
 
-    state parse_ipv4_options {
-        pkt.extract(hdr.ipv4_options, ((bit<32>)hdr.ipv4.ihl - 5) * 32);
+    // IPv4 options, one 32-bit word per state: IHL 6 stops after word 0,
+    // IHL 15 after word 9.
+#define PARSE_IPV4_OPTION(i, next)                   \
+    state parse_ipv4_option_##i {                    \
+        pkt.extract(hdr.ipv4_options[i]);            \
+        transition select(hdr.ipv4.ihl) {            \
+            i + 6:   parse_ipv4_l4;                  \
+            default: next;                           \
+        }                                            \
+    }
+    PARSE_IPV4_OPTION(0, parse_ipv4_option_1)
+    PARSE_IPV4_OPTION(1, parse_ipv4_option_2)
+    PARSE_IPV4_OPTION(2, parse_ipv4_option_3)
+    PARSE_IPV4_OPTION(3, parse_ipv4_option_4)
+    PARSE_IPV4_OPTION(4, parse_ipv4_option_5)
+    PARSE_IPV4_OPTION(5, parse_ipv4_option_6)
+    PARSE_IPV4_OPTION(6, parse_ipv4_option_7)
+    PARSE_IPV4_OPTION(7, parse_ipv4_option_8)
+    PARSE_IPV4_OPTION(8, parse_ipv4_option_9)
+#undef PARSE_IPV4_OPTION
+    state parse_ipv4_option_9 {   // IHL 15
+        pkt.extract(hdr.ipv4_options[9]);
         transition parse_ipv4_l4;
     }
 

@@ -21,6 +21,9 @@
 #define LINK_COUNTER_SIZE         512   // 64 links x 8 kinds
 #define FILTER_GROUP_COUNTER_SIZE 256   // 64 filter groups x 4 kinds
 #define DROP_COUNTER_SIZE         16
+#define CORES_PER_FILTER_GROUP    1024  // core_id_t is 10 bits
+// Every filter group x every core id: 64 x 1024 = 65536 cells.
+#define CORE_COUNTER_SIZE         (FILTER_GROUP_TABLE_SIZE * CORES_PER_FILTER_GROUP)
 
 #define CORE_TPID_VALUE_SET_SIZE  4
 #define KEEPALIVE_VALUE_SET_SIZE  2

@@ -23,6 +23,8 @@ func TestCoreHeader(t *testing.T) {
 	assert.Equal(t, wire.CoreHeader{Link: 5, Core: 3}.Tag(), wire.CoreHeader{Link: 5 | 1<<6, Core: 3 | 1<<10}.Tag())
 	link, core = wire.ParseCoreTag(0xFFFF)
 	assert.Equal(t, [2]uint32{wire.MaxLink, wire.MaxCore}, [2]uint32{link, core})
+	// core_counters has a cell for every core id the header can carry.
+	assert.Equal(t, uint32(p4src.CoreCounterCores), uint32(wire.MaxCore+1))
 
 	frame := []byte{1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 0x08, 0x00, 0x45}
 	got := wire.InsertCoreHeader(frame, h)

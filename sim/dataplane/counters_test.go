@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"strings"
 	"testing"
 
 	"github.com/gopacket/gopacket/layers"
@@ -36,9 +37,20 @@ func readCounts(tb testing.TB, d *Dataplane) counts {
 	for _, x := range d.counters {
 		names[x.id] = x.name
 	}
-	for _, e := range readQ(tb, d,
-		&p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{}}},
-		&p4v1.Entity{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{}}}) {
+	q := []*p4v1.Entity{{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{}}}}
+	for _, x := range d.counters {
+		if x != d.coreCtr {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: x.id}}})
+		}
+	}
+	// core_counters: only its cells that moved, each read by index (a
+	// wildcard read is 64k entities).
+	for i := range d.coreCtr.cells {
+		if p, _ := d.coreCtr.cells[i].get(); p != 0 {
+			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: d.coreCtr.id, Index: &p4v1.Index{Index: int64(i)}}}})
+		}
+	}
+	for _, e := range readQ(tb, d, q...) {
 		if ce := e.GetCounterEntry(); ce != nil {
 			if ce.GetData().GetPacketCount() != 0 {
 				c[fmt.Sprintf("%s[%d]", names[ce.GetCounterId()], ce.GetIndex().GetIndex())] = [2]uint64{uint64(ce.GetData().GetPacketCount()), uint64(ce.GetData().GetByteCount())}
@@ -68,6 +80,13 @@ func (a counts) minus(b counts) counts {
 	return out
 }
 
+// ihl4 returns a copy of an IPv4 frame with IHL 4.
+func ihl4(f []byte) []byte {
+	b := append([]byte(nil), f...)
+	b[14] = 0x44
+	return b
+}
+
 func link(id, kind int) string { return fmt.Sprintf("%s[%d]", p4src.CounterLink, id<<3|kind) }
 func fgc(id, kind int) string  { return fmt.Sprintf("%s[%d]", p4src.CounterFilterGroup, id<<2|kind) }
 func drop(reason int) string   { return fmt.Sprintf("%s[%d]", p4src.CounterDrop, reason) }
@@ -77,8 +96,15 @@ func tx(port int) string       { return fmt.Sprintf("%s[%d]", p4src.CounterPortT
 const (
 	dFlow  = "direct:" + p4src.TableFlowRules
 	dFlow6 = "direct:" + p4src.TableFlowRulesV6
-	dSlots = "direct:" + p4src.TableSlots
+	// dCore stands for the core_counters cell of the slot the frame
+	// hits; the test resolves it from the slots entry (Explain on a twin
+	// data plane).
+	dCore = "core_counters[slot's target]"
 )
+
+func coreCell(fg, core uint32) string {
+	return fmt.Sprintf("%s[%d]", p4src.CounterCore, p4src.CoreCounterIndex(fg, core))
+}
 
 // TestCounters sends one frame per case through the site and checks every
 // counter that moved: port_rx/tx, link and filter group kinds, drop
@@ -108,11 +134,11 @@ func TestCounters(t *testing.T) {
 	}{
 		{name: "balanced to F2", in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.F2LAN, want: counts{
 			rx(pc.L1LAN): {1, n}, tx(pc.F2LAN): {1, n}, link(pc.L1ID, p4src.LinkCntToFilter): {1, n},
-			fgc(pc.F2ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+			fgc(pc.F2ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, coreCell(pc.F2ID, pc.KnownAnswer.Core): {1, n}}},
 		{name: "IPv6 balanced", in: pc.L2WAN, frame: tcp6, kind: Forward, port: map[uint32]uint32{pc.F1ID: pc.F1WAN, pc.F2ID: pc.F2WAN}[ka6fg], want: counts{
 			rx(pc.L2WAN): {1, uint64(len(tcp6))}, tx(int(map[uint32]uint32{pc.F1ID: pc.F1WAN, pc.F2ID: pc.F2WAN}[ka6fg])): {1, uint64(len(tcp6))},
 			link(pc.L2ID, p4src.LinkCntToFilter): {1, uint64(len(tcp6))}, fgc(int(ka6fg), p4src.FGCntToFilter): {1, uint64(len(tcp6))},
-			dFlow6: {1, uint64(len(tcp6))}, dSlots: {1, uint64(len(tcp6))}}},
+			dFlow6: {1, uint64(len(tcp6))}, dCore: {1, uint64(len(tcp6))}}},
 		{name: "rule bypass", in: pc.L1LAN, frame: bgp, kind: Forward, port: pc.L1WAN, want: counts{
 			rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntRuleBypass): {1, n}, dFlow: {1, n}}},
 		{name: "non-IP bypass", in: pc.L2LAN, frame: arp, kind: Forward, port: pc.L2WAN, want: counts{
@@ -135,24 +161,57 @@ func TestCounters(t *testing.T) {
 		{name: "filter group in software bypass", state: tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.L1WAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntSWBypass): {1, n},
-				fgc(pc.F2ID, p4src.FGCntSWBypass): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				fgc(pc.F2ID, p4src.FGCntSWBypass): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 		{name: "filter group drop", state: tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGDrop}},
 			in: pc.L1LAN, frame: tcp, kind: Drop, reason: p4src.DropFilterGroup, want: counts{
-				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropFilterGroup): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropFilterGroup): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 		{name: "balance group bypass", state: tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"G": tables.BGBypass}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.L1WAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.L1WAN): {1, n}, link(pc.L1ID, p4src.LinkCntGroupBypass): {1, n}, dFlow: {1, n}}},
 		{name: "balance group drop", state: tables.State{BalanceGroups: map[string]tables.BalanceGroupState{"G": tables.BGDrop}},
 			in: pc.L1LAN, frame: tcp, kind: Drop, reason: p4src.DropBalanceGroup, want: counts{
 				rx(pc.L1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntDropped): {1, n}, drop(p4src.DropBalanceGroup): {1, n}, dFlow: {1, n}}},
+		{name: "malformed: TCP header cut, dropped before any table", in: pc.L1LAN, frame: tcp[:14+20+6], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1LAN): {1, 40}, drop(p4src.DropMalformed): {1, 40}}},
+		{name: "malformed: shorter than the MAC addresses", in: pc.L1LAN, frame: tcp[:10], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1LAN): {1, 10}, drop(p4src.DropMalformed): {1, 10}}},
+		{name: "malformed: EtherType cut", in: pc.L2WAN, frame: tcp[:13], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L2WAN): {1, 13}, drop(p4src.DropMalformed): {1, 13}}},
+		{name: "malformed: IPv4 IHL 4", in: pc.L1WAN, frame: ihl4(tcp), kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.L1WAN): {1, n}, drop(p4src.DropMalformed): {1, n}}},
+		{name: "malformed: cut core header from a filter", in: pc.F1WAN, frame: ret[:15], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.F1WAN): {1, 15}, drop(p4src.DropMalformed): {1, 15}}},
+		{name: "malformed: on an unknown port the parser's verdict comes first", in: pc.Unknown, frame: tcp[:20], kind: Drop, reason: p4src.DropMalformed, want: counts{
+			rx(pc.Unknown): {1, 20}, drop(p4src.DropMalformed): {1, 20}}},
+		{name: "malformed: a packet-out of a cut frame leaves as given", po: &pc.PacketOut{Port: pc.L1WAN}, frame: tcp[:20], kind: Forward, port: pc.L1WAN, want: counts{
+			tx(pc.L1WAN): {1, 23}}},
 		{name: "rebalanced: F2's slot dealt to F1", state: tables.State{Rebalanced: map[string]bool{"F2": true}},
 			in: pc.L1LAN, frame: tcp, kind: Forward, port: pc.F1LAN, want: counts{
 				rx(pc.L1LAN): {1, n}, tx(pc.F1LAN): {1, n}, link(pc.L1ID, p4src.LinkCntToFilter): {1, n},
-				fgc(pc.F1ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dSlots: {1, n}}},
+				fgc(pc.F1ID, p4src.FGCntToFilter): {1, n}, dFlow: {1, n}, dCore: {1, n}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := newDP(t)
 			program(t, d, siteConfig(t), tc.state)
+			if v, ok := tc.want[dCore]; ok {
+				twin := newDP(t)
+				program(t, twin, siteConfig(t), tc.state)
+				_, hits := twin.Explain(tc.in, tc.frame)
+				var cell string
+				for _, h := range hits {
+					if h.Table == p4src.TableSlots && h.Matched {
+						cell = coreCell(uint32(h.Params["filter_group"]), uint32(h.Params["core"]))
+					}
+				}
+				require.NotEmpty(t, cell, "the frame hits a slot")
+				want := counts{}
+				for k, x := range tc.want {
+					want[k] = x
+				}
+				delete(want, dCore)
+				want[cell] = v
+				tc.want = want
+			}
 			before := readCounts(t, d)
 			var r Result
 			if tc.po != nil {
@@ -203,13 +262,21 @@ func TestCountersAfterCases(t *testing.T) {
 	assert.Equal(t, uint64(1), c[drop(p4src.DropUnknownPort)][0])
 	assert.Equal(t, uint64(1), c[drop(p4src.DropUnknownLinkID)][0])
 	assert.Equal(t, uint64(1), c[drop(p4src.DropNoCoreHeader)][0])
+	var malformed uint64
+	for _, x := range cases {
+		if strings.HasPrefix(x.Name, "malformed:") && x.PacketOut == nil {
+			malformed++
+		}
+	}
+	assert.NotZero(t, malformed)
+	assert.Equal(t, malformed, c[drop(p4src.DropMalformed)][0], "every malformed frame is dropped as malformed")
 	assert.Equal(t, uint64(2), c[link(pc.L1ID, p4src.LinkCntReturned)][0]+c[link(pc.L2ID, p4src.LinkCntReturned)][0])
 	assert.Equal(t, uint64(1), c[link(pc.L1ID, p4src.LinkCntHeartbeat)][0])
 	assert.Equal(t, uint64(1), c[fgc(pc.F1ID, p4src.FGCntKeepAlive)][0])
 	assert.Equal(t, uint64(1), c[tx(p4src.CPUPortBMv2)][0])
 	// Balanced frames: every to-filter link count has its slot hit.
 	toFilter := c[link(pc.L1ID, p4src.LinkCntToFilter)][0] + c[link(pc.L2ID, p4src.LinkCntToFilter)][0]
-	assert.Equal(t, toFilter, c[dSlots][0])
+	assert.Equal(t, toFilter, sum(p4src.CounterCore+"["))
 	assert.Equal(t, toFilter, c[fgc(pc.F1ID, p4src.FGCntToFilter)][0]+c[fgc(pc.F2ID, p4src.FGCntToFilter)][0])
 	t.Logf("counters: %v", c)
 }

@@ -40,10 +40,10 @@ type Dataplane struct {
 	vsByID      map[uint32]*valueSet
 
 	// The pipeline's objects, resolved by name once.
-	portRole, heartbeat, flowRules, flowRulesV6 *table
-	balanceGroups, slots, filterGroups, links   *table
-	portRx, portTx, linkCtr, fgCtr, dropCtr     *counterArray
-	coreTPID, keepAlive                         *valueSet
+	portRole, heartbeat, flowRules, flowRulesV6      *table
+	balanceGroups, slots, filterGroups, links        *table
+	portRx, portTx, linkCtr, fgCtr, dropCtr, coreCtr *counterArray
+	coreTPID, keepAlive                              *valueSet
 
 	// Writers' scratch space (exclusive lock held).
 	undo     undoLog

@@ -42,17 +42,20 @@
 // # Pipeline
 //
 // Process and PacketOut parse the frame into headers and metadata on the
-// stack, run the ingress control line by line (port_role, heartbeat,
-// flow_rules or flow_rules_v6, balance_groups, the symmetric hash and
-// slots, filter_groups; the filter-port branch with links), count exactly
-// what the P4 program counts, then egress (port_tx, the keep-alive tx
+// stack, run the ingress control line by line (a malformed frame, one the
+// parser stopped on or with an IPv4 IHL below 5, dropped first; then
+// port_role, heartbeat, flow_rules or flow_rules_v6, balance_groups, the
+// symmetric hash and slots, filter_groups; the filter-port branch with
+// links), count exactly what the P4 program counts (core_counters per
+// slot hit), then egress (port_tx, the keep-alive tx
 // timestamp) and the deparser's only changes: the core header pushed after
 // the source MAC or popped, and the timestamp. Output goes into the
 // caller's buffer or aliases the input; nothing is allocated per packet.
 //
 // Where BMv2 (v1model) behaviour is not in the P4 text, the model follows
-// BMv2: a header that does not fit stops the parser and the packet goes
-// on with what was extracted; counters count the ingress length (for a
+// BMv2: a header that does not fit stops the parser with a parser error
+// and the packet goes on to the ingress (which drops it as malformed,
+// unless it is a packet-out); counters count the ingress length (for a
 // packet-out, including the packet_out header); direct counters count only
 // entry hits, never the default action; egress port 511 drops; ternary and
 // range entries of equal priority are ordered by the lowest handle, handles

@@ -63,9 +63,20 @@ type meta struct {
 	proto        uint32
 	l4src, l4dst uint32
 
+	// parseErr: the parser stopped on an error (a header or a lookahead
+	// did not fit in the frame: PacketTooShort). badIHL: an IPv4 header
+	// with IHL < 5. Either makes the frame malformed (meta.malformed).
+	parseErr bool
+	badIHL   bool
+
 	// port_role results.
 	linkID, side, peer, fg uint32
 }
+
+// malformed is md.malformed of the P4 program: a parser error or an IPv4
+// IHL below 5. The ingress drops such a frame (unless the controller sent
+// it) with drop reason 6.
+func (m *meta) malformed() bool { return m.parseErr || m.badIHL }
 
 func isVLAN(t uint16) bool { return t == etherVLAN || t == etherQinQ || t == etherQinQOld }
 
@@ -78,16 +89,20 @@ func be48(b []byte) uint64 {
 
 // parse runs the P4 parser (p4src/shared/parser.p4 and the v1model start
 // state) over b. As in BMv2's v1model, a header that does not fit in what
-// is left is not extracted and parsing stops there (parser error
-// PacketTooShort); the headers extracted so far stay valid and the packet
-// goes on to ingress. A select on a lookahead that does not fit stops
-// parsing too: in BMv2 it reads past the packet, but every state it could
-// pick then fails its own extract, so the outcome is the same.
+// is left is not extracted and parsing stops there with parser error
+// PacketTooShort (m.parseErr); the headers extracted so far stay valid and
+// the packet goes on to ingress, which drops it as malformed unless it is
+// a packet-out. A select on a lookahead that does not fit is the same
+// error: in BMv2 it reads past the packet, but every state it could pick
+// then fails its own extract, except after an MPLS bottom of stack that
+// ends the frame (BMv2 picks by whatever byte follows; the software switch
+// says parser error).
 func (d *Dataplane) parse(b []byte, fromCPUPort bool, m *meta) {
 	off := 0
 	if fromCPUPort {
 		// parse_packet_out: egress_port (9) | _pad0 (7) | flags (8).
 		if len(b) < d.poLen || d.poLen < 3 {
+			m.parseErr = true
 			return
 		}
 		m.po = true
@@ -102,6 +117,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	m.ethOff = off
 	// parse_ethernet
 	if len(b)-off < ethLen {
+		m.parseErr = true
 		return
 	}
 	m.eth = true
@@ -109,6 +125,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	m.src = be48(b[off+6:])
 	off += ethLen
 	if len(b)-off < 2 {
+		m.parseErr = true
 		return
 	}
 	la := be16(b[off:])
@@ -120,6 +137,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	case core:
 		// parse_core
 		if len(b)-off < wire.CoreHeaderLen {
+			m.parseErr = true
 			return
 		}
 		w := be16(b[off+2:])
@@ -127,6 +145,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 		m.core, m.coreTPID = true, la
 		off += wire.CoreHeaderLen
 		if len(b)-off < 2 {
+			m.parseErr = true
 			return
 		}
 		la = be16(b[off:])
@@ -135,6 +154,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 		m.ethType = uint32(la)
 		off += 2
 		if len(b)-off < wire.KeepAliveLen {
+			m.parseErr = true
 			return
 		}
 		m.ka, m.kaOff = true, off
@@ -143,6 +163,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	// parse_vlan_0 .. parse_vlan_2
 	for i := uint32(0); i < 3 && isVLAN(la); i++ {
 		if len(b)-off < vlanLen {
+			m.parseErr = true
 			return
 		}
 		vid := uint32(be16(b[off+2:]) & 0xfff)
@@ -158,12 +179,14 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 			break // a fourth tag is not parsed: parse_eth_type
 		}
 		if len(b)-off < 2 {
+			m.parseErr = true
 			return
 		}
 		la = be16(b[off:])
 	}
 	// parse_eth_type
 	if len(b)-off < 2 {
+		m.parseErr = true
 		return
 	}
 	et := be16(b[off:])
@@ -177,6 +200,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	case etherMPLS, etherMPLSMC:
 		for i := uint32(0); i < 8; i++ {
 			if len(b)-off < mplsLen {
+				m.parseErr = true
 				return
 			}
 			bos := b[off+2] & 1
@@ -185,6 +209,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 			if bos == 1 {
 				// parse_mpls_payload: the version nibble.
 				if len(b)-off < 1 {
+					m.parseErr = true
 					return
 				}
 				switch b[off] >> 4 {
@@ -199,6 +224,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 		// 8 labels without bottom of stack: the rest is payload.
 	case etherPPPoESess:
 		if len(b)-off < pppoeLen {
+			m.parseErr = true
 			return
 		}
 		proto := be16(b[off+6:])
@@ -214,6 +240,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 
 func (d *Dataplane) parseIPv4(b []byte, off int, m *meta) {
 	if len(b)-off < ipv4Len {
+		m.parseErr = true
 		return
 	}
 	h := b[off : off+ipv4Len]
@@ -226,10 +253,12 @@ func (d *Dataplane) parseIPv4(b []byte, off int, m *meta) {
 	off += ipv4Len
 	switch {
 	case ihl < 5:
-		return // malformed: no L4
+		m.badIHL = true // malformed: no L4, dropped by the ingress
+		return
 	case ihl > 5:
 		opt := (ihl - 5) * 4
 		if len(b)-off < opt {
+			m.parseErr = true
 			return
 		}
 		off += opt
@@ -242,6 +271,7 @@ func (d *Dataplane) parseIPv4(b []byte, off int, m *meta) {
 
 func (d *Dataplane) parseIPv6(b []byte, off int, m *meta) {
 	if len(b)-off < ipv6Len {
+		m.parseErr = true
 		return
 	}
 	h := b[off : off+ipv6Len]
@@ -256,10 +286,12 @@ func (d *Dataplane) parseL4(b []byte, off int, proto byte, m *meta) {
 	switch proto {
 	case protoTCP:
 		if len(b)-off < tcpLen {
+			m.parseErr = true
 			return
 		}
 	case protoUDP:
 		if len(b)-off < udpLen {
+			m.parseErr = true
 			return
 		}
 	default:

@@ -99,6 +99,33 @@ func TestParse(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
+	t.Run("a prefix is malformed iff it ends inside a header", func(t *testing.T) {
+		opt := pc.Frame(macX, macY, pc.Encap{}, pc.L3{Src: v4.Src, Dst: v4.Dst, Proto: 17, SrcPort: 5, DstPort: 6, OptionWords: 10})
+		for _, tc := range []struct {
+			name  string
+			frame []byte
+			end   int // where the last header the parser extracts ends
+		}{
+			{"IPv4 TCP", plain, 14 + 20 + 20},
+			{"IPv4 with 40 bytes of options, UDP", opt, 14 + 60 + 8},
+			{"non-first fragment", pc.Frame(macX, macY, pc.Encap{}, pc.L3{Src: v4.Src, Dst: v4.Dst, Proto: 6, FragOffset: 3}), 14 + 20},
+			{"QinQ, 3 MPLS labels, IPv6 UDP", pc.Frame(macX, macY, pc.Encap{Tags: tags(1, 2), MPLS: mplsLabels(3)}, v6), 12 + 8 + 2 + 12 + 40 + 8},
+			{"PPPoE IPv4 TCP", pc.Frame(macX, macY, pc.Encap{PPPoE: true}, v4), 14 + 8 + 20 + 20},
+			{"core header, tag, IPv4 TCP", pc.PushCore(pc.Frame(macX, macY, pc.Encap{Tags: tags(9)}, v4), 0x88b5, 1, 2), 12 + 4 + 4 + 2 + 20 + 20},
+			{"keep-alive", pc.KeepAlive(1, 2, 3), 14 + wire.KeepAliveLen},
+			{"ARP (not parsed past the EtherType)", pc.Frame(macX, macY, pc.Encap{}, pc.L3{}), 14},
+		} {
+			for n := 0; n <= len(tc.frame); n++ {
+				var m meta
+				d.parse(tc.frame[:n], false, &m)
+				require.Equal(t, n < tc.end, m.malformed(), "%s cut to %d bytes (headers end at %d)", tc.name, n, tc.end)
+			}
+		}
+		var m meta
+		d.parse(withIHL(plain, 4), false, &m)
+		assert.True(t, m.malformed(), "IPv4 IHL 4")
+		assert.False(t, m.parseErr, "IHL 4 is not a parser error")
+	})
 	t.Run("every truncation parses without panic", func(t *testing.T) {
 		for _, f := range [][]byte{plain, pc.Frame(macX, macY, pc.Encap{Tags: tags(1, 2), MPLS: mplsLabels(3)}, v6), pc.KeepAlive(1, 1, 1)} {
 			for n := 0; n <= len(f); n++ {

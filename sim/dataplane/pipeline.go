@@ -148,6 +148,7 @@ type decision struct {
 	countLink   bool
 	linkKind    uint32
 	countFG     bool
+	countCore   bool // a slot matched: core_counters[fgIndex, core]
 	fgIndex     uint32
 	fgKind      uint32
 	push, pop   bool
@@ -220,6 +221,12 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 		// From the controller: out of the port it names.
 		dc.outPort = m.poPort
 		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
+	} else if m.malformed() {
+		// Neither balanced nor bypassed uninspected: dropped and counted.
+		if inPort < portSpace {
+			d.portRx.count(inPort, inLen)
+		}
+		dc.dropPacket(p4src.DropMalformed)
 	} else {
 		if inPort < portSpace {
 			d.portRx.count(inPort, inLen)
@@ -250,6 +257,9 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 	}
 	if dc.countFG {
 		d.fgCtr.count(p4src.FilterGroupCounterIndex(dc.fgIndex, dc.fgKind), inLen)
+	}
+	if dc.countCore {
+		d.coreCtr.count(p4src.CoreCounterIndex(dc.fgIndex, dc.core), inLen)
 	}
 	if dc.drop {
 		d.dropCtr.count(dc.dropReason, inLen)
@@ -356,11 +366,11 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 			dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
 			return
 		}
-		se.ctr.add(inLen)
 		var targetFG uint32
 		if se.act.dp.kind == actToFilter {
 			targetFG, dc.core = se.act.dp.p[0], se.act.dp.p[1]
 		}
+		dc.countCore = true
 		dc.countFG = true
 		dc.fgIndex = targetFG
 		fact := d.filterGroups.def.act.dp

@@ -225,7 +225,7 @@ func (d *Dataplane) resolve() error {
 			errs = append(errs, err)
 		}
 	}
-	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6, p4src.TableSlots} {
+	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		if t := *bind[name]; t != nil && t.direct == 0 {
 			fail("table %q: no direct counter", name)
 		}
@@ -247,7 +247,7 @@ func (d *Dataplane) resolve() error {
 	}
 	for name, dst := range map[string]**counterArray{
 		p4src.CounterPortRx: &d.portRx, p4src.CounterPortTx: &d.portTx, p4src.CounterLink: &d.linkCtr,
-		p4src.CounterFilterGroup: &d.fgCtr, p4src.CounterDrop: &d.dropCtr,
+		p4src.CounterFilterGroup: &d.fgCtr, p4src.CounterDrop: &d.dropCtr, p4src.CounterCore: &d.coreCtr,
 	} {
 		c, err := d.schema.Counter(name)
 		if err != nil {
@@ -256,7 +256,7 @@ func (d *Dataplane) resolve() error {
 		}
 		*dst = d.counterByID[c.GetPreamble().GetId()]
 	}
-	for _, name := range []string{p4src.DirectFlowRules, p4src.DirectFlowRulesV6, p4src.DirectSlots} {
+	for _, name := range []string{p4src.DirectFlowRules, p4src.DirectFlowRulesV6} {
 		if _, err := d.schema.DirectCounter(name); err != nil {
 			errs = append(errs, err)
 		}

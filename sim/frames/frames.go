@@ -24,6 +24,10 @@ type L3 struct {
 	FragOffset uint16
 	// Options adds 4 bytes of IPv4 options (IHL 6).
 	Options bool
+	// OptionWords, when > 0, adds that many 4-byte words of IPv4 options
+	// instead (IHL 5 + OptionWords, at most 10): a record-route option
+	// filling them, then an end-of-options byte.
+	OptionWords int
 	// EtherType of a frame without IP (Src unset): 0 (or 0x0806) makes an
 	// ARP request; another value a frame of that EtherType with a short
 	// payload.
@@ -129,7 +133,14 @@ func Build(src, dst net.HardwareAddr, enc Encap, l3 L3) ([]byte, error) {
 	} else {
 		ip := &layers.IPv4{Version: 4, IHL: 5, TTL: 64, Protocol: l3.Proto, SrcIP: l3.Src.AsSlice(), DstIP: l3.Dst.AsSlice(),
 			FragOffset: l3.FragOffset, Id: 7}
-		if l3.Options {
+		switch {
+		case l3.OptionWords > 0:
+			// Record route (type 7): type, length, pointer, route data.
+			n := min(l3.OptionWords, 10)*4 - 1
+			data := make([]byte, n-2)
+			data[0] = 4
+			ip.Options = []layers.IPv4Option{{OptionType: 7, OptionLength: uint8(n), OptionData: data}, {OptionType: 0}}
+		case l3.Options:
 			ip.Options = []layers.IPv4Option{{OptionType: 1}, {OptionType: 1}, {OptionType: 1}, {OptionType: 0}}
 		}
 		ls = append(ls, ip)

@@ -211,7 +211,7 @@ func testSymmetry(t *testing.T, tg target) {
 	assert.LessOrEqual(t, mx/mean, bound, "a core above the bound x the mean")
 	assert.GreaterOrEqual(t, mn/mean, 1/bound, "a core below the mean / the bound")
 
-	// The switch's per-core counters (slot direct counters, read through
+	// The switch's per-core counters (core_counters cells, read through
 	// the daemon) saw the same: two frames per session.
 	cnt, err := b.d.Counters(context.Background())
 	require.NoError(t, err)

@@ -17,6 +17,10 @@
     inout ingress_intrinsic_metadata_for_tm_t ig_tm_md
 #define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
 #define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
+// Tofino's ingress parser drops a frame with a parser error unless the
+// program reads parser_err; reading it here makes such frames reach the
+// ingress, which drops and counts them (DROP_MALFORMED).
+#define ARCH_PARSER_ERROR   (ig_prsr_md.parser_err != 0)
 
 #define DIRECT_COUNTER(name) \
     DirectCounter<bit<64>>(CounterType_t.PACKETS_AND_BYTES) name
@@ -30,9 +34,20 @@
     Hash<bit<32>>(HashAlgorithm_t.CUSTOM, crc32_poly) sym_hash;
 #define SYM_HASH(dst, ...) dst = sym_hash.get({ __VA_ARGS__ })
 
+// Pad fields (@padding) are left to bf-p4c: setting one constrains PHV
+// allocation for nothing.
+#define ZERO_PADDING(field)
+
+// Contract (hash): fold a 128-bit address into 32 bits by XOR of its
+// words. A hash unit does it (XOR32); three chained XORs in one action
+// would span stages, which bf-p4c refuses.
+#define FOLD128_DECL                                          \
+    Hash<bit<32>>(HashAlgorithm_t.XOR32) fold_src;            \
+    Hash<bit<32>>(HashAlgorithm_t.XOR32) fold_dst;
+#define FOLD128(dst, addr, unit) dst = unit.get({ addr })
+
 #define ARCH_INGRESS_FINISH                              \
     hdr.bridged.setValid();                              \
-    hdr.bridged._pad0 = 0;                               \
     hdr.bridged.to_cpu = (bit<1>)md.to_cpu;              \
     hdr.bridged.ka_stamp = (bit<1>)md.ka_stamp;          \
     if (md.drop) {                                       \

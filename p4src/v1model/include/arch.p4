@@ -13,6 +13,9 @@
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port
 #define ARCH_INGRESS_TS     std.ingress_global_timestamp
+// BMv2 continues to ingress after a parser error, with the headers
+// extracted before it valid and the error in parser_error.
+#define ARCH_PARSER_ERROR   (std.parser_error != error.NoError)
 
 #define DIRECT_COUNTER(name)        direct_counter(CounterType.packets_and_bytes) name
 #define INDEXED_COUNTER(name, size) counter(size, CounterType.packets_and_bytes) name
@@ -21,6 +24,15 @@
 #define SYM_HASH_DECL
 #define SYM_HASH(dst, ...) \
     hash(dst, HashAlgorithm.crc32, (bit<32>)0, { __VA_ARGS__ }, (bit<64>)0x100000000)
+
+// Pad fields of a header the program makes valid: zeroed (BMv2 keeps
+// whatever the field held).
+#define ZERO_PADDING(field) field = 0
+
+// Contract (hash): fold a 128-bit address into 32 bits by XOR of its words.
+#define FOLD128_DECL
+#define FOLD128(dst, addr, unit) \
+    dst = addr[127:96] ^ addr[95:64] ^ addr[63:32] ^ addr[31:0]
 
 #define ARCH_INGRESS_FINISH                  \
     if (md.drop) {                           \

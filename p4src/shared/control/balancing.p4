@@ -1,0 +1,86 @@
+// Balancing: a packet the rules balance goes to a slot of its balance
+// group (hash & slot_mask), and the slot names a filter group and core.
+// What cannot be balanced is bypassed to the peer port (or dropped by a
+// group in drop state), each counted by why. The slots table has no
+// direct counter: Statistics counts per (filter group, core) instead.
+#ifndef BALANCER_CONTROL_BALANCING_P4
+#define BALANCER_CONTROL_BALANCING_P4
+
+control Balancing(in headers_t hdr, inout local_md_t md) {
+    @name(".BalancerIngress.group_active") @id(ID_ACTION_GROUP_ACTIVE)
+    action group_active(slot_t slot_mask) {
+        md.slot_mask = slot_mask;
+    }
+
+    @name(".BalancerIngress.group_bypass") @id(ID_ACTION_GROUP_BYPASS)
+    action group_bypass() {
+        BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
+    }
+
+    @name(".BalancerIngress.group_drop") @id(ID_ACTION_GROUP_DROP)
+    action group_drop() {
+        DROP_PACKET(DROP_BALANCE_GROUP);
+        md.count_link = true;
+        md.link_kind = LINK_CNT_DROPPED;
+    }
+
+    @name(".BalancerIngress.balance_groups") @id(ID_TABLE_BALANCE_GROUPS)
+    table balance_groups {
+        key = {
+            md.balance_group : exact @name("balance_group");
+        }
+        actions = {
+            group_active;
+            group_bypass;
+            group_drop;
+        }
+        default_action = group_bypass();
+        size = BALANCE_GROUP_TABLE_SIZE;
+    }
+
+    @name(".BalancerIngress.to_filter") @id(ID_ACTION_TO_FILTER)
+    action to_filter(fg_id_t filter_group, core_id_t core) {
+        md.target_fg = filter_group;
+        md.core = core;
+    }
+
+    @name(".BalancerIngress.slot_miss") @id(ID_ACTION_SLOT_MISS)
+    action slot_miss() { }
+
+    @name(".BalancerIngress.slots") @id(ID_TABLE_SLOTS)
+    table slots {
+        key = {
+            md.balance_group : exact @name("balance_group");
+            md.slot          : exact @name("slot");
+        }
+        actions = {
+            to_filter;
+            @defaultonly slot_miss;
+        }
+        const default_action = slot_miss();
+        size = SLOTS_TABLE_SIZE;
+    }
+
+    apply {
+        if (!md.balance) {
+            BYPASS_TO_PEER(LINK_CNT_RULE_BYPASS);
+        } else if ((!hdr.ipv4.isValid() && !hdr.ipv6.isValid()) || hdr.core.isValid()) {
+            // Nothing to hash on (or a frame that already carries a core
+            // TPID): pass it unfiltered.
+            BYPASS_TO_PEER(LINK_CNT_NONIP_BYPASS);
+        } else {
+            switch (balance_groups.apply().action_run) {
+                group_active: {
+                    md.slot = md.hash[15:0] & md.slot_mask;
+                    if (slots.apply().hit) {
+                        md.slot_hit = true;
+                    } else {
+                        BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#endif  // BALANCER_CONTROL_BALANCING_P4

@@ -1,0 +1,66 @@
+// FilterGroups: the state of the filter group a slot chose. In service,
+// the core header is inserted and the frame leaves by the group's port on
+// the side it came from; in software bypass it goes to the peer port; in
+// drop state it is dropped.
+#ifndef BALANCER_CONTROL_FILTER_GROUPS_P4
+#define BALANCER_CONTROL_FILTER_GROUPS_P4
+
+control FilterGroups(inout headers_t hdr, inout local_md_t md) {
+    @name(".BalancerIngress.filter_forward") @id(ID_ACTION_FILTER_FORWARD)
+    action filter_forward(port_t lan_port, port_t wan_port, bit<16> tpid) {
+        md.fg_lan_port = lan_port;
+        md.fg_wan_port = wan_port;
+        md.tpid = tpid;
+        md.count_link = true;
+        md.link_kind = LINK_CNT_TO_FILTER;
+        md.fg_kind = FG_CNT_TO_FILTER;
+    }
+
+    @name(".BalancerIngress.filter_sw_bypass") @id(ID_ACTION_FILTER_SW_BYPASS)
+    action filter_sw_bypass() {
+        BYPASS_TO_PEER(LINK_CNT_SW_BYPASS);
+        md.fg_kind = FG_CNT_SW_BYPASS;
+    }
+
+    @name(".BalancerIngress.filter_drop") @id(ID_ACTION_FILTER_DROP)
+    action filter_drop() {
+        DROP_PACKET(DROP_FILTER_GROUP);
+        md.count_fg = false;
+        md.count_link = true;
+        md.link_kind = LINK_CNT_DROPPED;
+    }
+
+    @name(".BalancerIngress.filter_groups") @id(ID_TABLE_FILTER_GROUPS)
+    table filter_groups {
+        key = {
+            md.target_fg : exact @name("filter_group");
+        }
+        actions = {
+            filter_forward;
+            filter_sw_bypass;
+            filter_drop;
+        }
+        default_action = filter_sw_bypass();   // fail open
+        size = FILTER_GROUP_TABLE_SIZE;
+    }
+
+    apply {
+        md.count_fg = true;
+        md.fg_index = md.target_fg;
+        switch (filter_groups.apply().action_run) {
+            filter_forward: {
+                hdr.core.setValid();
+                hdr.core.tpid = md.tpid;
+                hdr.core.link_id = md.link_id;
+                hdr.core.core_id = md.core;
+                if (md.side == SIDE_LAN) {
+                    md.out_port = md.fg_lan_port;
+                } else {
+                    md.out_port = md.fg_wan_port;
+                }
+            }
+        }
+    }
+}
+
+#endif  // BALANCER_CONTROL_FILTER_GROUPS_P4

@@ -1,0 +1,65 @@
+// FilterReturn: a frame on a filter port crossed the filter. A keep-alive
+// goes to the controller; a frame with the core header continues in the
+// same direction out of the link it entered on (links), without the
+// header; anything else is dropped: a filter must return what it was
+// given.
+#ifndef BALANCER_CONTROL_FILTER_RETURN_P4
+#define BALANCER_CONTROL_FILTER_RETURN_P4
+
+control FilterReturn(inout headers_t hdr, inout local_md_t md) {
+    @name(".BalancerIngress.set_link") @id(ID_ACTION_SET_LINK)
+    action set_link(port_t lan_port, port_t wan_port) {
+        md.link_lan_port = lan_port;
+        md.link_wan_port = wan_port;
+    }
+
+    @name(".BalancerIngress.unknown_link") @id(ID_ACTION_UNKNOWN_LINK)
+    action unknown_link() { }
+
+    @name(".BalancerIngress.links") @id(ID_TABLE_LINKS)
+    table links {
+        key = {
+            hdr.core.link_id : exact @name("link_id");
+        }
+        actions = {
+            set_link;
+            @defaultonly unknown_link;
+        }
+        const default_action = unknown_link();
+        size = LINK_TABLE_SIZE;
+    }
+
+    apply {
+        md.count_fg = true;
+        md.fg_index = md.filter_group;
+        if (hdr.keepalive.isValid()) {
+            // A keep-alive crossed the filter: to the controller.
+            hdr.packet_in.setValid();
+            hdr.packet_in.ingress_port = md.ingress_port;
+            ZERO_PADDING(hdr.packet_in._pad0);
+            hdr.packet_in.reason = PACKET_IN_REASON_KEEPALIVE;
+            hdr.packet_in.rx_timestamp = md.ingress_ts;
+            md.to_cpu = true;
+            md.fg_kind = FG_CNT_KEEPALIVE;
+        } else if (!hdr.core.isValid()) {
+            DROP_PACKET(DROP_NO_CORE_HEADER);
+            md.count_fg = false;
+        } else if (links.apply().hit) {
+            if (md.side == SIDE_LAN) {
+                md.out_port = md.link_lan_port;
+            } else {
+                md.out_port = md.link_wan_port;
+            }
+            md.count_link = true;
+            md.link_id = hdr.core.link_id;
+            md.link_kind = LINK_CNT_RETURNED;
+            md.fg_kind = FG_CNT_RETURNED;
+            hdr.core.setInvalid();
+        } else {
+            DROP_PACKET(DROP_UNKNOWN_LINK_ID);
+            md.count_fg = false;
+        }
+    }
+}
+
+#endif  // BALANCER_CONTROL_FILTER_RETURN_P4

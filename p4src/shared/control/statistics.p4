@@ -1,0 +1,39 @@
+// Statistics: the indexed counters every decision is counted in (index
+// layouts in defines.p4, contract).
+#ifndef BALANCER_CONTROL_STATISTICS_P4
+#define BALANCER_CONTROL_STATISTICS_P4
+
+control Statistics(in local_md_t md) {
+    @name(".BalancerIngress.port_rx") @id(ID_COUNTER_PORT_RX)
+    INDEXED_COUNTER(port_rx, PORT_COUNTER_SIZE);
+    @name(".BalancerIngress.link_counters") @id(ID_COUNTER_LINK)
+    INDEXED_COUNTER(link_counters, LINK_COUNTER_SIZE);
+    @name(".BalancerIngress.filter_group_counters") @id(ID_COUNTER_FILTER_GROUP)
+    INDEXED_COUNTER(filter_group_counters, FILTER_GROUP_COUNTER_SIZE);
+    @name(".BalancerIngress.drop_counters") @id(ID_COUNTER_DROP)
+    INDEXED_COUNTER(drop_counters, DROP_COUNTER_SIZE);
+    // Per filter core, instead of a direct counter on the 2^17 slots:
+    // telemetry reads one cell per configured core.
+    @name(".BalancerIngress.core_counters") @id(ID_COUNTER_CORE)
+    INDEXED_COUNTER(core_counters, CORE_COUNTER_SIZE);
+
+    apply {
+        if (md.count_rx) {
+            port_rx.count((bit<32>)md.ingress_port);
+        }
+        if (md.count_link) {
+            link_counters.count((bit<32>)(md.link_id ++ md.link_kind));
+        }
+        if (md.count_fg) {
+            filter_group_counters.count((bit<32>)(md.fg_index ++ md.fg_kind));
+        }
+        if (md.slot_hit) {
+            core_counters.count((bit<32>)(md.target_fg ++ md.core));
+        }
+        if (md.drop) {
+            drop_counters.count((bit<32>)md.drop_reason);
+        }
+    }
+}
+
+#endif  // BALANCER_CONTROL_STATISTICS_P4
