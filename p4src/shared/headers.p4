@@ -192,6 +192,8 @@ struct local_md_t {
     bool    balance;
     bg_id_t balance_group;
     bit<32> hash;
+    bit<32> addr_x;        // hash input: IPv4 source or folded IPv6 source
+    bit<32> addr_y;        // hash input: IPv4 or folded IPv6 destination
     slot_t  slot_mask;
     slot_t  slot;
     bool    slot_hit;

@@ -45,6 +45,7 @@
 
 control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
     PacketKeys()   packet_keys;
+    SessionHash()  session_hash;
     PortRole()     port_role_ctl;
     Heartbeat()    heartbeat_ctl;
     FlowRules()    flow_rules_ctl;
@@ -69,12 +70,13 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.count_rx = false;
 
         md.malformed = false;
-        if (ARCH_PARSER_ERROR) {
-            md.malformed = true;
-        } else if (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5) {
-            md.malformed = true;
-        }
 
+        // Order matters on Tofino, where a table runs in the same stage as
+        // the one before it at the earliest: the port role first, the
+        // session hash after the flow-rule lookup, beside it.
+        if (!hdr.packet_out.isValid()) {
+            port_role_ctl.apply(md);
+        }
         packet_keys.apply(hdr, md);
 
         if (hdr.packet_out.isValid()) {
@@ -84,7 +86,10 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 md.ka_stamp = true;
             }
             hdr.packet_out.setInvalid();
-        } else if (md.malformed) {
+        } else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
+            // Tested here on the parser's own results, not through a flag:
+            // on Tofino the port-role lookup then runs in the first stage.
+            md.malformed = true;
             // A frame the parser could not read to the end of its headers
             // (or an IPv4 header shorter than 20 bytes): no rule can be
             // evaluated on it and no filter would be given what it
@@ -94,11 +99,11 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             DROP_PACKET(DROP_MALFORMED);
         } else {
             md.count_rx = true;
-            port_role_ctl.apply(md);
             if (md.port_type == PORT_TYPE_OPERATOR) {
                 heartbeat_ctl.apply(hdr, md);
                 if (!md.heartbeat) {
                     flow_rules_ctl.apply(hdr, md);
+                    session_hash.apply(md);
                     balancing_ctl.apply(hdr, md);
                     if (md.slot_hit) {
                         filter_groups_ctl.apply(hdr, md);

@@ -56,7 +56,6 @@
 
     state parse_vlan_0 {
         pkt.extract(hdr.vlan[0]);
-        md.vlan_depth = 1;
         transition select(pkt.lookahead<bit<16>>()) {
             ETHERTYPE_VLAN:       parse_vlan_1;
             ETHERTYPE_QINQ:       parse_vlan_1;
@@ -67,7 +66,6 @@
 
     state parse_vlan_1 {
         pkt.extract(hdr.vlan[1]);
-        md.vlan_depth = 2;
         transition select(pkt.lookahead<bit<16>>()) {
             ETHERTYPE_VLAN:       parse_vlan_2;
             ETHERTYPE_QINQ:       parse_vlan_2;
@@ -78,7 +76,6 @@
 
     state parse_vlan_2 {
         pkt.extract(hdr.vlan[2]);
-        md.vlan_depth = 3;
         // A fourth tag is not parsed: its TPID becomes the EtherType and
         // the rest is payload (non-IP).
         transition parse_eth_type;
@@ -100,7 +97,6 @@
 #define PARSE_MPLS(i, next)                          \
     state parse_mpls_##i {                           \
         pkt.extract(hdr.mpls[i]);                    \
-        md.mpls_depth = i + 1;                       \
         transition select(hdr.mpls[i].bos) {         \
             1:       parse_mpls_payload;             \
             default: next;                           \

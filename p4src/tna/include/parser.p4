@@ -9,8 +9,6 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
     state start {
         pkt.extract(ig_intr_md);
         pkt.advance(PORT_METADATA_SIZE);
-        md.vlan_depth = 0;
-        md.mpls_depth = 0;
         md.eth_type = 0;
         transition select(ig_intr_md.ingress_port) {
             CPU_PORT: parse_packet_out;

@@ -7,8 +7,6 @@ parser IngressParser(packet_in pkt, out headers_t hdr, inout local_md_t md,
 #include "../../shared/parser_value_sets.p4"
 
     state start {
-        md.vlan_depth = 0;
-        md.mpls_depth = 0;
         md.eth_type = 0;
         transition select(std.ingress_port) {
             CPU_PORT: parse_packet_out;
