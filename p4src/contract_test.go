@@ -82,7 +82,11 @@ func TestCheckContract(t *testing.T) {
 			i.Tables = append(i.Tables, &p4configv1.Table{Preamble: &p4configv1.Preamble{Id: 0x02000063, Name: "BalancerIngress.extra"}})
 		}, want: `p4info: table "BalancerIngress.extra": not in the v1model build (id 0x2000063)`},
 		{name: "counter unit", change: func(i *p4configv1.P4Info) {
-			i.Counters[0].Spec = &p4configv1.CounterSpec{Unit: p4configv1.CounterSpec_PACKETS}
+			for _, c := range i.Counters {
+				if c.GetPreamble().GetName() == CounterPortRx {
+					c.Spec = &p4configv1.CounterSpec{Unit: p4configv1.CounterSpec_PACKETS}
+				}
+			}
 		}, want: `p4info: counter "BalancerIngress.port_rx": unit PACKETS, want BOTH`},
 		{name: "value set renamed", change: func(i *p4configv1.P4Info) {
 			i.ValueSets[0].Preamble.Name = "BalancerIngressParser.core_tpid"
