@@ -9,6 +9,8 @@ TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 
 V1_OUT := p4src/build/v1model
 TNA_OUT := p4src/build/tna
+# What the Tofino compiler reports of the TNA build (committed).
+TOFINO_REPORT := p4src/build/tofino
 
 .PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
 
@@ -72,7 +74,9 @@ p4-tna-check:
 # p4lang/p4c (backends/tofino, since p4c 1.2.5.0; the Intel SDE's bf-p4c
 # works too). Writes the BF-Runtime schema, <pipe>/context.json and
 # <pipe>/tofino.bin, the .conf that names them, and the TNA P4Info into
-# $(TNA_OUT) (not committed): give that directory to the daemon,
+# $(TNA_OUT) (not committed); copies the P4Info and the compiler's resource
+# report into $(TOFINO_REPORT) (committed) and renders docs/tofino.md's
+# stage table from it. Give $(TNA_OUT) to the daemon,
 # "balancer daemon --device-config $(TNA_OUT)", which packs it for Stratum.
 # Standard P4Runtime externs (counters as counters), as Stratum wants.
 p4-tna:
@@ -84,11 +88,15 @@ p4-tna:
 	  echo "    cmake --build build -j2   (hours on 2 cores; docs/tofino.md lists its dependencies)"; \
 	  echo "  then: make p4-tna BF_P4C=/path/to/p4c/build/bf-p4c (or put bf-p4c on PATH)."; \
 	  echo "  See docs/tofino.md."; exit 1; }
-	mkdir -p $(TNA_OUT)
-	$(BF_P4C) --target tofino --arch tna --std p4-16 \
+	mkdir -p $(TNA_OUT) $(TOFINO_REPORT)
+	$(BF_P4C) --verbose 1 --target tofino --arch tna --std p4-16 \
 	  --p4runtime-force-std-externs \
 	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txtpb \
 	  -o $(TNA_OUT) p4src/tna/balancer.p4
+	cp $(TNA_OUT)/balancer.p4info.txtpb $(TNA_OUT)/pipe/logs/resources.json \
+	  $(TNA_OUT)/pipe/logs/table_summary.log $(TOFINO_REPORT)/
+	$(GO) test ./p4src/tofino -run TestResourceDoc -update >/dev/null
+	$(GO) test ./p4src/ ./p4src/tofino
 
 # Regenerate the management API's Go code from api/balancer.proto. The
 # output is committed, so building and testing never need protoc. Needs

@@ -1,6 +1,7 @@
 package p4src
 
 import (
+	"os"
 	"testing"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -82,8 +83,37 @@ func TestCheckContract(t *testing.T) {
 			i.Tables = append(i.Tables, &p4configv1.Table{Preamble: &p4configv1.Preamble{Id: 0x02000063, Name: "BalancerIngress.extra"}})
 		}, want: `p4info: table "BalancerIngress.extra": not in the v1model build (id 0x2000063)`},
 		{name: "counter unit", change: func(i *p4configv1.P4Info) {
-			i.Counters[0].Spec = &p4configv1.CounterSpec{Unit: p4configv1.CounterSpec_PACKETS}
+			for _, c := range i.Counters {
+				if c.GetPreamble().GetName() == CounterPortRx {
+					c.Spec = &p4configv1.CounterSpec{Unit: p4configv1.CounterSpec_PACKETS}
+				}
+			}
 		}, want: `p4info: counter "BalancerIngress.port_rx": unit PACKETS, want BOTH`},
+		{name: "counter id is the build's own (bf-p4c hashes TNA extern names)", change: func(i *p4configv1.P4Info) {
+			for _, c := range i.Counters {
+				c.Preamble.Id = 0x12abcdef + c.Preamble.Id
+			}
+			for _, c := range i.DirectCounters {
+				old := c.Preamble.Id
+				c.Preamble.Id = 0x13abcdef + old
+				for _, t := range i.Tables {
+					for k, r := range t.DirectResourceIds {
+						if r == old {
+							t.DirectResourceIds[k] = c.Preamble.Id
+						}
+					}
+				}
+			}
+		}},
+		{name: "direct resource that is not there", change: func(i *p4configv1.P4Info) {
+			table(i, TableFlowRules).DirectResourceIds = []uint32{0x13000099}
+		}, want: `p4info: table "BalancerIngress.flow_rules": direct resources [0x13000099 (no such direct resource)], want [BalancerIngress.flow_rules_counter]`},
+		{name: "value set without field descriptions (bf-p4c)", change: func(i *p4configv1.P4Info) {
+			i.ValueSets[0].Match = nil
+		}},
+		{name: "value set of another width", change: func(i *p4configv1.P4Info) {
+			i.ValueSets[0].Match[0].Bitwidth = 32
+		}, want: `(id 1, 32 bits, EXACT), want  (id 1, 16 bits, EXACT)`},
 		{name: "value set renamed", change: func(i *p4configv1.P4Info) {
 			i.ValueSets[0].Preamble.Name = "BalancerIngressParser.core_tpid"
 		}, want: `p4info: value set "IngressParser.core_tpid": missing`},
@@ -110,4 +140,21 @@ func TestCheckContract(t *testing.T) {
 		})
 	}
 	assert.ErrorIs(t, CheckContract(ref, nil), ErrContract)
+}
+
+// The TNA P4Info bf-p4c made of p4src/tna (committed by make p4-tna) keeps
+// the contract: every name, id, match field, action and counter of the
+// v1model build; sizes may differ (more slots on Tofino).
+func TestTNAP4InfoKeepsTheContract(t *testing.T) {
+	v1, err := Load()
+	require.NoError(t, err)
+	text, err := os.ReadFile("build/tofino/balancer.p4info.txtpb")
+	require.NoError(t, err, "the TNA P4Info is committed (make p4-tna)")
+	tna, err := ParseSchema(text)
+	require.NoError(t, err)
+	require.NoError(t, CheckContract(v1.Info, tna.Info))
+	assert.Equal(t, "tna", tna.Info.GetPkgInfo().GetArch())
+	slots, err := tna.Table(TableSlots)
+	require.NoError(t, err)
+	assert.EqualValues(t, 131072, slots.GetSize(), "2^17 slots on Tofino")
 }

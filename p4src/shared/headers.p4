@@ -191,10 +191,9 @@ struct local_md_t {
     bool    heartbeat;
     bool    balance;
     bg_id_t balance_group;
-    bit<32> fold_x;        // folded source address (IPv4: the address)
-    bit<32> fold_y;        // folded destination address
-    bit<32> x_above_y;     // fold_x |-| fold_y: non-zero iff fold_y < fold_x
     bit<32> hash;
+    bit<32> addr_x;        // hash input: IPv4 source or folded IPv6 source
+    bit<32> addr_y;        // hash input: IPv4 or folded IPv6 destination
     slot_t  slot_mask;
     slot_t  slot;
     bool    slot_hit;

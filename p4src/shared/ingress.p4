@@ -7,16 +7,18 @@
 //   ARCH_INGRESS_FINISH        statements that apply md.drop/to_cpu/out_port
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
 //   INDEXED_COUNTER(name, n)   a packets-and-bytes indexed counter of n cells
+//   LARGE_INDEXED_COUNTER(name, n)  the same, for counters of many cells
 //   SYM_HASH_DECL              declarations for SYM_HASH
 //   SYM_HASH(dst, fields...)   CRC-32/ISO-HDLC of the fields into dst (bit<32>)
-//   FOLD128_DECL, FOLD128(dst, addr, unit)  XOR-fold of a 128-bit address
-//   ZERO_PADDING(field)        zero a pad field where the target needs it
+//   FOLD128_DECL(unit), FOLD128(unit, dst, addr)  XOR-fold of a 128-bit address
 //
 // The ingress is split into controls by concern (control/*.p4), applied in
-// this order: PacketKeys (lookup keys, hash), PortRole (unless the frame is
-// malformed: dropped), then on an operator
-// port Heartbeat, FlowRules, Balancing and FilterGroups, on a filter port
-// FilterReturn, and last Statistics. They talk through local_md_t only.
+// this order: PortRole (every frame but a packet-out), PacketKeys (lookup
+// keys, address folds); then a malformed frame is dropped, and on an
+// operator port Heartbeat, FlowRules, SessionHash, Balancing and
+// FilterGroups run, on a filter port FilterReturn; last Statistics. The
+// order is the Tofino stage plan (docs/tofino.md): a table runs no earlier
+// than the one before it. They talk through local_md_t only.
 // Every table, action and counter keeps its P4Runtime name
 // (BalancerIngress.<name>, by an absolute @name) and its @id, so both
 // P4Infos stay as the control plane knows them (contract).
@@ -47,6 +49,7 @@
 
 control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_PARAMS) {
     PacketKeys()   packet_keys;
+    SessionHash()  session_hash;
     PortRole()     port_role_ctl;
     Heartbeat()    heartbeat_ctl;
     FlowRules()    flow_rules_ctl;
@@ -71,12 +74,13 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.count_rx = false;
 
         md.malformed = false;
-        if (ARCH_PARSER_ERROR) {
-            md.malformed = true;
-        } else if (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5) {
-            md.malformed = true;
-        }
 
+        // Order matters on Tofino, where a table runs in the same stage as
+        // the one before it at the earliest: the port role first, the
+        // session hash after the flow-rule lookup, beside it.
+        if (!hdr.packet_out.isValid()) {
+            port_role_ctl.apply(md);
+        }
         packet_keys.apply(hdr, md);
 
         if (hdr.packet_out.isValid()) {
@@ -86,7 +90,10 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 md.ka_stamp = true;
             }
             hdr.packet_out.setInvalid();
-        } else if (md.malformed) {
+        } else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
+            // Tested here on the parser's own results, not through a flag:
+            // on Tofino the port-role lookup then runs in the first stage.
+            md.malformed = true;
             // A frame the parser could not read to the end of its headers
             // (or an IPv4 header shorter than 20 bytes): no rule can be
             // evaluated on it and no filter would be given what it
@@ -96,11 +103,11 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             DROP_PACKET(DROP_MALFORMED);
         } else {
             md.count_rx = true;
-            port_role_ctl.apply(md);
             if (md.port_type == PORT_TYPE_OPERATOR) {
                 heartbeat_ctl.apply(hdr, md);
                 if (!md.heartbeat) {
                     flow_rules_ctl.apply(hdr, md);
+                    session_hash.apply(md);
                     balancing_ctl.apply(hdr, md);
                     if (md.slot_hit) {
                         filter_groups_ctl.apply(hdr, md);

@@ -7,9 +7,19 @@
 #define BALANCER_CONTROL_BALANCING_P4
 
 control Balancing(in headers_t hdr, inout local_md_t md) {
+    // Per filter core, instead of a direct counter on the 2^17 slots:
+    // telemetry reads one cell per configured core. Counted here, right
+    // after the slot lookup, so that on Tofino its 2^16 cells sit in the
+    // stage after the slots rather than in the crowded last one.
+    @name(".BalancerIngress.core_counters") @id(ID_COUNTER_CORE)
+    LARGE_INDEXED_COUNTER(core_counters, CORE_COUNTER_SIZE);
+
     @name(".BalancerIngress.group_active") @id(ID_ACTION_GROUP_ACTIVE)
     action group_active(slot_t slot_mask) {
+        // The slot in the same action: one AND with the action's data,
+        // no stage of its own between balance_groups and slots.
         md.slot_mask = slot_mask;
+        md.slot = md.hash[15:0] & slot_mask;
     }
 
     @name(".BalancerIngress.group_bypass") @id(ID_ACTION_GROUP_BYPASS)
@@ -42,6 +52,7 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
     action to_filter(fg_id_t filter_group, core_id_t core) {
         md.target_fg = filter_group;
         md.core = core;
+        md.slot_hit = true;
     }
 
     @name(".BalancerIngress.slot_miss") @id(ID_ACTION_SLOT_MISS)
@@ -71,9 +82,8 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
         } else {
             switch (balance_groups.apply().action_run) {
                 group_active: {
-                    md.slot = md.hash[15:0] & md.slot_mask;
                     if (slots.apply().hit) {
-                        md.slot_hit = true;
+                        core_counters.count((bit<32>)(md.target_fg ++ md.core));
                     } else {
                         BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
                     }

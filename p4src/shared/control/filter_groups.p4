@@ -11,6 +11,8 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
         md.fg_lan_port = lan_port;
         md.fg_wan_port = wan_port;
         md.tpid = tpid;
+        md.count_fg = true;
+        md.fg_index = md.target_fg;
         md.count_link = true;
         md.link_kind = LINK_CNT_TO_FILTER;
         md.fg_kind = FG_CNT_TO_FILTER;
@@ -19,6 +21,8 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
     @name(".BalancerIngress.filter_sw_bypass") @id(ID_ACTION_FILTER_SW_BYPASS)
     action filter_sw_bypass() {
         BYPASS_TO_PEER(LINK_CNT_SW_BYPASS);
+        md.count_fg = true;
+        md.fg_index = md.target_fg;
         md.fg_kind = FG_CNT_SW_BYPASS;
     }
 
@@ -26,6 +30,7 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
     action filter_drop() {
         DROP_PACKET(DROP_FILTER_GROUP);
         md.count_fg = false;
+        md.fg_index = md.target_fg;
         md.count_link = true;
         md.link_kind = LINK_CNT_DROPPED;
     }
@@ -45,8 +50,8 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
     }
 
     apply {
-        md.count_fg = true;
-        md.fg_index = md.target_fg;
+        // Every action sets the counting fields itself (no table of its
+        // own before this one on Tofino).
         switch (filter_groups.apply().action_run) {
             filter_forward: {
                 hdr.core.setValid();

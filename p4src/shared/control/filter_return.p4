@@ -36,7 +36,6 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             // A keep-alive crossed the filter: to the controller.
             hdr.packet_in.setValid();
             hdr.packet_in.ingress_port = md.ingress_port;
-            ZERO_PADDING(hdr.packet_in._pad0);
             hdr.packet_in.reason = PACKET_IN_REASON_KEEPALIVE;
             hdr.packet_in.rx_timestamp = md.ingress_ts;
             md.to_cpu = true;

@@ -1,5 +1,6 @@
 // Statistics: the indexed counters every decision is counted in (index
-// layouts in defines.p4, contract).
+// layouts in defines.p4, contract). The per-core counter is counted by
+// Balancing, right after the slot lookup that chose the core.
 #ifndef BALANCER_CONTROL_STATISTICS_P4
 #define BALANCER_CONTROL_STATISTICS_P4
 
@@ -12,10 +13,6 @@ control Statistics(in local_md_t md) {
     INDEXED_COUNTER(filter_group_counters, FILTER_GROUP_COUNTER_SIZE);
     @name(".BalancerIngress.drop_counters") @id(ID_COUNTER_DROP)
     INDEXED_COUNTER(drop_counters, DROP_COUNTER_SIZE);
-    // Per filter core, instead of a direct counter on the 2^17 slots:
-    // telemetry reads one cell per configured core.
-    @name(".BalancerIngress.core_counters") @id(ID_COUNTER_CORE)
-    INDEXED_COUNTER(core_counters, CORE_COUNTER_SIZE);
 
     apply {
         if (md.count_rx) {
@@ -26,9 +23,6 @@ control Statistics(in local_md_t md) {
         }
         if (md.count_fg) {
             filter_group_counters.count((bit<32>)(md.fg_index ++ md.fg_kind));
-        }
-        if (md.slot_hit) {
-            core_counters.count((bit<32>)(md.target_fg ++ md.core));
         }
         if (md.drop) {
             drop_counters.count((bit<32>)md.drop_reason);

@@ -26,6 +26,12 @@
     DirectCounter<bit<64>>(CounterType_t.PACKETS_AND_BYTES) name
 #define INDEXED_COUNTER(name, size) \
     Counter<bit<64>, bit<32>>(size, CounterType_t.PACKETS_AND_BYTES) name
+// A counter of many cells (core_counters, 2^16): 32-bit cells, so that it
+// fits the statistics RAM of one stage (64-bit cells would need 64 RAMs and
+// as many map RAMs, more than a stage has). The driver's counter sync
+// folds the cells into the 64-bit totals P4Runtime reads return.
+#define LARGE_INDEXED_COUNTER(name, size) \
+    Counter<bit<32>, bit<32>>(size, CounterType_t.PACKETS_AND_BYTES) name
 
 // Contract (hash): CRC-32/ISO-HDLC (reflected, init and xor-out all ones).
 #define SYM_HASH_DECL                                                    \
@@ -34,17 +40,11 @@
     Hash<bit<32>>(HashAlgorithm_t.CUSTOM, crc32_poly) sym_hash;
 #define SYM_HASH(dst, ...) dst = sym_hash.get({ __VA_ARGS__ })
 
-// Pad fields (@padding) are left to bf-p4c: setting one constrains PHV
-// allocation for nothing.
-#define ZERO_PADDING(field)
-
-// Contract (hash): fold a 128-bit address into 32 bits by XOR of its
-// words. A hash unit does it (XOR32); three chained XORs in one action
-// would span stages, which bf-p4c refuses.
-#define FOLD128_DECL                                          \
-    Hash<bit<32>>(HashAlgorithm_t.XOR32) fold_src;            \
-    Hash<bit<32>>(HashAlgorithm_t.XOR32) fold_dst;
-#define FOLD128(dst, addr, unit) dst = unit.get({ addr })
+// Contract (hash): a 128-bit IPv6 address folds into 32 bits by XOR of its
+// four 32-bit words. On Tofino a hash unit does it (XOR32), in the stage's
+// hash engine rather than in three dependent ALU operations.
+#define FOLD128_DECL(name) Hash<bit<32>>(HashAlgorithm_t.XOR32) name;
+#define FOLD128(name, dst, addr) dst = name.get({ addr })
 
 #define ARCH_INGRESS_FINISH                              \
     hdr.bridged.setValid();                              \

@@ -19,19 +19,17 @@
 
 #define DIRECT_COUNTER(name)        direct_counter(CounterType.packets_and_bytes) name
 #define INDEXED_COUNTER(name, size) counter(size, CounterType.packets_and_bytes) name
+#define LARGE_INDEXED_COUNTER(name, size) INDEXED_COUNTER(name, size)
 
 // Contract (hash): BMv2's crc32 is CRC-32/ISO-HDLC; max 2^32 keeps all bits.
 #define SYM_HASH_DECL
 #define SYM_HASH(dst, ...) \
     hash(dst, HashAlgorithm.crc32, (bit<32>)0, { __VA_ARGS__ }, (bit<64>)0x100000000)
 
-// Pad fields of a header the program makes valid: zeroed (BMv2 keeps
-// whatever the field held).
-#define ZERO_PADDING(field) field = 0
-
-// Contract (hash): fold a 128-bit address into 32 bits by XOR of its words.
-#define FOLD128_DECL
-#define FOLD128(dst, addr, unit) \
+// Contract (hash): a 128-bit IPv6 address folds into 32 bits by XOR of its
+// four 32-bit words.
+#define FOLD128_DECL(name)
+#define FOLD128(name, dst, addr) \
     dst = addr[127:96] ^ addr[95:64] ^ addr[63:32] ^ addr[31:0]
 
 #define ARCH_INGRESS_FINISH                  \
