@@ -38,7 +38,13 @@ func TestServerPermitsKeepalivePings(t *testing.T) {
 	defer cc.Close()
 	_, err = p4v1.NewP4RuntimeClient(cc).Capabilities(context.Background(), &p4v1.CapabilitiesRequest{})
 	require.NoError(t, err)
-	require.Equal(t, connectivity.Ready, cc.GetState())
+	// The channel reports READY asynchronously, possibly a moment after
+	// the first call returned (seen on a loaded host): wait for it.
+	rctx, rcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer rcancel()
+	for st := cc.GetState(); st != connectivity.Ready; st = cc.GetState() {
+		require.True(t, cc.WaitForStateChange(rctx, st), "the connection did not become READY (%v)", st)
+	}
 	wctx, wcancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer wcancel()
 	changed := cc.WaitForStateChange(wctx, connectivity.Ready)
