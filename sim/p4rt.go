@@ -224,9 +224,16 @@ func sameProgram(want, got *p4configv1.P4Info) error {
 	return errors.New("p4info differs in match fields, parameters, sizes or counters")
 }
 
+// stripPkg leaves out what describes a build rather than the program: the
+// package info, and the tables' initial_default_action (added in P4Runtime
+// 1.4.0 and written by p4c 1.2.5; a controller on an older p4runtime
+// cannot send it, and the program's default actions are the same).
 func stripPkg(info *p4configv1.P4Info) *p4configv1.P4Info {
 	c := proto.Clone(info).(*p4configv1.P4Info)
 	c.PkgInfo = nil
+	for _, t := range c.GetTables() {
+		t.InitialDefaultAction = nil
+	}
 	return c
 }
 
