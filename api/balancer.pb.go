@@ -2265,7 +2265,9 @@ func (x *RuleCounters) GetHits() *PacketBytes {
 	return nil
 }
 
-// CoreCounters sums the slots of one filter core.
+// CoreCounters is one filter core's load: the slots that send to it and
+// the packets and bytes sent towards it (its core_counters cell, counted
+// when a slot chooses the core; monotonic, also when slots move).
 type CoreCounters struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	FilterGroup   string                 `protobuf:"bytes,1,opt,name=filter_group,json=filterGroup,proto3" json:"filter_group,omitempty"`
