@@ -134,7 +134,8 @@ func New(opts Options) (*Daemon, error) {
 	}
 	schema, err := p4src.Load()
 	if err == nil && opts.Pipeline != nil && opts.Pipeline.P4Info != schema.Info {
-		// Table sizes are the pushed build's (names and ids are the contract's).
+		// Table sizes, and the ids of counters and value sets (bf-p4c names
+		// those itself), are the pushed build's; names are the contract's.
 		schema, err = p4src.NewSchema(opts.Pipeline.P4Info)
 	}
 	if err != nil {

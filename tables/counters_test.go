@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"os"
 	"testing"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -77,4 +78,48 @@ func TestCoreCounterReadsSmallCounter(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "filter group")
 	assert.Contains(t, err.Error(), "1024 cells")
+}
+
+// With the TNA P4Info bf-p4c made (committed in p4src/build/tofino), whose
+// counters and value sets have ids of their own, the compiler builds the
+// site and its counter reads with the ids of that P4Info, found by name.
+func TestCompileWithTNAP4Info(t *testing.T) {
+	text, err := os.ReadFile("../p4src/build/tofino/balancer.p4info.txtpb")
+	require.NoError(t, err)
+	s, err := p4src.ParseSchema(text)
+	require.NoError(t, err)
+	c, err := New(s)
+	require.NoError(t, err)
+	cfg := load(t, "../examples/site.yaml")
+	d, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	require.NotEmpty(t, d.Entities)
+	tpid, err := s.ValueSet(p4src.ValueSetCoreTPID)
+	require.NoError(t, err)
+	var vsIDs []uint32
+	for _, e := range d.Entities {
+		if vs := e.GetValueSetEntry(); vs != nil {
+			vsIDs = append(vsIDs, vs.GetValueSetId())
+		}
+	}
+	assert.Contains(t, vsIDs, tpid.GetPreamble().GetId(), "value sets by the TNA P4Info's ids")
+
+	v1 := compiler(t)
+	tnaCore, err := s.Counter(p4src.CounterCore)
+	require.NoError(t, err)
+	v1Schema, err := p4src.Load()
+	require.NoError(t, err)
+	v1Core, err := v1Schema.Counter(p4src.CounterCore)
+	require.NoError(t, err)
+	require.NotEqual(t, v1Core.GetPreamble().GetId(), tnaCore.GetPreamble().GetId(), "bf-p4c gives TNA counters ids of its own")
+
+	es, _, err := c.CoreCounterReads(cfg)
+	require.NoError(t, err)
+	require.NotEmpty(t, es)
+	for _, e := range es {
+		assert.Equal(t, tnaCore.GetPreamble().GetId(), e.GetCounterEntry().GetCounterId())
+	}
+	v1es, _, err := v1.CoreCounterReads(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, len(v1es), len(es))
 }
