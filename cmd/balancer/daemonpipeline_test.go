@@ -25,7 +25,9 @@ import (
 
 // tnaBuild writes a stand-in for bf-p4c's output of the TNA build: the
 // embedded P4Info marked as a tna build (and changed by change, when set),
-// a BF-Runtime schema, a context and a binary.
+// a BF-Runtime schema, a context and a binary. Not the real TNA P4Info
+// (p4src/build/tofino): its counters have bf-p4c's own ids, and the
+// software switch these tests push to runs only the v1model program.
 func tnaBuild(t *testing.T, change func(*p4configv1.P4Info)) string {
 	t.Helper()
 	s, err := p4src.Load()

@@ -28,19 +28,15 @@ func TestForPlatform(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown platform "tofino9"; known: bmv2, sim, wedge100bf-32x`)
 }
 
-// tnaP4Info is the v1model P4Info as the TNA build would have it: the same
-// names and ids, its own architecture and sizes.
+// tnaP4Info is the TNA P4Info bf-p4c made of p4src/tna (committed by make
+// p4-tna): the contract's names, its own architecture, sizes and extern ids.
 func tnaP4Info(t *testing.T) *p4configv1.P4Info {
-	s, err := p4src.Load()
+	text, err := os.ReadFile("../build/tofino/balancer.p4info.txtpb")
 	require.NoError(t, err)
-	info := proto.Clone(s.Info).(*p4configv1.P4Info)
-	info.PkgInfo = &p4configv1.PkgInfo{Arch: "tna"}
-	for _, tb := range info.GetTables() {
-		if tb.GetPreamble().GetName() == p4src.TableSlots {
-			tb.Size = 131072
-		}
-	}
-	return info
+	s, err := p4src.ParseSchema(text)
+	require.NoError(t, err)
+	require.Equal(t, "tna", s.Info.GetPkgInfo().GetArch())
+	return s.Info
 }
 
 func writeText(t *testing.T, path string, info *p4configv1.P4Info) {
