@@ -616,6 +616,13 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, st.HA.Leader)
 	assert.Contains(t, st.HA.StoreError, "etcd has lost its quorum", "a standby's status names the lost quorum too")
+	// The history can still be read (the member's own copy), and a
+	// rollback is refused naming the lost quorum, not by a timeout.
+	hist, err := a.d.History(ctx)
+	require.NoError(t, err, "history while etcd has no quorum")
+	require.NotEmpty(t, hist)
+	_, err = a.d.Rollback(ctx, hist[0].Number)
+	require.ErrorIs(t, err, ErrQuorumLost)
 
 	// The members come back: the leader's lease lived (etcd renews every
 	// lease when it elects a leader), it leads on with the same id and

@@ -400,9 +400,7 @@ func (s *Store) Seed(data []byte, comment string, now time.Time) (bool, error) {
 
 // Revision implements daemon.StateStore.
 func (s *Store) Revision(n uint64) ([]byte, error) {
-	ctx, cancel := s.ctx()
-	defer cancel()
-	resp, err := s.cli.Get(ctx, s.key(cfgKey(n)))
+	resp, err := s.read(s.key(cfgKey(n)))
 	if err != nil {
 		return nil, s.wrap(fmt.Sprintf("reading revision %d", n), err)
 	}
@@ -412,11 +410,31 @@ func (s *Store) Revision(n uint64) ([]byte, error) {
 	return resp.Kvs[0].Value, nil
 }
 
+// read gets key like every read (linearizable: what the majority agreed),
+// except while etcd has lost its quorum: then it reads the reached member's
+// own copy (serializable), so that the history and old revisions can still
+// be shown; a change based on them is refused by the write that follows.
+func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
+	if !s.held.Load() {
+		ctx, cancel := s.ctx()
+		resp, err := s.cli.Get(ctx, key, opts...)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		if lost, _ := s.quorumLost(context.Background(), min(s.timeout, time.Second)); !lost {
+			return nil, err
+		}
+	}
+	// Not s.ctx: that ends while the store is held.
+	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
+	defer cancel()
+	return s.cli.Get(ctx, key, append(opts, clientv3.WithSerializable())...)
+}
+
 // History implements daemon.StateStore.
 func (s *Store) History() ([]daemon.Revision, error) {
-	ctx, cancel := s.ctx()
-	defer cancel()
-	resp, err := s.cli.Get(ctx, s.key("rev/"), clientv3.WithPrefix(),
+	resp, err := s.read(s.key("rev/"), clientv3.WithPrefix(),
 		clientv3.WithSort(clientv3.SortByKey, clientv3.SortAscend))
 	if err != nil {
 		return nil, s.wrap("reading the history", err)
