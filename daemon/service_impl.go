@@ -195,6 +195,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	}
 	watching, written, primary := d.watching, d.written, d.primary
 	d.mu.Unlock()
+	// The filters' states before the engine's table state: a transition in
+	// between then shows as the old state, or as pending, never as a new
+	// state that is not pending although the switch does not hold it yet.
+	filters := eng.Status()
 
 	ss := d.session.Status()
 	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(),
@@ -211,7 +215,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		ls.LANUp, ls.WANUp = ls.LANState == PortUp, ls.WANState == PortUp
 		st.Links = append(st.Links, ls)
 	}
-	for _, f := range eng.Status() {
+	for _, f := range filters {
 		fg := cfg.FilterGroupByName(f.Name)
 		fs := FilterStatus{Name: f.Name, ID: f.ID, BalanceGroup: f.BalanceGroup, LAN: fg.LAN, WAN: fg.WAN, Cores: fg.Cores,
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
