@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/sim"
@@ -267,14 +268,7 @@ func bigSiteYAML(slotBits int) string {
 	sb.WriteString("filter_groups:\n  - {name: F1, lan: P4, wan: P3, cores: 4}\n  - {name: F2, lan: P6, wan: P5, cores: 4}\n  - {name: F3, lan: P8, wan: P7, cores: 4}\n")
 	sb.WriteString("profiles:\n  - {name: fast, initial_delay: 20ms, interval: 10ms, loss_threshold: 3, recovery_threshold: 3, min_active: 1, failure_action: bypass}\n")
 	fmt.Fprintf(&sb, "balance_groups:\n  - {name: G1, members: [F1, F2], profile: fast, slot_bits: %d}\n  - {name: G2, members: [F3], profile: fast, slot_bits: %d}\nrules:\n", slotBits, slotBits)
-	for i := 0; i < 1000; i++ {
-		action := "bypass"
-		if i%2 == 0 {
-			action = fmt.Sprintf("balance G%d", 1+i%4/2)
-		}
-		fmt.Fprintf(&sb, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
-			i, 1000-i, i/256, i%256, 1000+i, action)
-	}
+	testsites.WriteRules(&sb, 1000)
 	return sb.String()
 }
 

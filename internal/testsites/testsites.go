@@ -20,13 +20,20 @@ func Big(slotBits int) (*config.Config, error) {
 	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\n")
 	b.WriteString("filter_groups:\n  - {name: F1, lan: P6, wan: P5, cores: 31}\n  - {name: F2, lan: P8, wan: P7, cores: 63}\n")
 	fmt.Fprintf(&b, "balance_groups:\n  - {name: G1, members: [F1], slot_bits: %d}\n  - {name: G2, members: [F2], slot_bits: %d}\nrules:\n", slotBits, slotBits)
-	for i := 0; i < 1000; i++ {
+	WriteRules(&b, 1000)
+	return config.Parse([]byte(b.String()))
+}
+
+// WriteRules writes n flow rules (YAML list items of "rules:"), half
+// bypass, half balanced over balance groups G1 and G2, each on its own
+// /24 and TCP port: the rule set of the big benchmark sites.
+func WriteRules(b *strings.Builder, n int) {
+	for i := 0; i < n; i++ {
 		action := "bypass"
 		if i%2 == 0 {
 			action = fmt.Sprintf("balance G%d", 1+i%4/2)
 		}
-		fmt.Fprintf(&b, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
-			i, 1000-i, i/256, i%256, 1000+i, action)
+		fmt.Fprintf(b, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
+			i, n-i, i/256, i%256, 1000+i, action)
 	}
-	return config.Parse([]byte(b.String()))
 }
