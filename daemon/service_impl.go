@@ -410,7 +410,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
 		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop",
-		p4src.DropMalformed: "malformed frame"}
+		p4src.DropMalformed: "malformed frame", p4src.DropVerdict: "data-plane verdict drop"}
 	for i := int64(1); i < p4src.DropReasons; i++ {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}
