@@ -4,6 +4,7 @@ import (
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -119,3 +120,48 @@ func (c *Compiler) ForwardEpoch(e *p4v1.Entity) (fg uint32, epoch uint8, ok bool
 
 // FilterGroupsTableID is the id of Ingress.filter_groups.
 func (c *Compiler) FilterGroupsTableID() uint32 { return c.filterGroups.id }
+
+// GuardEpochs keeps a controller from clearing a data-plane verdict it has
+// not received. For every update that writes a forwarding filter_groups
+// entry over a forwarding entry the switch holds (current, by Key) with
+// another epoch, it asks allowed(fg, held, wanted); when that says no, the
+// update is rewritten (a copy: the entity may be shared) to keep the
+// switch's epoch, and the filter group's held epoch is returned in adopted
+// so the caller can take it over. A controller that restarts, reconnects,
+// takes over as HA leader or reconciles thus leaves every standing verdict
+// standing. Updates of other entries are left alone.
+func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entity, allowed func(fg uint32, held, wanted uint8) bool) (adopted map[uint32]uint8) {
+	if !c.verdict {
+		return nil
+	}
+	pid := c.filterForward.params[p4src.ParamEpoch].id
+	for i, u := range us {
+		if u.GetType() == p4v1.Update_DELETE {
+			continue
+		}
+		fg, wanted, ok := c.ForwardEpoch(u.GetEntity())
+		if !ok {
+			continue
+		}
+		cur, ok := current[Key(u.GetEntity())]
+		if !ok {
+			continue
+		}
+		_, held, ok := c.ForwardEpoch(cur)
+		if !ok || held == wanted || (allowed != nil && allowed(fg, held, wanted)) {
+			continue
+		}
+		nu := proto.Clone(u).(*p4v1.Update)
+		for _, p := range nu.GetEntity().GetTableEntry().GetAction().GetAction().GetParams() {
+			if p.GetParamId() == pid {
+				p.Value = canon(uint64(held))
+			}
+		}
+		us[i] = nu
+		if adopted == nil {
+			adopted = map[uint32]uint8{}
+		}
+		adopted[fg] = held
+	}
+	return adopted
+}
