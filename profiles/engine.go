@@ -50,6 +50,7 @@ const (
 	ReasonRestart
 	ReasonRestartUp
 	ReasonPathSuspected
+	ReasonDataPlane // the pipeline proved loss (verdict.go)
 )
 
 func (r Reason) String() string {
@@ -72,6 +73,8 @@ func (r Reason) String() string {
 		return "up before restart"
 	case ReasonPathSuspected:
 		return "keep-alive path suspected"
+	case ReasonDataPlane:
+		return "data-plane verdict"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -108,6 +111,8 @@ type FilterStatus struct {
 	// Returning: while held, traffic sent to it was seen coming back
 	// (data-plane counters), so it is alive.
 	Returning bool
+	// Verdicts: the data-plane verdict (verdict.go).
+	Verdicts VerdictStatus
 }
 
 // StallAlarm is raised while a balance group's keep-alive losses are held
@@ -191,6 +196,7 @@ type monitor struct {
 	ev       *traffic  // data-plane counters when the hold began
 	evAlive  bool      // traffic came back since
 	evDead   bool      // traffic went to it and none came back
+	vd       verdictMon
 }
 
 // traffic is a filter group's data-plane counters.
@@ -291,6 +297,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
 		m.held, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
+		m.vd = o.vd.clone()
 		if !o.next.IsZero() {
 			m.next = o.next // keep probing on schedule: no new initial delay
 		}
@@ -511,6 +518,9 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 		"reason", why.String(), "failure_action", string(m.action))
 	m.state, m.reason, m.since = next, why, now
 	m.release()
+	if next == StateUp {
+		m.vd.recovered(m, now)
+	}
 	return true
 }
 
@@ -773,8 +783,11 @@ func (e *Engine) Bypass() (global bool, groups []string) {
 // derive computes the data-plane state. Called with e.mu held.
 func (e *Engine) derive() tables.State {
 	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{}, BalanceGroups: map[string]tables.BalanceGroupState{},
-		Rebalanced: map[string]bool{}}
+		Rebalanced: map[string]bool{}, Epochs: map[string]uint8{}}
 	for name, m := range e.mons {
+		if m.vd.epoch != 0 {
+			st.Epochs[name] = m.vd.epoch
+		}
 		switch {
 		case m.admin:
 			st.FilterGroups[name] = tables.FGSWBypass
@@ -841,7 +854,7 @@ func (e *Engine) publish() {
 
 func equalState(a, b tables.State) bool {
 	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
-		maps.Equal(a.Rebalanced, b.Rebalanced)
+		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Epochs, b.Epochs)
 }
 
 // Status reports every filter group, in configuration order.
@@ -864,6 +877,7 @@ func (e *Engine) Status() []FilterStatus {
 		}
 		s.LANUp, s.WANUp = m.lanUp, m.wanUp
 		s.BalanceGroup, s.FailureAction = m.bg, m.action
+		s.Verdicts = m.vd.status(m)
 		s.Effective = "forward"
 		switch {
 		case st.Rebalanced[fg.Name]:
