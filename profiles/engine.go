@@ -160,6 +160,10 @@ type Engine struct {
 	// whole round could not be judged on time).
 	lastTick, stalledAt time.Time
 	stallGap            time.Duration
+	// heard is when the switch last answered the controller (SwitchHeard);
+	// heardSet once told.
+	heard    time.Time
+	heardSet bool
 }
 
 type probe struct {
@@ -550,6 +554,12 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 		return true
 	case m.evDead:
 		e.log.Warn("held filter group fails: traffic sent to it does not come back", "filter_group", m.fg.Name)
+	case e.heardSet && !e.heard.After(m.held):
+		// The switch has not answered anything since the hold began: the
+		// controller cannot see it, so it forms no verdict (the data
+		// plane judges the filters meanwhile).
+		m.clearAt = time.Time{}
+		return true
 	case now.Sub(m.held) >= time.Duration(m.prof.StallHold):
 		e.log.Warn("held filter group fails: keep-alive loss persisted past stall_hold", "filter_group", m.fg.Name,
 			"stall_hold", time.Duration(m.prof.StallHold))
@@ -571,20 +581,34 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 // suspect says whether m's keep-alive losses are better explained by the
 // balancer's keep-alive path than by the filter: the engine itself stalled
 // within the last two intervals (the rounds judged across a stall and
-// while catching up after it), or most of m's balance group (members not
-// bypassed by hand, ports up) is losing keep-alives too or failed for
-// keep-alive loss within the last loss_threshold intervals.
+// while catching up after it), or most of the switch's filters, or most
+// of m's balance group (members not bypassed by hand, ports up), are
+// losing keep-alives too or failed for keep-alive loss within the last
+// loss_threshold intervals.
 func (e *Engine) suspect(m *monitor, now time.Time) bool {
 	if !e.stalledAt.IsZero() && now.Sub(e.stalledAt) <= 2*m.interval {
+		return true
+	}
+	window := time.Duration(m.prof.LossThreshold) * m.interval
+	// The whole switch first (single-member groups included): most of its
+	// filters losing keep-alives together point at the balancer's own
+	// path; then m's balance group.
+	if e.losingTogether(func(*monitor) bool { return true }, window, now) {
 		return true
 	}
 	if m.bg == "" {
 		return false
 	}
-	window := time.Duration(m.prof.LossThreshold) * m.interval
+	return e.losingTogether(func(p *monitor) bool { return p.bg == m.bg }, window, now)
+}
+
+// losingTogether says whether most of the monitors in scope (not bypassed
+// by hand, ports up; at least two) are losing keep-alives or failed for
+// keep-alive loss within window.
+func (e *Engine) losingTogether(in func(*monitor) bool, window time.Duration, now time.Time) bool {
 	peers, losing := 0, 0
 	for _, p := range e.mons {
-		if p.bg != m.bg || p.admin || !p.lanUp || !p.wanUp {
+		if !in(p) || p.admin || !p.lanUp || !p.wanUp {
 			continue
 		}
 		switch {

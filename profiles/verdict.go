@@ -202,3 +202,14 @@ func (e *Engine) SetEpochs(epochs map[string]uint8) {
 		}
 	}
 }
+
+// SwitchHeard tells the engine when the switch last answered the
+// controller (any RPC or stream message). While the switch has not
+// answered since a hold began, the stall guard keeps holding past
+// stall_hold: a controller that cannot see the switch forms no verdict of
+// its own, so none is written when it reconnects.
+func (e *Engine) SwitchHeard(at time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.heard, e.heardSet = at, true
+}

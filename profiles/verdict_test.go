@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -97,4 +98,99 @@ func TestAdoptEpochs(t *testing.T) {
 	assert.Equal(t, StateDown, b.state("F1"))
 	assert.True(t, latest(b.e).Rebalanced["F1"], "rebalance: the failed share's slots move (the pipeline bypassed it at once)")
 	assert.Error(t, b.e.OnVerdict(p4src.VerdictDigest{FilterGroup: 9}, p4src.TickBMv2, b.now))
+}
+
+const singles = `
+platform: sim
+ports:
+  - {port: 1, speed: 100G}
+  - {port: 2, speed: 100G}
+  - {port: 3, speed: 100G}
+  - {port: 4, speed: 100G}
+  - {port: 5, speed: 100G}
+  - {port: 6, speed: 100G}
+  - {port: 7, speed: 100G}
+  - {port: 8, speed: 100G}
+links:
+  - {name: L1, lan: P2, wan: P1}
+filter_groups:
+  - {name: F1, lan: P4, wan: P3, cores: 2}
+  - {name: F2, lan: P6, wan: P5, cores: 2}
+  - {name: F3, lan: P8, wan: P7, cores: 2}
+profiles:
+  - {name: p, initial_delay: 1s, interval: 100ms, loss_threshold: 3, recovery_threshold: 2, stall_hold: 1s}
+balance_groups:
+  - {name: G1, members: [F1], profile: p}
+  - {name: G2, members: [F2], profile: p}
+  - {name: G3, members: [F3], profile: p}
+`
+
+func newSinglesBench(t *testing.T) *bench {
+	cfg, err := config.Parse([]byte(singles))
+	require.NoError(t, err)
+	b := &bench{t: t, now: time.Unix(1000, 0), dead: map[uint32]bool{}}
+	b.e, err = New(cfg, b.send, Options{TimestampUnit: time.Nanosecond})
+	require.NoError(t, err)
+	b.e.Start(b.now)
+	return b
+}
+
+// The stall guard looks at the whole switch: when the keep-alives of most
+// of its filters are late together, single-member balance groups included,
+// the balancer's own path is suspected and nothing fails before
+// stall_hold; one filter losing alone fails at loss_threshold.
+func TestStallGuardWholeSwitch(t *testing.T) {
+	b := newSinglesBench(t)
+	b.run(1300 * time.Millisecond)
+	for _, n := range []string{"F1", "F2", "F3"} {
+		require.Equal(t, StateUp, b.state(n))
+	}
+	b.stalled = true
+	b.run(800 * time.Millisecond)
+	for _, n := range []string{"F1", "F2", "F3"} {
+		assert.Equal(t, StateUp, b.state(n), "%s held: the whole switch lost keep-alives together", n)
+	}
+	b.stalled = false
+	b.run(400 * time.Millisecond)
+	for _, n := range []string{"F1", "F2", "F3"} {
+		assert.Equal(t, StateUp, b.state(n))
+	}
+	assert.Empty(t, latest(b.e).FilterGroups)
+
+	// One alone: it fails.
+	b.dead[40] = true
+	b.run(500 * time.Millisecond)
+	assert.Equal(t, StateDown, b.state("F1"))
+	assert.Equal(t, StateUp, b.state("F2"))
+}
+
+// While the switch answers nothing (a hung control channel), the stall
+// guard holds past stall_hold: the controller forms no verdict it could
+// write on reconnect. Once the switch answers again, a hold that
+// outlasted stall_hold ends in a failover as before.
+func TestNoVerdictWhileSwitchSilent(t *testing.T) {
+	b := newSinglesBench(t)
+	b.run(1300 * time.Millisecond)
+	b.e.SwitchHeard(b.now)
+	b.stalled = true // a hang: keep-alives are queued, nothing answers
+	b.run(5 * time.Second)
+	for _, n := range []string{"F1", "F2", "F3"} {
+		assert.Equal(t, StateUp, b.state(n), "%s: no verdict while the switch is silent", n)
+	}
+	assert.Empty(t, latest(b.e).FilterGroups)
+	assert.Empty(t, latest(b.e).BalanceGroups)
+	// The channel comes back; the filters answer.
+	b.stalled = false
+	b.e.SwitchHeard(b.now)
+	b.run(500 * time.Millisecond)
+	for _, n := range []string{"F1", "F2", "F3"} {
+		assert.Equal(t, StateUp, b.state(n))
+	}
+	// The switch answers, but every filter is dead: after stall_hold they fail.
+	b.dead[40], b.dead[60], b.dead[80] = true, true, true
+	for end := b.now.Add(3 * time.Second); b.now.Before(end); {
+		b.e.SwitchHeard(b.now)
+		b.run(10 * time.Millisecond)
+	}
+	assert.Equal(t, StateDown, b.state("F1"))
 }
