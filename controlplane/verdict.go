@@ -148,3 +148,13 @@ func (c *conn) guardEpochs(plan *tables.Plan) {
 		}
 	}
 }
+
+// Heard returns when the switch last answered the primary connection (any
+// RPC or stream message), and false while there is none.
+func (s *Session) Heard() (time.Time, bool) {
+	c := s.primaryConn.Load()
+	if c == nil {
+		return time.Time{}, false
+	}
+	return c.heardAt(), true
+}
