@@ -330,3 +330,19 @@ func RunVerdict(tg VerdictTarget, sc VerdictScenario, tm Timing) error {
 	}
 	return nil
 }
+
+// F1Traffic is data of n sessions the verdict site places on F1, from
+// distinct session buckets where it can (n up to 32): the frames sent
+// into L1's LAN port and what F1 returns for each on its WAN port.
+func F1Traffic(cfg *config.Config, n int) (sends, returns [][]byte) {
+	tpid := uint16(wire.DefaultCoreTPID)
+	dst := netip.MustParseAddr("198.51.100.1")
+	srcs, _ := f1Sessions(cfg, n)
+	for _, src := range srcs {
+		f := Frame(macA, macB, Encap{}, L3{Src: src, Dst: dst, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 80})
+		_, core := Placement(cfg, src, dst, 6)
+		sends = append(sends, f)
+		returns = append(returns, PushCore(f, tpid, L1ID, core))
+	}
+	return sends, returns
+}
