@@ -25,7 +25,12 @@ const VerdictDetect = 50 * time.Millisecond
 
 // VerdictConfig is site.yaml with the default profile at a 10 ms interval
 // (detect 50 ms) and, when drop, failure action drop.
-func VerdictConfig(drop bool) (*config.Config, error) {
+func VerdictConfig(drop bool) (*config.Config, error) { return VerdictConfigDetect(drop, VerdictDetect) }
+
+// VerdictConfigDetect is VerdictConfig with another detection time
+// (interval detect/5, loss_threshold 5): a target whose harness takes
+// longer per frame (BMv2 behind veths) needs room for it.
+func VerdictConfigDetect(drop bool, detect time.Duration) (*config.Config, error) {
 	cfg, err := Config()
 	if err != nil {
 		return nil, err
@@ -34,7 +39,7 @@ func VerdictConfig(drop bool) (*config.Config, error) {
 	if p == nil {
 		return nil, errors.New("pipelinecases: no default profile")
 	}
-	p.Interval = config.Duration(10 * time.Millisecond)
+	p.Interval = config.Duration(detect / 5)
 	p.LossThreshold = 5
 	if drop {
 		cfg.BalanceGroups[0].FailureAction = config.FailDrop
@@ -69,6 +74,8 @@ type VerdictScenario struct {
 	// verdict: the target rewrites the site at epoch Bump.
 	BumpAt    int
 	BumpEpoch uint8
+	// Detect is the detection time the scenario is written for.
+	Detect time.Duration
 }
 
 // VerdictTarget is a Target that can program the verdict site afresh,
@@ -113,6 +120,12 @@ func f1Sessions(cfg *config.Config, n int) (addrs []netip.Addr, buckets []uint32
 // VerdictScenarios returns every scenario for cfg = VerdictConfig(false)
 // (the drop scenario reconfigures itself).
 func VerdictScenarios(cfg *config.Config) []VerdictScenario {
+	return VerdictScenariosDetect(cfg, VerdictDetect)
+}
+
+// VerdictScenariosDetect returns the scenarios for
+// VerdictConfigDetect(false, detect).
+func VerdictScenariosDetect(cfg *config.Config, detect time.Duration) []VerdictScenario {
 	tpid := uint16(wire.DefaultCoreTPID)
 	dst := netip.MustParseAddr("198.51.100.1")
 	srcs, _ := f1Sessions(cfg, 12)
@@ -146,7 +159,6 @@ func VerdictScenarios(cfg *config.Config) []VerdictScenario {
 		s.Note, s.Wait = note, wait
 		return s
 	}
-	detect := VerdictDetect
 	// late: the wait after spread(n, detect/2) and one more step of
 	// detect/4 that puts the oldest send past detect (72 ms) while the
 	// last send stays within it (no quiet spell), with room for a real
@@ -164,8 +176,6 @@ func VerdictScenarios(cfg *config.Config) []VerdictScenario {
 		}
 		return st
 	}
-	minAge := uint32(0) // filled by the runner from Tick
-	_ = minAge
 	dataVerdict := &p4src.VerdictDigest{FilterGroup: F1ID, Direction: 0, Epoch: 0, Reason: p4src.VerdictData}
 	var sc []VerdictScenario
 
@@ -281,12 +291,19 @@ func VerdictScenarios(cfg *config.Config) []VerdictScenario {
 	s.Digest = &p4src.VerdictDigest{FilterGroup: F1ID, Direction: 0, Epoch: 1, Reason: p4src.VerdictData}
 	steps = append(steps, s)
 	sc = append(sc, VerdictScenario{Name: "verdict: a new epoch without life is proven again", Steps: steps, BumpAt: bump, BumpEpoch: 1})
+	for i := range sc {
+		sc[i].Detect = detect
+	}
 	return sc
 }
 
 // RunVerdict runs one scenario.
 func RunVerdict(tg VerdictTarget, sc VerdictScenario, tm Timing) error {
-	cfg, err := VerdictConfig(sc.Drop)
+	detect := sc.Detect
+	if detect <= 0 {
+		detect = VerdictDetect
+	}
+	cfg, err := VerdictConfigDetect(sc.Drop, detect)
 	if err != nil {
 		return err
 	}
@@ -294,7 +311,7 @@ func RunVerdict(tg VerdictTarget, sc VerdictScenario, tm Timing) error {
 		return fmt.Errorf("programming: %w", err)
 	}
 	tg.Digests(0)
-	minAge := uint32(tables.DetectTicks(VerdictDetect, tg.Tick()))
+	minAge := uint32(tables.DetectTicks(detect, tg.Tick()))
 	for i, st := range sc.Steps {
 		if sc.BumpAt == i && sc.BumpEpoch > 0 {
 			if err := tg.SetEpochs(cfg, map[string]uint8{"F1": sc.BumpEpoch, "F2": sc.BumpEpoch}); err != nil {
@@ -308,7 +325,11 @@ func RunVerdict(tg VerdictTarget, sc VerdictScenario, tm Timing) error {
 		if err := runCase(tg, c, tm); err != nil {
 			return fmt.Errorf("step %d (%s): %w", i, st.Note, err)
 		}
-		dgs := tg.Digests(tm.Expect)
+		wait := tm.Quiet
+		if st.Digest != nil {
+			wait = tm.Expect
+		}
+		dgs := tg.Digests(wait)
 		switch {
 		case st.NoDigest:
 			if len(dgs) > 0 {
