@@ -66,7 +66,9 @@ func (vt *verdictTarget) program(cfg *config.Config, st tables.State, push bool)
 	return nil
 }
 
-func (vt *verdictTarget) Fresh(cfg *config.Config) error { return vt.program(cfg, tables.State{}, true) }
+func (vt *verdictTarget) Fresh(cfg *config.Config) error {
+	return vt.program(cfg, tables.State{}, true)
+}
 func (vt *verdictTarget) SetEpochs(cfg *config.Config, e map[string]uint8) error {
 	return vt.program(cfg, tables.State{Epochs: e}, false)
 }

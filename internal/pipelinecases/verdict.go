@@ -25,7 +25,9 @@ const VerdictDetect = 50 * time.Millisecond
 
 // VerdictConfig is site.yaml with the default profile at a 10 ms interval
 // (detect 50 ms) and, when drop, failure action drop.
-func VerdictConfig(drop bool) (*config.Config, error) { return VerdictConfigDetect(drop, VerdictDetect) }
+func VerdictConfig(drop bool) (*config.Config, error) {
+	return VerdictConfigDetect(drop, VerdictDetect)
+}
 
 // VerdictConfigDetect is VerdictConfig with another detection time
 // (interval detect/5, loss_threshold 5): a target whose harness takes
