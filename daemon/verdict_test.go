@@ -1,0 +1,118 @@
+package daemon
+
+import (
+	"context"
+	"net/netip"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gopacket/gopacket/layers"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/internal/verdictinfo"
+	"github.com/dpi-balancer/balancer/sim/frames"
+)
+
+// trafficGen sends frames of many sessions into L1's LAN port (20) at
+// about rate per second, and drains what leaves by L1's WAN port (10),
+// until ctx ends.
+func (b *bed) trafficGen(ctx context.Context, rate int) *atomic.Uint64 {
+	var sent atomic.Uint64
+	var fs [][]byte
+	for i := 0; i < 512; i++ {
+		src := netip.AddrFrom4([4]byte{10, 8, byte(i >> 8), byte(i)})
+		dst := netip.AddrFrom4([4]byte{198, 51, 100, byte(i)})
+		fs = append(fs, frames.Frame([]byte{0, 0x11, 0x22, 0x33, 0x44, 0x55}, []byte{0, 0x66, 0x77, 0x88, 0x99, 0xaa},
+			frames.Encap{}, frames.L3{Src: src, Dst: dst, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 443}))
+	}
+	gap := time.Second / time.Duration(rate)
+	go func() {
+		next := time.Now()
+		for i := 0; ctx.Err() == nil; i++ {
+			if d := time.Until(next); d > 0 {
+				time.Sleep(d)
+			}
+			next = next.Add(gap)
+			if b.peers[20].Send(fs[i%len(fs)]) == nil {
+				sent.Add(1)
+			}
+		}
+	}()
+	go func() {
+		for ctx.Err() == nil {
+			b.peers[10].Recv(20 * time.Millisecond)
+		}
+	}()
+	return &sent
+}
+
+// The controller is gone (stopped: as frozen, crashed or cut off, the
+// switch hears nothing from it) and a filter dies: the pipeline proves it
+// from the data alone and bypasses its share. Measured: the frames the
+// switch still sends the dead filter from detection + 100 ms on, against
+// its share before. Then a controller comes back: it learns the standing
+// verdict from the digests and keeps it (the filter is still dead), and
+// clears it by the next epoch only once the filter answers again.
+func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
+	schema, err := verdictinfo.Schema()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/fast.yaml", 0, schema)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.trafficGen(ctx, 5000)
+	f3 := b.filters["F3"]
+	time.Sleep(time.Second)
+	before0 := f3.got.Load()
+	time.Sleep(time.Second)
+	share := f3.got.Load() - before0 // frames in 1 s while alive
+	require.Greater(t, share, uint64(200), "F3 carries its share")
+
+	stop() // the controller is gone
+	detect := 30 * time.Millisecond
+	f3.alive.Store(false)
+	died := time.Now()
+	time.Sleep(detect + 100*time.Millisecond)
+	from := f3.got.Load()
+	time.Sleep(time.Second)
+	after := f3.got.Load() - from
+	t.Logf("controller stopped, F3 killed: %d frames to F3 in 1 s from detection + 100 ms, against %d in 1 s before (%.2f%%)",
+		after, share, 100*float64(after)/float64(share))
+	assert.Less(t, float64(after), 0.02*float64(share), "under 2%% of its share")
+	epoch, set := b.sw.Dataplane().Verdict(2)
+	require.True(t, set, "the pipeline's own verdict")
+	assert.Zero(t, epoch)
+	_ = died
+
+	// A controller comes back: the verdict is learnt, and stands.
+	d2, _ := b.startDaemon(20)
+	require.Eventually(t, func() bool {
+		st, err := d2.Status(context.Background())
+		return err == nil && len(st.Filters) == 3 && st.Filters[2].Verdict != "" && st.Filters[2].State == "down"
+	}, 10*time.Second, 5*time.Millisecond, "the new controller learns the standing verdict")
+	st, err := d2.Status(context.Background())
+	require.NoError(t, err)
+	t.Logf("status: %s: %s", st.Filters[2].Reason, st.Filters[2].Verdict)
+	_, set = b.sw.Dataplane().Verdict(2)
+	assert.True(t, set)
+	from = f3.got.Load()
+	time.Sleep(300 * time.Millisecond)
+	assert.Less(t, f3.got.Load()-from, uint64(2*300/10), "keep-alives only (at most), no data to the dead filter")
+
+	// F3 answers again: recovery_threshold keep-alives, then the next epoch.
+	f3.alive.Store(true)
+	require.Eventually(t, func() bool {
+		st, err := d2.Status(context.Background())
+		return err == nil && st.Filters[2].State == "up" && st.Filters[2].VerdictEpoch == 1 && !st.Switch.StatePending
+	}, 10*time.Second, 5*time.Millisecond)
+	from = f3.got.Load()
+	time.Sleep(300 * time.Millisecond)
+	assert.Greater(t, f3.got.Load()-from, share/10, "F3 carries traffic again")
+	st, err = d2.Status(context.Background())
+	require.NoError(t, err)
+	require.NotEmpty(t, st.Filters[2].Verdicts)
+	assert.False(t, st.Filters[2].Verdicts[len(st.Filters[2].Verdicts)-1].Cleared.IsZero())
+}
