@@ -57,7 +57,7 @@ type bed struct {
 	filters map[string]*filterEmu
 	peers   map[uint32]*sim.MemPeer
 	dir     string
-	config  string // initial configuration file
+	config  string        // initial configuration file
 	schema  *p4src.Schema // the program switch and daemon run (nil: the committed build)
 }
 
