@@ -58,7 +58,7 @@ func (b *bed) trafficGen(ctx context.Context, rate int) *atomic.Uint64 {
 func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	schema, err := verdictinfo.Schema()
 	require.NoError(t, err)
-	b := newBedWith(t, "testdata/fast.yaml", 0, schema)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
 	d, stop := b.startDaemon(10)
 	b.allUp(d)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -80,7 +80,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	}
 	t.Logf("data-plane verdicts while every filter was healthy: %d", healthy)
 	stop() // the controller is gone
-	detect := 30 * time.Millisecond
+	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
 	f3.alive.Store(false)
 	died := time.Now()
 	time.Sleep(detect + 100*time.Millisecond)
@@ -108,7 +108,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	assert.True(t, set)
 	from = f3.got.Load()
 	time.Sleep(300 * time.Millisecond)
-	assert.Less(t, f3.got.Load()-from, uint64(2*300/10), "keep-alives only (at most), no data to the dead filter")
+	assert.Less(t, f3.got.Load()-from, uint64(2*300/40), "keep-alives only (at most), no data to the dead filter")
 
 	// F3 answers again: recovery_threshold keep-alives, then the next epoch.
 	f3.alive.Store(true)
