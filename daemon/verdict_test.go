@@ -3,15 +3,20 @@ package daemon
 import (
 	"context"
 	"net/netip"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/internal/stallproxy"
 	"github.com/dpi-balancer/balancer/internal/verdictinfo"
+	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim/frames"
 )
 
@@ -123,4 +128,70 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, st.Filters[2].Verdicts)
 	assert.False(t, st.Filters[2].Verdicts[len(st.Filters[2].Verdicts)-1].Cleared.IsZero())
+}
+
+// linkCount reads one link_counters cell (packets) from the switch.
+func (b *bed) linkCount(link, kind uint32) uint64 {
+	b.t.Helper()
+	s := b.sw.Dataplane().Schema()
+	c, err := s.Counter(p4src.CounterLink)
+	require.NoError(b.t, err)
+	var n uint64
+	require.NoError(b.t, b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: int64(p4src.LinkCounterIndex(link, kind))}}}}},
+		func(e *p4v1.Entity) bool { n = uint64(e.GetCounterEntry().GetData().GetPacketCount()); return true }))
+	return n
+}
+
+// A 5 s hang of the control channel (TCP open, no answers) with healthy
+// filters: no frame is software- or group-bypassed, during it or in the
+// 5 s after (the controller forms no verdict while it cannot see the
+// switch, and writes none on reconnect).
+func TestControlChannelHangBypassesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 15 s")
+	}
+	schema, err := verdictinfo.Schema()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
+	proxy := stallproxy.New(t, b.addr)
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger,
+		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); d.Run(ctx) }()
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	b.allUp(d)
+	tctx, tcancel := context.WithCancel(context.Background())
+	defer tcancel()
+	sent := b.trafficGen(tctx, 2000)
+	time.Sleep(500 * time.Millisecond)
+
+	bypassed := func() uint64 {
+		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
+	}
+	before, sent0 := bypassed(), sent.Load()
+	proxy.Pause()
+	time.Sleep(5 * time.Second)
+	proxy.Resume()
+	during := bypassed() - before
+	require.Eventually(t, func() bool {
+		st, err := d.Status(context.Background())
+		return err == nil && st.Switch.Primary && !st.Switch.Stalled
+	}, 30*time.Second, 10*time.Millisecond)
+	time.Sleep(5 * time.Second)
+	total := bypassed() - before
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	verdicts := 0
+	for _, f := range st.Filters {
+		verdicts += len(f.Verdicts)
+		assert.Equal(t, "up", f.State, "%s", f.Name)
+	}
+	t.Logf("5 s hang with healthy filters: %d frames bypassed during it, %d in all until 5 s after (of %d sent); data-plane verdicts %d",
+		during, total, sent.Load()-sent0, verdicts)
+	assert.Zero(t, total, "no frame software- or group-bypassed")
 }
