@@ -84,7 +84,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 		healthy += len(f.Verdicts)
 	}
 	t.Logf("data-plane verdicts while every filter was healthy: %d", healthy)
-	stop() // the controller is gone
+	stop()                           // the controller is gone
 	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
 	f3.alive.Store(false)
 	died := time.Now()
