@@ -59,26 +59,19 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
 
     apply {
         // Every action sets the counting fields itself (no table of its
-        // own before this one on Tofino).
+        // own before this one on Tofino). The table is applied once (BMv2
+        // and Tofino want a table in one place of the control flow), for
+        // data and for keep-alive packet-outs alike.
         bit<1> dir = md.side;
         if (md.ka_send) {
             dir = (bit<1>)hdr.keepalive.direction;
         }
         md.ev_index = md.target_fg ++ dir;
-        if (md.ka_send) {
-            // A keep-alive packet-out: only its group's parameters and
-            // state; it leaves by the port the controller named, uncounted.
-            port_t named = md.out_port;
-            filter_groups.apply();
-            md.drop = false;
-            md.drop_reason = DROP_NONE;
-            md.count_fg = false;
-            md.count_link = false;
-            md.out_port = named;
-            md.ev_send = md.fg_forward;
-        } else {
-            switch (filter_groups.apply().action_run) {
-                filter_forward: {
+        port_t named = md.out_port;
+        switch (filter_groups.apply().action_run) {
+            filter_forward: {
+                md.ev_send = true;
+                if (!md.ka_send) {
                     hdr.core.setValid();
                     hdr.core.tpid = md.tpid;
                     hdr.core.link_id = md.link_id;
@@ -88,10 +81,18 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
                     } else {
                         md.out_port = md.fg_wan_port;
                     }
-                    md.ev_send = true;
                     md.ev_bucket = md.hash[20:16];
                 }
             }
+        }
+        if (md.ka_send) {
+            // A keep-alive packet-out: only its group's parameters and
+            // state; it leaves by the port the controller named, uncounted.
+            md.drop = false;
+            md.drop_reason = DROP_NONE;
+            md.count_fg = false;
+            md.count_link = false;
+            md.out_port = named;
         }
     }
 }
