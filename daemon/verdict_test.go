@@ -3,6 +3,10 @@ package daemon
 import (
 	"context"
 	"net/netip"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -194,4 +198,72 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	t.Logf("5 s hang with healthy filters: %d frames bypassed during it, %d in all until 5 s after (of %d sent); data-plane verdicts %d",
 		during, total, sent.Load()-sent0, verdicts)
 	assert.Zero(t, total, "no frame software- or group-bypassed")
+}
+
+// BenchmarkKeepAliveLossToRebalance is BenchmarkKeepAliveLossToBypass for
+// failure action rebalance on the program with the data-plane verdict:
+// F2 (in G1 with F1) dies; reported are the time from its death to its
+// share being out of service in the pipeline (its verdict register set:
+// every frame of its share bypassed from then on), beyond the detection
+// time (3 x 10 ms), as p50/p99-µs, and the slot move that follows (the
+// controller's rewrite of its slots to F1, from the death) as
+// slot-move-p50/p99-µs, on the small and the big site.
+func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
+	schema, err := verdictinfo.Schema()
+	require.NoError(b, err)
+	run := func(b *testing.B, bd *bed) {
+		d, _ := bd.startDaemon(10)
+		bd.allUp(d)
+		dp := bd.sw.Dataplane()
+		var lat, moved []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			st0, err := d.Status(context.Background())
+			require.NoError(b, err)
+			e0 := st0.Filters[1].VerdictEpoch
+			bd.filters["F2"].alive.Store(false)
+			died := time.Now()
+			for {
+				if e, set := dp.Verdict(1); set && e == e0 {
+					break
+				}
+				require.Less(b, time.Since(died), 5*time.Second, "no data-plane verdict")
+				time.Sleep(200 * time.Microsecond)
+			}
+			lat = append(lat, time.Since(died)-30*time.Millisecond)
+			for {
+				st, err := d.Status(context.Background())
+				require.NoError(b, err)
+				if st.Filters[1].Effective == "rebalanced" && !st.Switch.StatePending {
+					break
+				}
+				require.Less(b, time.Since(died), 30*time.Second, "slots never moved")
+				time.Sleep(200 * time.Microsecond)
+			}
+			moved = append(moved, time.Since(died))
+			b.StopTimer()
+			bd.filters["F2"].alive.Store(true)
+			require.Eventually(b, func() bool {
+				st, err := d.Status(context.Background())
+				return err == nil && st.Filters[1].State == "up" && st.Filters[1].Effective == "forward" && !st.Switch.StatePending
+			}, 30*time.Second, time.Millisecond)
+			b.StartTimer()
+		}
+		reportPercentiles(b, lat)
+		sort.Slice(moved, func(i, j int) bool { return moved[i] < moved[j] })
+		b.ReportMetric(float64(moved[len(moved)/2].Microseconds()), "slot-move-p50-µs")
+		b.ReportMetric(float64(moved[int(0.99*float64(len(moved)-1))].Microseconds()), "slot-move-p99-µs")
+	}
+	b.Run("site=small", func(b *testing.B) {
+		data, err := os.ReadFile("testdata/fast.yaml")
+		require.NoError(b, err)
+		path := filepath.Join(b.TempDir(), "small.yaml")
+		require.NoError(b, os.WriteFile(path, []byte(strings.ReplaceAll(string(data), "failure_action: bypass", "failure_action: rebalance")), 0o644))
+		run(b, newBedWith(b, path, 0, schema))
+	})
+	b.Run("site=big", func(b *testing.B) {
+		path := filepath.Join(b.TempDir(), "big.yaml")
+		require.NoError(b, os.WriteFile(path, []byte(strings.ReplaceAll(bigSiteYAML(16), "failure_action: bypass", "failure_action: rebalance")), 0o644))
+		run(b, newBedWith(b, path, 2<<16, schema))
+	})
 }
