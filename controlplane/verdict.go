@@ -2,6 +2,7 @@ package controlplane
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,8 +97,10 @@ func (c *conn) onDigest(l *p4v1.DigestList) {
 }
 
 // configureDigest enables the verdict digest on the switch (P4Runtime
-// DigestEntry: lists of one, sent at once). A target that refuses leaves
-// the controller without data-plane verdicts (the pipeline still applies
+// DigestEntry: lists of one, sent at once). It is not a data-plane write
+// (it is not counted in the session's updates) and a switch that already
+// has it (ALREADY_EXISTS) keeps it. A target that refuses leaves the
+// controller without data-plane verdicts (the pipeline still applies
 // them): that is logged once.
 func (c *conn) configureDigest(ctx context.Context) {
 	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
@@ -110,9 +113,13 @@ func (c *conn) configureDigest(ctx context.Context) {
 	}
 	e := &p4v1.Entity{Entity: &p4v1.Entity_DigestEntry{DigestEntry: &p4v1.DigestEntry{DigestId: d.GetPreamble().GetId(),
 		Config: &p4v1.DigestEntry_Config{MaxTimeoutNs: 0, MaxListSize: 1, AckTimeoutNs: int64(ack)}}}}
-	err := c.write(ctx, []*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: e}})
-	if err != nil && isAlreadyExists(err) {
-		err = c.write(ctx, []*p4v1.Update{{Type: p4v1.Update_MODIFY, Entity: e}})
+	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
+		Updates: []*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: e}}, Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR}
+	rctx, cancel := c.rpcCtx(ctx, c.s.opts.RPCTimeout)
+	defer cancel()
+	_, err := c.rt.Write(rctx, req)
+	if err != nil && isAlreadyExists(describeWriteError(err, req.GetUpdates())) {
+		err = nil
 	}
 	if err != nil && !c.s.verdict.warned.Swap(true) {
 		c.s.log.Warn("the switch did not take the verdict digest's configuration: data-plane verdicts will not reach this controller", "err", err)
@@ -123,7 +130,8 @@ func isAlreadyExists(err error) bool {
 	if status.Code(err) == codes.AlreadyExists {
 		return true
 	}
-	if we, ok := err.(*WriteError); ok {
+	var we *WriteError
+	if errors.As(err, &we) {
 		for _, u := range we.Updates {
 			if u.Code == codes.AlreadyExists {
 				return true
@@ -139,7 +147,9 @@ func isAlreadyExists(err error) bool {
 func (c *conn) guardEpochs(plan *tables.Plan) {
 	o := c.s.opts.Verdict
 	for i := range plan.Batches {
-		adopted := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.current, o.EpochAllowed)
+		us, adopted, dropped := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.current, o.EpochAllowed)
+		plan.Batches[i].Updates = us
+		plan.Modifies -= dropped
 		if len(adopted) > 0 {
 			c.s.log.Info("kept the switch's verdict epochs (no verdict received for them)", "filter_groups", len(adopted))
 			if o.OnAdopt != nil {

@@ -126,42 +126,51 @@ func (c *Compiler) FilterGroupsTableID() uint32 { return c.filterGroups.id }
 // entry over a forwarding entry the switch holds (current, by Key) with
 // another epoch, it asks allowed(fg, held, wanted); when that says no, the
 // update is rewritten (a copy: the entity may be shared) to keep the
-// switch's epoch, and the filter group's held epoch is returned in adopted
-// so the caller can take it over. A controller that restarts, reconnects,
+// switch's epoch, or dropped when the switch then already holds exactly
+// that entry, and the filter group's held epoch is returned in adopted so
+// the caller can take it over. A controller that restarts, reconnects,
 // takes over as HA leader or reconciles thus leaves every standing verdict
-// standing. Updates of other entries are left alone.
-func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entity, allowed func(fg uint32, held, wanted uint8) bool) (adopted map[uint32]uint8) {
+// standing. Other updates are returned unchanged, in order; dropped counts
+// the updates left out.
+func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entity, allowed func(fg uint32, held, wanted uint8) bool) (out []*p4v1.Update, adopted map[uint32]uint8, dropped int) {
 	if !c.verdict {
-		return nil
+		return us, nil, 0
 	}
 	pid := c.filterForward.params[p4src.ParamEpoch].id
-	for i, u := range us {
-		if u.GetType() == p4v1.Update_DELETE {
-			continue
-		}
-		fg, wanted, ok := c.ForwardEpoch(u.GetEntity())
-		if !ok {
-			continue
-		}
-		cur, ok := current[Key(u.GetEntity())]
-		if !ok {
-			continue
-		}
-		_, held, ok := c.ForwardEpoch(cur)
-		if !ok || held == wanted || (allowed != nil && allowed(fg, held, wanted)) {
-			continue
-		}
-		nu := proto.Clone(u).(*p4v1.Update)
-		for _, p := range nu.GetEntity().GetTableEntry().GetAction().GetAction().GetParams() {
-			if p.GetParamId() == pid {
-				p.Value = canon(uint64(held))
+	out = us[:0:0]
+	changed := false
+	for _, u := range us {
+		keep := u
+		if u.GetType() != p4v1.Update_DELETE {
+			if fg, wanted, ok := c.ForwardEpoch(u.GetEntity()); ok {
+				if cur, ok := current[Key(u.GetEntity())]; ok {
+					if _, held, ok := c.ForwardEpoch(cur); ok && held != wanted && (allowed == nil || !allowed(fg, held, wanted)) {
+						nu := proto.Clone(u).(*p4v1.Update)
+						for _, p := range nu.GetEntity().GetTableEntry().GetAction().GetAction().GetParams() {
+							if p.GetParamId() == pid {
+								p.Value = canon(uint64(held))
+							}
+						}
+						if adopted == nil {
+							adopted = map[uint32]uint8{}
+						}
+						adopted[fg] = held
+						changed = true
+						keep = nu
+						if proto.Equal(nu.GetEntity(), cur) {
+							keep = nil
+							dropped++
+						}
+					}
+				}
 			}
 		}
-		us[i] = nu
-		if adopted == nil {
-			adopted = map[uint32]uint8{}
+		if keep != nil {
+			out = append(out, keep)
 		}
-		adopted[fg] = held
 	}
-	return adopted
+	if !changed {
+		return us, nil, 0
+	}
+	return out, adopted, dropped
 }
