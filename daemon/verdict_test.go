@@ -203,11 +203,13 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 // BenchmarkKeepAliveLossToRebalance is BenchmarkKeepAliveLossToBypass for
 // failure action rebalance on the program with the data-plane verdict:
 // F2 (in G1 with F1) dies; reported are the time from its death to its
-// share being out of service in the pipeline (its verdict register set:
-// every frame of its share bypassed from then on), beyond the detection
-// time (3 x 10 ms), as p50/p99-µs, and the slot move that follows (the
-// controller's rewrite of its slots to F1, from the death) as
-// slot-move-p50/p99-µs, on the small and the big site.
+// share being out of service (its verdict register set in the pipeline,
+// every frame of its share bypassed from then on, or the controller's own
+// software bypass of its entry, whichever is first; by-pipeline-share says
+// how often the pipeline was), beyond the detection time (3 x 10 ms), as
+// p50/p99-µs, and the slot move that follows (the controller's rewrite of
+// its slots to F1, from the death) as slot-move-p50/p99-µs, on the small
+// and the big site.
 func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 	schema, err := verdictinfo.Schema()
 	require.NoError(b, err)
@@ -216,6 +218,7 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 		bd.allUp(d)
 		dp := bd.sw.Dataplane()
 		var lat, moved []time.Duration
+		byPipeline := 0
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			st0, err := d.Status(context.Background())
@@ -223,11 +226,17 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 			e0 := st0.Filters[1].VerdictEpoch
 			bd.filters["F2"].alive.Store(false)
 			died := time.Now()
+			// Out of service: the pipeline's verdict, or the controller's
+			// own failover of the entry, whichever comes first.
 			for {
 				if e, set := dp.Verdict(1); set && e == e0 {
+					byPipeline++
 					break
 				}
-				require.Less(b, time.Since(died), 5*time.Second, "no data-plane verdict")
+				if bd.fgAction(1) != p4src.ActionFilterForward {
+					break
+				}
+				require.Less(b, time.Since(died), 5*time.Second, "F2 stays in service")
 				time.Sleep(200 * time.Microsecond)
 			}
 			lat = append(lat, time.Since(died)-30*time.Millisecond)
@@ -237,8 +246,8 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 				if st.Filters[1].Effective == "rebalanced" && !st.Switch.StatePending {
 					break
 				}
-				require.Less(b, time.Since(died), 30*time.Second, "slots never moved")
-				time.Sleep(200 * time.Microsecond)
+				require.Less(b, time.Since(died), 60*time.Second, "slots never moved")
+				time.Sleep(5 * time.Millisecond) // status digests the layouts: not too often
 			}
 			moved = append(moved, time.Since(died))
 			b.StopTimer()
@@ -250,6 +259,7 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 			b.StartTimer()
 		}
 		reportPercentiles(b, lat)
+		b.ReportMetric(float64(byPipeline)/float64(b.N), "by-pipeline-share")
 		sort.Slice(moved, func(i, j int) bool { return moved[i] < moved[j] })
 		b.ReportMetric(float64(moved[len(moved)/2].Microseconds()), "slot-move-p50-µs")
 		b.ReportMetric(float64(moved[int(0.99*float64(len(moved)-1))].Microseconds()), "slot-move-p99-µs")
