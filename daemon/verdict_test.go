@@ -210,9 +210,15 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 // p50/p99-µs, and the slot move that follows (the controller's rewrite of
 // its slots to F1, from the death) as slot-move-p50/p99-µs, on the small
 // and the big site.
+//
+// REBALANCE_BASELINE=1 runs it on the committed program instead (no
+// data-plane verdict: the controller alone), for comparison.
 func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 	schema, err := verdictinfo.Schema()
 	require.NoError(b, err)
+	if os.Getenv("REBALANCE_BASELINE") != "" {
+		schema = nil
+	}
 	run := func(b *testing.B, bd *bed) {
 		d, _ := bd.startDaemon(10)
 		bd.allUp(d)
