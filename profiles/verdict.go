@@ -192,17 +192,6 @@ func (e *Engine) AdoptEpochs(epochs map[uint32]uint8) {
 	e.publish()
 }
 
-// SetEpochs sets epochs before Start (from the store, after a restart).
-func (e *Engine) SetEpochs(epochs map[string]uint8) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for n, ep := range epochs {
-		if m := e.mons[n]; m != nil {
-			m.vd.epoch = ep
-		}
-	}
-}
-
 // SwitchHeard tells the engine when the switch last answered the
 // controller (any RPC or stream message). While the switch has not
 // answered since a hold began, the stall guard keeps holding past
