@@ -1387,10 +1387,21 @@ type FilterStatus struct {
 	WanState string `protobuf:"bytes,20,opt,name=wan_state,json=wanState,proto3" json:"wan_state,omitempty"`
 	// Its keep-alive loss is held by the stall guard (not failed over);
 	// returning: traffic is seen coming back from it meanwhile.
-	Held          bool `protobuf:"varint,21,opt,name=held,proto3" json:"held,omitempty"`
-	Returning     bool `protobuf:"varint,22,opt,name=returning,proto3" json:"returning,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Held      bool `protobuf:"varint,21,opt,name=held,proto3" json:"held,omitempty"`
+	Returning bool `protobuf:"varint,22,opt,name=returning,proto3" json:"returning,omitempty"`
+	// The data-plane verdict standing now, as the operator reads it
+	// ("data plane: no return on the WAN side for 520 ms ..."); empty when
+	// none stands.
+	Verdict string `protobuf:"bytes,23,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	// The epoch the controller writes (a verdict stands while the switch
+	// holds the epoch it was proven at).
+	VerdictEpoch uint32 `protobuf:"varint,24,opt,name=verdict_epoch,json=verdictEpoch,proto3" json:"verdict_epoch,omitempty"`
+	// The latest data-plane verdicts, oldest first.
+	Verdicts []*DataPlaneVerdict `protobuf:"bytes,25,rep,name=verdicts,proto3" json:"verdicts,omitempty"`
+	// Verdicts the controller's own keep-alives disagreed with.
+	VerdictDisagreements uint64 `protobuf:"varint,26,opt,name=verdict_disagreements,json=verdictDisagreements,proto3" json:"verdict_disagreements,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *FilterStatus) Reset() {
@@ -1577,6 +1588,113 @@ func (x *FilterStatus) GetReturning() bool {
 	return false
 }
 
+func (x *FilterStatus) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *FilterStatus) GetVerdictEpoch() uint32 {
+	if x != nil {
+		return x.VerdictEpoch
+	}
+	return 0
+}
+
+func (x *FilterStatus) GetVerdicts() []*DataPlaneVerdict {
+	if x != nil {
+		return x.Verdicts
+	}
+	return nil
+}
+
+func (x *FilterStatus) GetVerdictDisagreements() uint64 {
+	if x != nil {
+		return x.VerdictDisagreements
+	}
+	return 0
+}
+
+// DataPlaneVerdict is one verdict the pipeline proved.
+type DataPlaneVerdict struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	At    *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=at,proto3" json:"at,omitempty"`
+	Epoch uint32                 `protobuf:"varint,2,opt,name=epoch,proto3" json:"epoch,omitempty"`
+	Text  string                 `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// When the controller cleared it (unset while it stands).
+	Cleared *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=cleared,proto3" json:"cleared,omitempty"`
+	// The controller's keep-alives came back within its window.
+	Disagree      bool `protobuf:"varint,5,opt,name=disagree,proto3" json:"disagree,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DataPlaneVerdict) Reset() {
+	*x = DataPlaneVerdict{}
+	mi := &file_balancer_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DataPlaneVerdict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DataPlaneVerdict) ProtoMessage() {}
+
+func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
+func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+func (x *DataPlaneVerdict) GetEpoch() uint32 {
+	if x != nil {
+		return x.Epoch
+	}
+	return 0
+}
+
+func (x *DataPlaneVerdict) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *DataPlaneVerdict) GetCleared() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Cleared
+	}
+	return nil
+}
+
+func (x *DataPlaneVerdict) GetDisagree() bool {
+	if x != nil {
+		return x.Disagree
+	}
+	return false
+}
+
 // Bucket is one histogram bucket of keep-alive times of pass.
 type Bucket struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1589,7 +1707,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1601,7 +1719,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1614,7 +1732,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1657,7 +1775,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1669,7 +1787,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1682,7 +1800,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1770,7 +1888,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1782,7 +1900,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1795,7 +1913,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 // Counters are the data plane's counters, by object.
@@ -1814,7 +1932,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1826,7 +1944,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1839,7 +1957,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -1901,7 +2019,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1913,7 +2031,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1926,7 +2044,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -1956,7 +2074,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1968,7 +2086,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1981,7 +2099,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2029,7 +2147,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2041,7 +2159,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2054,7 +2172,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2133,7 +2251,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2145,7 +2263,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2158,7 +2276,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2209,7 +2327,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2221,7 +2339,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2234,7 +2352,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2280,7 +2398,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2292,7 +2410,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2305,7 +2423,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2346,7 +2464,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2358,7 +2476,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2371,7 +2489,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2400,7 +2518,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2412,7 +2530,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2425,7 +2543,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2451,7 +2569,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2463,7 +2581,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2476,7 +2594,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2505,7 +2623,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2517,7 +2635,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2530,7 +2648,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2586,7 +2704,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2598,7 +2716,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2611,7 +2729,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2646,7 +2764,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2658,7 +2776,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2671,7 +2789,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2724,7 +2842,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2854,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +2867,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -2871,7 +2989,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2883,7 +3001,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2896,7 +3014,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3011,7 +3129,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3023,7 +3141,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3036,7 +3154,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3070,7 +3188,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3082,7 +3200,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3095,7 +3213,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3124,7 +3242,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3136,7 +3254,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3149,7 +3267,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3314,7 +3432,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
 	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
 	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
-	"\twan_state\x18\b \x01(\tR\bwanState\"\xce\x05\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\xfd\x06\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -3339,7 +3457,17 @@ const file_balancer_proto_rawDesc = "" +
 	"\tlan_state\x18\x13 \x01(\tR\blanState\x12\x1b\n" +
 	"\twan_state\x18\x14 \x01(\tR\bwanState\x12\x12\n" +
 	"\x04held\x18\x15 \x01(\bR\x04held\x12\x1c\n" +
-	"\treturning\x18\x16 \x01(\bR\treturning\"N\n" +
+	"\treturning\x18\x16 \x01(\bR\treturning\x12\x18\n" +
+	"\averdict\x18\x17 \x01(\tR\averdict\x12#\n" +
+	"\rverdict_epoch\x18\x18 \x01(\rR\fverdictEpoch\x129\n" +
+	"\bverdicts\x18\x19 \x03(\v2\x1d.balancer.v1.DataPlaneVerdictR\bverdicts\x123\n" +
+	"\x15verdict_disagreements\x18\x1a \x01(\x04R\x14verdictDisagreements\"\xba\x01\n" +
+	"\x10DataPlaneVerdict\x12*\n" +
+	"\x02at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x14\n" +
+	"\x05epoch\x18\x02 \x01(\rR\x05epoch\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x124\n" +
+	"\acleared\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\acleared\x12\x1a\n" +
+	"\bdisagree\x18\x05 \x01(\bR\bdisagree\"N\n" +
 	"\x06Bucket\x12.\n" +
 	"\x05up_to\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04upTo\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x04R\x05count\"\xd9\x02\n" +
@@ -3503,7 +3631,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
@@ -3524,32 +3652,33 @@ var file_balancer_proto_goTypes = []any{
 	(*BypassStatus)(nil),          // 16: balancer.v1.BypassStatus
 	(*LinkStatus)(nil),            // 17: balancer.v1.LinkStatus
 	(*FilterStatus)(nil),          // 18: balancer.v1.FilterStatus
-	(*Bucket)(nil),                // 19: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 20: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 21: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 22: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 23: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 24: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 25: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 26: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 27: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 28: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 29: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 30: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 31: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 32: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 33: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 34: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 35: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 36: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 37: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 38: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 39: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 40: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 41: google.protobuf.Duration
+	(*DataPlaneVerdict)(nil),      // 19: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                // 20: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 21: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 22: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 23: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 24: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 25: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 26: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 27: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 28: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 29: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 30: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 31: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 32: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 33: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 34: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 35: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 36: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 37: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 38: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 39: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 40: balancer.v1.Placement
+	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 42: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	40, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	41, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
@@ -3560,71 +3689,74 @@ var file_balancer_proto_depIdxs = []int32{
 	16, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
 	17, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
 	18, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	20, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	40, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	21, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	41, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
 	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	40, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	40, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	40, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	40, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	40, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	41, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	19, // 20: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	41, // 21: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	40, // 22: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	24, // 23: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	25, // 24: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	26, // 25: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	27, // 26: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	28, // 27: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	29, // 28: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	40, // 29: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	23, // 30: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	23, // 31: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	23, // 32: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	23, // 33: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 34: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 35: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 36: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	23, // 37: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	23, // 38: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 39: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	23, // 40: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	23, // 41: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	23, // 42: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	23, // 43: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	23, // 44: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	23, // 45: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	23, // 46: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	32, // 47: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	33, // 48: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	34, // 49: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	39, // 50: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	12, // 51: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 52: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 53: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 54: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 55: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 56: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	21, // 57: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	30, // 58: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	35, // 59: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	37, // 60: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	13, // 61: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 62: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 63: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 64: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 65: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 66: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	22, // 67: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	31, // 68: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	36, // 69: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	38, // 70: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	61, // [61:71] is the sub-list for method output_type
-	51, // [51:61] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	41, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	41, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	41, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	41, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	41, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	42, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	20, // 20: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	19, // 21: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	41, // 22: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	41, // 23: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	42, // 24: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	41, // 25: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	25, // 26: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	26, // 27: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	27, // 28: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	28, // 29: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	29, // 30: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	30, // 31: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	41, // 32: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	24, // 33: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	24, // 34: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	24, // 35: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	24, // 36: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 37: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 38: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 39: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	24, // 40: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	24, // 41: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 42: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	24, // 43: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	24, // 44: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	24, // 45: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	24, // 46: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 47: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	24, // 48: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	24, // 49: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	33, // 50: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	34, // 51: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	35, // 52: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	40, // 53: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 54: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 55: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 56: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 57: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 58: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 59: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	22, // 60: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	31, // 61: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	36, // 62: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	38, // 63: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 64: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 65: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 66: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 67: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 68: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 69: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	23, // 70: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	32, // 71: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	37, // 72: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	39, // 73: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	64, // [64:74] is the sub-list for method output_type
+	54, // [54:64] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3638,7 +3770,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -97,6 +97,8 @@ type Options struct {
 	// OnPrimary is called (from Run's goroutine) when the session becomes
 	// primary and has reconciled, or stops being primary.
 	OnPrimary func(primary bool)
+	// Verdict: the data-plane verdict's digests and epoch guard (verdict.go).
+	Verdict VerdictOptions
 }
 
 // PacketIn is a frame the switch sent to the controller.
@@ -169,6 +171,7 @@ type Session struct {
 	work    chan func(*conn) // handed to Run's goroutine
 	kick    chan struct{}    // a desired state waits to be written (see nudge)
 	ins     chan PacketIn
+	verdict verdictState
 	done    chan struct{}
 	started atomic.Bool
 
@@ -1079,6 +1082,8 @@ func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
 			default:
 				c.s.stats.inDropped.Add(1)
 			}
+		case *p4v1.StreamMessageResponse_Digest:
+			c.onDigest(u.Digest)
 		case *p4v1.StreamMessageResponse_Error:
 			c.s.log.Warn("switch reported a stream error", "code", codes.Code(u.Error.GetCanonicalCode()), "msg", u.Error.GetMessage())
 		}
@@ -1162,6 +1167,7 @@ func (c *conn) reconcile(ctx context.Context) error {
 	if err := c.ensurePipeline(ctx); err != nil {
 		return err
 	}
+	c.configureDigest(ctx)
 	desired, _ := c.s.desiredState()
 	plan, err := c.applyDelta(ctx, desired)
 	if err != nil {
@@ -1264,6 +1270,7 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 // writePlan writes a plan's batches in order and keeps the current state
 // up to date; after a failure the switch is re-read before the next delta.
 func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
+	c.guardEpochs(plan)
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
 		if err != nil {

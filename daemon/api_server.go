@@ -489,6 +489,11 @@ func statusToProto(st *Status) *apiv1.Status {
 			LastPass: timestamp(f.LastPass), TimeOfPass: duration(f.TimeOfPass), Losses: f.Losses,
 			Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted, FailureAction: f.FailureAction,
 			LanState: f.LANState, WanState: f.WANState, Held: f.Held, Returning: f.Returning,
+			Verdict: f.Verdict, VerdictEpoch: uint32(f.VerdictEpoch), VerdictDisagreements: f.VerdictDisagreements,
+		}
+		for _, v := range f.Verdicts {
+			fs.Verdicts = append(fs.Verdicts, &apiv1.DataPlaneVerdict{At: timestamp(v.At), Epoch: uint32(v.Epoch), Text: v.Text,
+				Cleared: timestamp(v.Cleared), Disagree: v.Disagree})
 		}
 		for _, b := range f.TimeOfPassBuckets {
 			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})

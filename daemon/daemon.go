@@ -222,7 +222,7 @@ func New(opts Options) (*Daemon, error) {
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
-		OnPrimary: d.onPrimary,
+		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(),
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
@@ -287,6 +287,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, d.opts.Telemetry, si, ci) })
 	run("stall evidence", d.evidenceLoop)
+	run("data-plane verdicts", d.verdictLoop)
 	<-ctx.Done()
 	wg.Wait()
 	return nil
@@ -309,7 +310,11 @@ func (d *Daemon) tickLoop(ctx context.Context) error {
 			// Keep-alives that came back are counted before their rounds
 			// are judged, even when this goroutine ran late (a host stall).
 			d.drainPacketIns()
-			d.currentEngine().Tick(d.now())
+			eng := d.currentEngine()
+			if at, ok := d.session.Heard(); ok {
+				eng.SwitchHeard(at)
+			}
+			eng.Tick(d.now())
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
@@ -29,12 +30,16 @@ import (
 type filterEmu struct {
 	lan, wan *sim.MemPeer
 	alive    atomic.Bool
+	got      atomic.Uint64 // frames that reached the filter (alive or not)
 }
 
 func (f *filterEmu) run(ctx context.Context) {
 	pass := func(from, to *sim.MemPeer) {
 		for ctx.Err() == nil {
 			fr, err := from.Recv(20 * time.Millisecond)
+			if err == nil {
+				f.got.Add(1)
+			}
 			if err == nil && f.alive.Load() {
 				_ = to.Send(fr)
 			}
@@ -52,7 +57,8 @@ type bed struct {
 	filters map[string]*filterEmu
 	peers   map[uint32]*sim.MemPeer
 	dir     string
-	config  string // initial configuration file
+	config  string        // initial configuration file
+	schema  *p4src.Schema // the program switch and daemon run (nil: the committed build)
 }
 
 // newBed serves a software switch for testdata/fast.yaml: link ports with
@@ -63,8 +69,14 @@ func newBed(t testing.TB) *bed { return newBedFor(t, "testdata/fast.yaml", 0) }
 // P4Info's) for a configuration with testdata/fast.yaml's ports and filter
 // groups.
 func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
+	return newBedWith(t, configPath, slotCapacity, nil)
+}
+
+// newBedWith is newBedFor running the program of schema (nil: the
+// committed v1model build) on the switch and in the daemon.
+func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema) *bed {
 	t.Helper()
-	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath}
+	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath, schema: schema}
 	ports := map[uint32]sim.Port{}
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
 		p, peer := sim.NewMemPort(1024)
@@ -77,7 +89,7 @@ func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 		f.run(ctx)
 		b.filters[name] = f
 	}
-	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity})
+	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema})
 	require.NoError(t, err)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -103,8 +115,12 @@ var testLogger = func() *slog.Logger {
 // startDaemon runs a daemon on the bed until the test ends (or stop).
 func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 	b.t.Helper()
+	var pipe *controlplane.Pipeline
+	if b.schema != nil {
+		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
+	}
 	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger, Pipeline: pipe})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -154,6 +154,23 @@ type FilterStatus struct {
 	TimeOfPassBuckets []Bucket
 	// TimeOfPassSum is the sum of every time of pass the buckets count.
 	TimeOfPassSum time.Duration
+	// Verdict is the standing data-plane verdict's text ("" when none),
+	// VerdictEpoch the epoch the controller writes, Verdicts the latest
+	// verdicts (oldest first), VerdictDisagreements the verdicts its own
+	// keep-alives disagreed with.
+	Verdict              string
+	VerdictEpoch         uint8
+	Verdicts             []VerdictEvent
+	VerdictDisagreements uint64
+}
+
+// VerdictEvent is one data-plane verdict.
+type VerdictEvent struct {
+	At       time.Time
+	Epoch    uint8
+	Text     string
+	Cleared  time.Time // zero while it stands
+	Disagree bool
 }
 
 // Bucket is one histogram bucket.

@@ -221,7 +221,13 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
 			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
-			Held: f.Held, Returning: f.Returning}
+			Held: f.Held, Returning: f.Returning, VerdictEpoch: f.Verdicts.Epoch, VerdictDisagreements: f.Verdicts.Disagreements}
+		if v := f.Verdicts.Standing; v != nil {
+			fs.Verdict = v.Text()
+		}
+		for _, v := range f.Verdicts.History {
+			fs.Verdicts = append(fs.Verdicts, VerdictEvent{At: v.At, Epoch: v.Epoch, Text: v.Text(), Cleared: v.Cleared, Disagree: v.Disagree})
+		}
 		for i, c := range f.Histogram.Counts {
 			var upTo time.Duration
 			if i < len(profiles.Buckets) {
@@ -410,7 +416,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
 		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop",
-		p4src.DropMalformed: "malformed frame"}
+		p4src.DropMalformed: "malformed frame", p4src.DropVerdict: "data-plane verdict drop"}
 	for i := int64(1); i < p4src.DropReasons; i++ {
 		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
 	}

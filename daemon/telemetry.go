@@ -25,6 +25,7 @@ import (
 //	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
+//	/balancer/filter-groups/filter-group[name=F]/state/{verdict,verdict-epoch,verdict-disagreements}
 //	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/{count,sum-ns}
 //	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/bucket[le=NS]/count   (cumulative)
 //	/balancer/filter-groups/filter-group[name=F]/counters/{to-filter,returned,keepalive,sw-bypass}-{pkts,bytes}
@@ -127,6 +128,9 @@ func stateFilterGroups(l *leafSet, st *Status) {
 		l.add(p, "passes", f.Passes)
 		l.add(p, "consecutive-losses", f.Consecutive)
 		l.add(p, "misrouted", f.Misrouted)
+		l.add(p, "verdict", f.Verdict)
+		l.add(p, "verdict-epoch", uint64(f.VerdictEpoch))
+		l.add(p, "verdict-disagreements", f.VerdictDisagreements)
 		// The histogram is cumulative, as its le key says: bucket[le=X]
 		// counts every time of pass up to X, bucket[le=+Inf] all of them.
 		tp := append(append([]*gpb.PathElem{}, p...), elem("time-of-pass"))
@@ -344,6 +348,11 @@ var (
 	descFGMisrouted = desc("balancer_filter_group_keepalive_misrouted_total", "Keep-alives that came back on a port of another filter group.", "filter_group")
 	descFGLastTOP   = desc("balancer_filter_group_last_time_of_pass_seconds", "Time of pass of the last keep-alive; absent while the group is not up.", "filter_group")
 	descFGTOP       = desc("balancer_filter_group_time_of_pass_seconds", "Keep-alive times of pass.", "filter_group")
+	descFGVerdict   = desc("balancer_filter_group_verdict", "1 while a data-plane verdict stands for the filter group (the pipeline proved its loss and applies its failure action).", "filter_group")
+	descFGVEpoch    = desc("balancer_filter_group_verdict_epoch", "The verdict epoch the controller writes for the filter group.", "filter_group")
+	descFGVDisagree = desc("balancer_filter_group_verdict_disagreements_total", "Data-plane verdicts the controller's own keep-alives disagreed with.", "filter_group")
+	descFGVerdicts  = desc("balancer_filter_group_verdict_history", "Data-plane verdicts in the status history (at most the latest 16).", "filter_group")
+	descFGReturn    = desc("balancer_filter_group_return_ratio", "Packets that came back from the filter over packets sent to it (counters since the pipeline was pushed); absent before any was sent.", "filter_group")
 
 	descBGState = desc("balancer_balance_group_state", "Balance group state: 1 for the current state, 0 for the others.", "balance_group", "state")
 	descBGAlive = desc("balancer_balance_group_alive_filter_groups", "Filter groups of the balance group whose keep-alives pass.", "balance_group")
@@ -478,6 +487,10 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
 			}
 		}
 		ch <- prometheus.MustNewConstHistogram(descFGTOP, cum, f.TimeOfPassSum.Seconds(), buckets, f.Name)
+		gauge(ch, descFGVerdict, b2f(f.Verdict != ""), f.Name)
+		gauge(ch, descFGVEpoch, float64(f.VerdictEpoch), f.Name)
+		counter(ch, descFGVDisagree, f.VerdictDisagreements, f.Name)
+		gauge(ch, descFGVerdicts, float64(len(f.Verdicts)), f.Name)
 	}
 }
 
@@ -499,6 +512,9 @@ func collectCounters(ch chan<- prometheus.Metric, c *Counters) {
 		for _, kv := range filterKinds(f) {
 			counter(ch, descFGPkts, kv.v.Packets, f.Name, snake(kv.name))
 			counter(ch, descFGBytes, kv.v.Bytes, f.Name, snake(kv.name))
+		}
+		if f.ToFilter.Packets > 0 {
+			gauge(ch, descFGReturn, float64(f.Returned.Packets)/float64(f.ToFilter.Packets), f.Name)
 		}
 	}
 	for _, r := range c.Rules {

@@ -111,6 +111,9 @@ const (
 	// DropMalformed: a frame the parser could not read to the end of its
 	// headers (parser error), or an IPv4 header with IHL < 5.
 	DropMalformed
+	// DropVerdict: a standing data-plane verdict whose failure action is
+	// drop (verdict.go).
+	DropVerdict
 	// DropReasons is one past the last drop reason.
 	DropReasons
 )

@@ -50,6 +50,7 @@ const (
 	ReasonRestart
 	ReasonRestartUp
 	ReasonPathSuspected
+	ReasonDataPlane // the pipeline proved loss (verdict.go)
 )
 
 func (r Reason) String() string {
@@ -72,6 +73,8 @@ func (r Reason) String() string {
 		return "up before restart"
 	case ReasonPathSuspected:
 		return "keep-alive path suspected"
+	case ReasonDataPlane:
+		return "data-plane verdict"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -108,6 +111,8 @@ type FilterStatus struct {
 	// Returning: while held, traffic sent to it was seen coming back
 	// (data-plane counters), so it is alive.
 	Returning bool
+	// Verdicts: the data-plane verdict (verdict.go).
+	Verdicts VerdictStatus
 }
 
 // StallAlarm is raised while a balance group's keep-alive losses are held
@@ -155,6 +160,10 @@ type Engine struct {
 	// whole round could not be judged on time).
 	lastTick, stalledAt time.Time
 	stallGap            time.Duration
+	// heard is when the switch last answered the controller (SwitchHeard);
+	// heardSet once told.
+	heard    time.Time
+	heardSet bool
 }
 
 type probe struct {
@@ -191,6 +200,7 @@ type monitor struct {
 	ev       *traffic  // data-plane counters when the hold began
 	evAlive  bool      // traffic came back since
 	evDead   bool      // traffic went to it and none came back
+	vd       verdictMon
 }
 
 // traffic is a filter group's data-plane counters.
@@ -291,6 +301,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
 		m.held, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
+		m.vd = o.vd.clone()
 		if !o.next.IsZero() {
 			m.next = o.next // keep probing on schedule: no new initial delay
 		}
@@ -511,6 +522,9 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 		"reason", why.String(), "failure_action", string(m.action))
 	m.state, m.reason, m.since = next, why, now
 	m.release()
+	if next == StateUp {
+		m.vd.recovered(m, now)
+	}
 	return true
 }
 
@@ -540,6 +554,12 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 		return true
 	case m.evDead:
 		e.log.Warn("held filter group fails: traffic sent to it does not come back", "filter_group", m.fg.Name)
+	case e.heardSet && !e.heard.After(m.held):
+		// The switch has not answered anything since the hold began: the
+		// controller cannot see it, so it forms no verdict (the data
+		// plane judges the filters meanwhile).
+		m.clearAt = time.Time{}
+		return true
 	case now.Sub(m.held) >= time.Duration(m.prof.StallHold):
 		e.log.Warn("held filter group fails: keep-alive loss persisted past stall_hold", "filter_group", m.fg.Name,
 			"stall_hold", time.Duration(m.prof.StallHold))
@@ -561,20 +581,34 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 // suspect says whether m's keep-alive losses are better explained by the
 // balancer's keep-alive path than by the filter: the engine itself stalled
 // within the last two intervals (the rounds judged across a stall and
-// while catching up after it), or most of m's balance group (members not
-// bypassed by hand, ports up) is losing keep-alives too or failed for
-// keep-alive loss within the last loss_threshold intervals.
+// while catching up after it), or most of the switch's filters, or most
+// of m's balance group (members not bypassed by hand, ports up), are
+// losing keep-alives too or failed for keep-alive loss within the last
+// loss_threshold intervals.
 func (e *Engine) suspect(m *monitor, now time.Time) bool {
 	if !e.stalledAt.IsZero() && now.Sub(e.stalledAt) <= 2*m.interval {
+		return true
+	}
+	window := time.Duration(m.prof.LossThreshold) * m.interval
+	// The whole switch first (single-member groups included): most of its
+	// filters losing keep-alives together point at the balancer's own
+	// path; then m's balance group.
+	if e.losingTogether(func(*monitor) bool { return true }, window, now) {
 		return true
 	}
 	if m.bg == "" {
 		return false
 	}
-	window := time.Duration(m.prof.LossThreshold) * m.interval
+	return e.losingTogether(func(p *monitor) bool { return p.bg == m.bg }, window, now)
+}
+
+// losingTogether says whether most of the monitors in scope (not bypassed
+// by hand, ports up; at least two) are losing keep-alives or failed for
+// keep-alive loss within window.
+func (e *Engine) losingTogether(in func(*monitor) bool, window time.Duration, now time.Time) bool {
 	peers, losing := 0, 0
 	for _, p := range e.mons {
-		if p.bg != m.bg || p.admin || !p.lanUp || !p.wanUp {
+		if !in(p) || p.admin || !p.lanUp || !p.wanUp {
 			continue
 		}
 		switch {
@@ -773,8 +807,11 @@ func (e *Engine) Bypass() (global bool, groups []string) {
 // derive computes the data-plane state. Called with e.mu held.
 func (e *Engine) derive() tables.State {
 	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{}, BalanceGroups: map[string]tables.BalanceGroupState{},
-		Rebalanced: map[string]bool{}}
+		Rebalanced: map[string]bool{}, Epochs: map[string]uint8{}}
 	for name, m := range e.mons {
+		if m.vd.epoch != 0 {
+			st.Epochs[name] = m.vd.epoch
+		}
 		switch {
 		case m.admin:
 			st.FilterGroups[name] = tables.FGSWBypass
@@ -841,7 +878,7 @@ func (e *Engine) publish() {
 
 func equalState(a, b tables.State) bool {
 	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
-		maps.Equal(a.Rebalanced, b.Rebalanced)
+		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Epochs, b.Epochs)
 }
 
 // Status reports every filter group, in configuration order.
@@ -864,6 +901,7 @@ func (e *Engine) Status() []FilterStatus {
 		}
 		s.LANUp, s.WANUp = m.lanUp, m.wanUp
 		s.BalanceGroup, s.FailureAction = m.bg, m.action
+		s.Verdicts = m.vd.status(m)
 		s.Effective = "forward"
 		switch {
 		case st.Rebalanced[fg.Name]:

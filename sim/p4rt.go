@@ -66,6 +66,8 @@ type P4RTServer struct {
 	pio    *wire.PacketIO
 
 	reads chan struct{} // a token per running Read
+
+	digests digestState // verdict digests (digest.go)
 }
 
 // MaxConcurrentReads is how many Reads run at once; each may copy up to
@@ -278,7 +280,7 @@ func (s *P4RTServer) Write(ctx context.Context, req *p4v1.WriteRequest) (*p4v1.W
 	if len(req.GetUpdates()) == 0 {
 		return &p4v1.WriteResponse{}, nil
 	}
-	errs := s.ents.Write(req.GetUpdates(), req.GetAtomicity())
+	errs := s.writeWithDigests(req.GetUpdates(), req.GetAtomicity())
 	failed := 0
 	details := make([]*anypb.Any, len(errs))
 	for i, e := range errs {
@@ -371,6 +373,10 @@ func (s *P4RTServer) StreamChannel(srv p4v1.P4Runtime_StreamChannelServer) error
 		case *p4v1.StreamMessageRequest_Arbitration:
 			if err := s.arbitrate(st, m.Arbitration); err != nil {
 				return err
+			}
+		case *p4v1.StreamMessageRequest_DigestAck:
+			if st.arbitrated {
+				s.ackDigests(m.DigestAck)
 			}
 		case *p4v1.StreamMessageRequest_Packet:
 			if err := s.handlePacketOut(st, m.Packet); err != nil {

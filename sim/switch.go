@@ -47,6 +47,9 @@ type Options struct {
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
+	// Schema is the program the switch runs (default the embedded
+	// v1model P4Info, p4src.Load).
+	Schema *p4src.Schema
 }
 
 // Switch is a running software switch.
@@ -86,9 +89,12 @@ func New(opts Options) (*Switch, error) {
 	if opts.CounterInterval <= 0 {
 		opts.CounterInterval = time.Second
 	}
-	schema, err := p4src.Load()
-	if err != nil {
-		return nil, err
+	schema := opts.Schema
+	if schema == nil {
+		var err error
+		if schema, err = p4src.Load(); err != nil {
+			return nil, err
+		}
 	}
 	var dpOpts []dataplane.Option
 	if opts.SlotCapacity > 0 {
@@ -225,10 +231,14 @@ func (s *Switch) Start(ctx context.Context, wg *sync.WaitGroup) {
 			ps.port.Close()
 		}()
 	}
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		s.publishLoop(ctx)
+	}()
+	go func() {
+		defer wg.Done()
+		s.digestLoop(ctx)
 	}()
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -73,6 +74,12 @@ type State struct {
 	// Rebalanced names the filter groups whose slots are dealt to the
 	// surviving members of their balance group (failure action rebalance).
 	Rebalanced map[string]bool
+	// Epochs are the filter groups' verdict epochs (filter_forward.epoch,
+	// on a program with the data-plane verdict); absent means 0. A
+	// data-plane verdict stands while the entry keeps the epoch it was
+	// proven at: the controller clears one by writing the next epoch
+	// (verdict.go).
+	Epochs map[string]uint8
 }
 
 // GroupLayout is a balance group's base and in-use slot layouts.
@@ -110,6 +117,11 @@ type Compiler struct {
 	coreTPID, keepAlive uint32 // value set ids
 	vsSize              map[uint32]int
 	rank                map[uint32]int
+
+	// verdict: the program keeps the data-plane verdict (filter_forward
+	// has epoch, detect and fail_drop); tick is its clock's unit.
+	verdict bool
+	tick    time.Duration
 }
 
 type tableRef struct {
@@ -200,7 +212,15 @@ func New(s *p4src.Schema) (*Compiler, error) {
 	c.groupBypass = act(p4src.ActionGroupBypass)
 	c.groupDrop = act(p4src.ActionGroupDrop)
 	c.toFilter = act(p4src.ActionToFilter, "filter_group", "core")
-	c.filterForward = act(p4src.ActionFilterForward, "lan_port", "wan_port", "tpid")
+	if s.HasVerdict() {
+		c.verdict, c.tick = true, p4src.TickBMv2
+		if s.Info.GetPkgInfo().GetArch() == "tna" {
+			c.tick = p4src.TickTNA
+		}
+		c.filterForward = act(p4src.ActionFilterForward, "lan_port", "wan_port", "tpid", p4src.ParamEpoch, p4src.ParamDetect, p4src.ParamFailDrop)
+	} else {
+		c.filterForward = act(p4src.ActionFilterForward, "lan_port", "wan_port", "tpid")
+	}
 	c.filterSWBypass = act(p4src.ActionFilterSWBypass)
 	c.filterDrop = act(p4src.ActionFilterDrop)
 	c.setLink = act(p4src.ActionSetLink, "lan_port", "wan_port")
@@ -348,7 +368,7 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		var a *p4v1.TableAction
 		switch st.FilterGroups[fg.Name] {
 		case FGForward:
-			a = c.action(c.filterForward, port(path+".lan", fg.LAN), port(path+".wan", fg.WAN), uint64(fg.TPID))
+			a = c.forwardAction(cfg, fg, st, port(path+".lan", fg.LAN), port(path+".wan", fg.WAN))
 		case FGSWBypass:
 			a = c.action(c.filterSWBypass)
 		case FGDrop:
@@ -489,7 +509,7 @@ var actionParamOrder = map[string][]string{
 	p4src.ActionBalanceV6:       {"group"},
 	p4src.ActionGroupActive:     {"slot_mask"},
 	p4src.ActionToFilter:        {"filter_group", "core"},
-	p4src.ActionFilterForward:   {"lan_port", "wan_port", "tpid"},
+	p4src.ActionFilterForward:   {"lan_port", "wan_port", "tpid", p4src.ParamEpoch, p4src.ParamDetect, p4src.ParamFailDrop},
 	p4src.ActionSetLink:         {"lan_port", "wan_port"},
 }
 

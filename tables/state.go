@@ -167,10 +167,13 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 
 	for _, fg := range s.cfg.FilterGroups {
 		was, now := s.state.FilterGroups[fg.Name], to.FilterGroups[fg.Name]
-		if was == now {
+		// A new epoch clears a data-plane verdict: a MODIFY of the same
+		// forwarding entry.
+		epochChanged := c.verdict && now == FGForward && s.state.Epochs[fg.Name] != to.Epochs[fg.Name]
+		if was == now && !epochChanged {
 			continue
 		}
-		e, err := c.filterGroupEntry(s.cfg, fg, now)
+		e, err := c.filterGroupEntry(s.cfg, fg, now, to)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -245,7 +248,7 @@ func rebalancedChanged(bg config.BalanceGroup, a, b State) bool {
 
 // filterGroupEntry is a filter group's Ingress.filter_groups entry in a
 // state (as Compile writes it).
-func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, st FilterGroupState) (*p4v1.Entity, error) {
+func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, st FilterGroupState, state State) (*p4v1.Entity, error) {
 	var a *p4v1.TableAction
 	switch st {
 	case FGForward:
@@ -257,7 +260,7 @@ func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, s
 		if err != nil {
 			return nil, fmt.Errorf("filter group %s: %w", fg.Name, err)
 		}
-		a = c.action(c.filterForward, uint64(lan), uint64(wan), uint64(fg.TPID))
+		a = c.forwardAction(cfg, fg, state, uint64(lan), uint64(wan))
 	case FGSWBypass:
 		a = c.action(c.filterSWBypass)
 	case FGDrop:
@@ -289,7 +292,8 @@ func (c *Compiler) slotEntry(group uint32, slot int, t Target) *p4v1.Entity {
 }
 
 func cloneState(s State) State {
-	return State{FilterGroups: maps.Clone(s.FilterGroups), BalanceGroups: maps.Clone(s.BalanceGroups), Rebalanced: maps.Clone(s.Rebalanced)}
+	return State{FilterGroups: maps.Clone(s.FilterGroups), BalanceGroups: maps.Clone(s.BalanceGroups), Rebalanced: maps.Clone(s.Rebalanced),
+		Epochs: maps.Clone(s.Epochs)}
 }
 
 func beUint(b []byte) uint64 {

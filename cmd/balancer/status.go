@@ -144,6 +144,15 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 				losses, f.GetReason())
 		}
 		t.Flush()
+		for _, f := range st.GetFilters() {
+			if f.GetVerdict() != "" {
+				fmt.Fprintf(w, "VERDICT filter group %s: %s (epoch %d)\n", f.GetName(), f.GetVerdict(), f.GetVerdictEpoch())
+			}
+			if vs := f.GetVerdicts(); len(vs) > 0 && vs[len(vs)-1].GetDisagree() && vs[len(vs)-1].GetCleared() == nil {
+				fmt.Fprintf(w, "ALARM filter group %s: the data plane failed it while the controller's keep-alives still came back: "+
+					"the two views disagree (check the filter's data path and the keep-alive path)\n", f.GetName())
+			}
+		}
 	}
 	if len(st.GetBalanceGroups()) > 0 {
 		fmt.Fprintln(w)

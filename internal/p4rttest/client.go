@@ -33,6 +33,7 @@ type Client struct {
 	stream p4v1.P4Runtime_StreamChannelClient
 	cancel context.CancelFunc
 	ins    chan *p4v1.PacketIn
+	dgs    chan *p4v1.DigestList
 	done   chan struct{}
 	schema *p4src.Schema
 	pio    *wire.PacketIO
@@ -53,7 +54,7 @@ func Dial(ctx context.Context, addr string, deviceID uint64, schema *p4src.Schem
 	}
 	sctx, cancel := context.WithCancel(context.Background())
 	c := &Client{DeviceID: deviceID, Election: &p4v1.Uint128{Low: 1}, conn: conn, rt: p4v1.NewP4RuntimeClient(conn),
-		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), done: make(chan struct{}), schema: schema}
+		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), dgs: make(chan *p4v1.DigestList, 1024), done: make(chan struct{}), schema: schema}
 	if c.pio, err = wire.NewPacketIO(schema); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("p4rttest: %w", err)
@@ -109,6 +110,14 @@ func (c *Client) recv(arb chan<- error) {
 			case c.ins <- u.Packet:
 			default: // tests read what they expect; drop the excess
 			}
+		case *p4v1.StreamMessageResponse_Digest:
+			select {
+			case c.dgs <- u.Digest:
+			default:
+			}
+			// Acknowledged at once, as a controller does.
+			c.stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_DigestAck{
+				DigestAck: &p4v1.DigestListAck{DigestId: u.Digest.GetDigestId(), ListId: u.Digest.GetListId()}}})
 		}
 	}
 }
@@ -196,6 +205,18 @@ func (c *Client) PacketIn(timeout time.Duration) (*PacketIn, error) {
 		return out, nil
 	case <-time.After(timeout):
 		return nil, errors.New("p4rttest: no packet-in")
+	case <-c.done:
+		return nil, errors.New("p4rttest: stream closed")
+	}
+}
+
+// DigestList waits for the next digest list (acknowledged already).
+func (c *Client) DigestList(timeout time.Duration) (*p4v1.DigestList, error) {
+	select {
+	case d := <-c.dgs:
+		return d, nil
+	case <-time.After(timeout):
+		return nil, errors.New("p4rttest: no digest")
 	case <-c.done:
 		return nil, errors.New("p4rttest: stream closed")
 	}

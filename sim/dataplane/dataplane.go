@@ -45,6 +45,13 @@ type Dataplane struct {
 	portRx, portTx, linkCtr, fgCtr, dropCtr, coreCtr *counterArray
 	coreTPID, keepAlive                              *valueSet
 
+	// The data-plane verdict (verdict.go): on when the P4Info's
+	// filter_forward has the liveness parameters.
+	verdictOn     bool
+	verdictCtr    *counterArray
+	verdictDigest uint32 // digest id, 0 when the P4Info has none
+	ev            evidence
+
 	// Writers' scratch space (exclusive lock held).
 	undo     undoLog
 	keyBuf   []byte
@@ -173,4 +180,5 @@ func (d *Dataplane) resetState() {
 			c.cells[i].set(0, 0)
 		}
 	}
+	d.ev.reset()
 }

@@ -61,6 +61,18 @@
 // range entries of equal priority are ordered by the lowest handle, handles
 // being allocated lowest-free like BMv2's.
 //
+// # Data-plane verdict
+//
+// When the P4Info's filter_forward has the liveness parameters (epoch,
+// detect, fail_drop), the pipeline keeps the evidence registers and the
+// verdict of p4src/v1model/include/control/verdict.p4 (verdict.go), with
+// the same names and semantics, in ticks of 1 µs of its clock (as BMv2's
+// ingress_global_timestamp), and queues a verdict digest the P4Runtime
+// server sends (VerdictDigests, AckVerdictDigests: a digest is queued
+// once until acknowledged, as PI does). With an older P4Info none of it
+// runs. The registers are under their own mutex (a packet that sends to or
+// returns from a filter takes it once).
+//
 // # Lookups
 //
 // Exact tables are direct-indexed by the concatenation of their key fields:

@@ -50,6 +50,8 @@ type meta struct {
 
 	ka    bool
 	kaOff int // offset of keepalive_t in the frame
+	// keepalive_t.direction and .filter_group
+	kaDir, kaFG uint32
 
 	vlanDepth uint32
 	outerVID  uint32
@@ -158,6 +160,7 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 			return
 		}
 		m.ka, m.kaOff = true, off
+		m.kaDir, m.kaFG = uint32(b[off+5]), uint32(be16(b[off+6:]))
 		return
 	}
 	// parse_vlan_0 .. parse_vlan_2

@@ -156,6 +156,10 @@ type decision struct {
 	core        uint32
 	linkCounter uint32 // md.link_id at the end of ingress
 
+	countVerdict bool // verdict_counters[fgIndex<<1 | verdictKind]
+	verdictKind  uint32
+	verdictFG    uint32
+
 	explain *[]Hit // Explain: every table applied, in order; nil otherwise
 }
 
@@ -221,6 +225,12 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 		// From the controller: out of the port it names.
 		dc.outPort = m.poPort
 		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
+		if dc.kaStamp && m.ka && m.kaFG < p4src.FilterGroupSize && d.verdictOn {
+			// A keep-alive naming a filter group is a send of that group,
+			// out of the side its direction says: only the group's
+			// liveness parameters and state; it leaves as named.
+			d.keepAliveSend(m, &dc)
+		}
 	} else if m.malformed() {
 		// Neither balanced nor bypassed uninspected: dropped and counted.
 		if inPort < portSpace {
@@ -260,6 +270,9 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 	}
 	if dc.countCore {
 		d.coreCtr.count(p4src.CoreCounterIndex(dc.fgIndex, dc.core), inLen)
+	}
+	if dc.countVerdict && d.verdictCtr != nil {
+		d.verdictCtr.count(p4src.VerdictCounterIndex(dc.verdictFG, dc.verdictKind), inLen)
 	}
 	if dc.drop {
 		d.dropCtr.count(dc.dropReason, inLen)
@@ -359,7 +372,8 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	dc.record(d.balanceGroups, ge)
 	switch gact.kind {
 	case actGroupActive:
-		slot := m.hash() & 0xffff & gact.p[0]
+		h := m.hash()
+		slot := h & 0xffff & gact.p[0]
 		se := d.slots.lookupExact(d.slots.dindex.index2(group, slot))
 		dc.record(d.slots, se)
 		if se == nil {
@@ -391,6 +405,25 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 			dc.countLink = true
 			dc.linkKind = p4src.LinkCntToFilter
 			dc.fgKind = p4src.FGCntToFilter
+			if d.verdictOn {
+				in := verdictIn{send: true, forward: true, index: targetFG<<1 | m.side&1, bucket: h >> 16 & 31,
+					fg: targetFG, epoch: fact.p[3], detect: fact.p[4]}
+				if d.verdictApply(&in).hit {
+					// A standing data-plane verdict: the failure action.
+					dc.push = false
+					dc.countVerdict, dc.verdictFG = true, targetFG
+					if fact.p[5] != 0 {
+						dc.dropPacket(p4src.DropVerdict)
+						dc.countFG = false
+						dc.linkKind = p4src.LinkCntDropped
+						dc.verdictKind = p4src.VerdictCntDrop
+					} else {
+						dc.bypassToPeer(m, p4src.LinkCntSWBypass)
+						dc.fgKind = p4src.FGCntSWBypass
+						dc.verdictKind = p4src.VerdictCntBypass
+					}
+				}
+			}
 		case actFilterSWBypass:
 			dc.bypassToPeer(m, p4src.LinkCntSWBypass)
 			dc.fgKind = p4src.FGCntSWBypass
@@ -409,15 +442,34 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	}
 }
 
+// keepAliveSend is the keep-alive packet-out's run of FilterGroups and
+// Verdict: a send of the group named in the keep-alive when the group is
+// in service; a standing verdict only repeats its digest.
+func (d *Dataplane) keepAliveSend(m *meta, dc *decision) {
+	fge := d.filterGroups.lookupExact(m.kaFG)
+	dc.record(d.filterGroups, fge)
+	if fge == nil || fge.act.dp.kind != actFilterForward {
+		return
+	}
+	p := &fge.act.dp.p
+	d.verdictApply(&verdictIn{send: true, kaSend: true, forward: true, index: m.kaFG<<1 | m.kaDir&1,
+		fg: m.kaFG, epoch: p[3], detect: p[4]})
+}
+
 // filterPort is the set_filter_port branch of the ingress.
 func (d *Dataplane) filterPort(m *meta, dc *decision) {
 	dc.countFG = true
 	dc.fgIndex = m.fg
 	switch {
 	case m.ka:
-		// A keep-alive crossed the filter: to the controller.
+		// A keep-alive crossed the filter: to the controller. Life for
+		// the sends out of the other side when it is this group's and
+		// was sent out of the other side.
 		dc.toCPU = true
 		dc.fgKind = p4src.FGCntKeepAlive
+		if d.verdictOn && m.kaFG == m.fg && m.kaDir == (^m.side)&1 {
+			d.verdictApply(&verdictIn{ret: true, index: m.fg<<1 | (^m.side)&1})
+		}
 	case m.core:
 		e := d.links.lookupExact(m.coreLink)
 		dc.record(d.links, e)
@@ -434,6 +486,9 @@ func (d *Dataplane) filterPort(m *meta, dc *decision) {
 			} else {
 				dc.outPort = e.act.dp.p[1]
 			}
+		}
+		if d.verdictOn {
+			d.verdictApply(&verdictIn{ret: true, index: m.fg<<1 | (^m.side)&1})
 		}
 		dc.countLink = true
 		m.linkID = m.coreLink

@@ -39,30 +39,33 @@ const (
 
 // pipelineActions lists every action the pipeline runs, with its
 // parameters in the order the pipeline reads them (dpAction.p).
+// optional params are read when the P4Info has all of them (a program
+// older than the data-plane verdict has none).
 var pipelineActions = []struct {
-	name   string
-	kind   actKind
-	params []string
+	name     string
+	kind     actKind
+	params   []string
+	optional []string
 }{
-	{p4src.ActionSetOperatorPort, actSetOperatorPort, []string{"link_id", "side", "peer_port"}},
-	{p4src.ActionSetFilterPort, actSetFilterPort, []string{"filter_group", "side"}},
-	{p4src.ActionUnknownPort, actUnknownPort, nil},
-	{p4src.ActionHeartbeatPass, actHeartbeatPass, nil},
-	{p4src.ActionNoHeartbeat, actNoHeartbeat, nil},
-	{p4src.ActionBypass, actBypass, nil},
-	{p4src.ActionBalance, actBalance, []string{"group"}},
-	{p4src.ActionBypassV6, actBypass, nil},
-	{p4src.ActionBalanceV6, actBalance, []string{"group"}},
-	{p4src.ActionGroupActive, actGroupActive, []string{"slot_mask"}},
-	{p4src.ActionGroupBypass, actGroupBypass, nil},
-	{p4src.ActionGroupDrop, actGroupDrop, nil},
-	{p4src.ActionToFilter, actToFilter, []string{"filter_group", "core"}},
-	{p4src.ActionSlotMiss, actSlotMiss, nil},
-	{p4src.ActionFilterForward, actFilterForward, []string{"lan_port", "wan_port", "tpid"}},
-	{p4src.ActionFilterSWBypass, actFilterSWBypass, nil},
-	{p4src.ActionFilterDrop, actFilterDrop, nil},
-	{p4src.ActionSetLink, actSetLink, []string{"lan_port", "wan_port"}},
-	{p4src.ActionUnknownLink, actUnknownLink, nil},
+	{p4src.ActionSetOperatorPort, actSetOperatorPort, []string{"link_id", "side", "peer_port"}, nil},
+	{p4src.ActionSetFilterPort, actSetFilterPort, []string{"filter_group", "side"}, nil},
+	{p4src.ActionUnknownPort, actUnknownPort, nil, nil},
+	{p4src.ActionHeartbeatPass, actHeartbeatPass, nil, nil},
+	{p4src.ActionNoHeartbeat, actNoHeartbeat, nil, nil},
+	{p4src.ActionBypass, actBypass, nil, nil},
+	{p4src.ActionBalance, actBalance, []string{"group"}, nil},
+	{p4src.ActionBypassV6, actBypass, nil, nil},
+	{p4src.ActionBalanceV6, actBalance, []string{"group"}, nil},
+	{p4src.ActionGroupActive, actGroupActive, []string{"slot_mask"}, nil},
+	{p4src.ActionGroupBypass, actGroupBypass, nil, nil},
+	{p4src.ActionGroupDrop, actGroupDrop, nil, nil},
+	{p4src.ActionToFilter, actToFilter, []string{"filter_group", "core"}, nil},
+	{p4src.ActionSlotMiss, actSlotMiss, nil, nil},
+	{p4src.ActionFilterForward, actFilterForward, []string{"lan_port", "wan_port", "tpid"}, []string{"epoch", "detect", "fail_drop"}},
+	{p4src.ActionFilterSWBypass, actFilterSWBypass, nil, nil},
+	{p4src.ActionFilterDrop, actFilterDrop, nil, nil},
+	{p4src.ActionSetLink, actSetLink, []string{"lan_port", "wan_port"}, nil},
+	{p4src.ActionUnknownLink, actUnknownLink, nil, nil},
 }
 
 // initialDefaults are the non-const default actions of the P4 program
@@ -177,6 +180,26 @@ func (d *Dataplane) resolve() error {
 			}
 			a.args = append(a.args, a.pos[pp.GetId()])
 		}
+		if len(pa.optional) > 0 {
+			var opt []int
+			for _, pn := range pa.optional {
+				pp, err := sa.Param(pn)
+				if err != nil {
+					break
+				}
+				if pp.GetBitwidth() > 32 {
+					fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
+					break
+				}
+				opt = append(opt, a.pos[pp.GetId()])
+			}
+			if len(opt) == len(pa.optional) {
+				a.args = append(a.args, opt...)
+				if pa.kind == actFilterForward {
+					d.verdictOn = true
+				}
+			}
+		}
 	}
 
 	// Direct counters.
@@ -255,6 +278,17 @@ func (d *Dataplane) resolve() error {
 			continue
 		}
 		*dst = d.counterByID[c.GetPreamble().GetId()]
+	}
+	if d.verdictOn {
+		c, err := d.schema.Counter(p4src.CounterVerdict)
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			d.verdictCtr = d.counterByID[c.GetPreamble().GetId()]
+		}
+		if dg := d.schema.Digest(p4src.DigestVerdict); dg != nil {
+			d.verdictDigest = dg.GetPreamble().GetId()
+		}
 	}
 	for _, name := range []string{p4src.DirectFlowRules, p4src.DirectFlowRulesV6} {
 		if _, err := d.schema.DirectCounter(name); err != nil {

@@ -43,7 +43,7 @@ type tableAction struct {
 // and its arguments in the pipeline's order.
 type dpAction struct {
 	kind actKind
-	p    [3]uint32
+	p    [6]uint32
 }
 
 func newTableAction(a *action, vals []u128) tableAction {

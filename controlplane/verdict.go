@@ -1,0 +1,170 @@
+package controlplane
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// VerdictOptions connect a session to the data-plane verdict
+// (docs/availability.md): the digests the pipeline sends for every
+// verdict, and the guard that keeps the controller from clearing a
+// verdict it has not received.
+type VerdictOptions struct {
+	// EpochAllowed says whether the controller may move a filter group's
+	// verdict epoch from the one the switch holds to another (it may once
+	// it received the verdict of the held epoch and decided the filter
+	// recovered). Nil allows nothing: every write keeps the switch's
+	// epochs.
+	EpochAllowed func(fg uint32, held, wanted uint8) bool
+	// OnAdopt is told the epochs the guard kept from the switch (called
+	// from the session's goroutine; it must not block).
+	OnAdopt func(adopted map[uint32]uint8)
+	// AckTimeout is how long the switch holds back a repeat of a digest
+	// the controller has not acknowledged (P4Runtime DigestEntry
+	// ack_timeout_ns; default 500ms).
+	AckTimeout time.Duration
+}
+
+// Verdict is one data-plane verdict digest as received.
+type Verdict struct {
+	p4src.VerdictDigest
+	Received time.Time
+}
+
+type verdictState struct {
+	once     sync.Once
+	ch       chan Verdict
+	received atomic.Uint64
+	dropped  atomic.Uint64
+	warned   atomic.Bool
+}
+
+func (v *verdictState) channel() chan Verdict {
+	v.once.Do(func() { v.ch = make(chan Verdict, 1024) })
+	return v.ch
+}
+
+// Verdicts delivers the data-plane verdict digests the switch sends
+// (each verdict when it is proven, and repeats of standing verdicts at
+// most once per AckTimeout). A reader that falls behind loses the newest;
+// repeats bring standing verdicts back.
+func (s *Session) Verdicts() <-chan Verdict { return s.verdict.channel() }
+
+// VerdictStats are the digest counts: received and dropped because the
+// reader fell behind.
+func (s *Session) VerdictStats() (received, dropped uint64) {
+	return s.verdict.received.Load(), s.verdict.dropped.Load()
+}
+
+// onDigest takes a DigestList from the stream: every verdict goes to
+// Verdicts and the list is acknowledged.
+func (c *conn) onDigest(l *p4v1.DigestList) {
+	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
+	if d == nil || l.GetDigestId() != d.GetPreamble().GetId() {
+		return
+	}
+	now := time.Now()
+	ch := c.s.verdict.channel()
+	for _, item := range l.GetData() {
+		v, err := p4src.DecodeVerdictDigest(item)
+		if err != nil {
+			c.s.log.Warn("switch sent a verdict digest this controller cannot read", "err", err)
+			continue
+		}
+		c.s.verdict.received.Add(1)
+		select {
+		case ch <- Verdict{VerdictDigest: v, Received: now}:
+		default:
+			c.s.verdict.dropped.Add(1)
+		}
+	}
+	ack := &p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_DigestAck{
+		DigestAck: &p4v1.DigestListAck{DigestId: l.GetDigestId(), ListId: l.GetListId()}}}
+	select {
+	case c.sendq <- ack:
+	default: // the stream is backed up: the switch resends after its ack timeout
+	}
+}
+
+// configureDigest enables the verdict digest on the switch (P4Runtime
+// DigestEntry: lists of one, sent at once). It is not a data-plane write
+// (it is not counted in the session's updates) and a switch that already
+// has it (ALREADY_EXISTS) keeps it. A target that refuses leaves the
+// controller without data-plane verdicts (the pipeline still applies
+// them): that is logged once.
+func (c *conn) configureDigest(ctx context.Context) {
+	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
+	if d == nil {
+		return
+	}
+	ack := c.s.opts.Verdict.AckTimeout
+	if ack <= 0 {
+		ack = 500 * time.Millisecond
+	}
+	e := &p4v1.Entity{Entity: &p4v1.Entity_DigestEntry{DigestEntry: &p4v1.DigestEntry{DigestId: d.GetPreamble().GetId(),
+		Config: &p4v1.DigestEntry_Config{MaxTimeoutNs: 0, MaxListSize: 1, AckTimeoutNs: int64(ack)}}}}
+	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
+		Updates: []*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: e}}, Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR}
+	rctx, cancel := c.rpcCtx(ctx, c.s.opts.RPCTimeout)
+	defer cancel()
+	_, err := c.rt.Write(rctx, req)
+	if err != nil && isAlreadyExists(describeWriteError(err, req.GetUpdates())) {
+		err = nil
+	}
+	if err != nil && !c.s.verdict.warned.Swap(true) {
+		c.s.log.Warn("the switch did not take the verdict digest's configuration: data-plane verdicts will not reach this controller", "err", err)
+	}
+}
+
+func isAlreadyExists(err error) bool {
+	if status.Code(err) == codes.AlreadyExists {
+		return true
+	}
+	var we *WriteError
+	if errors.As(err, &we) {
+		for _, u := range we.Updates {
+			if u.Code == codes.AlreadyExists {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guardEpochs keeps every standing verdict standing: a filter group entry
+// that would change the epoch the switch holds, without the controller
+// having received that verdict, keeps the switch's epoch.
+func (c *conn) guardEpochs(plan *tables.Plan) {
+	o := c.s.opts.Verdict
+	for i := range plan.Batches {
+		us, adopted, dropped := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.current, o.EpochAllowed)
+		plan.Batches[i].Updates = us
+		plan.Modifies -= dropped
+		if len(adopted) > 0 {
+			c.s.log.Info("kept the switch's verdict epochs (no verdict received for them)", "filter_groups", len(adopted))
+			if o.OnAdopt != nil {
+				o.OnAdopt(adopted)
+			}
+		}
+	}
+}
+
+// Heard returns when the switch last answered the primary connection (any
+// RPC or stream message), and false while there is none.
+func (s *Session) Heard() (time.Time, bool) {
+	c := s.primaryConn.Load()
+	if c == nil {
+		return time.Time{}, false
+	}
+	return c.heardAt(), true
+}

@@ -1,0 +1,37 @@
+package daemon
+
+import (
+	"context"
+
+	"github.com/dpi-balancer/balancer/controlplane"
+)
+
+// The data-plane verdict (docs/availability.md): the session's digests go
+// to the profiles engine, and the session's epoch guard asks the engine
+// which verdicts it may clear.
+
+func (d *Daemon) verdictOptions() controlplane.VerdictOptions {
+	return controlplane.VerdictOptions{
+		EpochAllowed: func(fg uint32, held, wanted uint8) bool {
+			return d.currentEngine().EpochAllowed(fg, held, wanted)
+		},
+		// Called from the session's goroutine: hand over without waiting
+		// for the daemon's lock.
+		OnAdopt: func(a map[uint32]uint8) { go d.currentEngine().AdoptEpochs(a) },
+	}
+}
+
+// verdictLoop hands every data-plane verdict to the engine.
+func (d *Daemon) verdictLoop(ctx context.Context) error {
+	_, tick := d.comp.Verdict()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case v := <-d.session.Verdicts():
+			if err := d.currentEngine().OnVerdict(v.VerdictDigest, tick, d.now()); err != nil {
+				d.log.Warn("data-plane verdict ignored", "err", err)
+			}
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package daemon
+
+import (
+	"context"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/internal/verdictinfo"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim/frames"
+)
+
+// trafficGen sends frames of many sessions into L1's LAN port (20) at
+// about rate per second, and drains what leaves by L1's WAN port (10),
+// until ctx ends.
+func (b *bed) trafficGen(ctx context.Context, rate int) *atomic.Uint64 {
+	var sent atomic.Uint64
+	var fs [][]byte
+	for i := 0; i < 512; i++ {
+		src := netip.AddrFrom4([4]byte{10, 8, byte(i >> 8), byte(i)})
+		dst := netip.AddrFrom4([4]byte{198, 51, 100, byte(i)})
+		fs = append(fs, frames.Frame([]byte{0, 0x11, 0x22, 0x33, 0x44, 0x55}, []byte{0, 0x66, 0x77, 0x88, 0x99, 0xaa},
+			frames.Encap{}, frames.L3{Src: src, Dst: dst, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 443}))
+	}
+	gap := time.Second / time.Duration(rate)
+	go func() {
+		next := time.Now()
+		for i := 0; ctx.Err() == nil; i++ {
+			if d := time.Until(next); d > 0 {
+				time.Sleep(d)
+			}
+			next = next.Add(gap)
+			if b.peers[20].Send(fs[i%len(fs)]) == nil {
+				sent.Add(1)
+			}
+		}
+	}()
+	go func() {
+		for ctx.Err() == nil {
+			b.peers[10].Recv(20 * time.Millisecond)
+		}
+	}()
+	return &sent
+}
+
+// The controller is gone (stopped: as frozen, crashed or cut off, the
+// switch hears nothing from it) and a filter dies: the pipeline proves it
+// from the data alone and bypasses its share. Measured: the frames the
+// switch still sends the dead filter from detection + 100 ms on, against
+// its share before. Then a controller comes back: it learns the standing
+// verdict from the digests and keeps it (the filter is still dead), and
+// clears it by the next epoch only once the filter answers again.
+func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
+	schema, err := verdictinfo.Schema()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.trafficGen(ctx, 5000)
+	f3 := b.filters["F3"]
+	time.Sleep(time.Second)
+	before0 := f3.got.Load()
+	time.Sleep(time.Second)
+	share := f3.got.Load() - before0 // frames in 1 s while alive
+	require.Greater(t, share, uint64(200), "F3 carries its share")
+
+	st0, err := d.Status(context.Background())
+	require.NoError(t, err)
+	e0 := st0.Filters[2].VerdictEpoch
+	healthy := 0
+	for _, f := range st0.Filters {
+		healthy += len(f.Verdicts)
+	}
+	t.Logf("data-plane verdicts while every filter was healthy: %d", healthy)
+	stop()                           // the controller is gone
+	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
+	f3.alive.Store(false)
+	died := time.Now()
+	time.Sleep(detect + 100*time.Millisecond)
+	from := f3.got.Load()
+	time.Sleep(time.Second)
+	after := f3.got.Load() - from
+	t.Logf("controller stopped, F3 killed: %d frames to F3 in 1 s from detection + 100 ms, against %d in 1 s before (%.2f%%)",
+		after, share, 100*float64(after)/float64(share))
+	assert.Less(t, float64(after), 0.02*float64(share), "under 2%% of its share")
+	epoch, set := b.sw.Dataplane().Verdict(2)
+	require.True(t, set, "the pipeline's own verdict")
+	assert.Equal(t, e0, epoch)
+	_ = died
+
+	// A controller comes back: the verdict is learnt, and stands.
+	d2, _ := b.startDaemon(20)
+	require.Eventually(t, func() bool {
+		st, err := d2.Status(context.Background())
+		return err == nil && len(st.Filters) == 3 && st.Filters[2].Verdict != "" && st.Filters[2].State == "down"
+	}, 10*time.Second, 5*time.Millisecond, "the new controller learns the standing verdict")
+	st, err := d2.Status(context.Background())
+	require.NoError(t, err)
+	t.Logf("status: %s: %s", st.Filters[2].Reason, st.Filters[2].Verdict)
+	_, set = b.sw.Dataplane().Verdict(2)
+	assert.True(t, set)
+	from = f3.got.Load()
+	time.Sleep(300 * time.Millisecond)
+	assert.Less(t, f3.got.Load()-from, uint64(2*300/40), "keep-alives only (at most), no data to the dead filter")
+
+	// F3 answers again: recovery_threshold keep-alives, then the next epoch.
+	f3.alive.Store(true)
+	require.Eventually(t, func() bool {
+		st, err := d2.Status(context.Background())
+		return err == nil && st.Filters[2].State == "up" && st.Filters[2].VerdictEpoch == e0+1 && !st.Switch.StatePending
+	}, 10*time.Second, 5*time.Millisecond)
+	from = f3.got.Load()
+	time.Sleep(300 * time.Millisecond)
+	assert.Greater(t, f3.got.Load()-from, share/10, "F3 carries traffic again")
+	st, err = d2.Status(context.Background())
+	require.NoError(t, err)
+	require.NotEmpty(t, st.Filters[2].Verdicts)
+	assert.False(t, st.Filters[2].Verdicts[len(st.Filters[2].Verdicts)-1].Cleared.IsZero())
+}
+
+// linkCount reads one link_counters cell (packets) from the switch.
+func (b *bed) linkCount(link, kind uint32) uint64 {
+	b.t.Helper()
+	s := b.sw.Dataplane().Schema()
+	c, err := s.Counter(p4src.CounterLink)
+	require.NoError(b.t, err)
+	var n uint64
+	require.NoError(b.t, b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: int64(p4src.LinkCounterIndex(link, kind))}}}}},
+		func(e *p4v1.Entity) bool { n = uint64(e.GetCounterEntry().GetData().GetPacketCount()); return true }))
+	return n
+}
+
+// A 5 s hang of the control channel (TCP open, no answers) with healthy
+// filters: no frame is software- or group-bypassed, during it or in the
+// 5 s after (the controller forms no verdict while it cannot see the
+// switch, and writes none on reconnect).
+func TestControlChannelHangBypassesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 15 s")
+	}
+	schema, err := verdictinfo.Schema()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
+	proxy := stallproxy.New(t, b.addr)
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger,
+		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); d.Run(ctx) }()
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	b.allUp(d)
+	tctx, tcancel := context.WithCancel(context.Background())
+	defer tcancel()
+	sent := b.trafficGen(tctx, 2000)
+	time.Sleep(500 * time.Millisecond)
+
+	bypassed := func() uint64 {
+		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
+	}
+	before, sent0 := bypassed(), sent.Load()
+	proxy.Pause()
+	time.Sleep(5 * time.Second)
+	proxy.Resume()
+	during := bypassed() - before
+	require.Eventually(t, func() bool {
+		st, err := d.Status(context.Background())
+		return err == nil && st.Switch.Primary && !st.Switch.Stalled
+	}, 30*time.Second, 10*time.Millisecond)
+	time.Sleep(5 * time.Second)
+	total := bypassed() - before
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	verdicts := 0
+	for _, f := range st.Filters {
+		verdicts += len(f.Verdicts)
+		assert.Equal(t, "up", f.State, "%s", f.Name)
+	}
+	t.Logf("5 s hang with healthy filters: %d frames bypassed during it, %d in all until 5 s after (of %d sent); data-plane verdicts %d",
+		during, total, sent.Load()-sent0, verdicts)
+	assert.Zero(t, total, "no frame software- or group-bypassed")
+}
+
+// BenchmarkKeepAliveLossToRebalance is BenchmarkKeepAliveLossToBypass for
+// failure action rebalance on the program with the data-plane verdict:
+// F2 (in G1 with F1) dies; reported are the time from its death to its
+// share being out of service (its verdict register set in the pipeline,
+// every frame of its share bypassed from then on, or the controller's own
+// software bypass of its entry, whichever is first; by-pipeline-share says
+// how often the pipeline was), beyond the detection time (3 x 10 ms), as
+// p50/p99-µs, and the slot move that follows (the controller's rewrite of
+// its slots to F1, from the death) as slot-move-p50/p99-µs, on the small
+// and the big site.
+//
+// REBALANCE_BASELINE=1 runs it on the committed program instead (no
+// data-plane verdict: the controller alone), for comparison.
+func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
+	schema, err := verdictinfo.Schema()
+	require.NoError(b, err)
+	if os.Getenv("REBALANCE_BASELINE") != "" {
+		schema = nil
+	}
+	run := func(b *testing.B, bd *bed) {
+		d, _ := bd.startDaemon(10)
+		bd.allUp(d)
+		dp := bd.sw.Dataplane()
+		var lat, moved []time.Duration
+		byPipeline := 0
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			st0, err := d.Status(context.Background())
+			require.NoError(b, err)
+			e0 := st0.Filters[1].VerdictEpoch
+			bd.filters["F2"].alive.Store(false)
+			died := time.Now()
+			// Out of service: the pipeline's verdict, or the controller's
+			// own failover of the entry, whichever comes first.
+			for {
+				if e, set := dp.Verdict(1); set && e == e0 {
+					byPipeline++
+					break
+				}
+				if bd.fgAction(1) != p4src.ActionFilterForward {
+					break
+				}
+				require.Less(b, time.Since(died), 5*time.Second, "F2 stays in service")
+				time.Sleep(200 * time.Microsecond)
+			}
+			lat = append(lat, time.Since(died)-30*time.Millisecond)
+			for {
+				st, err := d.Status(context.Background())
+				require.NoError(b, err)
+				if st.Filters[1].Effective == "rebalanced" && !st.Switch.StatePending {
+					break
+				}
+				require.Less(b, time.Since(died), 60*time.Second, "slots never moved")
+				time.Sleep(5 * time.Millisecond) // status digests the layouts: not too often
+			}
+			moved = append(moved, time.Since(died))
+			b.StopTimer()
+			bd.filters["F2"].alive.Store(true)
+			require.Eventually(b, func() bool {
+				st, err := d.Status(context.Background())
+				return err == nil && st.Filters[1].State == "up" && st.Filters[1].Effective == "forward" && !st.Switch.StatePending
+			}, 30*time.Second, time.Millisecond)
+			b.StartTimer()
+		}
+		reportPercentiles(b, lat)
+		b.ReportMetric(float64(byPipeline)/float64(b.N), "by-pipeline-share")
+		sort.Slice(moved, func(i, j int) bool { return moved[i] < moved[j] })
+		b.ReportMetric(float64(moved[len(moved)/2].Microseconds()), "slot-move-p50-µs")
+		b.ReportMetric(float64(moved[int(0.99*float64(len(moved)-1))].Microseconds()), "slot-move-p99-µs")
+	}
+	b.Run("site=small", func(b *testing.B) {
+		data, err := os.ReadFile("testdata/fast.yaml")
+		require.NoError(b, err)
+		path := filepath.Join(b.TempDir(), "small.yaml")
+		require.NoError(b, os.WriteFile(path, []byte(strings.ReplaceAll(string(data), "failure_action: bypass", "failure_action: rebalance")), 0o644))
+		run(b, newBedWith(b, path, 0, schema))
+	})
+	b.Run("site=big", func(b *testing.B) {
+		path := filepath.Join(b.TempDir(), "big.yaml")
+		require.NoError(b, os.WriteFile(path, []byte(strings.ReplaceAll(bigSiteYAML(16), "failure_action: bypass", "failure_action: rebalance")), 0o644))
+		run(b, newBedWith(b, path, 2<<16, schema))
+	})
+}
