@@ -22,6 +22,12 @@ type Platform struct {
 	// TimestampUnit is the unit of the data plane's ingress/egress
 	// timestamps carried in keep-alives and packet-ins.
 	TimestampUnit time.Duration
+	// MaxMTU is the largest port MTU the target carries.
+	MaxMTU uint32
+	// FECModes lists, per speed, the FEC modes the target can set;
+	// FECNote says why, for messages.
+	FECModes map[string][]FEC
+	FECNote  string
 	// Ports maps a port's key (PortName.Key: "9/0" for unbroken port 9,
 	// "4/1" for port 4 lane 1) to its data-plane port number. Keys are
 	// in the <port>/<lane> form because the P-form is not unique
@@ -42,6 +48,10 @@ const (
 	PlatformBMv2      = "bmv2"
 	PlatformWedge100B = "wedge100bf-32x"
 )
+
+// SimMaxMTU is the largest frame the software switch carries (its
+// frame buffers; sim.MaxFrame, checked by a test there).
+const SimMaxMTU = 9216
 
 // Slot table capacities (p4src/shared/sizes.p4, through p4src).
 const (
@@ -102,6 +112,9 @@ var platforms = map[string]Platform{
 		SlotCapacity:  SlotCapacitySim,
 		CPUPort:       255,
 		TimestampUnit: time.Nanosecond,
+		MaxMTU:        SimMaxMTU,
+		FECModes:      ieeeFEC,
+		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
 		Ports:         simPorts(),
 	},
 	PlatformBMv2: {
@@ -109,6 +122,9 @@ var platforms = map[string]Platform{
 		SlotCapacity:  SlotCapacitySim,
 		CPUPort:       255,
 		TimestampUnit: time.Microsecond,
+		MaxMTU:        MaxMTU,
+		FECModes:      ieeeFEC,
+		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
 		Ports:         simPorts(),
 	},
 	PlatformWedge100B: {
@@ -116,6 +132,9 @@ var platforms = map[string]Platform{
 		SlotCapacity:  SlotCapacityTofino,
 		CPUPort:       192,
 		TimestampUnit: time.Nanosecond,
+		MaxMTU:        MaxMTU,
+		FECModes:      stratumTofinoFEC,
+		FECNote:       "Stratum sets FEC on or off: on is fc at 10G and 40G, rs at 25G, 50G and 100G",
 		Ports:         wedge100bf32xPorts(),
 	},
 }
@@ -127,6 +146,7 @@ func LookupPlatform(name string) (*Platform, error) {
 		return nil, errorf(ErrUnknownPlatform, "unknown platform %q; known: %s", name, strings.Join(Platforms(), ", "))
 	}
 	p.Ports = maps.Clone(p.Ports)
+	p.FECModes = maps.Clone(p.FECModes)
 	return &p, nil
 }
 
