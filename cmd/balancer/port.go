@@ -29,7 +29,7 @@ type portView struct {
 	Autoneg bool   `json:"autoneg"`
 	MTU     uint32 `json:"mtu"`
 	Enabled bool   `json:"enabled"`
-	UsedBy string  `json:"used_by,omitempty"` // "link L1 lan", "filter-group F1 wan"
+	UsedBy  string `json:"used_by,omitempty"` // "link L1 lan", "filter-group F1 wan"
 	// Oper is up, down or unknown (the switch does not report the port,
 	// or is not connected), from the daemon's status; "" when the daemon
 	// does not report it.
@@ -256,7 +256,7 @@ func newPortAddCmd(a *app) *cobra.Command {
 		Short: "Define a front-panel port (whole, or broken out into lanes)",
 		Long: `Define front-panel port PORT (1..32) running at SPEED: 40G or 100G whole, or
 with --breakout 4 as four 10G or 25G lanes named P<port>1..P<port>4.
-`+portSettingsHelp,
+` + portSettingsHelp,
 		Example: `  # port 9 whole at 100G: P9 (odd: WAN)
   balancer port add 9 --speed 100G
   # port 4 as four 10G lanes: P41 (WAN), P42 (LAN), P43 (WAN), P44 (LAN)
