@@ -115,6 +115,12 @@ type Daemon struct {
 	// the input of the first compile (later ones start from the site's).
 	layouts map[string]*tables.Layout
 
+	// swPorts is what the switch's gNMI reports of every site port, by
+	// interface name, in the live subscription (cleared when it ends;
+	// guarded by mu).
+	swPorts      map[string]SwitchPort
+	loggedAlarms map[string]bool // port alarms already logged
+
 	metrics  *metrics
 	fmetrics *failoverMetrics
 }
@@ -152,7 +158,7 @@ func New(opts Options) (*Daemon, error) {
 		}
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
-		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
 	data, rev, err := store.Running()
@@ -587,17 +593,16 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 		d.mu.Lock()
 		cfg, gen := d.cfg, d.cfgGen
 		d.mu.Unlock()
+		// Every port and lane of the site: those links and filter groups
+		// use feed the availability engine; all are checked against the
+		// site (PortAlarms).
 		names := map[string]uint32{}
-		for _, p := range portNames(cfg) {
-			n, err := cfg.ResolvePort(p)
-			if err != nil {
-				continue
+		for _, d := range cfg.Ports {
+			for _, n := range d.LaneNames() {
+				if num, err := cfg.PortNumber(n.Key()); err == nil {
+					names[n.Key()] = num
+				}
 			}
-			num, err := cfg.PortNumber(p)
-			if err != nil {
-				continue
-			}
-			names[n.Key()] = num
 		}
 		var list []string
 		for n := range names {
@@ -617,6 +622,14 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				bgnmi.WithConnState(func(up bool) {
 					d.mu.Lock()
 					d.watching = up
+					if !up {
+						clear(d.swPorts)
+					}
+					d.mu.Unlock()
+				}),
+				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
+					d.mu.Lock()
+					applyReport(d.swPorts, r)
 					d.mu.Unlock()
 				}))
 		}()
@@ -633,6 +646,10 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				}
 				d.mu.Lock()
 				d.ports[num] = ev.Up
+				sp := d.swPorts[ev.Name]
+				up := ev.Up
+				sp.Oper = &up
+				d.swPorts[ev.Name] = sp
 				eng := d.engine
 				d.mu.Unlock()
 				eng.OnPortStatus(num, ev.Up, d.now())
@@ -640,6 +657,7 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				d.mu.Lock()
 				restart = d.cfgGen != gen
 				d.mu.Unlock()
+				d.logPortAlarms()
 			}
 		}
 		cancel()

@@ -207,6 +207,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			StatePending: !primary || !equalState(eng.State(), written)}}
+	st.Switch.PortAlarms = d.portAlarms()
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
