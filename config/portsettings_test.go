@@ -95,3 +95,31 @@ func TestSpeedBPS(t *testing.T) {
 	assert.Equal(t, uint64(25_000_000_000), config.SpeedBPS("25G"))
 	assert.Zero(t, config.SpeedBPS("1G"))
 }
+
+func TestTofinoCPUPort(t *testing.T) {
+	assert.Equal(t, uint32(192), config.TofinoCPUPort(2))
+	assert.Equal(t, uint32(320), config.TofinoCPUPort(4))
+	assert.Zero(t, config.TofinoCPUPort(3))
+	pl, err := config.LookupPlatform(config.PlatformWedge100B)
+	require.NoError(t, err)
+	assert.Equal(t, 2, pl.Pipes)
+	assert.Equal(t, config.TofinoCPUPort(pl.Pipes), pl.CPUPort)
+}
+
+func TestCheckCPUPort(t *testing.T) {
+	c, err := config.Parse([]byte(`
+platform: wedge100bf-32x
+port_map: {P9: 320}
+ports:
+  - {port: 9, speed: 100G}
+  - {port: 4, speed: 10G, breakout: 4}
+`))
+	require.NoError(t, err)
+	assert.NoError(t, c.CheckCPUPort(192))
+	err = c.CheckCPUPort(320)
+	assert.ErrorIs(t, err, config.ErrConflict)
+	assert.EqualError(t, err, "ports[0]: P9 has data-plane port 320, the CPU port: give it another in port_map, or check the CPU port")
+	// Port 4 is dev_port 156..159 on this platform: lane 2 is 157.
+	err = c.CheckCPUPort(157)
+	assert.EqualError(t, err, "ports[1]: P42 has data-plane port 157, the CPU port: give it another in port_map, or check the CPU port")
+}

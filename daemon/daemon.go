@@ -62,6 +62,11 @@ type Options struct {
 	SwitchTiming controlplane.Timing
 	// Pipeline defaults to the embedded v1model build.
 	Pipeline *controlplane.Pipeline
+	// CPUPort overrides the platform's CPU port (0: the platform's, on a
+	// Tofino by its pipe count): no site port may take it, and no
+	// packet-out is sent to it. It must be the port the pushed program
+	// was compiled for.
+	CPUPort uint32
 	// Tick is the keep-alive engine's resolution (default 5ms).
 	Tick time.Duration
 	// Telemetry, when set, gets the balancer tree (state every
@@ -120,6 +125,7 @@ type Daemon struct {
 	// guarded by mu).
 	swPorts      map[string]SwitchPort
 	loggedAlarms map[string]bool // port alarms already logged
+	cpuPort      uint32          // the controller's data-plane port (fixed at New)
 
 	metrics  *metrics
 	fmetrics *failoverMetrics
@@ -178,6 +184,9 @@ func New(opts Options) (*Daemon, error) {
 		if err := comp.CheckCapacity(initial); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
+		if _, err := cpuPortOf(initial, opts.CPUPort); err != nil {
+			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+		}
 		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())
 		if err != nil {
 			return nil, err
@@ -188,6 +197,9 @@ func New(opts Options) (*Daemon, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
+		return nil, fmt.Errorf("daemon: running configuration (revision %d): %w", rev.Number, err)
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
@@ -250,8 +262,31 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll})
 }
 
+// cpuPortOf gives the CPU port: override when set, else the platform's,
+// and checks that no port of cfg takes it.
+func cpuPortOf(cfg *config.Config, override uint32) (uint32, error) {
+	cpu := override
+	if cpu == 0 {
+		pl, err := config.LookupPlatform(cfg.Platform)
+		if err != nil {
+			return 0, err
+		}
+		cpu = pl.CPUPort
+	}
+	if err := cfg.CheckCPUPort(cpu); err != nil {
+		return 0, fmt.Errorf("CPU port %d: %w", cpu, err)
+	}
+	return cpu, nil
+}
+
+// CPUPort is the controller's data-plane port the daemon runs with.
+func (d *Daemon) CPUPort() uint32 { return d.cpuPort }
+
 // sendKeepAlive hands a keep-alive to the switch session.
 func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
+	if port == d.cpuPort {
+		return fmt.Errorf("daemon: keep-alive to data-plane port %d, the CPU port: not sent", port)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	return d.session.PacketOut(ctx, port, wire.PacketOutFlagKeepAlive, frame)

@@ -47,6 +47,9 @@ func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.H
 // programs the switch.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
+	if err == nil {
+		err = cfg.CheckCPUPort(d.cpuPort)
+	}
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
