@@ -36,6 +36,13 @@ type Options struct {
 	DeviceID uint64
 	// Ports by data-plane port number.
 	Ports map[uint32]Port
+	// Speeds are the ports' speeds in bits per second, published over
+	// gNMI as Stratum does (ethernet/state/port-speed "SPEED_100GB"); a
+	// port not listed publishes no speed.
+	Speeds map[uint32]uint64
+	// Disabled ports start administratively down (as a chassis config's
+	// ADMIN_STATE_DISABLED): they neither take nor send frames.
+	Disabled map[uint32]bool
 	// Names are the gNMI interface names; the default for port n is
 	// "<n/10>/<n%10>", the front-panel name of the sim platform numbering.
 	Names        map[uint32]string
@@ -47,13 +54,6 @@ type Options struct {
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
-	// Speeds are the ports' speeds in bits per second, published over
-	// gNMI as Stratum does (ethernet/state/port-speed "SPEED_100GB"); a
-	// port not listed publishes no speed.
-	Speeds map[uint32]uint64
-	// Disabled ports start administratively down (as a chassis config's
-	// ADMIN_STATE_DISABLED): they neither take nor send frames.
-	Disabled map[uint32]bool
 }
 
 // Switch is a running software switch.
