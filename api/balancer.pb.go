@@ -1055,7 +1055,11 @@ type SwitchStatus struct {
 	// but not yet written to the switch.
 	StatePending bool `protobuf:"varint,14,opt,name=state_pending,json=statePending,proto3" json:"state_pending,omitempty"`
 	// "" when the session is healthy, else one line saying why not.
-	Alarm         string `protobuf:"bytes,15,opt,name=alarm,proto3" json:"alarm,omitempty"`
+	Alarm string `protobuf:"bytes,15,opt,name=alarm,proto3" json:"alarm,omitempty"`
+	// Where the switch's ports (read over gNMI: speed, admin and oper
+	// state) do not match the site: one line each, naming the port and the
+	// fix. Empty while the port status stream is not live.
+	PortAlarms    []string `protobuf:"bytes,16,rep,name=port_alarms,json=portAlarms,proto3" json:"port_alarms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1193,6 +1197,13 @@ func (x *SwitchStatus) GetAlarm() string {
 		return x.Alarm
 	}
 	return ""
+}
+
+func (x *SwitchStatus) GetPortAlarms() []string {
+	if x != nil {
+		return x.PortAlarms
+	}
+	return nil
 }
 
 // BypassStatus is the manual bypass.
@@ -3399,7 +3410,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
 	"\vleader_name\x18\x06 \x01(\tR\n" +
 	"leaderName\x12\x1a\n" +
-	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xb5\x04\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xd6\x04\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3419,7 +3430,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\n" +
 	"next_retry\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tnextRetry\x12#\n" +
 	"\rstate_pending\x18\x0e \x01(\bR\fstatePending\x12\x14\n" +
-	"\x05alarm\x18\x0f \x01(\tR\x05alarm\"8\n" +
+	"\x05alarm\x18\x0f \x01(\tR\x05alarm\x12\x1f\n" +
+	"\vport_alarms\x18\x10 \x03(\tR\n" +
+	"portAlarms\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
 	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +

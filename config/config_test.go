@@ -117,9 +117,9 @@ profiles:
 				SrcMAC:    config.MAC{0x02, 0, 0, 0, 0, 0x01},
 			},
 		},
+		// A 100G port runs RS-FEC, autoneg off, MTU 9216, enabled.
 		Ports: []config.Port{
-			{Port: 1, Speed: "100G"}, {Port: 2, Speed: "100G"}, {Port: 9, Speed: "100G"},
-			{Port: 10, Speed: "100G"}, {Port: 11, Speed: "100G"}, {Port: 12, Speed: "100G"},
+			port100G(1), port100G(2), port100G(9), port100G(10), port100G(11), port100G(12),
 		},
 		Links: []config.Link{{Name: "L1", ID: ptr(uint32(0)), LAN: "P10", WAN: "P9"}},
 		FilterGroups: []config.FilterGroup{
@@ -144,6 +144,10 @@ profiles:
 		},
 	}
 	assert.Equal(t, want, c)
+}
+
+func port100G(n uint32) config.Port {
+	return config.Port{Port: n, Speed: "100G", FEC: config.FECRS, Autoneg: ptr(false), MTU: 9216, Enabled: ptr(true)}
 }
 
 func TestApplyDefaultsIdempotent(t *testing.T) {

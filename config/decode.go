@@ -181,6 +181,7 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 	reflect.TypeFor[KeepAlive]():    {"ethertype": "0x0001..0xFFFF"},
 	reflect.TypeFor[FilterGroup]():  {"cores": fmt.Sprintf("1..%d cores", MaxCores), "tpid": "0x0001..0xFFFF"},
 	reflect.TypeFor[BalanceGroup](): {"slot_bits": fmt.Sprintf("1..%d bits", MaxSlotBits)},
+	reflect.TypeFor[Port]():         {"mtu": fmt.Sprintf("%d..%d bytes", MinMTU, MaxMTU)},
 	reflect.TypeFor[Profile](): {"interval": fmt.Sprintf("%s..%s", durText(MinInterval), durText(MaxInterval)),
 		"initial_delay":      fmt.Sprintf("%s..%s", durText(MinInitialDelay), durText(MaxInitialDelay)),
 		"loss_threshold":     fmt.Sprintf("1..%d keep-alives", MaxThreshold),

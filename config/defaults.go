@@ -56,6 +56,10 @@ func (c *Config) ApplyDefaults() {
 		d.KeepAlive.SrcMAC = DefaultKeepAliveSrcMAC
 	}
 
+	for i := range c.Ports {
+		portDefaults(&c.Ports[i])
+	}
+
 	if c.ProfileByName(DefaultProfile) == nil {
 		c.Profiles = append(c.Profiles, Profile{Name: DefaultProfile})
 	}

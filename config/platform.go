@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -17,11 +18,20 @@ type Platform struct {
 	// SlotCapacity is the size of the slots table: the sum of
 	// 2^slot_bits over all balance groups must not exceed it.
 	SlotCapacity int
-	// CPUPort is the data-plane port of the controller (packet-in/out).
+	// CPUPort is the data-plane port of the controller (packet-in/out):
+	// on a Tofino, TofinoCPUPort of its pipe count.
 	CPUPort uint32
+	// Pipes is the number of hardware pipes (0: not a Tofino).
+	Pipes int
 	// TimestampUnit is the unit of the data plane's ingress/egress
 	// timestamps carried in keep-alives and packet-ins.
 	TimestampUnit time.Duration
+	// MaxMTU is the largest port MTU the target carries.
+	MaxMTU uint32
+	// FECModes lists, per speed, the FEC modes the target can set;
+	// FECNote says why, for messages.
+	FECModes map[string][]FEC
+	FECNote  string
 	// Ports maps a port's key (PortName.Key: "9/0" for unbroken port 9,
 	// "4/1" for port 4 lane 1) to its data-plane port number. Keys are
 	// in the <port>/<lane> form because the P-form is not unique
@@ -42,6 +52,10 @@ const (
 	PlatformBMv2      = "bmv2"
 	PlatformWedge100B = "wedge100bf-32x"
 )
+
+// SimMaxMTU is the largest frame the software switch carries (its
+// frame buffers; sim.MaxFrame, checked by a test there).
+const SimMaxMTU = 9216
 
 // Slot table capacities (p4src/shared/sizes.p4, through p4src).
 const (
@@ -102,6 +116,9 @@ var platforms = map[string]Platform{
 		SlotCapacity:  SlotCapacitySim,
 		CPUPort:       255,
 		TimestampUnit: time.Nanosecond,
+		MaxMTU:        SimMaxMTU,
+		FECModes:      ieeeFEC,
+		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
 		Ports:         simPorts(),
 	},
 	PlatformBMv2: {
@@ -109,15 +126,52 @@ var platforms = map[string]Platform{
 		SlotCapacity:  SlotCapacitySim,
 		CPUPort:       255,
 		TimestampUnit: time.Microsecond,
+		MaxMTU:        MaxMTU,
+		FECModes:      ieeeFEC,
+		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
 		Ports:         simPorts(),
 	},
 	PlatformWedge100B: {
 		Name:          PlatformWedge100B,
 		SlotCapacity:  SlotCapacityTofino,
-		CPUPort:       192,
+		CPUPort:       TofinoCPUPort(2),
+		Pipes:         2, // BFN-T10-032D: 32 x 100G in two pipes
 		TimestampUnit: time.Nanosecond,
+		MaxMTU:        MaxMTU,
+		FECModes:      stratumTofinoFEC,
+		FECNote:       "Stratum sets FEC on or off: on is fc at 10G and 40G, rs at 25G, 50G and 100G",
 		Ports:         wedge100bf32xPorts(),
 	},
+}
+
+// TofinoCPUPort gives the data-plane port of a Tofino's PCIe CPU port:
+// port 64 of pipe 1 on a part with two pipes (192), of pipe 2 on one with
+// four (320: the 64-port parts and the Tofino model's default chip). 0 for
+// another pipe count.
+func TofinoCPUPort(pipes int) uint32 {
+	switch pipes {
+	case 2:
+		return 1<<7 | 64
+	case 4:
+		return 2<<7 | 64
+	}
+	return 0
+}
+
+// CheckCPUPort checks that no port or lane of the site (by the platform's
+// table or port_map) takes data-plane port cpu (a CPU port given other than the
+// platform's, as the daemon's --cpu-port does). Each problem names the
+// port as the site does. c must have been validated.
+func (c *Config) CheckCPUPort(cpu uint32) error {
+	var p problems
+	for i, d := range c.Ports {
+		for _, n := range d.LaneNames() {
+			if num, err := c.portNumberOf(n); err == nil && num == cpu {
+				p.addf(fmt.Sprintf("ports[%d]", i), ErrConflict, "%s has data-plane port %d, the CPU port: give it another in port_map, or check the CPU port", c.PortLabel(n), cpu)
+			}
+		}
+	}
+	return p.err()
 }
 
 // LookupPlatform returns a copy of the built-in platform called name.
@@ -127,6 +181,7 @@ func LookupPlatform(name string) (*Platform, error) {
 		return nil, errorf(ErrUnknownPlatform, "unknown platform %q; known: %s", name, strings.Join(Platforms(), ", "))
 	}
 	p.Ports = maps.Clone(p.Ports)
+	p.FECModes = maps.Clone(p.FECModes)
 	return &p, nil
 }
 

@@ -49,11 +49,25 @@ type HeartbeatMatch struct {
 	EtherType *uint16  `yaml:"ethertype,omitempty" json:"ethertype,omitempty"`
 }
 
-// Port is one front-panel port (QSFP28 cage) of the switch.
+// Port is one front-panel port (QSFP28 cage) of the switch. Its settings
+// (FEC, autoneg, MTU, admin state) hold for the whole port, or for every
+// lane of a broken-out port.
 type Port struct {
 	Port     uint32 `yaml:"port" json:"port"`                             // 1..32
-	Speed    string `yaml:"speed" json:"speed"`                           // 10G, 25G, 40G, 100G
+	Speed    string `yaml:"speed" json:"speed"`                           // 10G, 25G, 40G, 50G, 100G (per lane when broken out)
 	Breakout uint32 `yaml:"breakout,omitempty" json:"breakout,omitempty"` // 0/1 (none) or 4
+	// FEC is the forward error correction: none, fc (Firecode, BASE-R)
+	// or rs (Reed-Solomon). Default by speed (DefaultFEC): rs at 25G,
+	// 50G and 100G, none at 10G and 40G.
+	FEC FEC `yaml:"fec,omitempty" json:"fec,omitempty"`
+	// Autoneg turns auto-negotiation on (default off).
+	Autoneg *bool `yaml:"autoneg,omitempty" json:"autoneg,omitempty"`
+	// MTU is the largest frame the port takes and sends, in bytes
+	// (MinMTU..the platform's MaxMTU; default DefaultMTU).
+	MTU uint32 `yaml:"mtu,omitempty" json:"mtu,omitempty"`
+	// Enabled is the admin state (default true): false keeps the port
+	// (every lane) administratively down.
+	Enabled *bool `yaml:"enabled,omitempty" json:"enabled,omitempty"`
 }
 
 // Link is an operator link: a LAN port and a WAN port; what enters on one

@@ -115,7 +115,7 @@ func (v *validator) defaults() {
 	}
 }
 
-var speeds = []string{"10G", "25G", "40G", "50G", "100G"}
+var speeds = Speeds
 
 func (v *validator) ports() {
 	seen := make(map[uint32]int)
@@ -141,6 +141,7 @@ func (v *validator) ports() {
 		if d.Breakout != 0 && d.Breakout != 1 && d.Breakout != MaxLanes {
 			v.p.addf(path+".breakout", ErrInvalid, "%d is not supported; use 0 (none) or %d", d.Breakout, MaxLanes)
 		}
+		v.portSettings(path, d)
 	}
 }
 

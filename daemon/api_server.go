@@ -466,7 +466,7 @@ func statusToProto(st *Status) *apiv1.Status {
 			LastError: sw.LastError, LastReconcile: timestamp(sw.LastReconcile), LastPlan: sw.LastPlan,
 			AtomicWrites: sw.AtomicWrites, PortsWatched: sw.PortsWatched,
 			Stalled: sw.Stalled, StalledSince: timestamp(sw.StalledSince), Pending: sw.Pending, NextRetry: timestamp(sw.NextRetry),
-			StatePending: sw.StatePending, Alarm: sw.Alarm,
+			StatePending: sw.StatePending, Alarm: sw.Alarm, PortAlarms: sw.PortAlarms,
 		},
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),

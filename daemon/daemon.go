@@ -62,6 +62,11 @@ type Options struct {
 	SwitchTiming controlplane.Timing
 	// Pipeline defaults to the embedded v1model build.
 	Pipeline *controlplane.Pipeline
+	// CPUPort overrides the platform's CPU port (0: the platform's, on a
+	// Tofino by its pipe count): no site port may take it, and no
+	// packet-out is sent to it. It must be the port the pushed program
+	// was compiled for.
+	CPUPort uint32
 	// Tick is the keep-alive engine's resolution (default 5ms).
 	Tick time.Duration
 	// Telemetry, when set, gets the balancer tree (state every
@@ -115,6 +120,13 @@ type Daemon struct {
 	// the input of the first compile (later ones start from the site's).
 	layouts map[string]*tables.Layout
 
+	// swPorts is what the switch's gNMI reports of every site port, by
+	// interface name, in the live subscription (cleared when it ends;
+	// guarded by mu).
+	swPorts      map[string]SwitchPort
+	loggedAlarms map[string]bool // port alarms already logged
+	cpuPort      uint32          // the controller's data-plane port (fixed at New)
+
 	metrics  *metrics
 	fmetrics *failoverMetrics
 }
@@ -152,7 +164,7 @@ func New(opts Options) (*Daemon, error) {
 		}
 	}
 	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
-		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
 	data, rev, err := store.Running()
@@ -172,6 +184,9 @@ func New(opts Options) (*Daemon, error) {
 		if err := comp.CheckCapacity(initial); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
+		if _, err := cpuPortOf(initial, opts.CPUPort); err != nil {
+			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+		}
 		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())
 		if err != nil {
 			return nil, err
@@ -182,6 +197,9 @@ func New(opts Options) (*Daemon, error) {
 	cfg, err := config.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
+		return nil, fmt.Errorf("daemon: running configuration (revision %d): %w", rev.Number, err)
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
@@ -244,8 +262,31 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll})
 }
 
+// cpuPortOf gives the CPU port: override when set, else the platform's,
+// and checks that no port of cfg takes it.
+func cpuPortOf(cfg *config.Config, override uint32) (uint32, error) {
+	cpu := override
+	if cpu == 0 {
+		pl, err := config.LookupPlatform(cfg.Platform)
+		if err != nil {
+			return 0, err
+		}
+		cpu = pl.CPUPort
+	}
+	if err := cfg.CheckCPUPort(cpu); err != nil {
+		return 0, fmt.Errorf("CPU port %d: %w", cpu, err)
+	}
+	return cpu, nil
+}
+
+// CPUPort is the controller's data-plane port the daemon runs with.
+func (d *Daemon) CPUPort() uint32 { return d.cpuPort }
+
 // sendKeepAlive hands a keep-alive to the switch session.
 func (d *Daemon) sendKeepAlive(port uint32, frame []byte) error {
+	if port == d.cpuPort {
+		return fmt.Errorf("daemon: keep-alive to data-plane port %d, the CPU port: not sent", port)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	return d.session.PacketOut(ctx, port, wire.PacketOutFlagKeepAlive, frame)
@@ -592,17 +633,16 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 		d.mu.Lock()
 		cfg, gen := d.cfg, d.cfgGen
 		d.mu.Unlock()
+		// Every port and lane of the site: those links and filter groups
+		// use feed the availability engine; all are checked against the
+		// site (PortAlarms).
 		names := map[string]uint32{}
-		for _, p := range portNames(cfg) {
-			n, err := cfg.ResolvePort(p)
-			if err != nil {
-				continue
+		for _, d := range cfg.Ports {
+			for _, n := range d.LaneNames() {
+				if num, err := cfg.PortNumber(n.Key()); err == nil {
+					names[n.Key()] = num
+				}
 			}
-			num, err := cfg.PortNumber(p)
-			if err != nil {
-				continue
-			}
-			names[n.Key()] = num
 		}
 		var list []string
 		for n := range names {
@@ -622,6 +662,14 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				bgnmi.WithConnState(func(up bool) {
 					d.mu.Lock()
 					d.watching = up
+					if !up {
+						clear(d.swPorts)
+					}
+					d.mu.Unlock()
+				}),
+				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
+					d.mu.Lock()
+					applyReport(d.swPorts, r)
 					d.mu.Unlock()
 				}))
 		}()
@@ -638,6 +686,10 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				}
 				d.mu.Lock()
 				d.ports[num] = ev.Up
+				sp := d.swPorts[ev.Name]
+				up := ev.Up
+				sp.Oper = &up
+				d.swPorts[ev.Name] = sp
 				eng := d.engine
 				d.mu.Unlock()
 				eng.OnPortStatus(num, ev.Up, d.now())
@@ -645,6 +697,7 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				d.mu.Lock()
 				restart = d.cfgGen != gen
 				d.mu.Unlock()
+				d.logPortAlarms()
 			}
 		}
 		cancel()

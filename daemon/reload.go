@@ -56,7 +56,10 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	sameCfg := rev.Number == d.rev.Number && rev.Digest == d.rev.Digest
 	d.mu.Unlock()
 	if !sameCfg {
-		if cfg, err = config.Parse(data); err != nil {
+		if cfg, err = config.Parse(data); err == nil {
+			err = cfg.CheckCPUPort(d.cpuPort)
+		}
+		if err != nil {
 			return fmt.Errorf("revision %d in the store is invalid, kept revision %d: %w", rev.Number, oldRev.Number, err)
 		}
 	}

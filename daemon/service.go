@@ -106,6 +106,11 @@ type SwitchStatus struct {
 	// Alarm is "" when the session is healthy, else one line saying why
 	// not (controlplane.Status.Alarm).
 	Alarm string
+	// PortAlarms lists, one line each, where the switch's ports (over
+	// gNMI: speed, admin and oper state) do not match the site, naming
+	// the port and the fix (PortAlarms). Empty while the port status
+	// stream is not live.
+	PortAlarms []string
 }
 
 // BypassStatus is the manual bypass.

@@ -47,6 +47,9 @@ func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.H
 // programs the switch.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
+	if err == nil {
+		err = cfg.CheckCPUPort(d.cpuPort)
+	}
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
@@ -207,6 +210,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			StatePending: !primary || !equalState(eng.State(), written)}}
+	st.Switch.PortAlarms = d.portAlarms()
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }

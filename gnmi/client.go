@@ -53,6 +53,40 @@ type watchOptions struct {
 	target     string
 	keepalive  keepalive.ClientParameters
 	syncWait   time.Duration
+	reports    func(PortReport)
+}
+
+// PortReport is one admin-status or port-speed value of a watched
+// interface (WithPortReports).
+type PortReport struct {
+	Name string
+	// Leaf is LeafAdminStatus or LeafPortSpeed.
+	Leaf string
+	// AdminUp: admin-status is "UP" (LeafAdminStatus).
+	AdminUp bool
+	// SpeedBPS: the port-speed in bits per second, 0 for SPEED_UNKNOWN or
+	// a value this package does not know (LeafPortSpeed).
+	SpeedBPS uint64
+	// Speed is the port-speed as the switch wrote it ("SPEED_100GB").
+	Speed string
+	// Deleted: the switch deleted the leaf (the port went away).
+	Deleted bool
+}
+
+// The leaves WithPortReports follows, relative to
+// /interfaces/interface[name=NAME].
+const (
+	LeafAdminStatus = "state/admin-status"
+	LeafPortSpeed   = "ethernet/state/port-speed"
+)
+
+// WithPortReports also subscribes, in the same stream, to each
+// interface's /state/admin-status and /ethernet/state/port-speed (as
+// Stratum serves them) and calls f with every value and delete, from the
+// watch goroutine, before the sync_response of the initial state is
+// reported to WithConnState. f must not block.
+func WithPortReports(f func(PortReport)) WatchOption {
+	return func(o *watchOptions) { o.reports = f }
 }
 
 // WithBackoff sets the reconnect delay: it starts at min, doubles after each
@@ -173,13 +207,14 @@ func WatchOperStatus(ctx context.Context, addr string, names []string, dialOpts 
 		want:     want,
 		o:        o,
 		log:      o.log.With("addr", addr),
-		req:      operStatusRequest(o.target, names),
+		req:      operStatusRequest(o.target, names, o.reports != nil),
 	}
 	return w.run(ctx)
 }
 
-// operStatusRequest builds the STREAM ON_CHANGE request, one path per name.
-func operStatusRequest(target string, names []string) *gpb.SubscribeRequest {
+// operStatusRequest builds the STREAM ON_CHANGE request, one path per name
+// (three with reports: oper-status, admin-status, port-speed).
+func operStatusRequest(target string, names []string, reports bool) *gpb.SubscribeRequest {
 	list := &gpb.SubscriptionList{
 		Mode:     gpb.SubscriptionList_STREAM,
 		Encoding: gpb.Encoding_PROTO,
@@ -192,6 +227,15 @@ func operStatusRequest(target string, names []string) *gpb.SubscribeRequest {
 			Path: interfacePath(n, "state", "oper-status"),
 			Mode: gpb.SubscriptionMode_ON_CHANGE,
 		})
+		if !reports {
+			continue
+		}
+		for _, leaf := range []string{LeafAdminStatus, LeafPortSpeed} {
+			list.Subscription = append(list.Subscription, &gpb.Subscription{
+				Path: interfacePath(n, strings.Split(leaf, "/")...),
+				Mode: gpb.SubscriptionMode_ON_CHANGE,
+			})
+		}
 	}
 	return &gpb.SubscribeRequest{Request: &gpb.SubscribeRequest_Subscribe{Subscribe: list}}
 }
@@ -276,7 +320,8 @@ func (w *watcher) session(ctx context.Context) (synced bool, err error) {
 	if err := stream.Send(w.req); err != nil {
 		return false, stalled(err)
 	}
-	known := make(map[string]bool) // interfaces with a reported state in this session
+	known := make(map[string]bool)    // interfaces with a reported state in this session
+	reported := make(map[string]bool) // name + "|" + leaf reported in this session (WithPortReports)
 	for {
 		resp, err := stream.Recv()
 		if err != nil {
@@ -290,6 +335,9 @@ func (w *watcher) session(ctx context.Context) (synced bool, err error) {
 				w.setConnected(true)
 			}
 		case *gpb.SubscribeResponse_Update:
+			if w.o.reports != nil {
+				w.portReports(r.Update, reported)
+			}
 			for _, ev := range w.operEvents(r.Update, known) {
 				select {
 				case w.events <- ev:
@@ -333,6 +381,106 @@ func (w *watcher) operEvents(n *gpb.Notification, known map[string]bool) []OperE
 		}
 	}
 	return evs
+}
+
+// portReports hands the admin-status and port-speed values and deletes in
+// n to the WithPortReports callback.
+func (w *watcher) portReports(n *gpb.Notification, reported map[string]bool) {
+	for _, u := range n.GetUpdate() {
+		name, leaf, ok := reportLeaf(joinPath(n.GetPrefix(), u.GetPath()))
+		if !ok || !w.want[name] {
+			continue
+		}
+		s, err := stringValue(u.GetVal())
+		if err != nil {
+			w.log.Warn("gnmi "+leaf+": bad value", "interface", name, "err", err)
+			continue
+		}
+		r := PortReport{Name: name, Leaf: leaf}
+		if leaf == LeafAdminStatus {
+			r.AdminUp = s == StatusUp
+		} else {
+			r.Speed, r.SpeedBPS = s, ParseSpeed(s)
+		}
+		reported[name+"|"+leaf] = true
+		w.o.reports(r)
+	}
+	for _, d := range n.GetDelete() {
+		full := joinPath(n.GetPrefix(), d)
+		for key := range reported {
+			name, leaf, _ := strings.Cut(key, "|")
+			if coversLeaf(full, name, strings.Split(leaf, "/")...) {
+				delete(reported, key)
+				w.o.reports(PortReport{Name: name, Leaf: leaf, Deleted: true})
+			}
+		}
+	}
+}
+
+// reportLeaf returns NAME and the leaf for
+// /interfaces/interface[name=NAME]/state/admin-status and
+// /interfaces/interface[name=NAME]/ethernet/state/port-speed.
+func reportLeaf(p *gpb.Path) (name, leaf string, ok bool) {
+	e := p.GetElem()
+	if len(e) < 4 || e[0].GetName() != "interfaces" || e[1].GetName() != "interface" {
+		return "", "", false
+	}
+	name, ok = e[1].GetKey()["name"]
+	if !ok {
+		return "", "", false
+	}
+	rest := make([]string, 0, len(e)-2)
+	for _, x := range e[2:] {
+		rest = append(rest, x.GetName())
+	}
+	switch l := strings.Join(rest, "/"); l {
+	case LeafAdminStatus, LeafPortSpeed:
+		return name, l, true
+	}
+	return "", "", false
+}
+
+// coversLeaf reports whether deleting p removes
+// /interfaces/interface[name=name]/elems...
+func coversLeaf(p *gpb.Path, name string, elems ...string) bool {
+	leaf := interfacePath(name, elems...).GetElem()
+	e := p.GetElem()
+	if len(e) > len(leaf) {
+		return false
+	}
+	for i, pe := range e {
+		if pe.GetName() != leaf[i].GetName() && pe.GetName() != "*" {
+			return false
+		}
+		if v, ok := pe.GetKey()["name"]; ok && v != name && v != "*" {
+			return false
+		}
+	}
+	return true
+}
+
+// stringValue decodes a string leaf: a string, or a JSON string; an
+// OpenConfig enum value loses its module prefix.
+func stringValue(v *gpb.TypedValue) (string, error) {
+	var s string
+	switch tv := v.GetValue().(type) {
+	case *gpb.TypedValue_StringVal:
+		s = tv.StringVal
+	case *gpb.TypedValue_JsonIetfVal:
+		if err := json.Unmarshal(tv.JsonIetfVal, &s); err != nil {
+			return "", fmt.Errorf("json_ietf_val %q is not a string", tv.JsonIetfVal)
+		}
+	case *gpb.TypedValue_JsonVal:
+		if err := json.Unmarshal(tv.JsonVal, &s); err != nil {
+			return "", fmt.Errorf("json_val %q is not a string", tv.JsonVal)
+		}
+	default:
+		return "", errors.New("not a string")
+	}
+	if i := strings.LastIndexByte(s, ':'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s, nil
 }
 
 // operStatusLeaf returns NAME for /interfaces/interface[name=NAME]/state/oper-status.

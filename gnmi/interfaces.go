@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
@@ -29,6 +30,46 @@ type InterfaceState struct {
 	InDiscards  uint64
 	OutDiscards uint64
 	LastChange  time.Time // last oper-status change; zero publishes 0
+	// SpeedBPS is the port's speed; 0 publishes no port-speed leaf.
+	SpeedBPS uint64
+}
+
+// Stratum's port-speed strings (ConvertSpeedBpsToString in
+// stratum/hal/lib/common/utils.cc), by bits per second.
+var speedNames = map[uint64]string{
+	10_000_000_000:  "SPEED_10GB",
+	20_000_000_000:  "SPEED_20GB",
+	25_000_000_000:  "SPEED_25GB",
+	40_000_000_000:  "SPEED_40GB",
+	50_000_000_000:  "SPEED_50GB",
+	100_000_000_000: "SPEED_100GB",
+}
+
+// SpeedUnknown is the port-speed of a speed Stratum has no name for.
+const SpeedUnknown = "SPEED_UNKNOWN"
+
+// SpeedString gives the OpenConfig port-speed value of a speed, as
+// Stratum serves /interfaces/interface/ethernet/state/port-speed
+// ("SPEED_100GB"), SpeedUnknown for others.
+func SpeedString(bps uint64) string {
+	if s, ok := speedNames[bps]; ok {
+		return s
+	}
+	return SpeedUnknown
+}
+
+// ParseSpeed reads a port-speed value (module-qualified or not) back to
+// bits per second; 0 for SPEED_UNKNOWN or a value it does not know.
+func ParseSpeed(s string) uint64 {
+	if i := strings.LastIndexByte(s, ':'); i >= 0 {
+		s = s[i+1:]
+	}
+	for bps, n := range speedNames {
+		if n == s {
+			return bps
+		}
+	}
+	return 0
 }
 
 // interfacePath returns /interfaces/interface[name=name]/elems...
@@ -63,6 +104,7 @@ func statusString(up bool) string {
 //	/interfaces/interface[name=N]/state/counters/in-discards  uint
 //	/interfaces/interface[name=N]/state/counters/out-discards uint
 //	/interfaces/interface[name=N]/config/enabled              bool
+//	/interfaces/interface[name=N]/ethernet/state/port-speed   string "SPEED_100GB" (when SpeedBPS is set)
 //
 // Only leaves whose value changed reach ON_CHANGE subscribers.
 func (s *Server) PublishInterface(st InterfaceState) error {
@@ -92,6 +134,9 @@ func (s *Server) PublishInterface(st InterfaceState) error {
 			leaf(u64(st.OutDiscards), "state", "counters", "out-discards"),
 			leaf(&gpb.TypedValue{Value: &gpb.TypedValue_BoolVal{BoolVal: st.AdminUp}}, "config", "enabled"),
 		},
+	}
+	if st.SpeedBPS != 0 {
+		n.Update = append(n.Update, leaf(str(SpeedString(st.SpeedBPS)), "ethernet", "state", "port-speed"))
 	}
 	if err := s.publish(n); err != nil {
 		return fmt.Errorf("gnmi: publish interface %s: %w", st.Name, err)

@@ -36,6 +36,13 @@ type Options struct {
 	DeviceID uint64
 	// Ports by data-plane port number.
 	Ports map[uint32]Port
+	// Speeds are the ports' speeds in bits per second, published over
+	// gNMI as Stratum does (ethernet/state/port-speed "SPEED_100GB"); a
+	// port not listed publishes no speed.
+	Speeds map[uint32]uint64
+	// Disabled ports start administratively down (as a chassis config's
+	// ADMIN_STATE_DISABLED): they neither take nor send frames.
+	Disabled map[uint32]bool
 	// Names are the gNMI interface names; the default for port n is
 	// "<n/10>/<n%10>", the front-panel name of the sim platform numbering.
 	Names        map[uint32]string
@@ -68,6 +75,7 @@ type portState struct {
 	name    string
 	port    Port
 	admin   atomic.Bool
+	speed   atomic.Uint64 // bits per second; 0: not published
 	inPkts  atomic.Uint64
 	inOct   atomic.Uint64
 	outPkts atomic.Uint64
@@ -118,7 +126,8 @@ func New(opts Options) (*Switch, error) {
 			name = fmt.Sprintf("%d/%d", n/10, n%10)
 		}
 		ps := &portState{num: n, name: name, port: p}
-		ps.admin.Store(true)
+		ps.admin.Store(!opts.Disabled[n])
+		ps.speed.Store(opts.Speeds[n])
 		ps.changed.Store(time.Now().UnixNano())
 		s.ports[n] = ps
 	}
@@ -316,11 +325,25 @@ func (s *Switch) SetAdmin(num uint32, enabled bool) error {
 	return s.setAdmin(ps.name, enabled)
 }
 
+// SetSpeed changes the speed a port reports over gNMI (bits per second),
+// as a switch whose port was brought up at another speed would.
+func (s *Switch) SetSpeed(num uint32, bps uint64) error {
+	ps := s.ports[num]
+	if ps == nil {
+		return fmt.Errorf("sim: no port %d", num)
+	}
+	if ps.speed.Swap(bps) != bps {
+		s.log.Info("port speed", "port", ps.num, "name", ps.name, "bps", bps)
+	}
+	return s.publish(ps)
+}
+
 func (s *Switch) publish(ps *portState) error {
 	return s.gnmi.PublishInterface(bgnmi.InterfaceState{
 		Name: ps.name, AdminUp: ps.admin.Load(), OperUp: ps.admin.Load() && ps.port.Carrier(),
 		InOctets: ps.inOct.Load(), InPkts: ps.inPkts.Load(), OutOctets: ps.outOct.Load(), OutPkts: ps.outPkts.Load(),
 		InDiscards: ps.inDisc.Load(), OutDiscards: ps.outDisc.Load(), LastChange: time.Unix(0, ps.changed.Load()),
+		SpeedBPS: ps.speed.Load(),
 	})
 }
 

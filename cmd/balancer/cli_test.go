@@ -158,12 +158,12 @@ func TestPort(t *testing.T) {
 	e := newEnv(t)
 	out := e.ok("port", "list")
 	assertRows(t, out,
-		"NAME PORT DP SIDE SPEED USED BY OPER",
-		"P1 1/0 10 WAN 100G filter-group F1 wan up",
-		"P41 4/1 41 WAN 10G link L1 wan up",
-		"P42 4/2 42 LAN 10G link L1 lan up",
-		"P43 4/3 43 WAN 10G - -",
-		"P9 9/0 90 WAN 100G link L2 wan down",
+		"NAME PORT DP SIDE SPEED FEC AUTONEG MTU ADMIN USED BY OPER",
+		"P1 1/0 10 WAN 100G rs off 9216 up filter-group F1 wan up",
+		"P41 4/1 41 WAN 10G none off 9216 up link L1 wan up",
+		"P42 4/2 42 LAN 10G none off 9216 up link L1 lan up",
+		"P43 4/3 43 WAN 10G none off 9216 up - -",
+		"P9 9/0 90 WAN 100G rs off 9216 up link L2 wan down",
 	)
 
 	out = e.ok("port", "show", "4/2")
@@ -173,7 +173,8 @@ func TestPort(t *testing.T) {
 	out = e.ok("port", "add", "5", "--speed", "100g")
 	assertRows(t, out, "revision 2 saved: 1 change:", "+ port 5")
 	ports := e.running().Ports
-	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}, ports[3], "ports are kept in order of their numbers")
+	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}.Settings(), ports[3].Settings(), "ports are kept in order of their numbers")
+	assert.Equal(t, uint32(5), ports[3].Port)
 	out = e.ok("port", "del", "P5")
 	assertRows(t, out, "- port 5")
 

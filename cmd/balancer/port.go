@@ -23,7 +23,13 @@ type portView struct {
 	Number *uint32 `json:"number,omitempty"` // data-plane port number
 	Side   string  `json:"side"`             // LAN or WAN by the even/odd convention
 	Speed  string  `json:"speed"`
-	UsedBy string  `json:"used_by,omitempty"` // "link L1 lan", "filter-group F1 wan"
+	// FEC, Autoneg, MTU and Enabled are the port's settings (for a lane,
+	// its port's), defaults filled in.
+	FEC     string `json:"fec"`
+	Autoneg bool   `json:"autoneg"`
+	MTU     uint32 `json:"mtu"`
+	Enabled bool   `json:"enabled"`
+	UsedBy  string `json:"used_by,omitempty"` // "link L1 lan", "filter-group F1 wan"
 	// Oper is up, down or unknown (the switch does not report the port,
 	// or is not connected), from the daemon's status; "" when the daemon
 	// does not report it.
@@ -85,8 +91,10 @@ func portViews(c *config.Config, st *apiv1.Status) []portView {
 		}
 		for _, lane := range lanes {
 			n := config.PortName{Port: d.Port, Lane: lane}
+			ps := d.Settings()
 			v := portView{Name: c.PortLabel(n), Key: n.Key(), Port: d.Port, Lane: lane,
-				Side: c.PortSide(n).String(), Speed: d.Speed, UsedBy: uses[n].by, Oper: uses[n].oper}
+				Side: c.PortSide(n).String(), Speed: d.Speed, FEC: string(ps.FEC), Autoneg: ps.Autoneg, MTU: ps.MTU, Enabled: ps.Enabled,
+				UsedBy: uses[n].by, Oper: uses[n].oper}
 			if num, err := c.PortNumber(n.Key()); err == nil {
 				v.Number = &num
 			}
@@ -111,19 +119,21 @@ filter groups pair a LAN port with a WAN port.`,
 		`  balancer port list
   balancer port show P41
   balancer port add 4 --speed 10G --breakout 4
+  balancer port set 9 --mtu 9600 --fec none
   balancer port del 4`)
-	cmd.AddCommand(newPortListCmd(a), newPortShowCmd(a), newPortAddCmd(a), newPortDelCmd(a))
+	cmd.AddCommand(newPortListCmd(a), newPortShowCmd(a), newPortAddCmd(a), newPortSetCmd(a), newPortDelCmd(a))
 	return cmd
 }
 
 func newPortListCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
-		Short: "List ports and lanes: data-plane number, side, speed, user, oper state",
+		Short: "List ports and lanes: data-plane number, side, speed, FEC, autoneg, MTU, admin and oper state, user",
 		Long: `List every port and lane the configuration defines, with its data-plane port
 number (from the platform's table or port_map), its side by the even/odd
-convention, its speed, the link or filter group using it, and the oper
-state the daemon sees for link ports.`,
+convention, its speed, FEC, auto-negotiation, MTU and admin state (ADMIN:
+up, or down when the site disables the port), the link or filter group
+using it, and the oper state the daemon sees for link ports.`,
 		Example: `  balancer port list
   balancer port list -o json`,
 		Args: exactArgs(),
@@ -145,9 +155,9 @@ state the daemon sees for link ports.`,
 				return nil
 			}
 			w := table(a.stdout)
-			row(w, "NAME", "PORT", "DP", "SIDE", "SPEED", "USED BY", "OPER")
+			row(w, "NAME", "PORT", "DP", "SIDE", "SPEED", "FEC", "AUTONEG", "MTU", "ADMIN", "USED BY", "OPER")
 			for _, v := range views {
-				row(w, v.Name, v.Key, optNum(v.Number), v.Side, v.Speed, v.UsedBy, v.Oper)
+				row(w, v.Name, v.Key, optNum(v.Number), v.Side, v.Speed, v.FEC, onOff(v.Autoneg), v.MTU, upDown(v.Enabled), v.UsedBy, v.Oper)
 			}
 			return w.Flush()
 		},
@@ -204,6 +214,10 @@ oper state, and its packet counters read from the switch.`,
 			row(w, "data-plane port:", optNum(v.Number))
 			row(w, "side:", v.Side)
 			row(w, "speed:", v.Speed)
+			row(w, "fec:", v.FEC)
+			row(w, "autoneg:", onOff(v.Autoneg))
+			row(w, "mtu:", v.MTU)
+			row(w, "admin:", upDown(v.Enabled))
 			used := v.UsedBy
 			if used == "" {
 				used = "unused"
@@ -236,11 +250,13 @@ func newPortAddCmd(a *app) *cobra.Command {
 	var o applyOpts
 	var speed string
 	var breakout uint32
+	var ps portSettingFlags
 	cmd := &cobra.Command{
-		Use:   "add PORT --speed SPEED [--breakout 4]",
+		Use:   "add PORT --speed SPEED [--breakout 4] [--fec MODE] [--autoneg] [--mtu BYTES] [--enabled=false]",
 		Short: "Define a front-panel port (whole, or broken out into lanes)",
 		Long: `Define front-panel port PORT (1..32) running at SPEED: 40G or 100G whole, or
-with --breakout 4 as four 10G or 25G lanes named P<port>1..P<port>4.`,
+with --breakout 4 as four 10G or 25G lanes named P<port>1..P<port>4.
+` + portSettingsHelp,
 		Example: `  # port 9 whole at 100G: P9 (odd: WAN)
   balancer port add 9 --speed 100G
   # port 4 as four 10G lanes: P41 (WAN), P42 (LAN), P43 (WAN), P44 (LAN)
@@ -257,7 +273,11 @@ with --breakout 4 as four 10G or 25G lanes named P<port>1..P<port>4.`,
 						return "", errExists("port", strconv.Itoa(int(p)), "delete it first with 'balancer port del' to change it")
 					}
 				}
-				c.Ports = append(c.Ports, config.Port{Port: p, Speed: strings.ToUpper(speed), Breakout: breakout})
+				np := config.Port{Port: p, Speed: strings.ToUpper(speed), Breakout: breakout}
+				if err := ps.apply(cmd, args[0], &np); err != nil {
+					return "", err
+				}
+				c.Ports = append(c.Ports, np)
 				slices.SortStableFunc(c.Ports, func(a, b config.Port) int { return cmp.Compare(a.Port, b.Port) })
 				return "", nil
 			})
@@ -265,6 +285,7 @@ with --breakout 4 as four 10G or 25G lanes named P<port>1..P<port>4.`,
 	}
 	cmd.Flags().StringVar(&speed, "speed", "", "10G, 25G, 40G, 50G or 100G (per lane when broken out)")
 	cmd.Flags().Uint32Var(&breakout, "breakout", 0, "4 to break the port out into 4 lanes")
+	ps.register(cmd)
 	_ = cmd.MarkFlagRequired("speed")
 	addApplyFlags(cmd, &o)
 	return cmd

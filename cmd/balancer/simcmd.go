@@ -35,7 +35,9 @@ port p is p*10+l, a whole port p is p*10):
                       what the switch sends out of one comes back in on the
                       other (keep-alives pass; for demos and tests)
   --from-config FILE  in-memory ports for every link port, and a --loop for
-                      every filter group of a site configuration
+                      every filter group of a site configuration; every
+                      port and lane of the site exists, with the site's
+                      speed and admin state (reported over gNMI)
 
 --demo-traffic N sends about N packets per second of random sessions into
 every link's ports (in-memory ports only), so counters move in a demo.
@@ -123,11 +125,14 @@ func newSimCmd() *cobra.Command {
 				loopPairs = append(loopPairs, [2]uint32{na, nb})
 			}
 			var links [][2]uint32
+			var speeds map[uint32]uint64
+			var disabled map[uint32]bool
 			if fromConfig != "" {
 				cfg, err := config.Load(fromConfig)
 				if err != nil {
 					return err
 				}
+				speeds, disabled = sitePortStates(cfg)
 				for _, l := range cfg.Links {
 					lan, _ := cfg.PortNumber(l.LAN)
 					wan, _ := cfg.PortNumber(l.WAN)
@@ -159,6 +164,15 @@ func newSimCmd() *cobra.Command {
 				go transparentFilter(cmd.Context(), peerA, peerB, st)
 				go transparentFilter(cmd.Context(), peerB, peerA, st)
 			}
+			// Every other port and lane of the site exists too (nothing
+			// attached), so the switch reports all of them, as one brought
+			// up from the site's chassis config would.
+			for n := range speeds {
+				if _, ok := ps[n]; !ok {
+					p, peer := sim.NewMemPort(1024)
+					ps[n], peers[n] = p, peer
+				}
+			}
 			if control != "" {
 				if err := serveControl(cmd.Context(), control, loopStates); err != nil {
 					return err
@@ -170,7 +184,8 @@ func newSimCmd() *cobra.Command {
 			if cmd.Flags().Changed("slot-capacity") && slotCap <= 0 {
 				return usagef("--slot-capacity %d: give a table size, like 16384 (leave the flag out for the P4Info's)", slotCap)
 			}
-			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log})
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log,
+				Speeds: speeds, Disabled: disabled})
 			if err != nil {
 				return err
 			}
@@ -221,6 +236,26 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (demo)")
 	return cmd
+}
+
+// sitePortStates gives, by data-plane port, the speed and admin state of
+// every port and lane the site defines.
+func sitePortStates(cfg *config.Config) (speeds map[uint32]uint64, disabled map[uint32]bool) {
+	speeds, disabled = map[uint32]uint64{}, map[uint32]bool{}
+	for _, d := range cfg.Ports {
+		s := d.Settings()
+		for _, n := range d.LaneNames() {
+			num, err := cfg.PortNumber(n.Key())
+			if err != nil {
+				continue
+			}
+			speeds[num] = config.SpeedBPS(s.Speed)
+			if !s.Enabled {
+				disabled[num] = true
+			}
+		}
+	}
+	return speeds, disabled
 }
 
 // loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives.

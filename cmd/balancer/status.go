@@ -98,6 +98,9 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 		fmt.Fprintf(w, "  ALARM switch stalled: the connection is open but the switch has not answered since %s (%s); reconnecting\n",
 			fmtTime(sw.GetStalledSince()), fmtAge(sw.GetStalledSince(), now))
 	}
+	for _, a := range sw.GetPortAlarms() {
+		fmt.Fprintf(w, "  ALARM %s\n", a)
+	}
 	if sw.GetPending() {
 		line := "  desired state not on the switch yet"
 		if sw.GetNextRetry() != nil {

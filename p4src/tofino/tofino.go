@@ -8,18 +8,18 @@
 //     stratum_bfrt takes: the program name, the BF-Runtime schema
 //     (bfrt.json) and one profile per pipeline with its context.json, its
 //     binary (tofino.bin) and the hardware pipes it runs on.
-//   - The legacy binary layout of PI and stratum_bf, one pipeline only:
+//   - The legacy binary layout of the SDE's PI implementation, the loader
+//     behind bf_switchd's own P4Runtime server (legacy.go): one pipeline,
 //     <name length><name><tofino.bin length><tofino.bin><context.json
-//     length><context.json>, lengths as 32-bit little-endian integers.
+//     length><context.json><pipeline name length>[<pipeline name><bfrt.json
+//     length><bfrt.json>], lengths as 32-bit little-endian integers.
 //     stratum_bfrt does not take it.
 package tofino
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -190,41 +190,6 @@ func (c *PipelineConfig) Validate() error {
 		}
 	}
 	return nil
-}
-
-// PackLegacy lays out one pipeline in the binary format of PI and
-// stratum_bf: each of name, binary and context preceded by its length as
-// a 32-bit little-endian integer.
-func PackLegacy(name string, bin, context []byte) ([]byte, error) {
-	out := make([]byte, 0, 12+len(name)+len(bin)+len(context))
-	for _, part := range [][]byte{[]byte(name), bin, context} {
-		if len(part) > math.MaxInt32 {
-			return nil, fmt.Errorf("%w: a part of %d bytes does not fit the legacy layout", ErrFormat, len(part))
-		}
-		out = binary.LittleEndian.AppendUint32(out, uint32(len(part)))
-		out = append(out, part...)
-	}
-	return out, nil
-}
-
-// UnpackLegacy splits a device config of the legacy layout.
-func UnpackLegacy(data []byte) (name string, bin, context []byte, err error) {
-	var parts [3][]byte
-	for i, what := range []string{"program name", "binary", "context.json"} {
-		if len(data) < 4 {
-			return "", nil, nil, fmt.Errorf("%w: legacy layout: truncated before the %s length", ErrFormat, what)
-		}
-		n := binary.LittleEndian.Uint32(data)
-		data = data[4:]
-		if uint64(n) > uint64(len(data)) {
-			return "", nil, nil, fmt.Errorf("%w: legacy layout: %s of %d bytes, only %d left", ErrFormat, what, n, len(data))
-		}
-		parts[i], data = data[:n], data[n:]
-	}
-	if len(data) != 0 {
-		return "", nil, nil, fmt.Errorf("%w: legacy layout: %d bytes after the context.json", ErrFormat, len(data))
-	}
-	return string(parts[0]), parts[1], parts[2], nil
 }
 
 // compilerConf is the part of bf-p4c's <program>.conf that names its

@@ -147,10 +147,12 @@ func TestLegacyRoundTrip(t *testing.T) {
 	bin, ctx := []byte{0xde, 0xad, 0xbe, 0xef, 0}, []byte(`{"a":1}`)
 	data, err := PackLegacy("balancer", bin, ctx)
 	require.NoError(t, err)
-	// <8 LE>balancer<5 LE><bin><7 LE><ctx>
+	// <8 LE>balancer<5 LE><bin><7 LE><ctx><0 LE>: the loader reads a
+	// fourth length (the pipeline name's) whatever the buffer holds.
 	want := append([]byte{8, 0, 0, 0}, "balancer"...)
 	want = append(append(want, 5, 0, 0, 0), bin...)
 	want = append(append(want, 7, 0, 0, 0), ctx...)
+	want = append(want, 0, 0, 0, 0)
 	assert.Equal(t, want, data)
 	name, gotBin, gotCtx, err := UnpackLegacy(data)
 	require.NoError(t, err)
