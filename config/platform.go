@@ -19,6 +19,13 @@ type Platform struct {
 	SlotCapacity int
 	// CPUPort is the data-plane port of the controller (packet-in/out).
 	CPUPort uint32
+	// Arch is the P4 architecture of the build the platform's switch
+	// runs (p4src.ArchV1Model, p4src.ArchTNA): its P4Info is the one owner of the
+	// table sizes, and SlotCapacity must equal its slots table's size.
+	Arch string
+	// PipelineFormat is the device config format the platform's switch
+	// takes (the daemon's pipeline formats: "bmv2", "tofino-stratum").
+	PipelineFormat string
 	// TimestampUnit is the unit of the data plane's ingress/egress
 	// timestamps carried in keep-alives and packet-ins.
 	TimestampUnit time.Duration
@@ -98,25 +105,31 @@ func wedge100bf32xPorts() map[string]uint32 {
 
 var platforms = map[string]Platform{
 	PlatformSim: {
-		Name:          PlatformSim,
-		SlotCapacity:  SlotCapacitySim,
-		CPUPort:       255,
-		TimestampUnit: time.Nanosecond,
-		Ports:         simPorts(),
+		Name:           PlatformSim,
+		SlotCapacity:   SlotCapacitySim,
+		CPUPort:        p4src.CPUPortBMv2,
+		Arch:           p4src.ArchV1Model,
+		PipelineFormat: "bmv2",
+		TimestampUnit:  time.Nanosecond,
+		Ports:          simPorts(),
 	},
 	PlatformBMv2: {
-		Name:          PlatformBMv2,
-		SlotCapacity:  SlotCapacitySim,
-		CPUPort:       255,
-		TimestampUnit: time.Microsecond,
-		Ports:         simPorts(),
+		Name:           PlatformBMv2,
+		SlotCapacity:   SlotCapacitySim,
+		CPUPort:        p4src.CPUPortBMv2,
+		Arch:           p4src.ArchV1Model,
+		PipelineFormat: "bmv2",
+		TimestampUnit:  time.Microsecond,
+		Ports:          simPorts(),
 	},
 	PlatformWedge100B: {
-		Name:          PlatformWedge100B,
-		SlotCapacity:  SlotCapacityTofino,
-		CPUPort:       192,
-		TimestampUnit: time.Nanosecond,
-		Ports:         wedge100bf32xPorts(),
+		Name:           PlatformWedge100B,
+		SlotCapacity:   SlotCapacityTofino,
+		CPUPort:        p4src.CPUPortTofino,
+		Arch:           p4src.ArchTNA,
+		PipelineFormat: "tofino-stratum",
+		TimestampUnit:  time.Nanosecond,
+		Ports:          wedge100bf32xPorts(),
 	},
 }
 

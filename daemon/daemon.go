@@ -23,6 +23,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/daemon/pipeline"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
@@ -60,8 +61,14 @@ type Options struct {
 	// stall detection, keepalives, periodic reconcile (zero fields:
 	// controlplane defaults).
 	SwitchTiming controlplane.Timing
-	// Pipeline defaults to the embedded v1model build.
-	Pipeline *controlplane.Pipeline
+	// Pipeline is the pipeline pushed to the switch, as given. When it is
+	// nil, New resolves PipelineFrom (its Platform set to the site's, the
+	// one of the configuration in the store, or of the initial one when
+	// the store has none), and with neither it pushes the embedded
+	// v1model build. The P4Info sizes every table; New refuses one that
+	// is not the build of the site's platform (tables.CheckPlatform).
+	Pipeline     *controlplane.Pipeline
+	PipelineFrom *pipeline.Source
 	// Tick is the keep-alive engine's resolution (default 5ms).
 	Tick time.Duration
 	// Telemetry, when set, gets the balancer tree (state every
@@ -117,6 +124,10 @@ type Daemon struct {
 
 	metrics  *metrics
 	fmetrics *failoverMetrics
+
+	// pipeline is what the session pushes, resolved for the site's
+	// platform.
+	pipeline *pipeline.Pipeline
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -132,56 +143,73 @@ func New(opts Options) (*Daemon, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	schema, err := p4src.Load()
-	if err == nil && opts.Pipeline != nil && opts.Pipeline.P4Info != schema.Info {
-		// Table sizes, and the ids of counters and value sets (bf-p4c names
-		// those itself), are the pushed build's; names are the contract's.
-		schema, err = p4src.NewSchema(opts.Pipeline.P4Info)
-	}
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(schema)
-	if err != nil {
-		return nil, err
-	}
 	store := opts.SharedStore
 	if store == nil {
+		var err error
 		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
 			return nil, err
 		}
 	}
-	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
+	d := &Daemon{opts: opts, log: log, store: store, now: opts.Now,
 		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
+	// The site comes from the store (or, the first time, the initial
+	// configuration) before anything else: its platform picks the
+	// pipeline, whose P4Info sizes every table.
 	data, rev, err := store.Running()
+	seed := errors.Is(err, os.ErrNotExist)
 	switch {
-	case errors.Is(err, os.ErrNotExist):
+	case seed:
 		if opts.InitialConfig == "" {
 			return nil, fmt.Errorf("daemon: no running configuration in %s and no initial configuration given", opts.StateDir)
 		}
-		data, err = os.ReadFile(opts.InitialConfig)
-		if err != nil {
+		if data, err = os.ReadFile(opts.InitialConfig); err != nil {
 			return nil, fmt.Errorf("daemon: %w", err)
-		}
-		initial, err := config.Parse(data)
-		if err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		if err := comp.CheckCapacity(initial); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())
-		if err != nil {
-			return nil, err
 		}
 	case err != nil:
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
 	cfg, err := config.Parse(data)
-	if err != nil {
+	switch {
+	case err != nil && seed:
+		return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+	case err != nil:
 		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	if d.pipeline, err = resolvePipeline(opts, cfg.Platform); err != nil {
+		return nil, err
+	}
+	log.Info("pipeline", "platform", cfg.Platform, "format", d.pipeline.Format, "p4info", d.pipeline.P4InfoFrom,
+		"device_config", d.pipeline.DeviceConfigFrom, "device_config_bytes", len(d.pipeline.DeviceConfig))
+	if d.schema, err = p4src.Load(); err == nil && d.pipeline.P4Info != d.schema.Info {
+		// Table sizes, and the ids of counters and value sets (bf-p4c names
+		// those itself), are the pushed build's; names are the contract's.
+		d.schema, err = p4src.NewSchema(d.pipeline.P4Info)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d.comp, err = tables.New(d.schema); err != nil {
+		return nil, err
+	}
+	comp := d.comp
+	if err := comp.CheckPlatform(cfg.Platform); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
+	if seed {
+		// Refused before it reaches the store, what every daemon would
+		// then refuse: rules past the pushed build's tables.
+		if err := comp.CheckCapacity(cfg); err != nil {
+			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+		}
+		if data, rev, cfg, err = d.seed(data, cfg); err != nil {
+			return nil, err
+		}
+		// Another daemon may have seeded first, with its own site.
+		if err := comp.CheckPlatform(cfg.Platform); err != nil {
+			return nil, fmt.Errorf("daemon: revision %d: %w", rev.Number, err)
+		}
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
@@ -215,19 +243,58 @@ func New(opts Options) (*Daemon, error) {
 		return nil, err
 	}
 
-	pipe := opts.Pipeline
-	if pipe == nil {
-		pipe = &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}
-	}
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
-		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
+		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 		OnPrimary: d.onPrimary,
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
 	return d, nil
 }
+
+// resolvePipeline is the pipeline to push for a site of the platform:
+// opts.Pipeline as given, else opts.PipelineFrom resolved for it, else the
+// embedded v1model build.
+func resolvePipeline(opts Options, platform string) (*pipeline.Pipeline, error) {
+	switch {
+	case opts.Pipeline != nil:
+		return &pipeline.Pipeline{Pipeline: *opts.Pipeline, P4InfoFrom: "given", DeviceConfigFrom: "given"}, nil
+	case opts.PipelineFrom != nil:
+		src := *opts.PipelineFrom
+		src.Platform = platform
+		return pipeline.Load(src)
+	}
+	return pipeline.Load(pipeline.Source{Format: pipeline.FormatBMv2})
+}
+
+// seed saves the initial configuration as the first revision. A shared
+// store is seeded only while it holds none: of daemons started at once,
+// one seeds and the others run the revision it saved.
+func (d *Daemon) seed(data []byte, cfg *config.Config) ([]byte, Revision, *config.Config, error) {
+	comment := "initial configuration from " + d.opts.InitialConfig
+	s, ok := d.store.(interface {
+		Seed(data []byte, comment string, now time.Time) (bool, error)
+	})
+	if !ok {
+		rev, err := d.store.Save(data, comment, d.now())
+		return data, rev, cfg, err
+	}
+	if _, err := s.Seed(data, comment, d.now()); err != nil {
+		return nil, Revision{}, nil, err
+	}
+	data, rev, err := d.store.Running()
+	if err != nil {
+		return nil, Revision{}, nil, fmt.Errorf("daemon: %w", err)
+	}
+	if cfg, err = config.Parse(data); err != nil {
+		return nil, Revision{}, nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	return data, rev, cfg, nil
+}
+
+// Pipeline returns the pipeline the daemon pushes to the switch.
+func (d *Daemon) Pipeline() *pipeline.Pipeline { return d.pipeline }
 
 func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, error) {
 	unit := time.Nanosecond

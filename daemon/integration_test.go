@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
@@ -53,6 +54,9 @@ type bed struct {
 	peers   map[uint32]*sim.MemPeer
 	dir     string
 	config  string // initial configuration file
+	// pipeline is pushed by the daemons (nil: the embedded build): a
+	// software switch of Tofino's slots gets the program sized so.
+	pipeline *controlplane.Pipeline
 }
 
 // newBed serves a software switch for testdata/fast.yaml: link ports with
@@ -79,6 +83,11 @@ func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 	}
 	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity})
 	require.NoError(t, err)
+	if slotCapacity == p4src.SlotsSizeTofino {
+		info, err := testsites.TofinoSizedP4Info()
+		require.NoError(t, err)
+		b.pipeline = &controlplane.Pipeline{P4Info: info, DeviceConfig: p4src.BMv2JSON}
+	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	glis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -103,7 +112,7 @@ var testLogger = func() *slog.Logger {
 // startDaemon runs a daemon on the bed until the test ends (or stop).
 func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 	b.t.Helper()
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr, Pipeline: b.pipeline,
 		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())

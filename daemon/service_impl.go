@@ -50,6 +50,11 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
+	if err := d.comp.CheckPlatform(cfg.Platform); err != nil {
+		// The pipeline is the one pushed at start, for the site's platform
+		// then: another platform needs the daemon restarted with its build.
+		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s (the daemon pushes the pipeline it resolved at start: restart it for a new platform)", errorList(err))
+	}
 	d.cfgMu.Lock()
 	defer d.cfgMu.Unlock()
 

@@ -72,17 +72,15 @@ type traceModel struct {
 	probes []*p4v1.Entity // locate's probe rules (probeRules)
 }
 
-// newTraceModel loads des, the entries of cfg, into a software data plane.
+// newTraceModel loads des, the entries of cfg, into a software data plane
+// of s, the P4Info pushed to the switch (it sizes the tables, the slots
+// table too).
 func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
-	var opts []dataplane.Option
-	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
-		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
-	}
 	ms, err := probeRoom(s, len(cfg.BalanceGroups))
 	if err != nil {
 		return nil, err
 	}
-	dp, err := dataplane.New(ms, opts...)
+	dp, err := dataplane.New(ms)
 	if err != nil {
 		return nil, fmt.Errorf("trace: %w", err)
 	}

@@ -127,5 +127,12 @@ const (
 	BalanceGroupSize = 16
 	SlotsSizeBMv2    = 16384
 	SlotsSizeTofino  = 131072
-	CPUPortBMv2      = 255
+)
+
+// The controller's data-plane port (CPU_PORT in v1model/include/arch.p4
+// and tna/include/arch.p4): BMv2's CPU port, and the PCIe CPU port of a
+// two-pipe Tofino (Wedge100BF-32X).
+const (
+	CPUPortBMv2   = 255
+	CPUPortTofino = 192
 )

@@ -37,9 +37,11 @@ through every filter, follows port status over the switch's gNMI
 --telemetry-tls serves gNMI and metrics with mutual TLS too, with the
 management API's certificate, key and client CA.
 
-The pipeline it pushes is chosen at start by the site's platform (sim and
-bmv2: the embedded v1model build; wedge100bf-32x: the Tofino build, which
---device-config names, packed for Stratum) or by --pipeline-format,
+The pipeline it pushes is chosen at start by the platform of the running
+site, as its store holds it (the state directory, or etcd with --store
+etcd; --config the first time): sim and bmv2 take the embedded v1model
+build, wedge100bf-32x the Tofino build, which --device-config names,
+packed for Stratum; or by --pipeline-format,
 --p4info and --device-config. A P4Info whose names or ids differ from the
 v1model build's is refused, naming the first difference.
 
@@ -101,12 +103,9 @@ func newDaemonCmd() *cobra.Command {
 			if opts.SwitchTiming, err = switchTiming(); err != nil {
 				return usagef("%v", err)
 			}
-			pl, err := pipe.resolve(stateDir, cfgPath)
-			if err != nil {
-				return err
-			}
-			opts.Pipeline = &pl.Pipeline
-			log.Info("pipeline", "format", pl.Format, "p4info", pl.P4InfoFrom, "device_config", pl.DeviceConfigFrom, "device_config_bytes", len(pl.DeviceConfig))
+			// Resolved by the daemon for the platform of the site in its
+			// store (the state directory or etcd), once that is open.
+			opts.PipelineFrom = pipe.source()
 			if election != "" {
 				hi, lo, err := parseElection(election)
 				if err != nil {
