@@ -3,13 +3,15 @@ package daemon
 import (
 	"errors"
 	"fmt"
+
+	"github.com/dpi-balancer/balancer/daemon/statestore"
 )
 
 // Errors the API maps to gRPC codes.
 var (
-	ErrNotFound    = errors.New("not found")
+	ErrNotFound    = statestore.ErrNotFound
 	ErrInvalid     = errors.New("invalid")
-	ErrUnavailable = errors.New("switch unavailable")
+	ErrUnavailable = statestore.ErrUnavailable
 )
 
 // kindError is an error of a kind (one of the sentinels above) whose
