@@ -101,7 +101,7 @@ func ParseSchema(text []byte) (*Schema, error) {
 }
 
 // NewSchema indexes a P4Info. Objects are known by their fully qualified
-// name ("Ingress.flow_rules") and by their alias ("flow_rules").
+// name ("BalancerIngress.flow_rules") and by their alias ("flow_rules").
 func NewSchema(info *p4configv1.P4Info) (*Schema, error) {
 	s := &Schema{
 		Info:           info,

@@ -19,7 +19,7 @@ import (
 var ErrCapacity = errors.New("table capacity exceeded")
 
 // FilterGroupState is the forwarding state of a filter group (its
-// Ingress.filter_groups entry).
+// BalancerIngress.filter_groups entry).
 type FilterGroupState uint8
 
 const (
@@ -41,7 +41,7 @@ func (s FilterGroupState) String() string {
 }
 
 // BalanceGroupState is the state of a balance group (its
-// Ingress.balance_groups entry).
+// BalancerIngress.balance_groups entry).
 type BalanceGroupState uint8
 
 const (
