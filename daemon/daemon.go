@@ -157,46 +157,14 @@ func New(opts Options) (*Daemon, error) {
 	// The site comes from the store (or, the first time, the initial
 	// configuration) before anything else: its platform picks the
 	// pipeline, whose P4Info sizes every table.
-	data, rev, err := store.Running()
-	seed := errors.Is(err, os.ErrNotExist)
-	switch {
-	case seed:
-		if opts.InitialConfig == "" {
-			return nil, fmt.Errorf("daemon: no running configuration in %s and no initial configuration given", opts.StateDir)
-		}
-		if data, err = os.ReadFile(opts.InitialConfig); err != nil {
-			return nil, fmt.Errorf("daemon: %w", err)
-		}
-	case err != nil:
-		return nil, fmt.Errorf("daemon: %w", err)
-	}
-	cfg, err := config.Parse(data)
-	switch {
-	case err != nil && seed:
-		return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-	case err != nil:
-		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
-	}
-	if d.pipeline, err = resolvePipeline(opts, cfg.Platform); err != nil {
-		return nil, err
-	}
-	log.Info("pipeline", "platform", cfg.Platform, "format", d.pipeline.Format, "p4info", d.pipeline.P4InfoFrom,
-		"device_config", d.pipeline.DeviceConfigFrom, "device_config_bytes", len(d.pipeline.DeviceConfig))
-	if d.schema, err = p4src.Load(); err == nil && d.pipeline.P4Info != d.schema.Info {
-		// Table sizes, and the ids of counters and value sets (bf-p4c names
-		// those itself), are the pushed build's; names are the contract's.
-		d.schema, err = p4src.NewSchema(d.pipeline.P4Info)
-	}
+	data, rev, cfg, seed, err := loadSite(store, opts)
 	if err != nil {
 		return nil, err
 	}
-	if d.comp, err = tables.New(d.schema); err != nil {
+	if err := d.loadPipeline(cfg.Platform); err != nil {
 		return nil, err
 	}
 	comp := d.comp
-	if err := comp.CheckPlatform(cfg.Platform); err != nil {
-		return nil, fmt.Errorf("daemon: %w", err)
-	}
 	if seed {
 		// Refused before it reaches the store, what every daemon would
 		// then refuse: rules past the pushed build's tables.
@@ -251,6 +219,59 @@ func New(opts Options) (*Daemon, error) {
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
 	return d, nil
+}
+
+// loadSite reads the running configuration from the store or, when it
+// has none (seed), the initial one.
+func loadSite(store StateStore, opts Options) (data []byte, rev Revision, cfg *config.Config, seed bool, err error) {
+	data, rev, err = store.Running()
+	seed = errors.Is(err, os.ErrNotExist)
+	switch {
+	case seed:
+		if opts.InitialConfig == "" {
+			return nil, rev, nil, seed, fmt.Errorf("daemon: no running configuration in %s and no initial configuration given", opts.StateDir)
+		}
+		if data, err = os.ReadFile(opts.InitialConfig); err != nil {
+			return nil, rev, nil, seed, fmt.Errorf("daemon: %w", err)
+		}
+	case err != nil:
+		return nil, rev, nil, seed, fmt.Errorf("daemon: %w", err)
+	}
+	cfg, err = config.Parse(data)
+	switch {
+	case err != nil && seed:
+		return nil, rev, nil, seed, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+	case err != nil:
+		return nil, rev, nil, seed, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	}
+	return data, rev, cfg, seed, nil
+}
+
+// loadPipeline resolves the pipeline for a site of the platform and makes
+// the schema and the compiler of its P4Info, refusing a P4Info that is not
+// the platform's build.
+func (d *Daemon) loadPipeline(platform string) error {
+	var err error
+	if d.pipeline, err = resolvePipeline(d.opts, platform); err != nil {
+		return err
+	}
+	d.log.Info("pipeline", "platform", platform, "format", d.pipeline.Format, "p4info", d.pipeline.P4InfoFrom,
+		"device_config", d.pipeline.DeviceConfigFrom, "device_config_bytes", len(d.pipeline.DeviceConfig))
+	if d.schema, err = p4src.Load(); err == nil && d.pipeline.P4Info != d.schema.Info {
+		// Table sizes, and the ids of counters and value sets (bf-p4c names
+		// those itself), are the pushed build's; names are the contract's.
+		d.schema, err = p4src.NewSchema(d.pipeline.P4Info)
+	}
+	if err != nil {
+		return err
+	}
+	if d.comp, err = tables.New(d.schema); err != nil {
+		return err
+	}
+	if err := d.comp.CheckPlatform(platform); err != nil {
+		return fmt.Errorf("daemon: %w", err)
+	}
+	return nil
 }
 
 // resolvePipeline is the pipeline to push for a site of the platform:
