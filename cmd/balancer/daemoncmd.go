@@ -148,21 +148,9 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var apiLis net.Listener
-			var srvOpts []grpc.ServerOption
-			if listen != "" {
-				if tlsCert == "" || tlsKey == "" || tlsClientCA == "" {
-					return usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
-				}
-				l, o, err := daemon.ListenTLS(listen, tlsCert, tlsKey, tlsClientCA)
-				if err != nil {
-					return err
-				}
-				apiLis, srvOpts = l, []grpc.ServerOption{o}
-			} else {
-				if apiLis, err = daemon.ListenUnix(socket); err != nil {
-					return err
-				}
+			apiLis, srvOpts, err := apiListener(listen, socket, tlsCert, tlsKey, tlsClientCA)
+			if err != nil {
+				return err
 			}
 			srv := daemon.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS}
 			if metricsAddr != "" {
@@ -210,6 +198,23 @@ func newDaemonCmd() *cobra.Command {
 	store.register(f)
 	switchTiming = switchTimingFlags(f)
 	return cmd
+}
+
+// apiListener is the management API's listener: TCP with mutual TLS
+// (--listen), else the unix socket.
+func apiListener(listen, socket, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
+	if listen == "" {
+		l, err := daemon.ListenUnix(socket)
+		return l, nil, err
+	}
+	if cert == "" || key == "" || clientCA == "" {
+		return nil, nil, usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
+	}
+	l, o, err := daemon.ListenTLS(listen, cert, key, clientCA)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, []grpc.ServerOption{o}, nil
 }
 
 func parseElection(s string) (hi, lo uint64, err error) {
