@@ -86,10 +86,9 @@ func BenchmarkWriteBatch(b *testing.B) {
 	for _, size := range []int{1, 100, 1000} {
 		b.Run(fmt.Sprintf("batch=%d", size), func(b *testing.B) {
 			addr := startBigSwitch(b)
-			comp := compiler(b)
-			schema, _ := p4src.Load()
-			s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: size,
-				Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+			comp, pipe := tofinoSizedPipeline(b)
+			schema := comp.Schema()
+			s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: size, Pipeline: pipe})
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go s.Run(ctx)

@@ -136,7 +136,7 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&p4rtAddr, "p4rt", "127.0.0.1:9559", "P4Runtime listen address (host:port or unix:///path)")
 	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (host:port or unix:///path; empty: on the P4Runtime address)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
-	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
+	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout): the P4Info the switch runs and takes from a controller has a slots table of that size")
 	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
