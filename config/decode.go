@@ -177,17 +177,17 @@ func CheckText(what, s string, max int) error {
 // "unset": it would otherwise be replaced by the default), with the
 // allowed range for the message.
 var zeroNotAllowed = map[reflect.Type]map[string]string{
-	reflect.TypeFor[Defaults]():     {"cores": fmt.Sprintf("1..%d cores", MaxCores), "slot_bits": fmt.Sprintf("1..%d bits", MaxSlotBits), "core_tpid": "0x0001..0xFFFF"},
-	reflect.TypeFor[KeepAlive]():    {"ethertype": "0x0001..0xFFFF"},
-	reflect.TypeFor[FilterGroup]():  {"cores": fmt.Sprintf("1..%d cores", MaxCores), "tpid": "0x0001..0xFFFF"},
-	reflect.TypeFor[BalanceGroup](): {"slot_bits": fmt.Sprintf("1..%d bits", MaxSlotBits)},
+	reflect.TypeFor[Defaults]():     {"cores": coresBound.String(), "slot_bits": slotBitsBound.String(), "core_tpid": etherTypeRange},
+	reflect.TypeFor[KeepAlive]():    {"ethertype": etherTypeRange},
+	reflect.TypeFor[FilterGroup]():  {"cores": coresBound.String(), "tpid": etherTypeRange},
+	reflect.TypeFor[BalanceGroup](): {"slot_bits": slotBitsBound.String()},
 	reflect.TypeFor[Port]():         {"mtu": fmt.Sprintf("%d..%d bytes", MinMTU, MaxMTU)},
-	reflect.TypeFor[Profile](): {"interval": fmt.Sprintf("%s..%s", durText(MinInterval), durText(MaxInterval)),
-		"initial_delay":      fmt.Sprintf("%s..%s", durText(MinInitialDelay), durText(MaxInitialDelay)),
-		"loss_threshold":     fmt.Sprintf("1..%d keep-alives", MaxThreshold),
-		"recovery_threshold": fmt.Sprintf("1..%d keep-alives", MaxThreshold),
+	reflect.TypeFor[Profile](): {"interval": intervalBound.String(),
+		"initial_delay":      initialDelayBound.String(),
+		"loss_threshold":     thresholdBound.String(),
+		"recovery_threshold": thresholdBound.String(),
 		"min_active":         "1..the number of members",
-		"stall_hold":         fmt.Sprintf("%s..%s", durText(MinStallHold), durText(MaxStallHold))},
+		"stall_hold":         stallHoldBound.String()},
 }
 
 // leafTypes are decoded from one scalar by their own UnmarshalYAML.
@@ -405,10 +405,8 @@ func decodeError(err error, w *walker) error {
 	errs := make([]error, 0, len(te.Errors))
 	for _, msg := range te.Errors {
 		if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-			errs = append(errs, &kindError{
-				kind: errors.Join(ErrDecode, ErrUnknownKey),
-				msg:  fmt.Sprintf("line %s: unknown key %q in %s", m[1], m[2], describeType(m[3])),
-			})
+			errs = append(errs, errorf(errors.Join(ErrDecode, ErrUnknownKey),
+				"line %s: unknown key %q in %s", m[1], m[2], describeType(m[3])))
 			continue
 		}
 		if m := typeErrorRE.FindStringSubmatch(msg); m != nil {

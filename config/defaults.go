@@ -34,6 +34,24 @@ var (
 	DefaultKeepAliveSrcMAC = MAC{0x02, 0, 0, 0, 0, 0x01}
 )
 
+// BuiltinProfile is the built-in "default" availability profile: a
+// profile named DefaultProfile with every default.
+func BuiltinProfile() Profile {
+	return Profile{Name: DefaultProfile, InitialDelay: DefaultInitialDelay, Interval: DefaultInterval,
+		LossThreshold: DefaultLossThreshold, RecoveryThreshold: DefaultRecoveryThreshold, MinActive: DefaultMinActive,
+		FailureAction: DefaultFailureAction, Probe: DefaultProbe, StallGuard: DefaultStallGuard, StallHold: DefaultStallHold}
+}
+
+// DefaultProfile returns the site's "default" profile, the one a filter
+// group outside any balance group runs: the file's, with its defaults
+// (ApplyDefaults), or the built-in one when it has none.
+func (c *Config) DefaultProfile() Profile {
+	if p := c.ProfileByName(DefaultProfile); p != nil {
+		return *p
+	}
+	return BuiltinProfile()
+}
+
 // ApplyDefaults fills every unset value: site defaults first, then each
 // object's from them, the built-in "default" profile when the file defines
 // none of that name, and the ids of links, filter groups and balance groups

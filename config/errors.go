@@ -2,7 +2,8 @@ package config
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/dpi-balancer/balancer/internal/kinderr"
 )
 
 // Sentinel errors. Every problem Parse, Load, Validate and the scalar
@@ -102,18 +103,10 @@ func FieldErrors(err error) []*FieldError {
 	return out
 }
 
-// kindError is a message that unwraps to a sentinel without repeating the
+// errorf is a message that unwraps to a sentinel without repeating the
 // sentinel's text.
-type kindError struct {
-	kind error
-	msg  string
-}
-
-func (e *kindError) Error() string { return e.msg }
-func (e *kindError) Unwrap() error { return e.kind }
-
 func errorf(kind error, format string, args ...any) error {
-	return &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}
+	return kinderr.New(kind, format, args...)
 }
 
 // problems collects field errors in order.

@@ -23,6 +23,13 @@ type Platform struct {
 	CPUPort uint32
 	// Pipes is the number of hardware pipes (0: not a Tofino).
 	Pipes int
+	// Arch is the P4 architecture of the build the platform's switch
+	// runs (p4src.ArchV1Model, p4src.ArchTNA): its P4Info is the one owner of the
+	// table sizes, and SlotCapacity must equal its slots table's size.
+	Arch string
+	// PipelineFormat is the device config format the platform's switch
+	// takes (the daemon's pipeline formats: "bmv2", "tofino-stratum").
+	PipelineFormat string
 	// TimestampUnit is the unit of the data plane's ingress/egress
 	// timestamps carried in keep-alives and packet-ins.
 	TimestampUnit time.Duration
@@ -112,35 +119,41 @@ func wedge100bf32xPorts() map[string]uint32 {
 
 var platforms = map[string]Platform{
 	PlatformSim: {
-		Name:          PlatformSim,
-		SlotCapacity:  SlotCapacitySim,
-		CPUPort:       255,
-		TimestampUnit: time.Nanosecond,
-		MaxMTU:        SimMaxMTU,
-		FECModes:      ieeeFEC,
-		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
-		Ports:         simPorts(),
+		Name:           PlatformSim,
+		SlotCapacity:   SlotCapacitySim,
+		CPUPort:        p4src.CPUPortBMv2,
+		Arch:           p4src.ArchV1Model,
+		PipelineFormat: "bmv2",
+		TimestampUnit:  time.Nanosecond,
+		MaxMTU:         SimMaxMTU,
+		FECModes:       ieeeFEC,
+		FECNote:        "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
+		Ports:          simPorts(),
 	},
 	PlatformBMv2: {
-		Name:          PlatformBMv2,
-		SlotCapacity:  SlotCapacitySim,
-		CPUPort:       255,
-		TimestampUnit: time.Microsecond,
-		MaxMTU:        MaxMTU,
-		FECModes:      ieeeFEC,
-		FECNote:       "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
-		Ports:         simPorts(),
+		Name:           PlatformBMv2,
+		SlotCapacity:   SlotCapacitySim,
+		CPUPort:        p4src.CPUPortBMv2,
+		Arch:           p4src.ArchV1Model,
+		PipelineFormat: "bmv2",
+		TimestampUnit:  time.Microsecond,
+		MaxMTU:         MaxMTU,
+		FECModes:       ieeeFEC,
+		FECNote:        "IEEE 802.3 defines fc at 10G to 50G and rs at 25G to 100G",
+		Ports:          simPorts(),
 	},
 	PlatformWedge100B: {
-		Name:          PlatformWedge100B,
-		SlotCapacity:  SlotCapacityTofino,
-		CPUPort:       TofinoCPUPort(2),
-		Pipes:         2, // BFN-T10-032D: 32 x 100G in two pipes
-		TimestampUnit: time.Nanosecond,
-		MaxMTU:        MaxMTU,
-		FECModes:      stratumTofinoFEC,
-		FECNote:       "Stratum sets FEC on or off: on is fc at 10G and 40G, rs at 25G, 50G and 100G",
-		Ports:         wedge100bf32xPorts(),
+		Name:           PlatformWedge100B,
+		SlotCapacity:   SlotCapacityTofino,
+		CPUPort:        TofinoCPUPort(2),
+		Pipes:          2, // BFN-T10-032D: 32 x 100G in two pipes
+		Arch:           p4src.ArchTNA,
+		PipelineFormat: "tofino-stratum",
+		TimestampUnit:  time.Nanosecond,
+		MaxMTU:         MaxMTU,
+		FECModes:       stratumTofinoFEC,
+		FECNote:        "Stratum sets FEC on or off: on is fc at 10G and 40G, rs at 25G, 50G and 100G",
+		Ports:          wedge100bf32xPorts(),
 	},
 }
 

@@ -97,11 +97,11 @@ func (v *validator) etherType(path string, et uint16) {
 
 func (v *validator) defaults() {
 	d := v.c.Defaults
-	v.rangeCheck("defaults.cores", d.Cores, 1, MaxCores, "cores")
+	v.count("defaults.cores", d.Cores, coresBound)
 	if d.CoreTPID != 0 {
 		v.etherType("defaults.core_tpid", d.CoreTPID)
 	}
-	v.rangeCheck("defaults.slot_bits", d.SlotBits, 1, MaxSlotBits, "bits")
+	v.count("defaults.slot_bits", d.SlotBits, slotBitsBound)
 	if et := d.KeepAlive.EtherType; et != 0 {
 		v.etherType("defaults.keepalive.ethertype", et)
 		if et == d.CoreTPID {
@@ -261,7 +261,7 @@ func (v *validator) filterGroups() {
 		v.id(path, f.ID, MaxFilterGroups, ids, ref("filter_groups", i, f.Name))
 		v.endpoint(path+".lan", f.LAN, SideLAN, f.IgnoreParity)
 		v.endpoint(path+".wan", f.WAN, SideWAN, f.IgnoreParity)
-		v.rangeCheck(path+".cores", f.Cores, 1, MaxCores, "cores")
+		v.count(path+".cores", f.Cores, coresBound)
 		if f.TPID != 0 {
 			v.etherType(path+".tpid", f.TPID)
 			if f.TPID == v.c.Defaults.KeepAlive.EtherType {
@@ -325,7 +325,7 @@ func (v *validator) balanceGroups() {
 		}
 		v.failureAction(path+".failure_action", b.FailureAction)
 
-		if !v.rangeCheck(path+".slot_bits", b.SlotBits, 1, MaxSlotBits, "bits") {
+		if !v.count(path+".slot_bits", b.SlotBits, slotBitsBound) {
 			continue
 		}
 		slots := 1 << b.SlotBits
@@ -345,10 +345,10 @@ func (v *validator) profiles() {
 	for i, p := range v.c.Profiles {
 		path := fmt.Sprintf("profiles[%d]", i)
 		v.name(path, p.Name, names, path)
-		v.durationRange(path+".initial_delay", p.InitialDelay, MinInitialDelay, MaxInitialDelay, "the wait before a filter's first keep-alive counts")
-		v.durationRange(path+".interval", p.Interval, MinInterval, MaxInterval, "the keep-alive interval")
-		v.countRange(path+".loss_threshold", p.LossThreshold, 1, MaxThreshold, "keep-alives")
-		v.countRange(path+".recovery_threshold", p.RecoveryThreshold, 1, MaxThreshold, "keep-alives")
+		v.duration(path+".initial_delay", p.InitialDelay, initialDelayBound, "the wait before a filter's first keep-alive counts")
+		v.duration(path+".interval", p.Interval, intervalBound, "the keep-alive interval")
+		v.count(path+".loss_threshold", p.LossThreshold, thresholdBound)
+		v.count(path+".recovery_threshold", p.RecoveryThreshold, thresholdBound)
 		if p.MinActive < 1 {
 			v.p.addf(path+".min_active", ErrOutOfRange, "%d is out of range 1..the number of members of each group using the profile", p.MinActive)
 		}
@@ -359,7 +359,7 @@ func (v *validator) profiles() {
 		if p.StallGuard != "" && p.StallGuard != StallGuardHold && p.StallGuard != StallGuardOff {
 			v.p.addf(path+".stall_guard", ErrInvalid, "%q is not one of hold, off", p.StallGuard)
 		}
-		v.durationRange(path+".stall_hold", p.StallHold, MinStallHold, MaxStallHold, "how long the stall guard holds keep-alive losses")
+		v.duration(path+".stall_hold", p.StallHold, stallHoldBound, "how long the stall guard holds keep-alive losses")
 	}
 }
 
@@ -461,13 +461,6 @@ func (v *validator) match(path string, m Match) {
 func (v *validator) durationRange(path string, d, lo, hi Duration, what string) {
 	if d < lo || d > hi {
 		v.p.addf(path, ErrOutOfRange, "%s is out of range %s..%s (%s)", d, durText(lo), durText(hi), what)
-	}
-}
-
-// countRange reports a count outside lo..hi, naming its unit.
-func (v *validator) countRange(path string, x, lo, hi uint32, unit string) {
-	if x < lo || x > hi {
-		v.p.addf(path, ErrOutOfRange, "%d is out of range %d..%d %s", x, lo, hi, unit)
 	}
 }
 

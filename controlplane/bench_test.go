@@ -32,6 +32,19 @@ func startBigSwitch(b *testing.B) string {
 	return addr
 }
 
+// tofinoSizedPipeline is the software switch's program sized as the Tofino
+// build (the P4Info pushed sizes the tables the compiler fills) and its
+// compiler.
+func tofinoSizedPipeline(b *testing.B) (*tables.Compiler, Pipeline) {
+	info, err := testsites.TofinoSizedP4Info()
+	require.NoError(b, err)
+	s, err := p4src.NewSchema(info)
+	require.NoError(b, err)
+	comp, err := tables.New(s)
+	require.NoError(b, err)
+	return comp, Pipeline{P4Info: info, DeviceConfig: p4src.BMv2JSON}
+}
+
 // BenchmarkColdStart: a full site programmed from nothing against the
 // software switch (pipeline push, read-back, diff, batched writes): 1,000
 // rules and 2 x 32,768 slots (64k in all), and 2 x 65,536 (Tofino's 128k).
@@ -42,16 +55,14 @@ func BenchmarkColdStart(b *testing.B) {
 }
 
 func coldStart(b *testing.B, bits int) {
-	comp := compiler(b)
+	comp, pipe := tofinoSizedPipeline(b)
 	des, err := comp.Compile(bigSite(b, bits), tables.State{})
 	require.NoError(b, err)
 	b.ReportMetric(float64(len(des.Entities)), "entities")
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		addr := startBigSwitch(b)
-		schema, _ := p4src.Load()
-		s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000,
-			Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+		s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Pipeline: pipe})
 		s.SetDesired(des.Entities)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
@@ -75,10 +86,9 @@ func BenchmarkWriteBatch(b *testing.B) {
 	for _, size := range []int{1, 100, 1000} {
 		b.Run(fmt.Sprintf("batch=%d", size), func(b *testing.B) {
 			addr := startBigSwitch(b)
-			comp := compiler(b)
-			schema, _ := p4src.Load()
-			s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: size,
-				Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+			comp, pipe := tofinoSizedPipeline(b)
+			schema := comp.Schema()
+			s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: size, Pipeline: pipe})
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go s.Run(ctx)
@@ -116,13 +126,11 @@ func BenchmarkWriteBatch(b *testing.B) {
 // tofinoSession programs a software switch with the Tofino-size site
 // (1,000 rules, 2 x 65,536 slots) and returns the primary session.
 func tofinoSession(b *testing.B, timing Timing) (*Session, *tables.Desired) {
-	comp := compiler(b)
+	comp, pipe := tofinoSizedPipeline(b)
 	des, err := comp.Compile(bigSite(b, 16), tables.State{})
 	require.NoError(b, err)
 	addr := startBigSwitch(b)
-	schema, _ := p4src.Load()
-	s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Timing: timing,
-		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Timing: timing, Pipeline: pipe})
 	s.SetDesired(des.Entities)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

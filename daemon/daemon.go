@@ -23,6 +23,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/daemon/pipeline"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
@@ -60,8 +61,14 @@ type Options struct {
 	// stall detection, keepalives, periodic reconcile (zero fields:
 	// controlplane defaults).
 	SwitchTiming controlplane.Timing
-	// Pipeline defaults to the embedded v1model build.
-	Pipeline *controlplane.Pipeline
+	// Pipeline is the pipeline pushed to the switch, as given. When it is
+	// nil, New resolves PipelineFrom (its Platform set to the site's, the
+	// one of the configuration in the store, or of the initial one when
+	// the store has none), and with neither it pushes the embedded
+	// v1model build. The P4Info sizes every table; New refuses one that
+	// is not the build of the site's platform (tables.CheckPlatform).
+	Pipeline     *controlplane.Pipeline
+	PipelineFrom *pipeline.Source
 	// CPUPort overrides the platform's CPU port (0: the platform's, on a
 	// Tofino by its pipe count): no site port may take it, and no
 	// packet-out is sent to it. It must be the port the pushed program
@@ -129,6 +136,10 @@ type Daemon struct {
 
 	metrics  *metrics
 	fmetrics *failoverMetrics
+
+	// pipeline is what the session pushes, resolved for the site's
+	// platform.
+	pipeline *pipeline.Pipeline
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -144,59 +155,44 @@ func New(opts Options) (*Daemon, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	schema, err := p4src.Load()
-	if err == nil && opts.Pipeline != nil && opts.Pipeline.P4Info != schema.Info {
-		// Table sizes, and the ids of counters and value sets (bf-p4c names
-		// those itself), are the pushed build's; names are the contract's.
-		schema, err = p4src.NewSchema(opts.Pipeline.P4Info)
-	}
-	if err != nil {
-		return nil, err
-	}
-	comp, err := tables.New(schema)
-	if err != nil {
-		return nil, err
-	}
 	store := opts.SharedStore
 	if store == nil {
+		var err error
 		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
 			return nil, err
 		}
 	}
-	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
+	d := &Daemon{opts: opts, log: log, store: store, now: opts.Now,
 		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
-	data, rev, err := store.Running()
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		if opts.InitialConfig == "" {
-			return nil, fmt.Errorf("daemon: no running configuration in %s and no initial configuration given", opts.StateDir)
-		}
-		data, err = os.ReadFile(opts.InitialConfig)
-		if err != nil {
-			return nil, fmt.Errorf("daemon: %w", err)
-		}
-		initial, err := config.Parse(data)
-		if err != nil {
+	// The site comes from the store (or, the first time, the initial
+	// configuration) before anything else: its platform picks the
+	// pipeline, whose P4Info sizes every table.
+	data, rev, cfg, seed, err := loadSite(store, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.loadPipeline(cfg.Platform); err != nil {
+		return nil, err
+	}
+	comp := d.comp
+	if seed {
+		// Refused before it reaches the store, what every daemon would
+		// then refuse: rules past the pushed build's tables.
+		if err := comp.CheckCapacity(cfg); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
-		if err := comp.CheckCapacity(initial); err != nil {
+		if _, err := cpuPortOf(cfg, opts.CPUPort); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
-		if _, err := cpuPortOf(initial, opts.CPUPort); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())
-		if err != nil {
+		if data, rev, cfg, err = d.seed(data, cfg); err != nil {
 			return nil, err
 		}
-	case err != nil:
-		return nil, fmt.Errorf("daemon: %w", err)
-	}
-	cfg, err := config.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+		// Another daemon may have seeded first, with its own site.
+		if err := comp.CheckPlatform(cfg.Platform); err != nil {
+			return nil, fmt.Errorf("daemon: revision %d: %w", rev.Number, err)
+		}
 	}
 	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d): %w", rev.Number, err)
@@ -233,13 +229,9 @@ func New(opts Options) (*Daemon, error) {
 		return nil, err
 	}
 
-	pipe := opts.Pipeline
-	if pipe == nil {
-		pipe = &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}
-	}
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
-		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: *pipe, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
+		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
 		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(),
 	})
 	// The first reconciliation already knows what the switch must hold.

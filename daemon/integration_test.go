@@ -59,6 +59,10 @@ type bed struct {
 	dir     string
 	config  string        // initial configuration file
 	schema  *p4src.Schema // the program switch and daemon run (nil: the committed build)
+	// pipeline is pushed by the daemons (nil: the embedded build, or
+	// schema's): a software switch of Tofino's slots gets the program
+	// sized so.
+	pipeline *controlplane.Pipeline
 }
 
 // newBed serves a software switch for testdata/fast.yaml: link ports with
@@ -91,6 +95,11 @@ func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src
 	}
 	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema})
 	require.NoError(t, err)
+	if slotCapacity == p4src.SlotsSizeTofino {
+		info, err := testsites.TofinoSizedP4Info()
+		require.NoError(t, err)
+		b.pipeline = &controlplane.Pipeline{P4Info: info, DeviceConfig: p4src.BMv2JSON}
+	}
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	glis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -115,12 +124,12 @@ var testLogger = func() *slog.Logger {
 // startDaemon runs a daemon on the bed until the test ends (or stop).
 func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 	b.t.Helper()
-	var pipe *controlplane.Pipeline
-	if b.schema != nil {
+	pipe := b.pipeline
+	if pipe == nil && b.schema != nil {
 		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger, Pipeline: pipe})
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr, Pipeline: pipe,
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -34,14 +34,6 @@ type Service interface {
 	Locate(ctx context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error)
 }
 
-// Revision is one saved configuration.
-type Revision struct {
-	Number  uint64
-	Time    time.Time
-	Comment string
-	Digest  string // sha256 of the YAML, 12 hex digits
-}
-
 // ApplyResult says what an apply did (or would do).
 type ApplyResult struct {
 	Revision Revision

@@ -53,6 +53,11 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if err != nil {
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s", errorList(err))
 	}
+	if err := d.comp.CheckPlatform(cfg.Platform); err != nil {
+		// The pipeline is the one pushed at start, for the site's platform
+		// then: another platform needs the daemon restarted with its build.
+		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s (the daemon pushes the pipeline it resolved at start: restart it for a new platform)", errorList(err))
+	}
 	d.cfgMu.Lock()
 	defer d.cfgMu.Unlock()
 
@@ -418,11 +423,8 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: k(p4src.FGCntToFilter), Returned: k(p4src.FGCntReturned),
 			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass)})
 	}
-	dropNames := map[int64]string{p4src.DropUnknownPort: "unknown port", p4src.DropUnknownLinkID: "unknown link id",
-		p4src.DropNoCoreHeader: "no core header from a filter", p4src.DropFilterGroup: "filter group drop", p4src.DropBalanceGroup: "balance group drop",
-		p4src.DropMalformed: "malformed frame", p4src.DropVerdict: "data-plane verdict drop"}
 	for i := int64(1); i < p4src.DropReasons; i++ {
-		out.Drops = append(out.Drops, DropCounter{Reason: dropNames[i], Count: idx[ids[p4src.CounterDrop]][i]})
+		out.Drops = append(out.Drops, DropCounter{Reason: p4src.DropReasonName(i), Count: idx[ids[p4src.CounterDrop]][i]})
 	}
 	for _, r := range cfg.Rules {
 		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded

@@ -2,8 +2,6 @@ package daemon
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -82,22 +80,6 @@ type StoreOption func(*Store)
 // running revision always stays. Both must be at least 1.
 func WithRetention(revisions int, bytes int64) StoreOption {
 	return func(s *Store) { s.maxRevisions, s.maxBytes = revisions, bytes }
-}
-
-// Runtime is the runtime state that survives restarts.
-type Runtime struct {
-	BypassAll    bool     `json:"bypass_all"`
-	BypassGroups []string `json:"bypass_groups,omitempty"`
-	// Down lists the filter groups that were down, so a restarted daemon
-	// keeps them failed until keep-alives prove them up (and writes
-	// nothing to the switch).
-	Down []string `json:"down,omitempty"`
-	// Up lists the filter groups keep-alives had proved up, so a restarted
-	// daemon keeps forwarding to them; any other starts unproven (in
-	// software bypass until keep-alives pass). Always written (an empty
-	// list when none): a file without it predates it, and every filter
-	// not down is then taken as up.
-	Up []string `json:"up"`
 }
 
 type revMeta struct {
@@ -311,7 +293,7 @@ func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[s
 		{path: s.path(runningFile), data: data, backup: true},
 	}
 	if layouts != nil {
-		b, err := encodeLayouts(n, layouts)
+		b, err := tables.EncodeLayouts(n, layouts)
 		if err != nil {
 			return Revision{}, err
 		}
@@ -553,47 +535,6 @@ func (s *Store) Layouts() (map[string]*tables.Layout, error) {
 	return s.loadLayouts()
 }
 
-// layoutsDoc is layouts.json. Each slot is 2 bytes, big endian: the filter
-// group id (6 bits) and the core (10 bits), base64 in Slots.
-type layoutsDoc struct {
-	Revision uint64        `json:"revision"`
-	Groups   []layoutGroup `json:"groups"`
-	Digest   string        `json:"digest"` // over the groups, as digest()
-}
-
-type layoutGroup struct {
-	Name     string `json:"name"`
-	Group    uint32 `json:"group"`
-	SlotBits uint   `json:"slot_bits"`
-	Slots    string `json:"slots"`
-}
-
-func encodeLayouts(rev uint64, ls map[string]*tables.Layout) ([]byte, error) {
-	doc := layoutsDoc{Revision: rev}
-	names := make([]string, 0, len(ls))
-	for n := range ls {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		l := ls[name]
-		b := make([]byte, 2*len(l.Slots))
-		for i, t := range l.Slots {
-			if t.FilterGroup > 63 || t.Core > 1023 {
-				return nil, fmt.Errorf("store: layout of %s: slot %d target %d/%d out of range", name, i, t.FilterGroup, t.Core)
-			}
-			binary.BigEndian.PutUint16(b[2*i:], uint16(t.FilterGroup<<10|t.Core))
-		}
-		doc.Groups = append(doc.Groups, layoutGroup{Name: name, Group: l.Group, SlotBits: l.SlotBits, Slots: base64.StdEncoding.EncodeToString(b)})
-	}
-	g, err := json.Marshal(doc.Groups)
-	if err != nil {
-		return nil, err
-	}
-	doc.Digest = digest(g)
-	return json.Marshal(doc)
-}
-
 func (s *Store) loadLayouts() (map[string]*tables.Layout, error) {
 	b, err := os.ReadFile(s.path(layoutsFile))
 	if errors.Is(err, os.ErrNotExist) {
@@ -602,44 +543,11 @@ func (s *Store) loadLayouts() (map[string]*tables.Layout, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	out, _, err := DecodeLayouts(b)
+	out, _, err := tables.DecodeLayouts(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v (remove it to start from the base layouts; that moves sessions)", layoutsFile, err)
 	}
 	return out, nil
-}
-
-// EncodeLayouts encodes the base slot layouts saved with revision rev, as
-// the state directory's layouts.json (a shared store keeps the same).
-func EncodeLayouts(rev uint64, ls map[string]*tables.Layout) ([]byte, error) {
-	return encodeLayouts(rev, ls)
-}
-
-// DecodeLayouts decodes what EncodeLayouts made, checking its digest, and
-// returns the layouts and the revision they were saved with.
-func DecodeLayouts(b []byte) (map[string]*tables.Layout, uint64, error) {
-	var doc layoutsDoc
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, 0, err
-	}
-	g, err := json.Marshal(doc.Groups)
-	if err != nil || digest(g) != doc.Digest {
-		return nil, 0, errors.New("digest mismatch")
-	}
-	out := map[string]*tables.Layout{}
-	for _, lg := range doc.Groups {
-		raw, err := base64.StdEncoding.DecodeString(lg.Slots)
-		if err != nil || lg.SlotBits < 1 || lg.SlotBits > 16 || len(raw) != 2<<lg.SlotBits {
-			return nil, 0, fmt.Errorf("group %s: malformed slots", lg.Name)
-		}
-		l := &tables.Layout{Group: lg.Group, SlotBits: lg.SlotBits, Slots: make([]tables.Target, 1<<lg.SlotBits)}
-		for i := range l.Slots {
-			v := binary.BigEndian.Uint16(raw[2*i:])
-			l.Slots[i] = tables.Target{FilterGroup: uint32(v >> 10), Core: uint32(v & 1023)}
-		}
-		out[lg.Name] = l
-	}
-	return out, doc.Revision, nil
 }
 
 func digest(b []byte) string {

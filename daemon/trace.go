@@ -72,17 +72,15 @@ type traceModel struct {
 	probes []*p4v1.Entity // locate's probe rules (probeRules)
 }
 
-// newTraceModel loads des, the entries of cfg, into a software data plane.
+// newTraceModel loads des, the entries of cfg, into a software data plane
+// of s, the P4Info pushed to the switch (it sizes the tables, the slots
+// table too).
 func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*traceModel, error) {
-	var opts []dataplane.Option
-	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
-		opts = append(opts, dataplane.WithSlotCapacity(p.SlotCapacity))
-	}
 	ms, err := probeRoom(s, len(cfg.BalanceGroups))
 	if err != nil {
 		return nil, err
 	}
-	dp, err := dataplane.New(ms, opts...)
+	dp, err := dataplane.New(ms)
 	if err != nil {
 		return nil, fmt.Errorf("trace: %w", err)
 	}
@@ -179,131 +177,171 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 	if err != nil {
 		return nil, err
 	}
-	r := &TraceResult{}
-	step := func(f string, a ...any) { r.Steps = append(r.Steps, fmt.Sprintf(f, a...)) }
+	t := &tracer{cfg: cfg, m: m, req: req, r: &TraceResult{}}
 	inPort, _ := cfg.PortNumber(inName)
-	step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
+	t.step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
+	t.res, t.hits = m.explain(inPort, frame)
+	return t.out(t.verdict()), nil
+}
 
-	res, hits := m.explain(inPort, frame)
-	hit := func(table string) (dataplane.Hit, bool) {
-		for _, h := range hits {
-			if h.Table == table {
-				return h, true
-			}
-		}
-		return dataplane.Hit{}, false
-	}
-	out := func(verdict string) (*TraceResult, error) {
-		if res.Kind == dataplane.Drop {
-			r.Verdict = "drop"
-			return r, nil
-		}
-		name := portName(cfg, res.Port)
-		r.OutPort, r.OutPortNum, r.Verdict = name, res.Port, verdict
-		step("leaves by %s (port %d): %s", name, res.Port, verdict)
-		return r, nil
-	}
-	// Heartbeats.
-	if h, ok := hit(p4src.TableHeartbeat); ok && h.Matched {
-		step("heartbeat entry matches: passed straight through")
-		return out("heartbeat")
-	}
+// tracer explains a packet's path from the tables the model says it met.
+type tracer struct {
+	cfg  *config.Config
+	m    *traceModel
+	req  TraceRequest
+	r    *TraceResult
+	res  dataplane.Result
+	hits []dataplane.Hit
+}
 
-	// Flow rules: IPv6 packets only in the IPv6 table.
+func (t *tracer) step(f string, a ...any) { t.r.Steps = append(t.r.Steps, fmt.Sprintf(f, a...)) }
+
+func (t *tracer) hit(table string) (dataplane.Hit, bool) {
+	for _, h := range t.hits {
+		if h.Table == table {
+			return h, true
+		}
+	}
+	return dataplane.Hit{}, false
+}
+
+// out ends the trace with the verdict (a drop whatever the verdict says
+// when the model dropped the packet).
+func (t *tracer) out(verdict string) *TraceResult {
+	if t.res.Kind == dataplane.Drop {
+		t.r.Verdict = "drop"
+		return t.r
+	}
+	name := portName(t.cfg, t.res.Port)
+	t.r.OutPort, t.r.OutPortNum, t.r.Verdict = name, t.res.Port, verdict
+	t.step("leaves by %s (port %d): %s", name, t.res.Port, verdict)
+	return t.r
+}
+
+// verdict walks the tables in pipeline order: heartbeats, flow rules, the
+// balance group, its slot, the filter group.
+func (t *tracer) verdict() string {
+	if h, ok := t.hit(p4src.TableHeartbeat); ok && h.Matched {
+		t.step("heartbeat entry matches: passed straight through")
+		return "heartbeat"
+	}
+	balance, group := t.flowRule()
+	if !balance {
+		t.r.Action = "bypass"
+		return "bypass by rule"
+	}
+	t.r.Action = "balance"
+	bg, verdict := t.balanceGroup(group)
+	if bg == nil {
+		return verdict
+	}
+	return t.slot(bg)
+}
+
+// flowRule explains the flow rule the packet met (IPv6 packets only meet
+// the IPv6 table): whether it balances, and to which group.
+func (t *tracer) flowRule() (balance bool, group uint32) {
 	table := p4src.TableFlowRules
-	if req.Src.IsValid() && req.Src.Is6() {
+	if t.req.Src.IsValid() && t.req.Src.Is6() {
 		table = p4src.TableFlowRulesV6
 	}
-	fr, _ := hit(table)
-	balance, group := false, uint32(0)
+	fr, _ := t.hit(table)
 	if !fr.Matched {
-		step("%s: no rule matches: default bypass", table)
+		t.step("%s: no rule matches: default bypass", table)
+		return false, 0
+	}
+	p, negated := tables.DecodeRulePriority(fr.Priority)
+	for _, rule := range t.cfg.Rules {
+		if rule.Priority == p {
+			t.r.Rule = rule.Name
+		}
+	}
+	if fr.Action == p4src.ActionBalance || fr.Action == p4src.ActionBalanceV6 {
+		balance, group = true, uint32(fr.Params["group"])
+	}
+	what := "bypass"
+	if balance {
+		what = "balance"
+	}
+	if negated {
+		t.step("%s: rule %q (priority %d) matches one of its \"not\" exceptions: bypass", table, t.r.Rule, p)
 	} else {
-		p, negated := tables.DecodeRulePriority(fr.Priority)
-		for _, rule := range cfg.Rules {
-			if rule.Priority == p {
-				r.Rule = rule.Name
-			}
-		}
-		if fr.Action == p4src.ActionBalance || fr.Action == p4src.ActionBalanceV6 {
-			balance, group = true, uint32(fr.Params["group"])
-		}
-		what := "bypass"
-		if balance {
-			what = "balance"
-		}
-		if negated {
-			step("%s: rule %q (priority %d) matches one of its \"not\" exceptions: bypass", table, r.Rule, p)
-		} else {
-			step("%s: rule %q (priority %d) matches: %s", table, r.Rule, p, what)
-		}
+		t.step("%s: rule %q (priority %d) matches: %s", table, t.r.Rule, p, what)
 	}
-	if !balance {
-		r.Action = "bypass"
-		return out("bypass by rule")
-	}
-	r.Action = "balance"
-	gh, ok := hit(p4src.TableBalanceGroups)
+	return balance, group
+}
+
+// balanceGroup explains the balance group entry: the group when it
+// balances, else nil and the verdict.
+func (t *tracer) balanceGroup(group uint32) (*config.BalanceGroup, string) {
+	gh, ok := t.hit(p4src.TableBalanceGroups)
 	if !ok {
-		step("not IP: nothing to hash on")
-		return out("non-IP bypass")
+		t.step("not IP: nothing to hash on")
+		return nil, "non-IP bypass"
 	}
 	var bg *config.BalanceGroup
-	for i := range cfg.BalanceGroups {
-		if *cfg.BalanceGroups[i].ID == group {
-			bg = &cfg.BalanceGroups[i]
+	for i := range t.cfg.BalanceGroups {
+		if *t.cfg.BalanceGroups[i].ID == group {
+			bg = &t.cfg.BalanceGroups[i]
 		}
 	}
 	if bg == nil || !gh.Matched {
-		step("balance group id %d has no entry: group bypass", group)
-		return out("group bypass")
+		t.step("balance group id %d has no entry: group bypass", group)
+		return nil, "group bypass"
 	}
-	r.BalanceGroup = bg.Name
+	t.r.BalanceGroup = bg.Name
 	switch gh.Action {
 	case p4src.ActionGroupBypass:
-		step("balance group %s is in bypass (fewer filters alive than its minimum, or manual bypass)", bg.Name)
-		return out("group bypass")
+		t.step("balance group %s is in bypass (fewer filters alive than its minimum, or manual bypass)", bg.Name)
+		return nil, "group bypass"
 	case p4src.ActionGroupDrop:
-		step("balance group %s drops (failure action drop)", bg.Name)
-		return out("drop")
+		t.step("balance group %s drops (failure action drop)", bg.Name)
+		return nil, "drop"
 	}
+	return bg, ""
+}
+
+// slot explains the hash, the slot and the filter group it sends to, and
+// the core header the packet leaves with.
+func (t *tracer) slot(bg *config.BalanceGroup) string {
+	r, req := t.r, t.req
 	in := symhash.Input(req.Src, req.Dst, req.Proto)
 	r.Hash = symhash.Sum(req.Src, req.Dst, req.Proto)
 	r.Slot = symhash.Slot(r.Hash, uint(bg.SlotBits))
-	step("hash: CRC-32 of %x = %#08x; slot %d of %d", in, r.Hash, r.Slot, 1<<bg.SlotBits)
-	sh, _ := hit(p4src.TableSlots)
+	t.step("hash: CRC-32 of %x = %#08x; slot %d of %d", in, r.Hash, r.Slot, 1<<bg.SlotBits)
+	sh, _ := t.hit(p4src.TableSlots)
 	if !sh.Matched {
-		step("slot %d has no entry: group bypass", r.Slot)
-		return out("group bypass")
+		t.step("slot %d has no entry: group bypass", r.Slot)
+		return "group bypass"
 	}
-	t := tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}
-	names := fgNames(cfg)
-	r.FilterGroup, r.Core = names[t.FilterGroup], t.Core
-	if base, ok := baseTarget(m.des, bg.Name, r.Slot); ok && base != t {
-		step("slot %d belongs to %s core %d, rebalanced to %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
+	target := tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}
+	names := fgNames(t.cfg)
+	r.FilterGroup, r.Core = names[target.FilterGroup], target.Core
+	if base, ok := baseTarget(t.m.des, bg.Name, r.Slot); ok && base != target {
+		t.step("slot %d belongs to %s core %d, rebalanced to %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
 	} else {
-		step("slot %d: filter group %s, core %d", r.Slot, r.FilterGroup, r.Core)
+		t.step("slot %d: filter group %s, core %d", r.Slot, r.FilterGroup, r.Core)
 	}
-	fh, _ := hit(p4src.TableFilterGroups)
+	fh, _ := t.hit(p4src.TableFilterGroups)
 	switch fh.Action {
 	case p4src.ActionFilterSWBypass:
-		step("filter group %s is in software bypass", r.FilterGroup)
-		return out("sw-bypass")
+		t.step("filter group %s is in software bypass", r.FilterGroup)
+		return "sw-bypass"
 	case p4src.ActionFilterDrop:
-		step("filter group %s drops (failure action drop)", r.FilterGroup)
-		return out("drop")
+		t.step("filter group %s drops (failure action drop)", r.FilterGroup)
+		return "drop"
 	}
-	if res.Kind != dataplane.Forward || len(res.Frame) < wire.CoreHeaderOffset {
-		return out("to filter")
+	if t.res.Kind != dataplane.Forward || len(t.res.Frame) < wire.CoreHeaderOffset {
+		return "to filter"
 	}
-	hdr := res.Frame[wire.CoreHeaderOffset:]
+	hdr := t.res.Frame[wire.CoreHeaderOffset:]
 	h, ok := wire.ParseCoreHeader(hdr)
 	if !ok {
-		return out("to filter")
+		return "to filter"
 	}
 	r.HeaderHex = fmt.Sprintf("%x", hdr[:wire.CoreHeaderLen])
-	step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, h.TPID, h.Link, h.Core)
-	return out("to filter")
+	t.step("core header %s inserted after the source MAC (TPID %#04x, link %d, core %d)", r.HeaderHex, h.TPID, h.Link, h.Core)
+	return "to filter"
 }
 
 // traceFrame builds the frame a trace request describes.

@@ -105,7 +105,9 @@ func fmtHeader(tpid uint16, link, core uint32) string {
 func BenchmarkTraceBigSite(b *testing.B) {
 	cfg, err := testsites.Big(16)
 	require.NoError(b, err)
-	s, err := p4src.Load()
+	info, err := testsites.TofinoSizedP4Info()
+	require.NoError(b, err)
+	s, err := p4src.NewSchema(info)
 	require.NoError(b, err)
 	c, err := tables.New(s)
 	require.NoError(b, err)

@@ -112,13 +112,6 @@ func WithConnState(f func(connected bool)) WatchOption {
 	return func(o *watchOptions) { o.connState = f }
 }
 
-// WithKeepalive sets the HTTP/2 keepalive pings (default
-// DefaultKeepalive); they notice a switch that keeps the connection but
-// stops answering. A zero value turns them off.
-func WithKeepalive(p keepalive.ClientParameters) WatchOption {
-	return func(o *watchOptions) { o.keepalive = p }
-}
-
 // WithSyncTimeout sets how long a subscription may take to deliver the
 // initial state before it is taken as lost and redialled (default
 // DefaultSyncTimeout).
@@ -142,7 +135,8 @@ func WithTarget(target string) WatchOption {
 // the initial state again; nothing is sent for the loss itself — use
 // WithConnState to tell live state from stale. Each attempt dials a fresh
 // grpc.ClientConn with dialOpts (which must include transport credentials)
-// and the keepalive pings of WithKeepalive (keepalive parameters in
+// and HTTP/2 keepalive pings, DefaultKeepalive, which notice a switch that
+// keeps the connection but stops answering (keepalive parameters in
 // dialOpts take precedence). A server that accepts the connection but
 // sends no initial state within the sync timeout, or stops answering
 // pings, is taken as lost.

@@ -1,6 +1,7 @@
 // Package p4src holds the balancer's P4 sources (shared/, v1model/, tna/)
-// and, for Go, the compiled v1model artifacts made by p4c (build/v1model):
-// the P4Info and the BMv2 JSON, embedded so that nothing else needs p4c.
+// and, for Go, the compiled artifacts: the v1model build's P4Info and BMv2
+// JSON made by p4c (build/v1model) and the TNA build's P4Info made by
+// bf-p4c (build/tofino), embedded so that nothing else needs a compiler.
 // Schema resolves every P4Info name the Go code relies on, once, at load.
 package p4src
 
@@ -17,3 +18,10 @@ var P4InfoText []byte
 //
 //go:embed build/v1model/balancer.json
 var BMv2JSON []byte
+
+// TNAP4InfoText is the P4Info (protobuf text format) of the TNA build, as
+// bf-p4c wrote it: the table sizes of the Tofino build, and the ids
+// bf-p4c gave its counters and value sets.
+//
+//go:embed build/tofino/balancer.p4info.txtpb
+var TNAP4InfoText []byte

@@ -47,7 +47,7 @@ const (
 	HeaderPacketOut    = "packet_out"
 )
 
-// Link counter kinds: Ingress.link_counters index = link_id<<3 | kind.
+// Link counter kinds: BalancerIngress.link_counters index = link_id<<3 | kind.
 const (
 	LinkCntToFilter = iota
 	LinkCntRuleBypass
@@ -100,7 +100,7 @@ func CoreCounterTarget(index int64) (fg, core uint32, ok bool) {
 	return uint32(index >> 10), uint32(index & (CoreCounterCores - 1)), true
 }
 
-// Drop reasons: Ingress.drop_counters index.
+// Drop reasons: BalancerIngress.drop_counters index (DROP_* in p4src/shared/defines.p4).
 const (
 	DropNone = iota
 	DropUnknownPort
@@ -118,6 +118,27 @@ const (
 	DropReasons
 )
 
+// dropReasonNames are the drop reasons as the operator reads them.
+var dropReasonNames = [DropReasons]string{
+	DropNone:          "none",
+	DropUnknownPort:   "unknown port",
+	DropUnknownLinkID: "unknown link id",
+	DropNoCoreHeader:  "no core header from a filter",
+	DropFilterGroup:   "filter group drop",
+	DropBalanceGroup:  "balance group drop",
+	DropMalformed:     "malformed frame",
+	DropVerdict:       "data-plane verdict drop",
+}
+
+// DropReasonName names a drop reason (an index of drop_counters); "" for
+// an index that is none.
+func DropReasonName(reason int64) string {
+	if reason < 0 || reason >= DropReasons {
+		return ""
+	}
+	return dropReasonNames[reason]
+}
+
 // Sizes (p4src/shared/sizes.p4, v1model build). The wire formats are in
 // package wire.
 const (
@@ -130,5 +151,12 @@ const (
 	BalanceGroupSize = 16
 	SlotsSizeBMv2    = 16384
 	SlotsSizeTofino  = 131072
-	CPUPortBMv2      = 255
+)
+
+// The controller's data-plane port (CPU_PORT in v1model/include/arch.p4
+// and tna/include/arch.p4): BMv2's CPU port, and the PCIe CPU port of a
+// two-pipe Tofino (Wedge100BF-32X).
+const (
+	CPUPortBMv2   = 255
+	CPUPortTofino = 192
 )

@@ -63,6 +63,34 @@ func Load() (*Schema, error) {
 	return embeddedSchema, embeddedErr
 }
 
+// The P4 architectures the balancer program is built for.
+const (
+	ArchV1Model = "v1model" // BMv2 and the software switch
+	ArchTNA     = "tna"     // Tofino
+)
+
+var (
+	tnaOnce   sync.Once
+	tnaSchema *Schema
+	tnaErr    error
+)
+
+// LoadArch returns the schema of the embedded P4Info of the build for an
+// architecture: ArchV1Model ("" too) is Load's; ArchTNA is the committed
+// bf-p4c build's. Parsed once and shared; callers must not modify it.
+func LoadArch(arch string) (*Schema, error) {
+	switch arch {
+	case "", ArchV1Model:
+		return Load()
+	case ArchTNA:
+		tnaOnce.Do(func() {
+			tnaSchema, tnaErr = ParseSchema(TNAP4InfoText)
+		})
+		return tnaSchema, tnaErr
+	}
+	return nil, fmt.Errorf("p4info: no build for architecture %q (known: %s, %s)", arch, ArchV1Model, ArchTNA)
+}
+
 // ParseSchema parses a P4Info in protobuf text format.
 func ParseSchema(text []byte) (*Schema, error) {
 	info := &p4configv1.P4Info{}
@@ -73,7 +101,7 @@ func ParseSchema(text []byte) (*Schema, error) {
 }
 
 // NewSchema indexes a P4Info. Objects are known by their fully qualified
-// name ("Ingress.flow_rules") and by their alias ("flow_rules").
+// name ("BalancerIngress.flow_rules") and by their alias ("flow_rules").
 func NewSchema(info *p4configv1.P4Info) (*Schema, error) {
 	s := &Schema{
 		Info:           info,

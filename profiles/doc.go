@@ -8,7 +8,7 @@
 // probes and counts losses, OnPacketIn counts passes, OnPortStatus reports
 // link changes, SetAdminBypass and SetGlobalBypass are the operator's
 // switches. Nothing in the engine sleeps or reads the clock, so tests drive
-// it with a fake time; Run supplies real ticks. Each change of the derived
+// it with a fake time; the daemon ticks it on its own timer. Each change of the derived
 // tables.State is offered on Changes (coalesced: a reader always gets the
 // latest), and each state transition is logged once with its reason.
 package profiles

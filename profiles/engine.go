@@ -1,7 +1,6 @@
 package profiles
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -179,7 +179,7 @@ type monitor struct {
 	bg       string
 	lanPort  uint32
 	wanPort  uint32
-	dirs     []Direction
+	dirs     []wire.Direction
 	state    State
 	reason   Reason
 	since    time.Time
@@ -190,10 +190,10 @@ type monitor struct {
 	passes   uint32 // consecutive
 	losses   uint32 // consecutive
 	seq      uint32
-	out      map[Direction]*probe
+	out      map[wire.Direction]*probe
 	next     time.Time
 	st       FilterStatus
-	frames   map[Direction][]byte
+	frames   map[wire.Direction][]byte
 	interval time.Duration
 	held     time.Time // non-zero: loss held as a suspected path stall
 	clearAt  time.Time // while held: when the suspicion was gone (its losses then reset)
@@ -221,9 +221,9 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	ka := cfg.Defaults.KeepAlive
 	for _, fg := range cfg.FilterGroups {
 		bg := cfg.BalanceGroupOf(fg.Name)
-		prof := config.Profile{Name: "default", InitialDelay: config.Duration(time.Second), Interval: config.Duration(100 * time.Millisecond),
-			LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN,
-			StallGuard: config.DefaultStallGuard, StallHold: config.DefaultStallHold}
+		// Outside a balance group, the site's "default" profile (the
+		// operator may have changed it).
+		prof := cfg.DefaultProfile()
 		action := config.FailBypass
 		bgName := ""
 		if bg != nil {
@@ -245,13 +245,13 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 			return nil, fmt.Errorf("profiles: filter group %s: %w", fg.Name, err)
 		}
 		m := &monitor{fg: fg, prof: prof, action: action, bg: bgName, lanPort: lan, wanPort: wan,
-			dirs: []Direction{LANToWAN}, lanUp: true, wanUp: true, out: map[Direction]*probe{},
-			interval: time.Duration(prof.Interval), frames: map[Direction][]byte{}}
+			dirs: []wire.Direction{wire.LANToWAN}, lanUp: true, wanUp: true, out: map[wire.Direction]*probe{},
+			interval: time.Duration(prof.Interval), frames: map[wire.Direction][]byte{}}
 		if prof.Probe == config.ProbeBoth {
-			m.dirs = append(m.dirs, WANToLAN)
+			m.dirs = append(m.dirs, wire.WANToLAN)
 		}
 		for _, d := range m.dirs {
-			m.frames[d] = EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
+			m.frames[d] = wire.EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, wire.KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
 		}
 		e.mons[fg.Name] = m
 		if e.stallGap == 0 || m.interval < e.stallGap {
@@ -388,7 +388,7 @@ func (e *Engine) State() tables.State {
 func (e *Engine) Tick(now time.Time) {
 	type send struct {
 		m     *monitor
-		dir   Direction
+		dir   wire.Direction
 		port  uint32
 		frame []byte
 	}
@@ -416,11 +416,11 @@ func (e *Engine) Tick(now time.Time) {
 		clear(m.out)
 		for _, d := range m.dirs {
 			port := m.lanPort
-			if d == WANToLAN {
+			if d == wire.WANToLAN {
 				port = m.wanPort
 			}
 			f := append([]byte(nil), m.frames[d]...)
-			putSeq(f, m.seq)
+			wire.PutKeepAliveSeq(f, m.seq)
 			m.out[d] = &probe{seq: m.seq, sentAt: now}
 			sends = append(sends, send{m, d, port, f})
 		}
@@ -447,10 +447,6 @@ func (e *Engine) Tick(now time.Time) {
 		}
 		e.mu.Unlock()
 	}
-}
-
-func putSeq(f []byte, seq uint32) {
-	f[22], f[23], f[24], f[25] = byte(seq>>24), byte(seq>>16), byte(seq>>8), byte(seq)
 }
 
 // round applies one probe round's result; it reports a state change.
@@ -696,7 +692,7 @@ func (e *Engine) Alarms() []StallAlarm {
 // data-plane port it came back on, rxTimestamp the data plane's receive
 // time in its clock unit.
 func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64, now time.Time) error {
-	k, err := DecodeKeepAlive(frame, e.cfg.Defaults.KeepAlive.EtherType)
+	k, err := wire.DecodeKeepAlive(frame, e.cfg.Defaults.KeepAlive.EtherType)
 	if err != nil {
 		return err
 	}
@@ -707,7 +703,7 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 		return fmt.Errorf("keep-alive for unknown filter group id %d", k.FilterGroup)
 	}
 	want := m.wanPort
-	if k.Direction == WANToLAN {
+	if k.Direction == wire.WANToLAN {
 		want = m.lanPort
 	}
 	if ingressPort != want {
@@ -928,20 +924,6 @@ func (e *Engine) names() []string {
 	}
 	sort.Strings(ns)
 	return ns
-}
-
-// Run ticks the engine every tick until ctx ends.
-func (e *Engine) Run(ctx context.Context, tick time.Duration) error {
-	t := time.NewTicker(tick)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case now := <-t.C:
-			e.Tick(now)
-		}
-	}
 }
 
 // Histogram counts times of pass in fixed buckets.

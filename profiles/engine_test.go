@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -217,13 +218,13 @@ func TestNoProbesNoVerdict(t *testing.T) {
 func TestMisroutedKeepAlive(t *testing.T) {
 	b := newBench(t, "bypass", "lan-to-wan")
 	b.run(1050 * time.Millisecond)
-	f := EncodeKeepAlive([6]byte{2}, [6]byte{2}, 0x88B6, KeepAlive{FilterGroup: 0, Seq: 1})
+	f := wire.EncodeKeepAlive([6]byte{2}, [6]byte{2}, 0x88B6, wire.KeepAlive{FilterGroup: 0, Seq: 1})
 	err := b.e.OnPacketIn(f, 50, 1, b.now)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "came back on port 50, not 30: check the filter's cabling")
 	assert.Equal(t, uint64(1), b.e.Status()[0].Misrouted)
-	_, err = DecodeKeepAlive([]byte{1, 2, 3}, 0x88B6)
-	assert.ErrorIs(t, err, ErrNotKeepAlive)
+	_, err = wire.DecodeKeepAlive([]byte{1, 2, 3}, 0x88B6)
+	assert.ErrorIs(t, err, wire.ErrNotKeepAlive)
 }
 
 func TestRestartKeepsDownAndAdopt(t *testing.T) {

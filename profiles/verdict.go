@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // The data-plane verdict (docs/availability.md): the pipeline proves a
@@ -20,7 +21,7 @@ import (
 type DataPlaneVerdict struct {
 	At        time.Time
 	Epoch     uint8
-	Direction Direction // the side whose sends went unanswered
+	Direction wire.Direction // the side whose sends went unanswered
 	Reason    uint8     // p4src.Verdict*
 	Age       time.Duration
 	// Cleared: when the engine cleared it (zero while it stands).
@@ -34,7 +35,7 @@ type DataPlaneVerdict struct {
 // return on the WAN side for 520 ms".
 func (v DataPlaneVerdict) Text() string {
 	side := "WAN"
-	if v.Direction == WANToLAN {
+	if v.Direction == wire.WANToLAN {
 		side = "LAN"
 	}
 	switch v.Reason {
@@ -143,7 +144,7 @@ func (e *Engine) OnVerdict(d p4src.VerdictDigest, tick time.Duration, now time.T
 		}
 		return nil
 	}
-	dv := DataPlaneVerdict{At: now, Epoch: d.Epoch, Direction: Direction(d.Direction & 1), Reason: d.Reason, Age: time.Duration(d.Age) * tick}
+	dv := DataPlaneVerdict{At: now, Epoch: d.Epoch, Direction: wire.Direction(d.Direction & 1), Reason: d.Reason, Age: time.Duration(d.Age) * tick}
 	// A keep-alive of the controller's came back inside the window in
 	// which the pipeline saw no return: the views disagree.
 	if dv.Age > 0 && !m.st.LastPass.IsZero() && m.st.LastPass.After(now.Add(-dv.Age)) {

@@ -21,10 +21,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/keepalive"
+	"google.golang.org/protobuf/proto"
 
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -98,14 +100,19 @@ func New(opts Options) (*Switch, error) {
 		opts.CounterInterval = time.Second
 	}
 	schema := opts.Schema
+	var err error
 	if schema == nil {
-		var err error
 		if schema, err = p4src.Load(); err != nil {
 			return nil, err
 		}
 	}
 	var dpOpts []dataplane.Option
 	if opts.SlotCapacity > 0 {
+		// The program it runs, and takes from a controller, has a slots
+		// table of that size: the P4Info says what the switch holds.
+		if schema, err = withSlotsSize(schema, opts.SlotCapacity); err != nil {
+			return nil, err
+		}
 		dpOpts = append(dpOpts, dataplane.WithSlotCapacity(opts.SlotCapacity))
 	}
 	if opts.ReadLimit != 0 {
@@ -135,6 +142,20 @@ func New(opts Options) (*Switch, error) {
 	s.gnmi = bgnmi.NewServer("balancer-sim", bgnmi.WithLogger(log),
 		bgnmi.WithSetHandler(bgnmi.InterfaceEnabledSetHandler(s.setAdmin)))
 	return s, nil
+}
+
+// withSlotsSize is s with its slots table of size n.
+func withSlotsSize(s *p4src.Schema, n int) (*p4src.Schema, error) {
+	if t, err := s.Table(p4src.TableSlots); err == nil && t.GetSize() == int64(n) {
+		return s, nil
+	}
+	info := proto.Clone(s.Info).(*p4configv1.P4Info)
+	for _, t := range info.GetTables() {
+		if t.GetPreamble().GetName() == p4src.TableSlots {
+			t.Size = int64(n)
+		}
+	}
+	return p4src.NewSchema(info)
 }
 
 // codeOf maps data-plane errors to gRPC codes.

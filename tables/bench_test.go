@@ -15,9 +15,17 @@ func bigSite(tb testing.TB) *config.Config {
 	return cfg
 }
 
+// platformCompiler is the compiler of the build the platform runs (the
+// big site's is Tofino's: its slots table holds 2^17 entries).
+func platformCompiler(tb testing.TB, platform string) *Compiler {
+	c, err := LoadPlatform(platform)
+	require.NoError(tb, err)
+	return c
+}
+
 func BenchmarkCompileBigSite(b *testing.B) {
-	c := compiler(b)
 	cfg := bigSite(b)
+	c := platformCompiler(b, cfg.Platform)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -32,8 +40,8 @@ func BenchmarkCompileBigSite(b *testing.B) {
 }
 
 func BenchmarkDiffBigSite(b *testing.B) {
-	c := compiler(b)
 	cfg := bigSite(b)
+	c := platformCompiler(b, cfg.Platform)
 	d1, err := c.Compile(cfg, State{})
 	require.NoError(b, err)
 	d2, err := c.Compile(cfg, State{Rebalanced: map[string]bool{"F1": true}, FilterGroups: map[string]FilterGroupState{"F2": FGSWBypass}})
@@ -52,8 +60,8 @@ func BenchmarkDiffBigSite(b *testing.B) {
 // change: every balance group's layout from the previous one (2^16 slots
 // per group), every filter group's core count halved (31 -> 15, 63 -> 31).
 func BenchmarkCompileBigSitePlanned(b *testing.B) {
-	c := compiler(b)
 	cfg := bigSite(b)
+	c := platformCompiler(b, cfg.Platform)
 	d0, err := c.Compile(cfg, State{})
 	require.NoError(b, err)
 	prev := d0.BaseLayouts()

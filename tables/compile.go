@@ -20,7 +20,7 @@ import (
 var ErrCapacity = errors.New("table capacity exceeded")
 
 // FilterGroupState is the forwarding state of a filter group (its
-// Ingress.filter_groups entry).
+// BalancerIngress.filter_groups entry).
 type FilterGroupState uint8
 
 const (
@@ -42,7 +42,7 @@ func (s FilterGroupState) String() string {
 }
 
 // BalanceGroupState is the state of a balance group (its
-// Ingress.balance_groups entry).
+// BalancerIngress.balance_groups entry).
 type BalanceGroupState uint8
 
 const (
@@ -262,6 +262,29 @@ func Load() (*Compiler, error) {
 	return New(s)
 }
 
+// LoadPlatform returns a compiler for the embedded P4Info of the build a
+// platform's switch runs ("" is the default platform): the v1model build
+// for sim and bmv2, the committed TNA build for a Tofino platform, so its
+// tables have that build's sizes.
+func LoadPlatform(platform string) (*Compiler, error) {
+	if platform == "" {
+		platform = config.DefaultPlatform
+	}
+	p, err := config.LookupPlatform(platform)
+	if err != nil {
+		return nil, err
+	}
+	s, err := p4src.LoadArch(p.Arch)
+	if err != nil {
+		return nil, err
+	}
+	c, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	return c, c.CheckPlatform(platform)
+}
+
 // Schema returns the P4Info schema the compiler was built for.
 func (c *Compiler) Schema() *p4src.Schema { return c.schema }
 
@@ -424,8 +447,8 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	sortByKey(bgs)
 	d.Entities = append(d.Entities, bgs...)
 	d.Entities = append(d.Entities, slotEntries...) // already in (group, slot) order
-	if capacity := c.slotCapacity(cfg); totalSlots > capacity {
-		fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, capacity, ErrCapacity))
+	if totalSlots > c.slots.size {
+		fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, c.slots.size, ErrCapacity))
 	}
 
 	// Heartbeats: earlier entries win.
@@ -464,13 +487,28 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	return d, nil
 }
 
-// slotCapacity is the slot table's size on the configured platform (the
-// embedded P4Info is the BMv2 build's; Tofino's table is larger).
-func (c *Compiler) slotCapacity(cfg *config.Config) int {
-	if p, err := config.LookupPlatform(cfg.Platform); err == nil && p.SlotCapacity > 0 {
-		return p.SlotCapacity
+// ErrPlatform is returned for a P4Info whose tables are not those of the
+// build the site's platform runs.
+var ErrPlatform = errors.New("p4info does not fit the platform")
+
+// CheckPlatform checks that the P4Info the compiler was made from is the
+// build the platform's switch runs (its slots table has the platform's
+// size): the P4Info alone sizes every table the compiler fills, so a
+// build for another platform would be filled past, or short of, what the
+// switch holds. "" is the default platform.
+func (c *Compiler) CheckPlatform(platform string) error {
+	if platform == "" {
+		platform = config.DefaultPlatform
 	}
-	return c.slots.size
+	p, err := config.LookupPlatform(platform)
+	if err != nil {
+		return err
+	}
+	if c.slots.size != p.SlotCapacity {
+		return fmt.Errorf("platform %s runs the %s build, whose %s has %d entries; the P4Info has %d: push the platform's build (or set the platform of the switch the P4Info was compiled for): %w",
+			p.Name, p.Arch, c.slots.name, p.SlotCapacity, c.slots.size, ErrPlatform)
+	}
+	return nil
 }
 
 func (c *Compiler) entry(t *tableRef, prio int32, a *p4v1.TableAction, m ...*p4v1.FieldMatch) *p4v1.Entity {

@@ -14,19 +14,12 @@ import (
 // canon returns the P4Runtime canonical binary form of v.
 func canon(v uint64) []byte { return wire.Canonical(v) }
 
-// trim drops leading zero bytes, keeping at least one.
-func trim(b []byte) []byte {
-	i := 0
-	for i < len(b)-1 && b[i] == 0 {
-		i++
-	}
-	out := make([]byte, len(b)-i)
-	copy(out, b[i:])
-	return out
-}
+// trim drops leading zero bytes, keeping at least one (the canonical form
+// of a big-endian byte string, wire.CanonicalBytes).
+func trim(b []byte) []byte { return wire.CanonicalBytes(b) }
 
 // canonBytes returns the canonical form of a big-endian byte string.
-func canonBytes(b []byte) []byte { return trim(b) }
+func canonBytes(b []byte) []byte { return wire.CanonicalBytes(b) }
 
 // maxValue returns 2^bits - 1.
 func maxValue(bits int32) uint64 {

@@ -246,7 +246,7 @@ func rebalancedChanged(bg config.BalanceGroup, a, b State) bool {
 	return false
 }
 
-// filterGroupEntry is a filter group's Ingress.filter_groups entry in a
+// filterGroupEntry is a filter group's BalancerIngress.filter_groups entry in a
 // state (as Compile writes it).
 func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, st FilterGroupState, state State) (*p4v1.Entity, error) {
 	var a *p4v1.TableAction
@@ -271,7 +271,7 @@ func (c *Compiler) filterGroupEntry(cfg *config.Config, fg config.FilterGroup, s
 	return c.entry(c.filterGroups, 0, a, exact(c.filterGroups, "filter_group", uint64(*fg.ID))), nil
 }
 
-// balanceGroupEntry is a balance group's Ingress.balance_groups entry.
+// balanceGroupEntry is a balance group's BalancerIngress.balance_groups entry.
 func (c *Compiler) balanceGroupEntry(gl *GroupLayout, st BalanceGroupState) *p4v1.Entity {
 	var a *p4v1.TableAction
 	switch st {
@@ -285,7 +285,7 @@ func (c *Compiler) balanceGroupEntry(gl *GroupLayout, st BalanceGroupState) *p4v
 	return c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(gl.ID)))
 }
 
-// slotEntry is one Ingress.slots entry.
+// slotEntry is one BalancerIngress.slots entry.
 func (c *Compiler) slotEntry(group uint32, slot int, t Target) *p4v1.Entity {
 	return c.entry(c.slots, 0, c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core)),
 		exact(c.slots, "balance_group", uint64(group)), exact(c.slots, "slot", uint64(slot)))

@@ -207,8 +207,8 @@ func TestNewSiteRefusesForeignDesired(t *testing.T) {
 // group's entry and its group's entry, and a full rebalance of one group's
 // slots, against a compiled 1,000-rule, 2 x 65,536-slot site.
 func BenchmarkWithStateBigSite(b *testing.B) {
-	c := compiler(b)
 	cfg := bigSite(b)
+	c := platformCompiler(b, cfg.Platform)
 	d, err := c.Compile(cfg, State{})
 	require.NoError(b, err)
 	s, err := c.NewSite(cfg, d, State{})

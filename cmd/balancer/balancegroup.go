@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -228,34 +229,17 @@ func newMemberCmd(a *app, add bool) *cobra.Command {
 }
 
 func newBalanceGroupListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the balance groups with their members and state",
-		Example: `  balancer balance-group list
+	return newListCmd(a, listSpec[config.BalanceGroup]{noun: "balance-group", plural: "balance groups",
+		short: "List the balance groups with their members and state",
+		example: `  balancer balance-group list
   balancer balance-group list -o json`,
-		Args: exactArgs(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := a.getConfig(cmd)
-			if err != nil {
-				return err
-			}
-			if a.structured() {
-				return a.printValue(nonNil(cfg.BalanceGroups))
-			}
-			if len(cfg.BalanceGroups) == 0 {
-				fmt.Fprintln(a.stdout, "no balance groups defined; add one with 'balancer balance-group add'")
-				return nil
-			}
-			st, err := a.getStatus(cmd)
-			if err != nil {
-				return err
-			}
+		items:  func(c *config.Config) []config.BalanceGroup { return c.BalanceGroups },
+		header: []string{"NAME", "ID", "MEMBERS", "PROFILE", "FAILURE ACTION", "SLOT BITS", "STATE", "ALIVE"},
+		rows: func(w io.Writer, cfg *config.Config, st *apiv1.Status) {
 			state := map[string]*apiv1.BalanceGroupStatus{}
 			for _, b := range st.GetBalanceGroups() {
 				state[b.GetName()] = b
 			}
-			w := table(a.stdout)
-			row(w, "NAME", "ID", "MEMBERS", "PROFILE", "FAILURE ACTION", "SLOT BITS", "STATE", "ALIVE")
 			for _, b := range cfg.BalanceGroups {
 				s := state[b.Name]
 				alive := ""
@@ -264,9 +248,7 @@ func newBalanceGroupListCmd(a *app) *cobra.Command {
 				}
 				row(w, b.Name, optNum(b.ID), strings.Join(b.Members, ","), b.Profile, b.FailureAction, b.SlotBits, s.GetState(), alive)
 			}
-			return w.Flush()
-		},
-	}
+		}})
 }
 
 // profileNote warns when a balance group sets a failure action of its own

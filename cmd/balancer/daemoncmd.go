@@ -37,9 +37,11 @@ through every filter, follows port status over the switch's gNMI
 --telemetry-tls serves gNMI and metrics with mutual TLS too, with the
 management API's certificate, key and client CA.
 
-The pipeline it pushes is chosen at start by the site's platform (sim and
-bmv2: the embedded v1model build; wedge100bf-32x: the Tofino build, which
---device-config names, packed for Stratum) or by --pipeline-format,
+The pipeline it pushes is chosen at start by the platform of the running
+site, as its store holds it (the state directory, or etcd with --store
+etcd; --config the first time): sim and bmv2 take the embedded v1model
+build, wedge100bf-32x the Tofino build, which --device-config names,
+packed for Stratum; or by --pipeline-format,
 --p4info and --device-config. A P4Info whose names or ids differ from the
 v1model build's is refused, naming the first difference.
 
@@ -102,12 +104,9 @@ func newDaemonCmd() *cobra.Command {
 			if opts.SwitchTiming, err = switchTiming(); err != nil {
 				return usagef("%v", err)
 			}
-			pl, err := pipe.resolve(stateDir, cfgPath)
-			if err != nil {
-				return err
-			}
-			opts.Pipeline = &pl.Pipeline
-			log.Info("pipeline", "format", pl.Format, "p4info", pl.P4InfoFrom, "device_config", pl.DeviceConfigFrom, "device_config_bytes", len(pl.DeviceConfig))
+			// Resolved by the daemon for the platform of the site in its
+			// store (the state directory or etcd), once that is open.
+			opts.PipelineFrom = pipe.source()
 			if election != "" {
 				hi, lo, err := parseElection(election)
 				if err != nil {
@@ -150,21 +149,9 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var apiLis net.Listener
-			var srvOpts []grpc.ServerOption
-			if listen != "" {
-				if tlsCert == "" || tlsKey == "" || tlsClientCA == "" {
-					return usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
-				}
-				l, o, err := daemon.ListenTLS(listen, tlsCert, tlsKey, tlsClientCA)
-				if err != nil {
-					return err
-				}
-				apiLis, srvOpts = l, []grpc.ServerOption{o}
-			} else {
-				if apiLis, err = daemon.ListenUnix(socket); err != nil {
-					return err
-				}
+			apiLis, srvOpts, err := apiListener(listen, socket, tlsCert, tlsKey, tlsClientCA)
+			if err != nil {
+				return err
 			}
 			srv := daemon.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS}
 			if metricsAddr != "" {
@@ -213,6 +200,23 @@ func newDaemonCmd() *cobra.Command {
 	store.register(f)
 	switchTiming = switchTimingFlags(f)
 	return cmd
+}
+
+// apiListener is the management API's listener: TCP with mutual TLS
+// (--listen), else the unix socket.
+func apiListener(listen, socket, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
+	if listen == "" {
+		l, err := daemon.ListenUnix(socket)
+		return l, nil, err
+	}
+	if cert == "" || key == "" || clientCA == "" {
+		return nil, nil, usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
+	}
+	l, o, err := daemon.ListenTLS(listen, cert, key, clientCA)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, []grpc.ServerOption{o}, nil
 }
 
 func parseElection(s string) (hi, lo uint64, err error) {

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/p4src/pipeline"
+	"github.com/dpi-balancer/balancer/daemon/pipeline"
 )
 
 // pipelineFlags choose the pipeline the daemon pushes to the switch.
@@ -26,39 +21,8 @@ func (p *pipelineFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&p.programName, "p4-program-name", "", `program name of the bf-p4c output (without a .conf: default "balancer"; with one: must be the one it names)`)
 }
 
-// resolve picks the pipeline for the site the daemon will run: the
-// running configuration in stateDir, else the initial one.
-func (p *pipelineFlags) resolve(stateDir, cfgPath string) (*pipeline.Pipeline, error) {
-	platform, err := sitePlatform(stateDir, cfgPath)
-	if err != nil {
-		return nil, err
-	}
-	return pipeline.Load(pipeline.Source{Format: pipeline.Format(p.format), Platform: platform,
-		P4Info: p.p4info, DeviceConfig: p.deviceConfig, ProgramName: p.programName})
-}
-
-// sitePlatform reads the platform of the configuration the daemon will
-// load. A configuration that does not parse gives "": the daemon reports
-// it with its revision when it loads it.
-func sitePlatform(stateDir, cfgPath string) (string, error) {
-	store, err := daemon.OpenStore(stateDir)
-	if err != nil {
-		return "", err
-	}
-	data, _, err := store.Running()
-	if errors.Is(err, os.ErrNotExist) {
-		if cfgPath == "" {
-			return "", nil
-		}
-		if data, err = os.ReadFile(cfgPath); err != nil {
-			return "", fmt.Errorf("daemon: %w", err)
-		}
-	} else if err != nil {
-		return "", fmt.Errorf("daemon: %w", err)
-	}
-	cfg, err := config.Parse(data)
-	if err != nil {
-		return "", nil
-	}
-	return cfg.Platform, nil
+// source is where the daemon takes the pipeline from; the daemon sets
+// the platform, the one of the site it runs.
+func (p *pipelineFlags) source() *pipeline.Source {
+	return &pipeline.Source{Format: pipeline.Format(p.format), P4Info: p.p4info, DeviceConfig: p.deviceConfig, ProgramName: p.programName}
 }

@@ -52,6 +52,16 @@ func tnaBuild(t *testing.T, change func(*p4configv1.P4Info)) string {
 	return dir
 }
 
+// tofinoSlots gives a stand-in P4Info the slots table of the Tofino build
+// (the build of the wedge100bf-32x platform).
+func tofinoSlots(info *p4configv1.P4Info) {
+	for _, tb := range info.GetTables() {
+		if tb.GetPreamble().GetName() == p4src.TableSlots {
+			tb.Size = p4src.SlotsSizeTofino
+		}
+	}
+}
+
 func TestDaemonRefusesPipeline(t *testing.T) {
 	wedge := filepath.Join(t.TempDir(), "wedge.yaml")
 	site, err := os.ReadFile("../../examples/site.yaml")
@@ -59,6 +69,7 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 	require.NoError(t, os.WriteFile(wedge, bytes.Replace(site, []byte("platform: sim"), []byte("platform: wedge100bf-32x"), 1), 0o644))
 	table := func(name string, f func(*p4configv1.Table)) func(*p4configv1.P4Info) {
 		return func(info *p4configv1.P4Info) {
+			tofinoSlots(info)
 			for _, tb := range info.GetTables() {
 				if tb.GetPreamble().GetName() == name {
 					f(tb)
@@ -79,6 +90,8 @@ func TestDaemonRefusesPipeline(t *testing.T) {
 			`p4info: table "BalancerIngress.slots": missing (the v1model build has it with id 0x2000006): p4info breaks the balancer's naming contract`},
 		{"site larger than the pushed build's tables", []string{"--config", wedge, "--device-config", small},
 			"rules: 9 entries for the IPv4 table exceed its 2 capacity"},
+		{"v1model build for a tofino site", []string{"--config", wedge, "--pipeline-format", "bmv2"},
+			"platform wedge100bf-32x runs the tna build, whose BalancerIngress.slots has 131072 entries; the P4Info has 16384"},
 		{"unknown format", []string{"--config", "../../examples/site.yaml", "--pipeline-format", "tofino9"},
 			`unknown format "tofino9"; known: bmv2, tofino-stratum, tofino-legacy`},
 	}

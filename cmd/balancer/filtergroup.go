@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -185,34 +186,17 @@ balance group first.`,
 }
 
 func newFilterGroupListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the filter groups with their balance group and state",
-		Example: `  balancer filter-group list
+	return newListCmd(a, listSpec[config.FilterGroup]{noun: "filter-group", plural: "filter groups",
+		short: "List the filter groups with their balance group and state",
+		example: `  balancer filter-group list
   balancer filter-group list -o json`,
-		Args: exactArgs(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := a.getConfig(cmd)
-			if err != nil {
-				return err
-			}
-			if a.structured() {
-				return a.printValue(nonNil(cfg.FilterGroups))
-			}
-			if len(cfg.FilterGroups) == 0 {
-				fmt.Fprintln(a.stdout, "no filter groups defined; add one with 'balancer filter-group add'")
-				return nil
-			}
-			st, err := a.getStatus(cmd)
-			if err != nil {
-				return err
-			}
+		items:  func(c *config.Config) []config.FilterGroup { return c.FilterGroups },
+		header: []string{"NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE", "PORTS OPER"},
+		rows: func(w io.Writer, cfg *config.Config, st *apiv1.Status) {
 			state := map[string]*apiv1.FilterStatus{}
 			for _, f := range st.GetFilters() {
 				state[f.GetName()] = f
 			}
-			w := table(a.stdout)
-			row(w, "NAME", "ID", "LAN", "WAN", "CORES", "TPID", "BALANCE GROUP", "STATE", "EFFECTIVE", "PORTS OPER")
 			for _, f := range cfg.FilterGroups {
 				bg := ""
 				if b := cfg.BalanceGroupOf(f.Name); b != nil {
@@ -225,7 +209,5 @@ func newFilterGroupListCmd(a *app) *cobra.Command {
 				}
 				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, stale(st, s.GetState()), stale(st, s.GetEffective()), oper)
 			}
-			return w.Flush()
-		},
-	}
+		}})
 }

@@ -18,11 +18,8 @@ import (
 	"go.uber.org/zap"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
-	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
-	"github.com/dpi-balancer/balancer/p4src"
-	"github.com/dpi-balancer/balancer/tables"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
@@ -161,32 +158,13 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 		cli.Close()
 		return nil, usagef("--etcd-lease-ttl / --etcd-name: %v", err)
 	}
-	// The first daemon seeds the store with --config; the others (and
-	// every later start) find it there.
+	// The first daemon seeds the store with --config (daemon.New, after
+	// checking it against the pipeline); the others (and every later
+	// start) find it there.
 	if _, _, err := st.Running(); errors.Is(err, os.ErrNotExist) {
 		if opts.InitialConfig == "" {
 			cli.Close()
 			return nil, fmt.Errorf("etcd prefix %s holds no running configuration and no --config was given", st.Prefix())
-		}
-		data, err := os.ReadFile(opts.InitialConfig)
-		if err != nil {
-			cli.Close()
-			return nil, err
-		}
-		cfg, err := config.Parse(data)
-		if err != nil {
-			cli.Close()
-			return nil, fmt.Errorf("%s: %w", opts.InitialConfig, err)
-		}
-		// Refused here, before it reaches the store, what every daemon
-		// would then refuse: rules past the pushed build's tables.
-		if err := checkCapacity(opts, cfg); err != nil {
-			cli.Close()
-			return nil, fmt.Errorf("%s: %w", opts.InitialConfig, err)
-		}
-		if _, err := st.Seed(data, "initial configuration from "+opts.InitialConfig, time.Now()); err != nil {
-			cli.Close()
-			return nil, err
 		}
 	} else if err != nil {
 		cli.Close()
@@ -195,25 +173,6 @@ func (s *storeFlags) setup(opts *daemon.Options, electionSet bool, log *slog.Log
 	opts.SharedStore, opts.FixedElection, opts.HAStatus = st, true, etcdstore.StatusFunc(st, el)
 	log.Info("state in etcd", "endpoints", s.endpoints, "prefix", st.Prefix(), "name", name, "lease_ttl", s.ttl)
 	return &haRun{cli: cli, st: st, el: el, log: log}, nil
-}
-
-// checkCapacity checks cfg's rules against the flow tables of the pipeline
-// the daemon will push (the embedded build when none is set).
-func checkCapacity(opts *daemon.Options, cfg *config.Config) error {
-	var comp *tables.Compiler
-	var err error
-	if opts.Pipeline != nil && opts.Pipeline.P4Info != nil {
-		var s *p4src.Schema
-		if s, err = p4src.NewSchema(opts.Pipeline.P4Info); err == nil {
-			comp, err = tables.New(s)
-		}
-	} else {
-		comp, err = tables.Load()
-	}
-	if err != nil {
-		return err
-	}
-	return comp.CheckCapacity(cfg)
 }
 
 // run runs d (under the leader election with etcd) until ctx ends.

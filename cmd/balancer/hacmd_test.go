@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +15,9 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
+	"github.com/dpi-balancer/balancer/daemon/pipeline"
 	"github.com/dpi-balancer/balancer/internal/testpki"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 func TestWriteHA(t *testing.T) {
@@ -62,10 +66,16 @@ func TestStoreFlagsSetup(t *testing.T) {
 	empty := daemon.Options{}
 	_, err = f.setup(&empty, false, log)
 	require.ErrorContains(t, err, "holds no running configuration and no --config was given")
-	// Rules past the flow tables are refused before they reach the store.
+	// The daemon seeds the store: rules past the flow tables are refused
+	// before they reach it.
 	big := daemon.Options{InitialConfig: "../../tables/testdata/too_many_rules.yaml"}
-	_, err = f.setup(&big, false, log)
+	hbig, err := f.setup(&big, false, log)
+	require.NoError(t, err)
+	defer hbig.cli.Close()
+	_, err = daemon.New(big)
 	require.ErrorContains(t, err, "entries for the IPv4 table exceed its 4096 capacity")
+	_, _, err = big.SharedStore.Running()
+	require.ErrorIs(t, err, os.ErrNotExist, "nothing reached the store")
 	a := daemon.Options{InitialConfig: "../../examples/site.yaml"}
 	ha, err := f.setup(&a, false, log)
 	require.NoError(t, err)
@@ -73,6 +83,8 @@ func TestStoreFlagsSetup(t *testing.T) {
 	require.NotNil(t, a.SharedStore)
 	assert.True(t, a.FixedElection)
 	assert.NotNil(t, a.HAStatus)
+	_, err = daemon.New(a)
+	require.NoError(t, err)
 	_, rev, err := a.SharedStore.Running()
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), rev.Number)
@@ -82,9 +94,54 @@ func TestStoreFlagsSetup(t *testing.T) {
 	hb, err := f.setup(&b, false, log)
 	require.NoError(t, err)
 	defer hb.cli.Close()
+	_, err = daemon.New(b)
+	require.NoError(t, err)
 	h2, err := b.SharedStore.History()
 	require.NoError(t, err)
 	assert.Len(t, h2, 1, "the second daemon does not seed again")
+}
+
+// The pipeline is the running site's: a daemon whose state directory is
+// empty takes the platform of the site etcd holds, so the Tofino site a
+// first daemon seeded gets the Tofino pipeline from every daemon, and one
+// without the Tofino build is refused instead of pushing the BMv2 one.
+func TestEtcdSeededTofinoSitePicksTofinoPipeline(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	wedge := filepath.Join(t.TempDir(), "wedge.yaml")
+	site, err := os.ReadFile("../../examples/site.yaml")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(wedge, bytes.Replace(site, []byte("platform: sim"), []byte("platform: wedge100bf-32x"), 1), 0o644))
+	build := tnaBuild(t, tofinoSlots)
+	addr := etcdtest.Start(t)
+	f := storeFlags{kind: "etcd", endpoints: addr, prefix: "/balancer/t/sw1", name: "a", ttl: 2 * time.Second, timeout: 3 * time.Second, onQuorumLoss: "hold"}
+	start := func(name, initial string, src pipeline.Source) (*daemon.Daemon, error) {
+		f.name = name
+		opts := daemon.Options{StateDir: filepath.Join(t.TempDir(), "state"), InitialConfig: initial, PipelineFrom: &src}
+		h, err := f.setup(&opts, false, log)
+		require.NoError(t, err)
+		t.Cleanup(func() { h.cli.Close() })
+		return daemon.New(opts)
+	}
+
+	first, err := start("a", wedge, pipeline.Source{DeviceConfig: build})
+	require.NoError(t, err)
+	assert.Equal(t, pipeline.FormatTofinoStratum, first.Pipeline().Format)
+
+	second, err := start("b", "", pipeline.Source{DeviceConfig: build})
+	require.NoError(t, err)
+	assert.Equal(t, pipeline.FormatTofinoStratum, second.Pipeline().Format, "the platform of the site in etcd")
+	assert.Equal(t, filepath.Join(build, "balancer.p4info.txtpb"), second.Pipeline().P4InfoFrom)
+	assert.Equal(t, "tna", second.Pipeline().P4Info.GetPkgInfo().GetArch())
+
+	// Given no Tofino build, it says so (it used to take the state
+	// directory's missing site for the default platform and push BMv2's).
+	_, err = start("c", "", pipeline.Source{})
+	require.ErrorIs(t, err, pipeline.ErrPipeline)
+	assert.Contains(t, err.Error(), `format tofino-stratum (platform "wedge100bf-32x") needs the Tofino build`)
+	// The v1model build forced on it is refused: its tables are not the
+	// Tofino ones the site was checked against.
+	_, err = start("d", "", pipeline.Source{Format: pipeline.FormatBMv2})
+	require.ErrorIs(t, err, tables.ErrPlatform)
 }
 
 // With an etcd that serves TLS and wants client certificates, the daemon
@@ -126,6 +183,8 @@ func TestStoreFlagsEtcdTLS(t *testing.T) {
 	h, err := f.setup(&opts, false, log)
 	require.NoError(t, err)
 	defer h.cli.Close()
+	_, err = daemon.New(opts)
+	require.NoError(t, err)
 	_, rev, err := opts.SharedStore.Running()
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), rev.Number, "seeded over TLS")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -113,34 +114,17 @@ link's ports is dropped once the link is gone.`,
 }
 
 func newLinkListCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "list",
-		Short: "List the operator links with their ports' oper state",
-		Example: `  balancer link list
+	return newListCmd(a, listSpec[config.Link]{noun: "link", plural: "links",
+		short: "List the operator links with their ports' oper state",
+		example: `  balancer link list
   balancer link list -o json`,
-		Args: exactArgs(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := a.getConfig(cmd)
-			if err != nil {
-				return err
-			}
-			if a.structured() {
-				return a.printValue(nonNil(cfg.Links))
-			}
-			if len(cfg.Links) == 0 {
-				fmt.Fprintln(a.stdout, "no links defined; add one with 'balancer link add'")
-				return nil
-			}
-			st, err := a.getStatus(cmd)
-			if err != nil {
-				return err
-			}
+		items:  func(c *config.Config) []config.Link { return c.Links },
+		header: []string{"NAME", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER", "PARITY"},
+		rows: func(w io.Writer, cfg *config.Config, st *apiv1.Status) {
 			state := map[string]*apiv1.LinkStatus{}
 			for _, l := range st.GetLinks() {
 				state[l.GetName()] = l
 			}
-			w := table(a.stdout)
-			row(w, "NAME", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER", "PARITY")
 			for _, l := range cfg.Links {
 				lan, wan := "-", "-"
 				if s := state[l.Name]; s != nil {
@@ -152,7 +136,5 @@ func newLinkListCmd(a *app) *cobra.Command {
 				}
 				row(w, l.Name, optNum(l.ID), l.LAN, l.WAN, lan, wan, parity)
 			}
-			return w.Flush()
-		},
-	}
+		}})
 }

@@ -77,102 +77,12 @@ func newSimCmd() *cobra.Command {
 			if err := bgnmi.GlogToStderr(); err != nil {
 				return err
 			}
-			ps := map[uint32]sim.Port{}
-			peers := map[uint32]*sim.MemPeer{}
-			add := func(n uint32, p sim.Port) error {
-				if _, dup := ps[n]; dup {
-					return usagef("port %d given twice", n)
-				}
-				ps[n] = p
-				return nil
+			topo, err := newSimTopology(cmd.Context(), ports, memPorts, loops, fromConfig)
+			if err != nil {
+				return err
 			}
-			for _, spec := range ports {
-				num, ifname, ok := strings.Cut(spec, "=")
-				n, err := parsePortNum(num)
-				if !ok || err != nil || ifname == "" {
-					return usagef("--port %q: want NUMBER=INTERFACE, e.g. 41=veth1", spec)
-				}
-				p, err := sim.OpenAFPacket(ifname)
-				if err != nil {
-					return err
-				}
-				if err := add(n, p); err != nil {
-					return err
-				}
-			}
-			for _, spec := range memPorts {
-				for _, s := range strings.Split(spec, ",") {
-					n, err := parsePortNum(s)
-					if err != nil {
-						return usagef("--mem-port %q: %v", spec, err)
-					}
-					p, peer := sim.NewMemPort(1024)
-					if err := add(n, p); err != nil {
-						return err
-					}
-					peers[n] = peer
-				}
-			}
-			var loopPairs [][2]uint32
-			loopStates := map[string]*loopState{}
-			for _, spec := range loops {
-				a, b, ok := strings.Cut(spec, ":")
-				na, errA := parsePortNum(a)
-				nb, errB := parsePortNum(b)
-				if !ok || errA != nil || errB != nil || na == nb {
-					return usagef("--loop %q: want A:B, two different port numbers", spec)
-				}
-				loopPairs = append(loopPairs, [2]uint32{na, nb})
-			}
-			var links [][2]uint32
-			var speeds map[uint32]uint64
-			var disabled map[uint32]bool
-			if fromConfig != "" {
-				cfg, err := config.Load(fromConfig)
-				if err != nil {
-					return err
-				}
-				speeds, disabled = sitePortStates(cfg)
-				for _, l := range cfg.Links {
-					lan, _ := cfg.PortNumber(l.LAN)
-					wan, _ := cfg.PortNumber(l.WAN)
-					links = append(links, [2]uint32{lan, wan})
-					for _, n := range []uint32{lan, wan} {
-						if _, ok := ps[n]; !ok {
-							p, peer := sim.NewMemPort(1024)
-							ps[n], peers[n] = p, peer
-						}
-					}
-				}
-				for _, f := range cfg.FilterGroups {
-					lan, _ := cfg.PortNumber(f.LAN)
-					wan, _ := cfg.PortNumber(f.WAN)
-					loopPairs = append(loopPairs, [2]uint32{lan, wan})
-				}
-			}
-			for _, lp := range loopPairs {
-				for _, n := range lp {
-					if _, ok := ps[n]; ok {
-						return usagef("port %d is both a loop end and another port", n)
-					}
-				}
-				pa, peerA := sim.NewMemPort(1024)
-				pb, peerB := sim.NewMemPort(1024)
-				ps[lp[0]], ps[lp[1]] = pa, pb
-				st := &loopState{}
-				loopStates[fmt.Sprintf("%d:%d", lp[0], lp[1])] = st
-				go transparentFilter(cmd.Context(), peerA, peerB, st)
-				go transparentFilter(cmd.Context(), peerB, peerA, st)
-			}
-			// Every other port and lane of the site exists too (nothing
-			// attached), so the switch reports all of them, as one brought
-			// up from the site's chassis config would.
-			for n := range speeds {
-				if _, ok := ps[n]; !ok {
-					p, peer := sim.NewMemPort(1024)
-					ps[n], peers[n] = p, peer
-				}
-			}
+			ps, peers, links, loopStates := topo.ports, topo.peers, topo.links, topo.loops
+			speeds, disabled := topo.speeds, topo.disabled
 			if control != "" {
 				if err := serveControl(cmd.Context(), control, loopStates); err != nil {
 					return err
@@ -230,7 +140,7 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&p4rtAddr, "p4rt", "127.0.0.1:9559", "P4Runtime listen address (host:port or unix:///path)")
 	f.StringVar(&gnmiAddr, "gnmi", "127.0.0.1:9339", "gNMI listen address (host:port or unix:///path; empty: on the P4Runtime address)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
-	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout)")
+	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout): the P4Info the switch runs and takes from a controller has a slots table of that size")
 	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
@@ -256,6 +166,131 @@ func sitePortStates(cfg *config.Config) (speeds map[uint32]uint64, disabled map[
 		}
 	}
 	return speeds, disabled
+}
+
+// simTopology is the software switch's ports: on Linux interfaces, in
+// memory (peers: what a test or the demo attaches), and pairs joined by a
+// transparent filter (loops, by "A:B"); links are the site's link ports
+// (--from-config).
+type simTopology struct {
+	ports map[uint32]sim.Port
+	peers map[uint32]*sim.MemPeer
+	links [][2]uint32
+	loops map[string]*loopState
+	// speeds and disabled: every port and lane of the site (--from-config),
+	// as the switch reports them.
+	speeds   map[uint32]uint64
+	disabled map[uint32]bool
+}
+
+// newSimTopology makes the ports the flags describe and starts the loop
+// filters (until ctx ends).
+func newSimTopology(ctx context.Context, ports, memPorts, loops []string, fromConfig string) (*simTopology, error) {
+	t := &simTopology{ports: map[uint32]sim.Port{}, peers: map[uint32]*sim.MemPeer{}, loops: map[string]*loopState{}}
+	ps, peers := t.ports, t.peers
+	add := func(n uint32, p sim.Port) error {
+		if _, dup := ps[n]; dup {
+			return usagef("port %d given twice", n)
+		}
+		ps[n] = p
+		return nil
+	}
+	for _, spec := range ports {
+		num, ifname, ok := strings.Cut(spec, "=")
+		n, err := parsePortNum(num)
+		if !ok || err != nil || ifname == "" {
+			return nil, usagef("--port %q: want NUMBER=INTERFACE, e.g. 41=veth1", spec)
+		}
+		p, err := sim.OpenAFPacket(ifname)
+		if err != nil {
+			return nil, err
+		}
+		if err := add(n, p); err != nil {
+			return nil, err
+		}
+	}
+	for _, spec := range memPorts {
+		for _, s := range strings.Split(spec, ",") {
+			n, err := parsePortNum(s)
+			if err != nil {
+				return nil, usagef("--mem-port %q: %v", spec, err)
+			}
+			p, peer := sim.NewMemPort(1024)
+			if err := add(n, p); err != nil {
+				return nil, err
+			}
+			peers[n] = peer
+		}
+	}
+	var loopPairs [][2]uint32
+	for _, spec := range loops {
+		a, b, ok := strings.Cut(spec, ":")
+		na, errA := parsePortNum(a)
+		nb, errB := parsePortNum(b)
+		if !ok || errA != nil || errB != nil || na == nb {
+			return nil, usagef("--loop %q: want A:B, two different port numbers", spec)
+		}
+		loopPairs = append(loopPairs, [2]uint32{na, nb})
+	}
+	if fromConfig != "" {
+		fromSite, err := t.addSite(fromConfig)
+		if err != nil {
+			return nil, err
+		}
+		loopPairs = append(loopPairs, fromSite...)
+	}
+	for _, lp := range loopPairs {
+		for _, n := range lp {
+			if _, ok := ps[n]; ok {
+				return nil, usagef("port %d is both a loop end and another port", n)
+			}
+		}
+		pa, peerA := sim.NewMemPort(1024)
+		pb, peerB := sim.NewMemPort(1024)
+		ps[lp[0]], ps[lp[1]] = pa, pb
+		st := &loopState{}
+		t.loops[fmt.Sprintf("%d:%d", lp[0], lp[1])] = st
+		go transparentFilter(ctx, peerA, peerB, st)
+		go transparentFilter(ctx, peerB, peerA, st)
+	}
+	// Every other port and lane of the site exists too (nothing
+	// attached), so the switch reports all of them, as one brought
+	// up from the site's chassis config would.
+	for n := range t.speeds {
+		if _, ok := ps[n]; !ok {
+			p, peer := sim.NewMemPort(1024)
+			ps[n], peers[n] = p, peer
+		}
+	}
+	return t, nil
+}
+
+// addSite adds in-memory ports for the links of a site configuration (those
+// not given already) and returns its filter groups' port pairs, to loop.
+func (t *simTopology) addSite(path string) ([][2]uint32, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	t.speeds, t.disabled = sitePortStates(cfg)
+	for _, l := range cfg.Links {
+		lan, _ := cfg.PortNumber(l.LAN)
+		wan, _ := cfg.PortNumber(l.WAN)
+		t.links = append(t.links, [2]uint32{lan, wan})
+		for _, n := range []uint32{lan, wan} {
+			if _, ok := t.ports[n]; !ok {
+				p, peer := sim.NewMemPort(1024)
+				t.ports[n], t.peers[n] = p, peer
+			}
+		}
+	}
+	var loops [][2]uint32
+	for _, f := range cfg.FilterGroups {
+		lan, _ := cfg.PortNumber(f.LAN)
+		wan, _ := cfg.PortNumber(f.WAN)
+		loops = append(loops, [2]uint32{lan, wan})
+	}
+	return loops, nil
 }
 
 // loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives.

@@ -6,8 +6,21 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/daemon/statestore"
 )
+
+// Daemon is what RunDaemon runs: a *daemon.Daemon (this package does not
+// import the daemon; the daemon's packages sit above the stores).
+type Daemon interface {
+	// Run runs the daemon until ctx ends.
+	Run(ctx context.Context) error
+	// ReloadAs reads the store again and installs what changed, as the
+	// leader (leader true) or a standby.
+	ReloadAs(ctx context.Context, leader bool) error
+	// Session is the daemon's switch session (SetElection).
+	Session() *controlplane.Session
+}
 
 // RunDaemon runs d (made with daemon.Options{SharedStore: st, FixedElection:
 // true} and no election id) as one of several daemons of a switch until
@@ -18,7 +31,7 @@ import (
 // through a lost etcd quorum keeps its id and fails over as before while
 // the store refuses every save; when it leads on, it reads the store again
 // and saves the failure states found meanwhile.
-func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, log *slog.Logger) error {
+func RunDaemon(ctx context.Context, d Daemon, st *Store, el *Elector, log *slog.Logger) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -155,10 +168,10 @@ func RunDaemon(ctx context.Context, d *daemon.Daemon, st *Store, el *Elector, lo
 
 // StatusFunc returns the daemon's view of the store and of the election
 // (daemon.Options.HAStatus), each read bounded by the store's timeout.
-func StatusFunc(st *Store, el *Elector) func(context.Context) *daemon.HAStatus {
-	return func(ctx context.Context) *daemon.HAStatus {
+func StatusFunc(st *Store, el *Elector) func(context.Context) *statestore.HAStatus {
+	return func(ctx context.Context) *statestore.HAStatus {
 		l := el.Leadership()
-		out := &daemon.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
+		out := &statestore.HAStatus{Store: "etcd " + st.Prefix(), Name: el.opts.Name, Leader: l.Leader, StoreHealthy: true}
 		if l.Held {
 			if err := st.refuse(); err != nil {
 				out.StoreHealthy, out.StoreError = false, err.Error()

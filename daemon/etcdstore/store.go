@@ -8,14 +8,14 @@
 //	P rev/NNNN         a revision's time, comment and digest (JSON)
 //	P cfg/NNNN         a revision's configuration (YAML, as applied)
 //	P layouts          the base slot layouts of the running revision (as
-//	                   daemon.EncodeLayouts; written with the revision)
+//	                   tables.EncodeLayouts; written with the revision)
 //	P runtime          manual bypasses and failed filter groups (JSON)
 //	P election/        the leader election (one key per daemon, on its lease)
 //
 // Every change is an etcd transaction conditioned on what this daemon
 // read: a configuration is saved only while the running revision is still
 // the one it read, the runtime state only while it is unchanged since it
-// was read. A daemon that lost such a race gets daemon.ErrConflict naming
+// was read. A daemon that lost such a race gets statestore.ErrConflict naming
 // what to re-read; nothing is overwritten.
 package etcdstore
 
@@ -37,14 +37,14 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 
-	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/statestore"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
 // DefaultTimeout bounds each store operation when Options.Timeout is 0.
 const DefaultTimeout = 3 * time.Second
 
-// Store is a daemon.StateStore in etcd.
+// Store is a statestore.StateStore in etcd.
 type Store struct {
 	cli     *clientv3.Client
 	prefix  string
@@ -76,7 +76,7 @@ func newHoldCtx() *holdCtx {
 
 // ErrQuorumLost: etcd has lost its quorum (the members this daemon reaches
 // report no leader), so nothing can be saved; the change was not made.
-// It is a daemon.ErrUnavailable.
+// It is a statestore.ErrUnavailable.
 var ErrQuorumLost = errors.New("etcd has lost its quorum")
 
 // quorumError is ErrQuorumLost for the store at prefix, telling the
@@ -94,14 +94,14 @@ func (e *quorumError) Error() string {
 	return msg
 }
 
-// Is: ErrQuorumLost and daemon.ErrUnavailable (the API's UNAVAILABLE);
+// Is: ErrQuorumLost and statestore.ErrUnavailable (the API's UNAVAILABLE);
 // the etcd error it came with is told, not wrapped (a timeout it holds is
 // not the caller's deadline).
 func (e *quorumError) Is(target error) bool {
-	return target == ErrQuorumLost || target == daemon.ErrUnavailable
+	return target == ErrQuorumLost || target == statestore.ErrUnavailable
 }
 
-var _ daemon.SharedStore = (*Store)(nil)
+var _ statestore.SharedStore = (*Store)(nil)
 
 // Open returns the store of one switch under prefix (for instance
 // "/balancer/site-a/sw1/"; a missing trailing "/" is added). timeout
@@ -238,21 +238,21 @@ func (s *Store) quorumLost(ctx context.Context, timeout time.Duration) (lost boo
 	return answered > 0 && leaders == 0, strings.Join(parts, ", ")
 }
 
-// Running implements daemon.StateStore. The revision read is the one the
+// Running implements statestore.StateStore. The revision read is the one the
 // next Save is conditioned on.
-func (s *Store) Running() ([]byte, daemon.Revision, error) {
+func (s *Store) Running() ([]byte, statestore.Revision, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	resp, err := s.cli.Get(ctx, s.key("running"))
 	if err != nil {
-		return nil, daemon.Revision{}, s.wrap("reading the running revision", err)
+		return nil, statestore.Revision{}, s.wrap("reading the running revision", err)
 	}
 	if len(resp.Kvs) == 0 {
-		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: no running configuration: %w", s.prefix, os.ErrNotExist)
+		return nil, statestore.Revision{}, fmt.Errorf("etcd store %s: no running configuration: %w", s.prefix, os.ErrNotExist)
 	}
 	n, err := strconv.ParseUint(string(resp.Kvs[0].Value), 10, 64)
 	if err != nil {
-		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: key running holds %q, not a revision number: %w", s.prefix, resp.Kvs[0].Value, err)
+		return nil, statestore.Revision{}, fmt.Errorf("etcd store %s: key running holds %q, not a revision number: %w", s.prefix, resp.Kvs[0].Value, err)
 	}
 	// A revision's keys never change once written: read them at the
 	// same store revision anyway, so a pruned history cannot interleave.
@@ -260,18 +260,18 @@ func (s *Store) Running() ([]byte, daemon.Revision, error) {
 	r, err := s.cli.Txn(ctx).Then(clientv3.OpGet(s.key(revKey(n)), clientv3.WithRev(rev)),
 		clientv3.OpGet(s.key(cfgKey(n)), clientv3.WithRev(rev))).Commit()
 	if err != nil {
-		return nil, daemon.Revision{}, s.wrap(fmt.Sprintf("reading revision %d", n), err)
+		return nil, statestore.Revision{}, s.wrap(fmt.Sprintf("reading revision %d", n), err)
 	}
 	meta, cfg := r.Responses[0].GetResponseRange().GetKvs(), r.Responses[1].GetResponseRange().GetKvs()
 	if len(meta) == 0 || len(cfg) == 0 {
-		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: the running revision %d has no stored configuration (keys %s, %s)", s.prefix, n, revKey(n), cfgKey(n))
+		return nil, statestore.Revision{}, fmt.Errorf("etcd store %s: the running revision %d has no stored configuration (keys %s, %s)", s.prefix, n, revKey(n), cfgKey(n))
 	}
 	out, err := decodeRev(n, meta[0].Value)
 	if err != nil {
-		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: %w", s.prefix, err)
+		return nil, statestore.Revision{}, fmt.Errorf("etcd store %s: %w", s.prefix, err)
 	}
 	if d := digest(cfg[0].Value); d != out.Digest {
-		return nil, daemon.Revision{}, fmt.Errorf("etcd store %s: revision %d's configuration has digest %s, its record says %s: the store is damaged", s.prefix, n, d, out.Digest)
+		return nil, statestore.Revision{}, fmt.Errorf("etcd store %s: revision %d's configuration has digest %s, its record says %s: the store is damaged", s.prefix, n, d, out.Digest)
 	}
 	s.mu.Lock()
 	s.base = n
@@ -279,25 +279,25 @@ func (s *Store) Running() ([]byte, daemon.Revision, error) {
 	return cfg[0].Value, out, nil
 }
 
-func decodeRev(n uint64, b []byte) (daemon.Revision, error) {
+func decodeRev(n uint64, b []byte) (statestore.Revision, error) {
 	var m revMeta
 	if err := json.Unmarshal(b, &m); err != nil {
-		return daemon.Revision{}, fmt.Errorf("revision %d: record unreadable: %w", n, err)
+		return statestore.Revision{}, fmt.Errorf("revision %d: record unreadable: %w", n, err)
 	}
-	return daemon.Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest}, nil
+	return statestore.Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest}, nil
 }
 
-// Save implements daemon.StateStore: it succeeds only while the running
+// Save implements statestore.StateStore: it succeeds only while the running
 // revision is the one this daemon last read (Running) or saved. The
 // saved slot layouts are left as they are.
-func (s *Store) Save(data []byte, comment string, now time.Time) (daemon.Revision, error) {
+func (s *Store) Save(data []byte, comment string, now time.Time) (statestore.Revision, error) {
 	return s.Commit(data, comment, now, nil)
 }
 
-// Commit implements daemon.StateStore: Save with the base slot layouts
+// Commit implements statestore.StateStore: Save with the base slot layouts
 // the configuration was compiled with (nil: leave the saved ones), in the
 // same etcd transaction as the revision (all or nothing).
-func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
+func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
 	s.mu.Lock()
 	base := s.base
 	s.mu.Unlock()
@@ -305,29 +305,29 @@ func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[s
 }
 
 // SaveOn is CommitOn leaving the saved slot layouts as they are.
-func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (daemon.Revision, error) {
+func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (statestore.Revision, error) {
 	return s.CommitOn(base, data, comment, now, nil)
 }
 
-// CommitOn implements daemon.SharedStore: it succeeds only while the
+// CommitOn implements statestore.SharedStore: it succeeds only while the
 // running revision is base. The revision, its slot layouts (unless nil)
 // and the pruning of the history past KeepRevisions are one transaction.
-func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (daemon.Revision, error) {
+func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.refuse(); err != nil {
-		return daemon.Revision{}, err
+		return statestore.Revision{}, err
 	}
 	n := base + 1
-	r := daemon.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
+	r := statestore.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
 	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
 	if err != nil {
-		return daemon.Revision{}, err
+		return statestore.Revision{}, err
 	}
 	var lay []byte
 	if layouts != nil {
-		if lay, err = daemon.EncodeLayouts(n, layouts); err != nil {
-			return daemon.Revision{}, fmt.Errorf("etcd store %s: revision %d: %w", s.prefix, n, err)
+		if lay, err = tables.EncodeLayouts(n, layouts); err != nil {
+			return statestore.Revision{}, fmt.Errorf("etcd store %s: revision %d: %w", s.prefix, n, err)
 		}
 	}
 	cond := clientv3.Compare(clientv3.Value(s.key("running")), "=", strconv.FormatUint(base, 10))
@@ -351,21 +351,21 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
 	if err != nil {
 		// Unknown outcome (a timeout may still commit): the watch tells.
-		return daemon.Revision{}, s.wrapWrite(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
+		return statestore.Revision{}, s.wrapWrite(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
 	}
 	if !resp.Succeeded {
 		cur := "none"
 		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
 			cur = string(kvs[0].Value)
 		}
-		return daemon.Revision{}, fmt.Errorf("%w: another daemon changed the running configuration to revision %s since this daemon read revision %d; nothing was saved: re-read revision %s (config show) and make the change again",
-			daemon.ErrConflict, cur, base, cur)
+		return statestore.Revision{}, fmt.Errorf("%w: another daemon changed the running configuration to revision %s since this daemon read revision %d; nothing was saved: re-read revision %s (config show) and make the change again",
+			statestore.ErrConflict, cur, base, cur)
 	}
 	s.base = n
 	return r, nil
 }
 
-// Layouts implements daemon.StateStore: the base slot layouts saved with
+// Layouts implements statestore.StateStore: the base slot layouts saved with
 // the running revision (nil when none were saved).
 func (s *Store) Layouts() (map[string]*tables.Layout, error) {
 	ctx, cancel := s.ctx()
@@ -377,7 +377,7 @@ func (s *Store) Layouts() (map[string]*tables.Layout, error) {
 	if len(resp.Kvs) == 0 {
 		return nil, nil
 	}
-	ls, _, err := daemon.DecodeLayouts(resp.Kvs[0].Value)
+	ls, _, err := tables.DecodeLayouts(resp.Kvs[0].Value)
 	if err != nil {
 		return nil, fmt.Errorf("etcd store %s: key layouts: %w", s.prefix, err)
 	}
@@ -392,20 +392,20 @@ func (s *Store) Seed(data []byte, comment string, now time.Time) (bool, error) {
 	s.base = 0
 	s.mu.Unlock()
 	_, err := s.Save(data, comment, now)
-	if errors.Is(err, daemon.ErrConflict) {
+	if errors.Is(err, statestore.ErrConflict) {
 		return false, nil
 	}
 	return err == nil, err
 }
 
-// Revision implements daemon.StateStore.
+// Revision implements statestore.StateStore.
 func (s *Store) Revision(n uint64) ([]byte, error) {
 	resp, err := s.read(s.key(cfgKey(n)))
 	if err != nil {
 		return nil, s.wrap(fmt.Sprintf("reading revision %d", n), err)
 	}
 	if len(resp.Kvs) == 0 {
-		return nil, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
+		return nil, fmt.Errorf("revision %d: %w", n, statestore.ErrNotFound)
 	}
 	return resp.Kvs[0].Value, nil
 }
@@ -432,14 +432,14 @@ func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetRespon
 	return s.cli.Get(ctx, key, append(opts, clientv3.WithSerializable())...)
 }
 
-// History implements daemon.StateStore.
-func (s *Store) History() ([]daemon.Revision, error) {
+// History implements statestore.StateStore.
+func (s *Store) History() ([]statestore.Revision, error) {
 	resp, err := s.read(s.key("rev/"), clientv3.WithPrefix(),
 		clientv3.WithSort(clientv3.SortByKey, clientv3.SortAscend))
 	if err != nil {
 		return nil, s.wrap("reading the history", err)
 	}
-	out := make([]daemon.Revision, 0, len(resp.Kvs))
+	out := make([]statestore.Revision, 0, len(resp.Kvs))
 	for _, kv := range resp.Kvs {
 		n, err := strconv.ParseUint(strings.TrimPrefix(string(kv.Key), s.key("rev/")), 10, 64)
 		if err != nil {
@@ -454,20 +454,20 @@ func (s *Store) History() ([]daemon.Revision, error) {
 	return out, nil
 }
 
-// LoadRuntime implements daemon.StateStore. The state read is the one
+// LoadRuntime implements statestore.StateStore. The state read is the one
 // the next SaveRuntime is conditioned on.
-func (s *Store) LoadRuntime() (daemon.Runtime, error) {
+func (s *Store) LoadRuntime() (statestore.Runtime, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	resp, err := s.cli.Get(ctx, s.key("runtime"))
 	if err != nil {
-		return daemon.Runtime{}, s.wrap("reading the runtime state", err)
+		return statestore.Runtime{}, s.wrap("reading the runtime state", err)
 	}
-	var rt daemon.Runtime
+	var rt statestore.Runtime
 	var mod int64
 	if len(resp.Kvs) > 0 {
 		if err := json.Unmarshal(resp.Kvs[0].Value, &rt); err != nil {
-			return daemon.Runtime{}, fmt.Errorf("etcd store %s: key runtime unreadable: %w", s.prefix, err)
+			return statestore.Runtime{}, fmt.Errorf("etcd store %s: key runtime unreadable: %w", s.prefix, err)
 		}
 		mod = resp.Kvs[0].ModRevision
 	}
@@ -480,9 +480,9 @@ func (s *Store) LoadRuntime() (daemon.Runtime, error) {
 	return rt, nil
 }
 
-// LoadRuntimeRev implements daemon.SharedStore: the runtime state and
+// LoadRuntimeRev implements statestore.SharedStore: the runtime state and
 // the store revision it was written at (0: none yet).
-func (s *Store) LoadRuntimeRev() (daemon.Runtime, int64, error) {
+func (s *Store) LoadRuntimeRev() (statestore.Runtime, int64, error) {
 	rt, err := s.LoadRuntime()
 	if err != nil {
 		return rt, 0, err
@@ -492,10 +492,10 @@ func (s *Store) LoadRuntimeRev() (daemon.Runtime, int64, error) {
 	return rt, s.runtimeRev, nil
 }
 
-// SaveRuntimeOn implements daemon.SharedStore: it succeeds only while the
+// SaveRuntimeOn implements statestore.SharedStore: it succeeds only while the
 // runtime state is still at store revision base, and writes nothing when
 // the store holds rt already. It returns the revision the state is at.
-func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
+func (s *Store) SaveRuntimeOn(base int64, rt statestore.Runtime) (int64, error) {
 	b, err := json.Marshal(rt)
 	if err != nil {
 		return 0, err
@@ -527,16 +527,16 @@ func (s *Store) SaveRuntimeOn(base int64, rt daemon.Runtime) (int64, error) {
 			}
 		}
 		return 0, fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon took it at %d; nothing was saved: check status and make the change again",
-			daemon.ErrConflict, cur, base)
+			statestore.ErrConflict, cur, base)
 	}
 	return resp.Header.Revision, nil
 }
 
-// SaveRuntime implements daemon.StateStore: it succeeds only while the
+// SaveRuntime implements statestore.StateStore: it succeeds only while the
 // runtime state is the one this daemon last read or wrote. Saving what
 // the store holds already writes nothing (a standby repeating the
 // leader's state does not disturb the leader's next save).
-func (s *Store) SaveRuntime(rt daemon.Runtime) error {
+func (s *Store) SaveRuntime(rt statestore.Runtime) error {
 	b, err := json.Marshal(rt)
 	if err != nil {
 		return err
@@ -568,7 +568,7 @@ func (s *Store) SaveRuntime(rt daemon.Runtime) error {
 			}
 		}
 		return fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon read it at %d; nothing was saved: re-read it (status) and make the change again",
-			daemon.ErrConflict, cur, s.runtimeRev)
+			statestore.ErrConflict, cur, s.runtimeRev)
 	}
 	s.runtimeRev, s.runtime = resp.Header.Revision, b
 	return nil

@@ -30,21 +30,6 @@ type Timing struct {
 	Quiet  time.Duration
 }
 
-// Result is the outcome of one case.
-type Result struct {
-	Name string
-	Err  error
-}
-
-// Run sends every case through the target and checks every port.
-func Run(tg Target, cases []Case, tm Timing) []Result {
-	var rs []Result
-	for _, c := range cases {
-		rs = append(rs, Result{Name: c.Name, Err: runCase(tg, c, tm)})
-	}
-	return rs
-}
-
 // RunT runs the cases as subtests and returns how many passed and failed.
 func RunT(t *testing.T, tg Target, cases []Case, tm Timing) (passed, failed int) {
 	for _, c := range cases {

@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src"
 )
 
 // Big is the benchmark site of the issues: 1,000 flow rules (half bypass,
@@ -36,4 +40,23 @@ func WriteRules(b *strings.Builder, n int) {
 		fmt.Fprintf(b, "  - {name: r%d, priority: %d, match: {src: 10.%d.%d.0/24, proto: tcp, l4_dst: %d}, action: %s}\n",
 			i, n-i, i/256, i%256, 1000+i, action)
 	}
+}
+
+// TofinoSizedP4Info is the embedded v1model P4Info with the slots table of
+// the Tofino build (2^17 entries): the program the software switch runs,
+// sized to hold a Tofino site's layouts (a software switch made with
+// SlotCapacity p4src.SlotsSizeTofino), since the P4Info a controller
+// pushes sizes every table it fills.
+func TofinoSizedP4Info() (*p4configv1.P4Info, error) {
+	s, err := p4src.Load()
+	if err != nil {
+		return nil, err
+	}
+	info := proto.Clone(s.Info).(*p4configv1.P4Info)
+	for _, t := range info.GetTables() {
+		if t.GetPreamble().GetName() == p4src.TableSlots {
+			t.Size = p4src.SlotsSizeTofino
+		}
+	}
+	return info, nil
 }

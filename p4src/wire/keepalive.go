@@ -60,6 +60,13 @@ func EncodeKeepAlive(dst, src [6]byte, etherType uint16, k KeepAlive) []byte {
 	return b
 }
 
+// PutKeepAliveSeq sets the sequence number of a keep-alive frame
+// EncodeKeepAlive made (the engine sends one frame per round, the same
+// but for its sequence).
+func PutKeepAliveSeq(frame []byte, seq uint32) {
+	binary.BigEndian.PutUint32(frame[kaOff+8:], seq)
+}
+
 // DecodeKeepAlive parses a keep-alive frame with the given EtherType.
 func DecodeKeepAlive(frame []byte, etherType uint16) (KeepAlive, error) {
 	if len(frame) < kaOff+KeepAliveTxOffset+8 || binary.BigEndian.Uint16(frame[12:14]) != etherType {

@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"bytes"
 	"testing"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -65,6 +66,27 @@ func TestCanonical(t *testing.T) {
 			assert.Equal(t, tt.v, wire.Uint(tt.want))
 		})
 	}
+}
+
+func TestCanonicalBytes(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		in, out []byte
+	}{
+		{"empty", []byte{}, []byte{}},
+		{"all zero keeps one byte", []byte{0, 0, 0}, []byte{0}},
+		{"leading zeros dropped", []byte{0, 0, 1, 0}, []byte{1, 0}},
+		{"none to drop", []byte{0x20, 0x01, 0x0d, 0xb8}, []byte{0x20, 0x01, 0x0d, 0xb8}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := bytes.Clone(tt.in)
+			got := wire.CanonicalBytes(in)
+			assert.Equal(t, tt.out, got)
+			assert.Equal(t, tt.in, in, "the input is left as it was")
+		})
+	}
+	// Within 8 bytes it agrees with Canonical.
+	assert.Equal(t, wire.Canonical(0x1234), wire.CanonicalBytes([]byte{0, 0, 0, 0, 0, 0, 0x12, 0x34}))
 }
 
 func TestPacketIO(t *testing.T) {

@@ -66,7 +66,7 @@ func newDP(tb testing.TB, opts ...Option) *Dataplane {
 // compileSite compiles a configuration with the tables compiler.
 func compileSite(tb testing.TB, cfg *config.Config, st tables.State) (*tables.Compiler, *tables.Desired) {
 	tb.Helper()
-	comp, err := tables.New(loadSchema(tb))
+	comp, err := tables.New(siteSchema(tb, cfg))
 	require.NoError(tb, err)
 	desired, err := comp.Compile(cfg, st)
 	require.NoError(tb, err)

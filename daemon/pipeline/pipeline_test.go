@@ -13,9 +13,22 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/testing/protocmp"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/tofino"
 )
+
+// Every built-in platform names a format this package loads.
+func TestEveryPlatformHasAFormat(t *testing.T) {
+	for _, name := range config.Platforms() {
+		p, err := config.LookupPlatform(name)
+		require.NoError(t, err)
+		assert.Contains(t, Formats(), p.PipelineFormat, name)
+		f, err := ForPlatform(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, Format(p.PipelineFormat), f)
+	}
+}
 
 func TestForPlatform(t *testing.T) {
 	for platform, want := range map[string]Format{"": FormatBMv2, "sim": FormatBMv2, "bmv2": FormatBMv2, "wedge100bf-32x": FormatTofinoStratum} {
@@ -31,7 +44,7 @@ func TestForPlatform(t *testing.T) {
 // tnaP4Info is the TNA P4Info bf-p4c made of p4src/tna (committed by make
 // p4-tna): the contract's names, its own architecture, sizes and extern ids.
 func tnaP4Info(t *testing.T) *p4configv1.P4Info {
-	text, err := os.ReadFile("../build/tofino/balancer.p4info.txtpb")
+	text, err := os.ReadFile("../../p4src/build/tofino/balancer.p4info.txtpb")
 	require.NoError(t, err)
 	s, err := p4src.ParseSchema(text)
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
 // Package pipeline chooses the forwarding pipeline the daemon pushes to a
 // switch: a P4Info and a device config in the format the target takes,
-// picked by the site's platform or given explicitly. Every P4Info other
+// picked by the running site's platform (the daemon resolves it once its
+// store is open) or given explicitly. Every P4Info other
 // than the embedded v1model one is checked against the naming contract
 // first (p4src.CheckContract), so a switch never gets a program whose
 // names or ids mean something else.
@@ -51,24 +52,19 @@ func Formats() []string {
 	return []string{string(FormatBMv2), string(FormatTofinoStratum), string(FormatTofinoLegacy)}
 }
 
-// platformFormats is the format each built-in platform's switch takes.
-var platformFormats = map[string]Format{
-	config.PlatformSim:       FormatBMv2,
-	config.PlatformBMv2:      FormatBMv2,
-	config.PlatformWedge100B: FormatTofinoStratum,
-}
-
-// ForPlatform returns the format the switch of a platform takes ("" is the
-// default platform).
+// ForPlatform returns the format the switch of a platform takes, as the
+// platform names it (config.Platform.PipelineFormat; "" is the default
+// platform).
 func ForPlatform(platform string) (Format, error) {
 	if platform == "" {
 		platform = config.DefaultPlatform
 	}
-	if f, ok := platformFormats[platform]; ok {
-		return f, nil
-	}
-	if _, err := config.LookupPlatform(platform); err != nil {
+	p, err := config.LookupPlatform(platform)
+	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrPipeline, err)
+	}
+	if f := Format(p.PipelineFormat); slices.Contains(Formats(), string(f)) {
+		return f, nil
 	}
 	return "", fmt.Errorf("%w: platform %s has no pipeline format: give --pipeline-format (%s)",
 		ErrPipeline, platform, strings.Join(Formats(), ", "))
