@@ -377,11 +377,12 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			idx[c.GetCounterId()][c.GetIndex().GetIndex()] = PacketBytes{uint64(c.GetData().GetPacketCount()), uint64(c.GetData().GetByteCount())}
 		}
 		if dc := e.GetDirectCounterEntry(); dc != nil {
-			te := dc.GetTableEntry()
 			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
-			if fr, ok := d.comp.DecodeFlowRule(te); ok {
-				x := prios[fr.Rule]
-				prios[fr.Rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
+			// A direct-counter read names the entry by its key alone (no
+			// action): the rule is found by table and priority.
+			if rule, _, ok := d.comp.DecodeRuleCounter(dc); ok {
+				x := prios[rule]
+				prios[rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
 			}
 		}
 	}
