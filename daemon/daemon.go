@@ -75,13 +75,16 @@ type Options struct {
 
 // Daemon runs the balancer for one switch. New starts nothing; Run does.
 type Daemon struct {
-	opts    Options
-	log     *slog.Logger
-	store   StateStore
-	comp    *tables.Compiler
-	schema  *p4src.Schema
-	session *controlplane.Session
-	now     func() time.Time
+	opts  Options
+	log   *slog.Logger
+	store StateStore
+	// ownStore is the state directory New opened (nil with a shared
+	// store); Run releases it when it ends.
+	ownStore *Store
+	comp     *tables.Compiler
+	schema   *p4src.Schema
+	session  *controlplane.Session
+	now      func() time.Time
 
 	// cfgMu admits one configuration change at a time. Its compile runs
 	// under it, outside the state owner, so failovers go on meanwhile.
@@ -146,12 +149,20 @@ func New(opts Options) (*Daemon, error) {
 		return nil, err
 	}
 	store := opts.SharedStore
+	var own *Store // the state directory this daemon opened (and locked)
+	built := false
 	if store == nil {
-		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
+		if own, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
 			return nil, err
 		}
+		store = own
+		defer func() {
+			if !built {
+				_ = own.Close() // a daemon that was not made releases its directory
+			}
+		}()
 	}
-	d := &Daemon{opts: opts, log: log, store: store, comp: comp, schema: schema, now: opts.Now,
+	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, comp: comp, schema: schema, now: opts.Now,
 		ports: map[uint32]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
@@ -226,6 +237,7 @@ func New(opts Options) (*Daemon, error) {
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
+	built = true
 	return d, nil
 }
 
@@ -289,6 +301,10 @@ func (d *Daemon) Run(ctx context.Context) error {
 	run("stall evidence", d.evidenceLoop)
 	<-ctx.Done()
 	wg.Wait()
+	// Done with the state directory: another daemon may take it.
+	if d.ownStore != nil {
+		_ = d.ownStore.Close()
+	}
 	return nil
 }
 

@@ -61,9 +61,20 @@ const (
 //	layouts.json          the running revision's base slot layouts (the
 //	                      input of the next planned change)
 //	runtime.json          manual bypass and the last failed filter groups
+//	lock                  held (flock) by the daemon using the directory;
+//	                      it holds the daemon's PID
+//
+// One daemon at a time: OpenStore takes the directory's lock and refuses
+// (ErrStateDirInUse, naming the holder's PID) while another process holds
+// it. A save is made only on top of the revision on disk the daemon runs
+// (CommitOn), so even a directory changed behind its back is never
+// overwritten.
 type Store struct {
 	dir string
 	mu  sync.Mutex
+	// lock is the state directory's exclusive lock (lockFile), held
+	// until Close.
+	lock *os.File
 
 	maxRevisions int
 	maxBytes     int64
@@ -129,7 +140,13 @@ func OpenStore(dir string, opts ...StoreOption) (*Store, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "revisions"), 0o750); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	lock, err := lockDir(dir, filepath.Join(dir, lockFile))
+	if err != nil {
+		return nil, err
+	}
+	s.lock = lock
 	if err := s.recover(); err != nil {
+		_ = s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -285,11 +302,32 @@ func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, erro
 // It is all or nothing: on error (ErrNotDurable) nothing changed, and
 // history does not show the revision.
 func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(nil, data, comment, now, layouts)
+}
+
+// CommitOn is Commit made only while the newest revision on disk is base
+// (the one the caller runs); otherwise nothing is saved and the error
+// (ErrConflict) names the revision on disk.
+func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(&base, data, comment, now, layouts)
+}
+
+func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	revs, _, err := s.scan()
 	if err != nil {
 		return Revision{}, err
+	}
+	if base != nil {
+		var onDisk uint64
+		if len(revs) > 0 {
+			onDisk = revs[len(revs)-1].Number
+		}
+		if onDisk != *base {
+			return Revision{}, fmt.Errorf("store %s: %w: revision %d is on disk, not revision %d that this daemon runs (something else saved into its state directory); nothing was saved: restart the daemon to load revision %d, then make the change again",
+				s.dir, ErrConflict, onDisk, *base, onDisk)
+		}
 	}
 	n := uint64(1)
 	if len(revs) > 0 {

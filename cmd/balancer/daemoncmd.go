@@ -149,6 +149,7 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			defer d.Close() // releases the state directory if Run never ran
 			var apiLis net.Listener
 			var srvOpts []grpc.ServerOption
 			if listen != "" {

@@ -45,6 +45,7 @@ func sitePlatform(stateDir, cfgPath string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer store.Close() // the daemon takes the directory next
 	data, _, err := store.Running()
 	if errors.Is(err, os.ErrNotExist) {
 		if cfgPath == "" {
