@@ -106,6 +106,13 @@ type SwitchStatus struct {
 	// Alarm is "" when the session is healthy, else one line saying why
 	// not (controlplane.Status.Alarm).
 	Alarm string
+	// OtherPrimary is the election id of another controller the switch
+	// has as its primary while this daemon is a backup ("" when none);
+	// OtherPrimarySince is when it was first seen. Unless this daemon is
+	// a standby of a leader election, it is an alarm: the daemon stays
+	// backup and writes nothing while that controller is primary.
+	OtherPrimary      string
+	OtherPrimarySince time.Time
 }
 
 // BypassStatus is the manual bypass.

@@ -206,6 +206,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
+			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
 			StatePending: !primary || !equalState(eng.State(), written)}}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected

@@ -94,6 +94,11 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
+	if sw.GetConnected() && !sw.GetPrimary() && sw.GetAlarm() != "" {
+		// Connected as a backup with an alarm: another controller is
+		// primary on the switch.
+		fmt.Fprintf(w, "  ALARM %s\n", sw.GetAlarm())
+	}
 	if sw.GetStalled() {
 		fmt.Fprintf(w, "  ALARM switch stalled: the connection is open but the switch has not answered since %s (%s); reconnecting\n",
 			fmtTime(sw.GetStalledSince()), fmtAge(sw.GetStalledSince(), now))
