@@ -113,6 +113,9 @@ type SwitchStatus struct {
 	// backup and writes nothing while that controller is primary.
 	OtherPrimary      string
 	OtherPrimarySince time.Time
+	// Standby: a standby of a leader election; the leader programs the
+	// switch, so nothing is pending here.
+	Standby bool
 }
 
 // BypassStatus is the manual bypass.

@@ -41,11 +41,12 @@ type daemonProc struct {
 	err      error
 }
 
-func startDaemonProc(t *testing.T, stateDir, cfgPath, socket string) *daemonProc {
+func startDaemonProc(t *testing.T, stateDir, cfgPath, socket string, extra ...string) *daemonProc {
 	t.Helper()
 	p := &daemonProc{socket: socket, done: make(chan struct{})}
-	p.cmd = exec.Command(os.Args[0], "daemon", "--config", cfgPath, "--state-dir", stateDir, "--socket", socket,
-		"--switch", "127.0.0.1:1", "--switch-gnmi", "", "--telemetry", "", "--metrics", "", "--log-level", "warn")
+	args := []string{"daemon", "--config", cfgPath, "--state-dir", stateDir, "--socket", socket,
+		"--switch", "127.0.0.1:1", "--switch-gnmi", "", "--telemetry", "", "--metrics", "", "--log-level", "warn"}
+	p.cmd = exec.Command(os.Args[0], append(args, extra...)...)
 	p.cmd.Env = append(os.Environ(), childEnv+"=1")
 	p.cmd.Stderr = &p.stderr
 	require.NoError(t, p.cmd.Start())

@@ -60,9 +60,12 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	var state []string
 	if sw.GetConnected() {
 		state = append(state, "connected")
-		if sw.GetPrimary() {
+		switch {
+		case sw.GetPrimary():
 			state = append(state, "primary")
-		} else {
+		case st.GetHa() != nil && !st.GetHa().GetLeader():
+			state = append(state, "standby: the leader programs the switch")
+		default:
 			state = append(state, "backup (not writing)")
 		}
 	} else {
