@@ -113,6 +113,13 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 			d.fmetrics.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
+		if d.standby() {
+			// The leader programs the switch; this daemon keeps the state
+			// for when it leads.
+			d.session.SetDesired(site.Desired().Entities)
+			res.Warning = d.notPrimaryWarning()
+			return nil
+		}
 		p, err := d.session.Apply(octx, site.Desired().Entities)
 		switch {
 		case err == nil:
