@@ -183,6 +183,20 @@ func New(opts Options) (*Daemon, error) {
 		if err := comp.CheckCapacity(initial); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
+		if own != nil {
+			// Every state directory holds its runtime state (none proven
+			// yet), with its check, before its first revision, so a
+			// removed or edited runtime.json is noticed.
+			rt := Runtime{Up: []string{}}
+			if fileExists(filepath.Join(own.Dir(), "runtime.json")) {
+				if rt, err = own.LoadRuntime(); err != nil {
+					return nil, err
+				}
+			}
+			if err := own.SaveRuntime(rt); err != nil {
+				return nil, err
+			}
+		}
 		rev, err = store.Save(data, "initial configuration from "+opts.InitialConfig, d.now())
 		if err != nil {
 			return nil, err
@@ -196,6 +210,11 @@ func New(opts Options) (*Daemon, error) {
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
+	if own != nil {
+		for _, w := range own.Warnings() {
+			log.Warn("state directory repaired", "dir", opts.StateDir, "warning", w)
+		}
+	}
 	if d.layouts, err = store.Layouts(); err != nil {
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
