@@ -144,7 +144,25 @@ type Status struct {
 	NextRetry time.Time
 	// LastReadBack is the end of the last periodic read-back reconcile.
 	LastReadBack time.Time
+	// OtherPrimary is the election id ("high:low") of the controller the
+	// switch names as its primary while this session is a backup: that
+	// controller can rewrite every table. "" when this session is
+	// primary, the switch has no primary, or it is not connected.
+	// OtherPrimarySince is when the switch first named it.
+	OtherPrimary      string
+	OtherPrimarySince time.Time
+	// Standby: the session is a backup by design (FixedElection with the
+	// id unset: a standby of a leader election), so another primary is
+	// expected and raises no alarm.
+	Standby bool
 }
+
+// ArbitrationCheckInterval is the pace at which a connected session
+// repeats its arbitration update: the switch answers with the primary it
+// has now, so another controller taking the primary role is noticed even
+// from a switch that does not tell its backups (the switch tells them at
+// once otherwise).
+const ArbitrationCheckInterval = 500 * time.Millisecond
 
 // Alarm is the operator's one-line view of a session that needs
 // attention ("" when it is healthy): stalled, disconnected, or writes
@@ -159,6 +177,9 @@ func (st Status) Alarm() string {
 		return "switch not connected"
 	case st.Pending && !st.NextRetry.IsZero():
 		return "switch writes failing, retrying: " + st.LastError
+	case !st.Primary && st.OtherPrimary != "" && !st.Standby:
+		return fmt.Sprintf("another controller is primary on the switch (election id %s, this daemon's %d:%d, since %s): it can rewrite every table, and this daemon stays backup and writes nothing while it is there; stop that controller, or restart this daemon with a higher --election-id",
+			st.OtherPrimary, st.ElectionHigh, st.ElectionLow, st.OtherPrimarySince.UTC().Format(time.RFC3339Nano))
 	}
 	return ""
 }
@@ -491,6 +512,7 @@ func (s *Session) lost(err error) {
 	}
 	s.setStatus(func(st *Status) {
 		st.Connected, st.Primary, st.NextRetry = false, false, time.Time{}
+		st.OtherPrimary, st.OtherPrimarySince = "", time.Time{}
 		if err != nil {
 			st.LastError, st.LastErrorAt = err.Error(), time.Now()
 		}
@@ -740,8 +762,18 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 			s.opts.OnPrimary(false)
 		}
 	}()
+	arbCheck := time.NewTicker(ArbitrationCheckInterval)
+	defer arbCheck.Stop()
 	for {
 		select {
+		case <-arbCheck.C:
+			// Who is primary now? (The answer comes as an arbitration
+			// update, handled below.)
+			if healthy {
+				if err := c.bid(); err != nil {
+					return healthy, c.cause(err)
+				}
+			}
 		case <-ctx.Done():
 			return healthy, nil
 		case <-cctx.Done():
@@ -1096,6 +1128,7 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 	st := a.GetStatus().GetCode()
 	switch st {
 	case int32(code.Code_OK):
+		c.otherPrimary(nil)
 		if c.primary {
 			return
 		}
@@ -1113,6 +1146,7 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 	case int32(code.Code_NOT_FOUND):
 		// No primary: take over by bidding above the highest id seen
 		// (unless the caller manages the id: then wait for it).
+		c.otherPrimary(nil)
 		c.demote()
 		if c.s.opts.FixedElection {
 			c.s.log.Info("no primary controller; waiting for this controller's turn", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
@@ -1131,12 +1165,43 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 			c.cancel(fmt.Errorf("bid: %w", err))
 		}
 	default:
+		// Another controller is primary: the update carries its id.
 		if c.primary {
-			c.s.log.Warn("lost primary role to another controller")
-		} else {
-			c.s.log.Info("backup controller", "primary_election_id", fmt.Sprintf("%d:%d", a.GetElectionId().GetHigh(), a.GetElectionId().GetLow()))
+			c.s.log.Warn("lost primary role to another controller", "primary_election_id", fmt.Sprintf("%d:%d", a.GetElectionId().GetHigh(), a.GetElectionId().GetLow()))
 		}
+		c.otherPrimary(a.GetElectionId())
 		c.demote()
+	}
+}
+
+// otherPrimary records the primary the switch named while this session
+// is a backup (nil: none), and logs each new one once. The policy is to
+// stay backup: bidding above it would start a fight in which both rewrite
+// the tables; the alarm asks the operator to decide.
+func (c *conn) otherPrimary(id *p4v1.Uint128) {
+	other := ""
+	if id != nil {
+		other = fmt.Sprintf("%d:%d", id.GetHigh(), id.GetLow())
+	}
+	standby := c.s.opts.FixedElection && c.elHigh == 0 && c.elLow == 0
+	var was string
+	c.s.setStatus(func(s *Status) {
+		was = s.OtherPrimary
+		if other != s.OtherPrimary {
+			s.OtherPrimarySince = time.Now()
+		}
+		if other == "" {
+			s.OtherPrimarySince = time.Time{}
+		}
+		s.OtherPrimary, s.Standby = other, standby
+	})
+	switch {
+	case other == "" || other == was:
+	case standby:
+		c.s.log.Info("standby: another controller is primary", "primary_election_id", other)
+	default:
+		c.s.log.Error("ALARM another controller is primary on the switch: staying backup, writing nothing",
+			"primary_election_id", other, "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
 	}
 }
 

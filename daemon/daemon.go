@@ -87,13 +87,16 @@ type Options struct {
 
 // Daemon runs the balancer for one switch. New starts nothing; Run does.
 type Daemon struct {
-	opts    Options
-	log     *slog.Logger
-	store   StateStore
-	comp    *tables.Compiler
-	schema  *p4src.Schema
-	session *controlplane.Session
-	now     func() time.Time
+	opts  Options
+	log   *slog.Logger
+	store StateStore
+	// ownStore is the state directory New opened (nil with a shared
+	// store); Run releases it when it ends.
+	ownStore *Store
+	comp     *tables.Compiler
+	schema   *p4src.Schema
+	session  *controlplane.Session
+	now      func() time.Time
 
 	// cfgMu admits one configuration change at a time. Its compile runs
 	// under it, outside the state owner, so failovers go on meanwhile.
@@ -156,13 +159,21 @@ func New(opts Options) (*Daemon, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	store := opts.SharedStore
+	var own *Store // the state directory this daemon opened (and locked)
+	built := false
 	if store == nil {
 		var err error
-		if store, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
+		if own, err = OpenStore(opts.StateDir, opts.Store...); err != nil {
 			return nil, err
 		}
+		store = own
+		defer func() {
+			if !built {
+				_ = own.Close() // a daemon that was not made releases its directory
+			}
+		}()
 	}
-	d := &Daemon{opts: opts, log: log, store: store, now: opts.Now,
+	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
 		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
 
@@ -186,6 +197,20 @@ func New(opts Options) (*Daemon, error) {
 		if _, err := cpuPortOf(cfg, opts.CPUPort); err != nil {
 			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
 		}
+		if own != nil {
+			// Every state directory holds its runtime state (none proven
+			// yet), with its check, before its first revision, so a
+			// removed or edited runtime.json is noticed.
+			rt := Runtime{Up: []string{}}
+			if fileExists(filepath.Join(own.Dir(), "runtime.json")) {
+				if rt, err = own.LoadRuntime(); err != nil {
+					return nil, err
+				}
+			}
+			if err := own.SaveRuntime(rt); err != nil {
+				return nil, err
+			}
+		}
 		if data, rev, cfg, err = d.seed(data, cfg); err != nil {
 			return nil, err
 		}
@@ -199,6 +224,11 @@ func New(opts Options) (*Daemon, error) {
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
+	if own != nil {
+		for _, w := range own.Warnings() {
+			log.Warn("state directory repaired", "dir", opts.StateDir, "warning", w)
+		}
+	}
 	if d.layouts, err = store.Layouts(); err != nil {
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
@@ -236,6 +266,7 @@ func New(opts Options) (*Daemon, error) {
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
+	built = true
 	return d, nil
 }
 
@@ -323,6 +354,10 @@ func (d *Daemon) Run(ctx context.Context) error {
 	run("data-plane verdicts", d.verdictLoop)
 	<-ctx.Done()
 	wg.Wait()
+	// Done with the state directory: another daemon may take it.
+	if d.ownStore != nil {
+		_ = d.ownStore.Close()
+	}
 	return nil
 }
 

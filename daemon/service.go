@@ -103,6 +103,16 @@ type SwitchStatus struct {
 	// the port and the fix (PortAlarms). Empty while the port status
 	// stream is not live.
 	PortAlarms []string
+	// OtherPrimary is the election id of another controller the switch
+	// has as its primary while this daemon is a backup ("" when none);
+	// OtherPrimarySince is when it was first seen. Unless this daemon is
+	// a standby of a leader election, it is an alarm: the daemon stays
+	// backup and writes nothing while that controller is primary.
+	OtherPrimary      string
+	OtherPrimarySince time.Time
+	// Standby: a standby of a leader election; the leader programs the
+	// switch, so nothing is pending here.
+	Standby bool
 }
 
 // BypassStatus is the manual bypass.

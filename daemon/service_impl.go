@@ -121,6 +121,13 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 			d.fmetrics.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
+		if d.standby() {
+			// The leader programs the switch; this daemon keeps the state
+			// for when it leads.
+			d.session.SetDesired(site.Desired().Entities)
+			res.Warning = d.notPrimaryWarning()
+			return nil
+		}
 		p, err := d.session.Apply(octx, site.Desired().Entities)
 		switch {
 		case err == nil:
@@ -130,7 +137,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
 			}
 		case errors.Is(err, controlplane.ErrNotPrimary):
-			res.Warning = "saved; the switch is not connected (or this daemon is a backup): it will be programmed on connection"
+			res.Warning = d.notPrimaryWarning()
 		default:
 			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
 		}
@@ -159,6 +166,33 @@ func (d *Daemon) Rollback(ctx context.Context, n uint64) (*ApplyResult, error) {
 // ConfigChanges lists what changes between two configurations, one line
 // per object with the fields that differ (see config.Diff).
 func ConfigChanges(a, b *config.Config) []string { return config.Diff(a, b) }
+
+// standby: this daemon is a standby of a leader election (its election id
+// is managed by the election and unset): the leader programs the switch.
+func (d *Daemon) standby() bool {
+	ss := d.session.Status()
+	return d.opts.FixedElection && ss.ElectionHigh == 0 && ss.ElectionLow == 0
+}
+
+// notPrimaryWarning says why a saved change is not on the switch when the
+// session is not primary, and when it will be.
+func (d *Daemon) notPrimaryWarning() string {
+	ss := d.session.Status()
+	switch {
+	case d.standby():
+		return "saved; standby: the leader programs the switch"
+	case !ss.Connected:
+		why := "the switch is not connected"
+		if ss.LastError != "" {
+			why += " (" + ss.LastError + ")"
+		}
+		return "saved, but not on the switch yet: " + why + "; it is programmed when the switch answers again"
+	case ss.OtherPrimary != "":
+		return fmt.Sprintf("saved, but not on the switch: another controller (election id %s) is primary on the switch, and this daemon writes nothing while it is; see balancer status", ss.OtherPrimary)
+	default:
+		return "saved, but not on the switch yet: this daemon is not the switch's primary controller yet; it is programmed when it is"
+	}
+}
 
 // SetBypass implements Service. It runs on the state owner, so it is
 // ordered with configuration changes and failovers. The new bypass is
@@ -214,8 +248,14 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
+			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
 			StatePending: !primary || !equalState(eng.State(), written)}}
 	st.Switch.PortAlarms = d.portAlarms()
+	if d.standby() {
+		// A standby of a leader election: the leader programs the switch,
+		// nothing waits on this daemon.
+		st.Switch.Standby, st.Switch.Pending, st.Switch.StatePending, st.Switch.NextRetry = true, false, false, time.Time{}
+	}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
 	st.Stale = !ss.Connected
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
@@ -392,11 +432,12 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			idx[c.GetCounterId()][c.GetIndex().GetIndex()] = PacketBytes{uint64(c.GetData().GetPacketCount()), uint64(c.GetData().GetByteCount())}
 		}
 		if dc := e.GetDirectCounterEntry(); dc != nil {
-			te := dc.GetTableEntry()
 			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
-			if fr, ok := d.comp.DecodeFlowRule(te); ok {
-				x := prios[fr.Rule]
-				prios[fr.Rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
+			// A direct-counter read names the entry by its key alone (no
+			// action): the rule is found by table and priority.
+			if rule, _, ok := d.comp.DecodeRuleCounter(dc); ok {
+				x := prios[rule]
+				prios[rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
 			}
 		}
 	}

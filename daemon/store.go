@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,9 +60,22 @@ const (
 //	layouts.json          the running revision's base slot layouts (the
 //	                      input of the next planned change)
 //	runtime.json          manual bypass and the last failed filter groups
+//	lock                  held (flock) by the daemon using the directory;
+//	                      it holds the daemon's PID
+//
+// One daemon at a time: OpenStore takes the directory's lock and refuses
+// (ErrStateDirInUse, naming the holder's PID) while another process holds
+// it. A save is made only on top of the revision on disk the daemon runs
+// (CommitOn), so even a directory changed behind its back is never
+// overwritten.
 type Store struct {
 	dir string
 	mu  sync.Mutex
+	// lock is the state directory's exclusive lock (lockFile), held
+	// until Close.
+	lock *os.File
+	// warnings: what Running found and repaired (Warnings).
+	warnings []string
 
 	maxRevisions int
 	maxBytes     int64
@@ -86,6 +100,33 @@ type revMeta struct {
 	Time    time.Time `json:"time"`
 	Comment string    `json:"comment,omitempty"`
 	Digest  string    `json:"digest"`
+	// Check covers the revision's number, time, comment and digest
+	// (metaCheck): a time or comment changed by hand fails it. Metadata
+	// written before it existed has none.
+	Check string `json:"check,omitempty"`
+	// Runtime: runtime.json existed when the revision was saved (so one
+	// missing later was removed).
+	Runtime bool `json:"runtime,omitempty"`
+}
+
+// metaCheck is the check of revision n's metadata.
+func metaCheck(n uint64, m revMeta) string {
+	return digest([]byte(fmt.Sprintf("revision %d\n%s\n%q\n%s\n%t", n, m.Time.UTC().Format(time.RFC3339Nano), m.Comment, m.Digest, m.Runtime)))
+}
+
+// runtimeDoc is runtime.json: the runtime state and its check (the digest
+// of the state's JSON without it).
+type runtimeDoc struct {
+	Runtime
+	Check string `json:"check,omitempty"`
+}
+
+func runtimeCheck(r Runtime) (string, error) {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return "", err
+	}
+	return digest(b), nil
 }
 
 const (
@@ -111,7 +152,13 @@ func OpenStore(dir string, opts ...StoreOption) (*Store, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "revisions"), 0o750); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	lock, err := lockDir(dir, filepath.Join(dir, lockFile))
+	if err != nil {
+		return nil, err
+	}
+	s.lock = lock
 	if err := s.recover(); err != nil {
+		_ = s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -237,7 +284,42 @@ func (s *Store) Running() ([]byte, Revision, error) {
 	if len(problems) > 0 {
 		return nil, Revision{}, s.damaged(problems)
 	}
+	// What can be repaired without losing anything the operator made is,
+	// with a warning.
+	s.warnings = nil
+	if _, err := os.Stat(s.path(layoutsFile)); errors.Is(err, os.ErrNotExist) && rev.Number > 1 {
+		s.warnings = append(s.warnings, fmt.Sprintf("%s is missing: the slot layouts are dealt again from revision %d's configuration (sessions may move to other filter cores); it is saved again with the next change", layoutsFile, rev.Number))
+	}
+	var gaps []string
+	for i := 1; i < len(revs); i++ {
+		for n := revs[i-1].Number + 1; n < revs[i].Number; n++ {
+			gaps = append(gaps, strconv.FormatUint(n, 10))
+		}
+	}
+	if ents, err := os.ReadDir(filepath.Join(s.dir, "revisions")); err == nil {
+		have := map[uint64]bool{}
+		for _, r := range revs {
+			have[r.Number] = true
+		}
+		for _, e := range ents {
+			name, ok := strings.CutSuffix(e.Name(), ".yaml")
+			if n, err := strconv.ParseUint(name, 10, 64); ok && err == nil && !have[n] && n < rev.Number && (len(revs) == 0 || n < revs[0].Number) {
+				s.warnings = append(s.warnings, fmt.Sprintf("revisions/%s has no metadata (removed, or a pruning was interrupted): revision %d is not in history", e.Name(), n))
+			}
+		}
+	}
+	if len(gaps) > 0 {
+		s.warnings = append(s.warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
+	}
 	return data, rev, nil
+}
+
+// Warnings are what the last Running repaired or found missing without
+// refusing the directory (a removed layouts file, a gap in history).
+func (s *Store) Warnings() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.warnings)
 }
 
 // damaged builds the error for a damaged store, naming the newest
@@ -267,18 +349,41 @@ func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, erro
 // It is all or nothing: on error (ErrNotDurable) nothing changed, and
 // history does not show the revision.
 func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(nil, data, comment, now, layouts)
+}
+
+// CommitOn is Commit made only while the newest revision on disk is base
+// (the one the caller runs); otherwise nothing is saved and the error
+// (ErrConflict) names the revision on disk.
+func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(&base, data, comment, now, layouts)
+}
+
+func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	revs, _, err := s.scan()
 	if err != nil {
 		return Revision{}, err
 	}
+	if base != nil {
+		var onDisk uint64
+		if len(revs) > 0 {
+			onDisk = revs[len(revs)-1].Number
+		}
+		if onDisk != *base {
+			return Revision{}, fmt.Errorf("store %s: %w: revision %d is on disk, not revision %d that this daemon runs (something else saved into its state directory); nothing was saved: restart the daemon to load revision %d, then make the change again",
+				s.dir, ErrConflict, onDisk, *base, onDisk)
+		}
+	}
 	n := uint64(1)
 	if len(revs) > 0 {
 		n = revs[len(revs)-1].Number + 1
 	}
 	r := Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
-	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
+	m := revMeta{Time: r.Time, Comment: comment, Digest: r.Digest, Runtime: fileExists(s.path("runtime.json"))}
+	m.Check = metaCheck(n, m)
+	meta, err := json.Marshal(m)
 	if err != nil {
 		return Revision{}, err
 	}
@@ -459,6 +564,8 @@ func (s *Store) scan() ([]Revision, []string, error) {
 	}
 	var out []Revision
 	var problems []string
+	checked := uint64(0) // the oldest revision whose metadata has a check
+	unchecked := []uint64{}
 	for _, e := range ents {
 		name, ok := strings.CutSuffix(e.Name(), ".json")
 		if !ok || strings.HasPrefix(name, ".") {
@@ -477,11 +584,27 @@ func (s *Store) scan() ([]Revision, []string, error) {
 			problems = append(problems, fmt.Sprintf("revision %d: revisions/%s is not valid metadata", n, e.Name()))
 			continue
 		}
+		switch {
+		case m.Check == "":
+			unchecked = append(unchecked, n)
+		case m.Check != metaCheck(n, m):
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%s fails its check (its time, comment or digest was changed)", n, e.Name()))
+			continue
+		case checked == 0 || n < checked:
+			checked = n
+		}
 		if _, err := os.Stat(s.revPath(n, ".yaml")); err != nil {
 			problems = append(problems, fmt.Sprintf("revision %d: revisions/%08d.yaml is missing", n, n))
 			continue
 		}
 		out = append(out, Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest})
+	}
+	// Metadata without a check is older than every one with a check;
+	// one newer lost its check.
+	for _, n := range unchecked {
+		if checked != 0 && n > checked {
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%08d.json has no check, though older revisions have one", n, n))
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
 	return out, problems, nil
@@ -489,24 +612,68 @@ func (s *Store) scan() ([]Revision, []string, error) {
 
 // LoadRuntime returns the saved runtime state (zero when none).
 func (s *Store) LoadRuntime() (Runtime, error) {
-	var r Runtime
+	empty := fmt.Sprintf(`echo '{"up": []}' > %s`, s.path("runtime.json"))
+	remedy := "it holds the manual bypasses and the filter groups last seen down: not loaded. Restore it from a backup, or start with no manual bypass (" + empty + "; set the bypasses again with balancer bypass; filters are proven again by keep-alives)"
 	b, err := os.ReadFile(s.path("runtime.json"))
 	if errors.Is(err, os.ErrNotExist) {
-		return r, nil
+		if m, ok := s.newestMeta(); ok && m.Runtime {
+			return Runtime{}, fmt.Errorf("store %s: %w: runtime.json is missing (it was there when the running revision was saved); %s", s.dir, ErrDamagedStore, remedy)
+		}
+		return Runtime{}, nil // never saved
 	}
 	if err != nil {
-		return r, err
+		return Runtime{}, err
 	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		return Runtime{}, fmt.Errorf("store: runtime.json: %v: %w", err, ErrDamagedStore)
+	var doc runtimeDoc
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json: %v; %s", s.dir, ErrDamagedStore, err, remedy)
 	}
-	return r, nil
+	want, err := runtimeCheck(doc.Runtime)
+	if err != nil {
+		return Runtime{}, err
+	}
+	switch {
+	case doc.Check == "" && s.hasChecks() && !runtimeZero(doc.Runtime):
+		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json has no check, though the revisions have one (changed by hand?); %s", s.dir, ErrDamagedStore, remedy)
+	case doc.Check != "" && doc.Check != want:
+		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json fails its check (changed by hand?); %s", s.dir, ErrDamagedStore, remedy)
+	}
+	return doc.Runtime, nil
 }
 
-// SaveRuntime stores the runtime state atomically; on error
-// (ErrNotDurable) the saved state is the previous one.
+// runtimeZero: no manual bypass, no filter group down or proven (what the
+// remedy of a damaged runtime.json writes).
+func runtimeZero(r Runtime) bool {
+	return !r.BypassAll && len(r.BypassGroups) == 0 && len(r.Down) == 0 && len(r.Up) == 0
+}
+
+// hasChecks: the newest revision's metadata has a check (the directory is
+// written by a daemon that writes checks, runtime.json included).
+func (s *Store) hasChecks() bool {
+	m, ok := s.newestMeta()
+	return ok && m.Check != ""
+}
+
+// newestMeta is the newest revision's metadata.
+func (s *Store) newestMeta() (revMeta, bool) {
+	var m revMeta
+	revs, _, err := s.scan()
+	if err != nil || len(revs) == 0 {
+		return m, false
+	}
+	b, err := os.ReadFile(s.revPath(revs[len(revs)-1].Number, ".json"))
+	if err != nil {
+		return m, false
+	}
+	return m, json.Unmarshal(b, &m) == nil
+}
+
 func (s *Store) SaveRuntime(r Runtime) error {
-	b, err := json.MarshalIndent(r, "", "  ")
+	check, err := runtimeCheck(r)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(runtimeDoc{Runtime: r, Check: check}, "", "  ")
 	if err != nil {
 		return err
 	}

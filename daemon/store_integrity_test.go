@@ -108,6 +108,7 @@ func TestStoreFullDisk(t *testing.T) {
 			ackedRuntime = rt
 		}
 		if rng.IntN(4) == 0 || i == 399 {
+			require.NoError(t, s.Close())
 			s = open() // restart
 			if len(acked) == 0 {
 				_, _, err := s.Running()
@@ -168,6 +169,7 @@ func TestStoreInterruptedSave(t *testing.T) {
 				// leaves one behind.
 				require.NoError(t, os.WriteFile(filepath.Join(dir, "running.yaml.prev"), []byte("site: one\n"), 0o640))
 			}
+			require.NoError(t, s.Close()) // the crashed process's lock goes with it
 			s2, err := OpenStore(dir)
 			require.NoError(t, err)
 			data, rev, err := s2.Running()
@@ -236,6 +238,7 @@ func TestStoreRefusesDamage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := setup(t)
 			require.NoError(t, tt.damage(s.Dir()))
+			require.NoError(t, s.Close())
 			s, err := OpenStore(s.Dir())
 			require.NoError(t, err)
 			_, _, err = s.Running()
@@ -341,6 +344,7 @@ func TestDaemonApplyOnFullDisk(t *testing.T) {
 	_, err = d.Rollback(ctx, 1)
 	assert.ErrorIs(t, err, ErrNotDurable)
 
+	require.NoError(t, d.Close())
 	d2 := start()
 	cfg, rev, _ := d2.Config(ctx)
 	assert.Equal(t, acked, rev)
@@ -374,6 +378,7 @@ func TestDaemonApplyReportsMoves(t *testing.T) {
 		}
 	}
 	// Restarted, the daemon compiles the same layout (it is saved).
+	require.NoError(t, d.Close())
 	d2, err := New(Options{StateDir: d.store.(*Store).Dir(), SwitchAddr: "127.0.0.1:1"})
 	require.NoError(t, err)
 	assert.Equal(t, d.site.Layouts()[0].Base.Digest(), d2.site.Layouts()[0].Base.Digest())
@@ -458,6 +463,7 @@ func TestStoreTmpfsChild(t *testing.T) {
 	}
 	require.NotEmpty(t, acked)
 	require.Equal(t, 20, refused, "the disk filled up")
+	require.NoError(t, s.Close())
 	s2, err := OpenStore(dir)
 	require.NoError(t, err)
 	data, rev, err := s2.Running()
@@ -504,6 +510,7 @@ func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
 	require.NoError(t, err)
 	_, err = store.Commit([]byte(next), "interrupted", time.Now(), want.BaseLayouts())
 	require.NoError(t, err)
+	require.NoError(t, store.Close())
 	dp := b.sw.Dataplane()
 	read := func() []*p4v1.Entity {
 		var q []*p4v1.Entity

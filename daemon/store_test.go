@@ -68,10 +68,12 @@ func TestStoreSurvivesKill9(t *testing.T) {
 		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 		_ = cmd.Wait()
 
+		// The killed writer's lock went with it.
 		s, err := OpenStore(dir)
 		require.NoError(t, err)
 		data, rev, err := s.Running()
 		if errors.Is(err, os.ErrNotExist) {
+			require.NoError(t, s.Close())
 			continue // killed before the first save
 		}
 		require.NoError(t, err)
@@ -81,6 +83,7 @@ func TestStoreSurvivesKill9(t *testing.T) {
 		saved, err := s.Revision(rev.Number)
 		require.NoError(t, err)
 		assert.Equal(t, string(saved), string(data))
+		require.NoError(t, s.Close())
 	}
 }
 

@@ -1,6 +1,8 @@
 package daemon
 
 import (
+	"time"
+
 	"github.com/dpi-balancer/balancer/daemon/statestore"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/tables"
@@ -52,7 +54,9 @@ func (d *Daemon) saveRuntimeOf(eng *profiles.Engine, rt Runtime) error {
 // commitConfig saves a new running configuration made from revision base
 // with the base slot layouts it was compiled with (the state owner).
 func (d *Daemon) commitConfig(base uint64, data []byte, comment string, layouts map[string]*tables.Layout) (Revision, error) {
-	if s, ok := d.store.(SharedStore); ok {
+	if s, ok := d.store.(interface {
+		CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
+	}); ok {
 		return s.CommitOn(base, data, comment, d.now(), layouts)
 	}
 	return d.store.Commit(data, comment, d.now(), layouts)

@@ -102,6 +102,7 @@ func stateRoot(l *leafSet, st *Status) {
 	l.add(root, "switch-pending", st.Switch.Pending)
 	l.add(root, "switch-alarm", st.Switch.Alarm)
 	l.add(root, "switch-port-alarms", strings.Join(st.Switch.PortAlarms, "\n"))
+	l.add(root, "switch-other-primary", st.Switch.OtherPrimary)
 	l.add(root, "bypass-all", st.Bypass.All)
 }
 
@@ -334,6 +335,8 @@ var allDescs []*prometheus.Desc
 var (
 	descSwitchConnected = desc("balancer_switch_connected", "1 when the daemon's P4Runtime session with the switch is up.")
 	descSwitch          = desc("balancer_switch_primary", "1 when this daemon is the switch's primary controller.")
+	descSwAlarm         = desc("balancer_switch_alarm", "1 while the switch session needs attention (the status ALARM line, gNMI switch-alarm).")
+	descSwOther         = desc("balancer_switch_other_primary", "1 while another controller, of this election id, is the switch's primary and this daemon is a backup (0 with an empty id otherwise).", "election_id")
 	descRevision        = desc("balancer_running_revision", "Number of the running configuration revision.")
 	descSwStalled       = desc("balancer_switch_stalled", "1 when the switch kept its connection open but stopped answering (the session reconnects).")
 	descSwPending       = desc("balancer_switch_pending", "1 while the desired state is not on the switch (not connected, or a failed write being retried).")
@@ -432,6 +435,9 @@ func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
 	gauge(ch, descSwitch, b2f(s.Switch.Primary))
 	gauge(ch, descSwStalled, b2f(s.Switch.Stalled))
 	gauge(ch, descSwPending, b2f(s.Switch.Pending))
+	gauge(ch, descSwAlarm, b2f(s.Switch.Alarm != ""))
+	// One series: 1 with the other primary's id, or 0 with an empty id.
+	gauge(ch, descSwOther, b2f(s.Switch.OtherPrimary != ""), s.Switch.OtherPrimary)
 	gauge(ch, descRevision, float64(s.Revision.Number))
 	gauge(ch, descBypassAll, b2f(s.Bypass.All))
 	for _, l := range s.Links {

@@ -59,14 +59,16 @@ type SetHandler func(ctx context.Context, req *gpb.SetRequest) (*gpb.SetResponse
 type ServerOption func(*serverOptions)
 
 type serverOptions struct {
-	setHandler    SetHandler
-	logger        *slog.Logger
-	models        []*gpb.ModelData
-	modelsSet     bool
-	minSample     time.Duration
-	defaultSample time.Duration
-	maxSubs       int
-	maxSubsClient int
+	setHandler     SetHandler
+	logger         *slog.Logger
+	models         []*gpb.ModelData
+	modelsSet      bool
+	minSample      time.Duration
+	defaultSample  time.Duration
+	maxSubs        int
+	maxSubsClient  int
+	maxPaths       int
+	maxPathsClient int
 }
 
 // WithSetHandler enables the Set RPC. Without it Set answers
@@ -112,6 +114,22 @@ func WithMaxSubscriptions(total, perClient int) ServerOption {
 	return func(o *serverOptions) { o.maxSubs, o.maxSubsClient = max(total, 1), max(perClient, 1) }
 }
 
+// Defaults of WithMaxPaths.
+const (
+	DefaultMaxPaths          = 4096
+	DefaultMaxPathsPerClient = 1024
+)
+
+// WithMaxPaths bounds what the open subscriptions ask for, in path units
+// (SubscriptionCost: one per path, more for a path sampled faster than
+// once a second): total on the server and perClient from one client (its
+// IP address). A subscription list that would exceed either is refused
+// with codes.ResourceExhausted naming the limit. Defaults DefaultMaxPaths
+// and DefaultMaxPathsPerClient; a limit below 1 is raised to 1.
+func WithMaxPaths(total, perClient int) ServerOption {
+	return func(o *serverOptions) { o.maxPaths, o.maxPathsClient = max(total, 1), max(perClient, 1) }
+}
+
 // DefaultModels are the models Capabilities announces unless WithModels is
 // given.
 func DefaultModels() []*gpb.ModelData {
@@ -139,6 +157,8 @@ type Server struct {
 	closed  bool
 	subs    int            // open Subscribe RPCs
 	subsBy  map[string]int // by client address
+	paths   int            // path units of the open subscriptions (SubscriptionCost)
+	pathsBy map[string]int // by client address
 	rpcs    sync.WaitGroup
 	doneCtx context.Context // cancelled by Close; ends active streams
 	done    context.CancelFunc
@@ -169,6 +189,9 @@ func NewServer(target string, opts ...ServerOption) *Server {
 	if o.maxSubs == 0 {
 		o.maxSubs, o.maxSubsClient = DefaultMaxSubscriptions, DefaultMaxSubscriptionsPerClient
 	}
+	if o.maxPaths == 0 {
+		o.maxPaths, o.maxPathsClient = DefaultMaxPaths, DefaultMaxPathsPerClient
+	}
 	o.defaultSample = max(DefaultSampleInterval, o.minSample)
 
 	// The cache and subscribe packages log through glog: to stderr, never
@@ -193,6 +216,7 @@ func NewServer(target string, opts ...ServerOption) *Server {
 		sub:     sub,
 		schema:  newListSchema(),
 		subsBy:  map[string]int{},
+		pathsBy: map[string]int{},
 		doneCtx: ctx,
 		done:    cancel,
 	}

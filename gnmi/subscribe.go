@@ -75,8 +75,8 @@ func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	return nil
 }
 
-// admit counts a new Subscribe RPC against the limits; release uncounts it.
-func (s *Server) admit(ctx context.Context) (release func(), err error) {
+// clientOf is the client's IP address, the unit of the per-client limits.
+func clientOf(ctx context.Context) string {
 	client := "unknown"
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		client = p.Addr.String()
@@ -84,6 +84,73 @@ func (s *Server) admit(ctx context.Context) (release func(), err error) {
 			client = host
 		}
 	}
+	return client
+}
+
+// SubscriptionCost is what a subscription list asks of the server, in path
+// units: one per path, and for a path sampled (SAMPLE, or a heartbeat)
+// faster than once a second, one per sample a second. defaultSample is
+// the interval of a SAMPLE subscription that gives none.
+func SubscriptionCost(list *gpb.SubscriptionList, defaultSample time.Duration) int {
+	rate := func(ns uint64) int {
+		d := time.Duration(min(ns, uint64(1<<63-1)))
+		if d <= 0 || d >= time.Second {
+			return 1
+		}
+		return int((time.Second + d - 1) / d)
+	}
+	cost := 0
+	for _, sub := range list.GetSubscription() {
+		c := 1
+		if list.GetMode() == gpb.SubscriptionList_STREAM {
+			switch sub.GetMode() {
+			case gpb.SubscriptionMode_SAMPLE:
+				iv := sub.GetSampleInterval()
+				if iv == 0 {
+					iv = uint64(defaultSample)
+				}
+				c = rate(iv)
+			default:
+				if hb := sub.GetHeartbeatInterval(); hb > 0 {
+					c = rate(hb)
+				}
+			}
+		}
+		cost += c
+	}
+	return cost
+}
+
+// admitPaths counts a subscription list's path units against the limits;
+// release uncounts them.
+func (s *Server) admitPaths(client string, cost int) (release func(), err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.paths+cost > s.opts.maxPaths {
+		s.log.Warn("gnmi subscribe refused: server path limit", "client", client, "cost", cost, "limit", s.opts.maxPaths)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"subscribe: this subscription list asks for %d path units (one per path, one per sample a second for paths sampled faster than 1s), and the open subscriptions hold %d: over the limit of %d this server serves at once; subscribe to fewer paths (a wildcard or a parent path counts once), sample them less often, or raise the limit", cost, s.paths, s.opts.maxPaths)
+	}
+	if s.pathsBy[client]+cost > s.opts.maxPathsClient {
+		s.log.Warn("gnmi subscribe refused: client path limit", "client", client, "cost", cost, "limit", s.opts.maxPathsClient)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"subscribe: this subscription list asks for %d path units (one per path, one per sample a second for paths sampled faster than 1s), and client %s holds %d: over the limit of %d per client; subscribe to fewer paths (a wildcard or a parent path counts once), sample them less often, or raise the limit", cost, client, s.pathsBy[client], s.opts.maxPathsClient)
+	}
+	s.paths += cost
+	s.pathsBy[client] += cost
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.paths -= cost
+		if s.pathsBy[client] -= cost; s.pathsBy[client] <= 0 {
+			delete(s.pathsBy, client)
+		}
+	}, nil
+}
+
+// admit counts a new Subscribe RPC against the limits; release uncounts it.
+func (s *Server) admit(ctx context.Context) (release func(), err error) {
+	client := clientOf(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.subs >= s.opts.maxSubs {
@@ -148,6 +215,13 @@ func (s *Server) serveSubscribe(ctx context.Context, stream gpb.GNMI_SubscribeSe
 	if list == nil {
 		return status.Error(codes.InvalidArgument, "subscribe: the first request must carry a subscription list")
 	}
+	// Counted before any work on the list: a list of many paths, or of
+	// paths sampled very often, is refused whole.
+	release, err := s.admitPaths(clientOf(ctx), SubscriptionCost(list, s.opts.defaultSample))
+	if err != nil {
+		return err
+	}
+	defer release()
 	onChange, samples, err := s.prepareList(list)
 	if err != nil {
 		return fmt.Errorf("subscribe: %w", err)

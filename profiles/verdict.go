@@ -22,7 +22,7 @@ type DataPlaneVerdict struct {
 	At        time.Time
 	Epoch     uint8
 	Direction wire.Direction // the side whose sends went unanswered
-	Reason    uint8     // p4src.Verdict*
+	Reason    uint8          // p4src.Verdict*
 	Age       time.Duration
 	// Cleared: when the engine cleared it (zero while it stands).
 	Cleared time.Time

@@ -12,6 +12,7 @@ package sim
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -25,6 +26,7 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/protobuf/proto"
 
@@ -59,6 +61,11 @@ type Options struct {
 	// Schema is the program the switch runs (default the embedded
 	// v1model P4Info, p4src.Load).
 	Schema *p4src.Schema
+	// TLS, when set, serves P4Runtime and gNMI over TLS with it (with
+	// ClientAuth tls.RequireAndVerifyClientCert and ClientCAs: mutual
+	// TLS, as Stratum's -ca_cert_file does). Nil serves plaintext: any
+	// local user can then take the primary role.
+	TLS *tls.Config
 }
 
 // Switch is a running software switch.
@@ -209,7 +216,11 @@ func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	serve := func(lis net.Listener, reg func(*grpc.Server)) {
-		g := grpc.NewServer(grpc.MaxRecvMsgSize(64<<20), keepalivePolicy)
+		gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), keepalivePolicy}
+		if s.opts.TLS != nil {
+			gopts = append(gopts, grpc.Creds(credentials.NewTLS(s.opts.TLS)))
+		}
+		g := grpc.NewServer(gopts...)
 		reg(g)
 		wg.Add(1)
 		go func() {
@@ -232,7 +243,14 @@ func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error
 		serve(gnmiLis, s.gnmi.Register)
 	}
 	s.Start(ctx, &wg)
-	s.log.Info("software switch serving", "p4runtime", p4rtLis.Addr().String(), "ports", len(s.ports))
+	security := "plaintext"
+	switch {
+	case s.opts.TLS != nil && s.opts.TLS.ClientAuth == tls.RequireAndVerifyClientCert:
+		security = "mutual TLS"
+	case s.opts.TLS != nil:
+		security = "TLS (clients not authenticated)"
+	}
+	s.log.Info("software switch serving", "p4runtime", p4rtLis.Addr().String(), "ports", len(s.ports), "security", security)
 	select {
 	case <-ctx.Done():
 	case err := <-errc:

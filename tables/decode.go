@@ -62,6 +62,28 @@ func (c *Compiler) DecodeFlowRule(te *p4v1.TableEntry) (a FlowRuleAction, ok boo
 	return a, true
 }
 
+// DecodeRuleCounter is the rule a flow_rules or flow_rules_v6 direct
+// counter entry counts, found by its table and priority: a direct-counter
+// read carries only the entry's key (match and priority), never its action,
+// so DecodeFlowRule cannot read it. ok is false for another table, and for
+// a table's default entry (no match, priority 0), which no rule owns.
+func (c *Compiler) DecodeRuleCounter(dc *p4v1.DirectCounterEntry) (rule uint32, negated bool, ok bool) {
+	te := dc.GetTableEntry()
+	switch te.GetTableId() {
+	case c.flowRules.id, c.flowRulesV6.id:
+	default:
+		return 0, false, false
+	}
+	if te.GetIsDefaultAction() || (len(te.GetMatch()) == 0 && te.GetPriority() == 0) {
+		return 0, false, false
+	}
+	rule, negated = DecodeRulePriority(te.GetPriority())
+	if rule == 0 {
+		return 0, false, false
+	}
+	return rule, negated, true
+}
+
 // SlotEntry is what a slots entry says: the slot of a balance group and
 // the filter core it sends to.
 type SlotEntry struct {

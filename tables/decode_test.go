@@ -102,3 +102,48 @@ func TestDecodeSlotParamsByID(t *testing.T) {
 	_, ok = c.DecodeSlot(te)
 	assert.False(t, ok, "a slot entry without its core parameter does not decode")
 }
+
+// TestDecodeRuleCounter: a direct-counter entry as a switch returns it
+// (the table entry's key only: match and priority, no action) decodes to
+// the rule of every flow rule entry the compiler writes; the default entry
+// and entries of other tables belong to no rule.
+func TestDecodeRuleCounter(t *testing.T) {
+	c := compiler(t)
+	cfg := load(t, "../examples/site.yaml")
+	d, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	rules := map[uint32]bool{}
+	for _, r := range cfg.Rules {
+		rules[r.Priority] = true
+	}
+	seen := map[uint32]bool{}
+	for _, e := range d.Entities {
+		te := e.GetTableEntry()
+		if te == nil {
+			continue
+		}
+		key := &p4v1.TableEntry{TableId: te.GetTableId(), Match: te.GetMatch(), Priority: te.GetPriority()}
+		rule, negated, ok := c.DecodeRuleCounter(&p4v1.DirectCounterEntry{TableEntry: key})
+		want, _ := DecodeRulePriority(te.GetPriority())
+		switch te.GetTableId() {
+		case c.flowRules.id, c.flowRulesV6.id:
+			require.True(t, ok, "flow rule entry of priority %d", te.GetPriority())
+			assert.Equal(t, want, rule)
+			assert.True(t, rules[rule], "priority %d decodes to rule %d, which no rule has", te.GetPriority(), rule)
+			_, wantNeg := DecodeRulePriority(te.GetPriority())
+			assert.Equal(t, wantNeg, negated)
+			seen[rule] = true
+		default:
+			assert.False(t, ok, "an entry of table %d is no rule's counter", te.GetTableId())
+		}
+	}
+	for p := range rules {
+		assert.True(t, seen[p], "rule of priority %d has no counter entry", p)
+	}
+	for _, id := range []uint32{c.flowRules.id, c.flowRulesV6.id} {
+		_, _, ok := c.DecodeRuleCounter(&p4v1.DirectCounterEntry{TableEntry: &p4v1.TableEntry{TableId: id, IsDefaultAction: true}})
+		assert.False(t, ok, "the default entry belongs to no rule")
+		_, _, ok = c.DecodeRuleCounter(&p4v1.DirectCounterEntry{TableEntry: &p4v1.TableEntry{TableId: id}})
+		assert.False(t, ok, "an entry without match or priority belongs to no rule")
+	}
+}

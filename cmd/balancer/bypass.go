@@ -10,6 +10,28 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 )
 
+// notOnSwitch says why a change the daemon saved is not on the switch
+// yet ("" when it is, or when a leader programs it).
+func notOnSwitch(st *apiv1.Status) string {
+	sw := st.GetSwitchStatus()
+	if h := st.GetHa(); h != nil && !h.GetLeader() {
+		return "saved; standby: the leader programs the switch"
+	}
+	switch {
+	case sw.GetStalled():
+		return "saved, but not on the switch yet: the switch is not answering (stalled); it is written when the switch answers again"
+	case !sw.GetConnected():
+		return "saved, but not on the switch yet: the switch is not connected; it is written on reconnection"
+	case !sw.GetPrimary() && sw.GetAlarm() != "":
+		return "saved, but not on the switch: " + sw.GetAlarm()
+	case !sw.GetPrimary():
+		return "saved, but not on the switch yet: this daemon is not the switch's primary controller yet; it is written when it is"
+	case sw.GetStatePending():
+		return "saved, but not on the switch yet: the write did not go through and is retried (see balancer status)"
+	}
+	return ""
+}
+
 func newBypassCmd(a *app) *cobra.Command {
 	var groupName string
 	var all bool
@@ -74,6 +96,9 @@ and it survives restarts of the daemon until turned off.`,
 			}
 			fmt.Fprintf(a.stdout, "manual bypass %s for %s\n", args[0], what)
 			writeBypass(a.stdout, st.GetBypass())
+			if w := notOnSwitch(st); w != "" {
+				fmt.Fprintf(a.stdout, "warning: %s\n", w)
+			}
 			return nil
 		},
 	}

@@ -29,6 +29,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		// A child process of a test: the balancer command itself.
+		childMain()
+	}
 	time.Local = time.UTC // times in the output are predictable
 	// glog (linked in through the daemon package) starts its flusher at init.
 	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/golang/glog.(*fileSink).flushDaemon"))

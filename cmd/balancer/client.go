@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -115,13 +116,73 @@ func (d *dialState) dialErr() error {
 }
 
 func (d *dialState) intercept(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	// Before a change, the running revision: should the connection end
+	// during the call, the operator is told what to check.
+	before := uint64(0)
+	change := isChange(method, req)
+	if change {
+		var cfg apiv1.GetConfigResponse
+		if invoker(ctx, apiv1.Balancer_GetConfig_FullMethodName, &apiv1.GetConfigRequest{}, &cfg, cc, opts...) == nil {
+			before = cfg.GetRevision().GetNumber()
+		}
+	}
 	var trailer metadata.MD
 	err := invoker(ctx, method, req, reply, cc, append(opts, grpc.Trailer(&trailer))...)
 	if err == nil {
 		return nil
 	}
 	fromDaemon := slices.Contains(trailer.Get(apiv1.OriginTrailer), apiv1.OriginDaemon)
+	if change && !fromDaemon && d.dialErr() == nil && connectionEnded(err) {
+		return d.unknownOutcome(method, before, err)
+	}
 	return d.translate(ctx, err, fromDaemon)
+}
+
+// isChange: the call changes the daemon's state (a configuration saved,
+// a rollback, a manual bypass).
+func isChange(method string, req any) bool {
+	switch method {
+	case apiv1.Balancer_ApplyConfig_FullMethodName:
+		r, ok := req.(*apiv1.ApplyConfigRequest)
+		return ok && !r.GetDryRun()
+	case apiv1.Balancer_Rollback_FullMethodName, apiv1.Balancer_SetBypass_FullMethodName:
+		return true
+	}
+	return false
+}
+
+// connectionEnded: the call was sent on a connection that then ended
+// without an answer (the daemon died or restarted during it).
+func connectionEnded(err error) bool {
+	st, ok := status.FromError(err)
+	if !ok {
+		return false
+	}
+	switch st.Code() {
+	case codes.Unavailable, codes.Internal, codes.Unknown:
+		m := st.Message()
+		return strings.Contains(m, "EOF") || strings.Contains(m, "transport is closing") ||
+			strings.Contains(m, "connection reset") || strings.Contains(m, "broken pipe") ||
+			strings.Contains(m, "error reading from server") || strings.Contains(m, "connection closed")
+	}
+	return false
+}
+
+// unknownOutcome is the answer to a change whose connection ended during
+// the call: it may or may not have been made, and how to find out.
+func (d *dialState) unknownOutcome(method string, before uint64, err error) error {
+	st, _ := status.FromError(err)
+	msg := fmt.Sprintf("the connection to the balancer daemon at %s ended during the call (%s): the outcome is unknown", d.where, st.Message())
+	switch method {
+	case apiv1.Balancer_SetBypass_FullMethodName:
+		return fmt.Errorf("%s; once the daemon answers again, `balancer status` shows whether the manual bypass is set (it is saved before it is applied, and survives restarts)", msg)
+	default:
+		rev := "the running revision before the call is unknown"
+		if before > 0 {
+			rev = fmt.Sprintf("the running revision was %d", before)
+		}
+		return fmt.Errorf("%s; %s: once the daemon answers again, `balancer config history` shows a newer revision if the change was saved (a saved change is programmed when the daemon runs), and `balancer status` whether it is on the switch", msg, rev)
+	}
 }
 
 // apiError is an error the daemon returned: its message as the daemon

@@ -149,6 +149,7 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			defer d.Close() // releases the state directory if Run never ran
 			apiLis, srvOpts, err := apiListener(listen, socket, tlsCert, tlsKey, tlsClientCA)
 			if err != nil {
 				return err

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -21,6 +23,7 @@ import (
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/sim/frames"
+	"github.com/dpi-balancer/balancer/tlsfiles"
 )
 
 const simLong = `sim runs the software switch: a Go model of the balancer's P4 pipeline
@@ -42,7 +45,15 @@ port p is p*10+l, a whole port p is p*10):
 --demo-traffic N sends about N packets per second of random sessions into
 every link's ports (in-memory ports only), so counters move in a demo.
 
---control ADDR serves a small HTTP API to break the demo's filters:
+--tls-cert FILE --tls-key FILE serve P4Runtime and gNMI over TLS, and with
+--tls-ca FILE mutual TLS (a client needs a certificate that CA signed), as
+Stratum's -server_cert_file, -server_key_file and -ca_cert_file do; give the
+daemon --switch-tls-ca, --switch-tls-cert and --switch-tls-key. Without
+them any local user can take the primary role and rewrite the tables.
+
+--control ADDR serves a small HTTP API to break the demo's filters. It is a
+lab tool: it has no authentication, so bind it to loopback
+(--control 127.0.0.1:8080):
   curl ADDR/loops                          list the loops and their state
   curl -X POST 'ADDR/loops/20:10?state=dead'       the filter passes nothing
   curl -X POST 'ADDR/loops/20:10?state=drop-keepalives'
@@ -59,6 +70,7 @@ func newSimCmd() *cobra.Command {
 		demoPPS                int
 		logLevel               string
 		control                string
+		tlsCert, tlsKey, tlsCA string
 	)
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -84,9 +96,11 @@ func newSimCmd() *cobra.Command {
 			ps, peers, links, loopStates := topo.ports, topo.peers, topo.links, topo.loops
 			speeds, disabled := topo.speeds, topo.disabled
 			if control != "" {
-				if err := serveControl(cmd.Context(), control, loopStates); err != nil {
+				addr, err := serveControl(cmd.Context(), control, loopStates)
+				if err != nil {
 					return err
 				}
+				log.Warn("control API: a lab tool without authentication; anyone who reaches it can break the demo's filters", "address", addr)
 			}
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
@@ -94,7 +108,14 @@ func newSimCmd() *cobra.Command {
 			if cmd.Flags().Changed("slot-capacity") && slotCap <= 0 {
 				return usagef("--slot-capacity %d: give a table size, like 16384 (leave the flag out for the P4Info's)", slotCap)
 			}
-			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log,
+			serverTLS, err := simTLS(tlsCert, tlsKey, tlsCA)
+			if err != nil {
+				return err
+			}
+			if serverTLS == nil {
+				log.Warn("P4Runtime and gNMI are served in plaintext: any client that reaches them can take the primary role; give --tls-cert, --tls-key and --tls-ca for mutual TLS")
+			}
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log, TLS: serverTLS,
 				Speeds: speeds, Disabled: disabled})
 			if err != nil {
 				return err
@@ -144,7 +165,10 @@ func newSimCmd() *cobra.Command {
 	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
-	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (demo)")
+	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (a lab tool without authentication: bind it to loopback)")
+	f.StringVar(&tlsCert, "tls-cert", "", "server certificate for P4Runtime and gNMI (TLS; with --tls-key)")
+	f.StringVar(&tlsKey, "tls-key", "", "server key for P4Runtime and gNMI")
+	f.StringVar(&tlsCA, "tls-ca", "", "CA certificate that signs the clients' certificates (mutual TLS; needs --tls-cert and --tls-key)")
 	return cmd
 }
 
@@ -293,17 +317,49 @@ func (t *simTopology) addSite(path string) ([][2]uint32, error) {
 	return loops, nil
 }
 
+// simTLS is the software switch's server TLS: nil without files, TLS with
+// a certificate and key, mutual TLS with the clients' CA too.
+func simTLS(cert, key, ca string) (*tls.Config, error) {
+	switch {
+	case cert == "" && key == "" && ca == "":
+		return nil, nil
+	case cert == "" || key == "":
+		return nil, usagef("--tls-cert and --tls-key go together (and --tls-ca needs both)")
+	}
+	c, err := tls.LoadX509KeyPair(cert, key)
+	if err != nil {
+		return nil, fmt.Errorf("--tls-cert %s / --tls-key %s: %w", cert, key, err)
+	}
+	if ca == "" {
+		return &tls.Config{Certificates: []tls.Certificate{c}, MinVersion: tls.VersionTLS12}, nil
+	}
+	pool, err := tlsfiles.Pool(ca)
+	switch {
+	case errors.Is(err, tlsfiles.ErrNoPEM):
+		return nil, fmt.Errorf("--tls-ca %w", err)
+	case err != nil:
+		return nil, fmt.Errorf("--tls-ca: %w", err)
+	}
+	return tlsfiles.Server(c, pool), nil
+}
+
 // loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives.
 type loopState struct{ v atomic.Int32 }
 
 var loopStateNames = []string{"ok", "dead", "drop-keepalives"}
 
-func serveControl(ctx context.Context, addr string, loops map[string]*loopState) error {
+// controlBanner heads every answer of the control API.
+const controlBanner = "balancer sim control API: a lab tool for demos and tests, without authentication; never expose it\n"
+
+func serveControl(ctx context.Context, addr string, loops map[string]*loopState) (string, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("--control: %w", err)
+		return "", fmt.Errorf("--control: %w", err)
 	}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, controlBanner+"GET /loops lists the loops; POST /loops/A:B?state=ok|dead|drop-keepalives sets one\n")
+	})
 	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {
 		names := make([]string, 0, len(loops))
 		for n := range loops {
@@ -329,10 +385,14 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 		}
 		http.Error(w, "state must be ok, dead or drop-keepalives", http.StatusBadRequest)
 	})
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	labTool := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Balancer-Lab-Tool", "no authentication; never expose it")
+		mux.ServeHTTP(w, r)
+	})
+	srv := &http.Server{Handler: labTool, ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(lis)
 	go func() { <-ctx.Done(); srv.Close() }()
-	return nil
+	return lis.Addr().String(), nil
 }
 
 // listenSwitch listens on host:port, or on a unix socket given as

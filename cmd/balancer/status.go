@@ -60,9 +60,12 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	var state []string
 	if sw.GetConnected() {
 		state = append(state, "connected")
-		if sw.GetPrimary() {
+		switch {
+		case sw.GetPrimary():
 			state = append(state, "primary")
-		} else {
+		case st.GetHa() != nil && !st.GetHa().GetLeader():
+			state = append(state, "standby: the leader programs the switch")
+		default:
 			state = append(state, "backup (not writing)")
 		}
 	} else {
@@ -93,6 +96,11 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	}
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
+	}
+	if sw.GetConnected() && !sw.GetPrimary() && sw.GetAlarm() != "" {
+		// Connected as a backup with an alarm: another controller is
+		// primary on the switch.
+		fmt.Fprintf(w, "  ALARM %s\n", sw.GetAlarm())
 	}
 	if sw.GetStalled() {
 		fmt.Fprintf(w, "  ALARM switch stalled: the connection is open but the switch has not answered since %s (%s); reconnecting\n",

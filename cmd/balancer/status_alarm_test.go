@@ -44,3 +44,13 @@ func TestStatusShowsAlarms(t *testing.T) {
 	assert.NotContains(t, b.String(), "held")
 	assert.NotContains(t, b.String(), "not yet written")
 }
+
+// status raises the alarm of another controller being primary on the
+// switch (the daemon connected as a backup, with the alarm line).
+func TestStatusShowsOtherPrimary(t *testing.T) {
+	alarm := "another controller is primary on the switch (election id 5:0, this daemon's 0:7, since 2026-12-01T03:00:09Z): it can rewrite every table"
+	var b bytes.Buffer
+	writeStatus(&b, &apiv1.Status{SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, Primary: false, ElectionId: "0:7", Alarm: alarm}})
+	assert.Contains(t, b.String(), "connected, backup (not writing)")
+	assert.Contains(t, b.String(), "  ALARM "+alarm+"\n")
+}

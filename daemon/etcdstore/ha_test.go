@@ -540,6 +540,13 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 	res, err := apply(b, "# by b\n")
 	require.NoError(t, err)
 	require.Equal(t, uint64(2), res.Revision.Number)
+	// A standby says so: the leader programs the switch, nothing pends.
+	assert.Equal(t, "saved; standby: the leader programs the switch", res.Warning)
+	st, err := b.Status(context.Background())
+	require.NoError(t, err)
+	assert.True(t, st.Switch.Standby)
+	assert.False(t, st.Switch.Pending, "a standby is never pending")
+	assert.False(t, st.Switch.StatePending)
 	_, err = apply(a, "# by a\n")
 	require.ErrorIs(t, err, daemon.ErrConflict, "a still runs revision 1")
 	assert.Contains(t, err.Error(), "re-read revision 2")

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -35,6 +36,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	pb "go.etcd.io/etcd/api/v3/etcdserverpb"
 	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"github.com/dpi-balancer/balancer/daemon/statestore"
@@ -411,26 +413,88 @@ func (s *Store) Revision(n uint64) ([]byte, error) {
 }
 
 // read gets key like every read (linearizable: what the majority agreed),
-// except while etcd has lost its quorum: then it reads the reached member's
+// except while etcd has lost its quorum: then it reads a reached member's
 // own copy (serializable), so that the history and old revisions can still
 // be shown; a change based on them is refused by the write that follows.
+//
+// Members that hang (a stopped process keeps its sockets open) answer
+// nothing, so the read does not wait for its whole timeout on one: after
+// quorumProbeAfter without an answer it checks the quorum and asks every
+// member at once (serializable when the quorum is lost), the first answer
+// winning.
 func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
-	if !s.held.Load() {
-		ctx, cancel := s.ctx()
-		resp, err := s.cli.Get(ctx, key, opts...)
-		cancel()
-		if err == nil {
-			return resp, nil
-		}
-		if lost, _ := s.quorumLost(context.Background(), min(s.timeout, time.Second)); !lost {
-			return nil, err
-		}
-	}
 	// Not s.ctx: that ends while the store is held.
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
-	return s.cli.Get(ctx, key, append(opts, clientv3.WithSerializable())...)
+	type result struct {
+		resp *clientv3.GetResponse
+		err  error
+	}
+	eps := s.cli.Endpoints()
+	ch := make(chan result, len(eps)+1)
+	pending := 0
+	each := func(serializable bool) {
+		o := opts
+		if serializable {
+			o = append(slices.Clone(opts), clientv3.WithSerializable())
+		}
+		for _, ep := range eps {
+			pending++
+			go func() {
+				conn, err := s.cli.Dial(ep)
+				if err != nil {
+					ch <- result{err: fmt.Errorf("%s: %w", ep, err)}
+					return
+				}
+				defer conn.Close()
+				r, err := clientv3.NewKVFromKVClient(pb.NewKVClient(conn), s.cli).Get(ctx, key, o...)
+				if err != nil {
+					err = fmt.Errorf("%s: %w", ep, err)
+				}
+				ch <- result{r, err}
+			}()
+		}
+	}
+	if s.held.Load() {
+		each(true)
+	} else {
+		pending++
+		go func() {
+			r, err := s.cli.Get(ctx, key, opts...)
+			ch <- result{r, err}
+		}()
+		probe := time.NewTimer(min(s.timeout/3, quorumProbeAfter))
+		defer probe.Stop()
+		select {
+		case r := <-ch:
+			pending--
+			if r.err == nil {
+				return r.resp, nil
+			}
+			lost, _ := s.quorumLost(context.Background(), min(s.timeout, time.Second))
+			if !lost {
+				return nil, r.err
+			}
+			each(true)
+		case <-probe.C:
+			lost, _ := s.quorumLost(ctx, min(s.timeout, time.Second))
+			each(lost)
+		}
+	}
+	var errs []error
+	for ; pending > 0; pending-- {
+		r := <-ch
+		if r.err == nil {
+			return r.resp, nil
+		}
+		errs = append(errs, r.err)
+	}
+	return nil, errors.Join(errs...)
 }
+
+// quorumProbeAfter is how long a read waits for etcd before it checks
+// whether etcd has lost its quorum and asks every member.
+const quorumProbeAfter = 500 * time.Millisecond
 
 // History implements statestore.StateStore.
 func (s *Store) History() ([]statestore.Revision, error) {

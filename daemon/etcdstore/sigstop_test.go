@@ -1,0 +1,129 @@
+package etcdstore
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+)
+
+// etcdProcs is a cluster of real etcd processes (Debian's etcd-server),
+// so members can be paused with SIGSTOP: a stopped process keeps its
+// sockets open and answers nothing, peers and clients alike.
+type etcdProcs struct {
+	cmds    []*exec.Cmd
+	clients []string
+}
+
+func startEtcdProcs(t *testing.T, n int) *etcdProcs {
+	t.Helper()
+	bin, err := exec.LookPath("etcd")
+	if err != nil {
+		t.Skip("no etcd binary (Debian package etcd-server): the SIGSTOP scenario needs real etcd processes")
+	}
+	port := func() string {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer l.Close()
+		return l.Addr().String()
+	}
+	var peers, clients, names []string
+	var initial []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("m%d", i))
+		peers = append(peers, port())
+		clients = append(clients, port())
+		initial = append(initial, fmt.Sprintf("m%d=http://%s", i, peers[i]))
+	}
+	p := &etcdProcs{clients: clients}
+	for i := range n {
+		cmd := exec.Command(bin, "--name", names[i], "--data-dir", filepath.Join(t.TempDir(), names[i]),
+			"--listen-client-urls", "http://"+clients[i], "--advertise-client-urls", "http://"+clients[i],
+			"--listen-peer-urls", "http://"+peers[i], "--initial-advertise-peer-urls", "http://"+peers[i],
+			"--initial-cluster", strings.Join(initial, ","), "--initial-cluster-state", "new",
+			"--heartbeat-interval", "50", "--election-timeout", "250", "--log-level", "error", "--logger", "zap")
+		require.NoError(t, cmd.Start())
+		p.cmds = append(p.cmds, cmd)
+	}
+	t.Cleanup(func() {
+		for _, c := range p.cmds {
+			_ = c.Process.Signal(syscall.SIGCONT)
+			_ = c.Process.Kill()
+			_ = c.Wait()
+		}
+	})
+	return p
+}
+
+func (p *etcdProcs) signal(t *testing.T, sig syscall.Signal, is ...int) {
+	t.Helper()
+	for _, i := range is {
+		require.NoError(t, p.cmds[i].Process.Signal(sig))
+	}
+}
+
+// TestHAPausedMembers pauses two of three etcd processes (SIGSTOP, not
+// killed) five times, a different pair each time: config history answers
+// from the member left (its own copy), and a rollback and a change are
+// refused with the quorum message, each within the store's timeout; after
+// SIGCONT changes go through again. A healthy standby is never "pending".
+func TestHAPausedMembers(t *testing.T) {
+	if os.Getenv("BALANCER_SHORT_HA") != "" {
+		t.Skip("BALANCER_SHORT_HA set")
+	}
+	cl := startEtcdProcs(t, 3)
+	st, err := Open(newClient(t, cl.clients...), "/balancer/test/sw1/", 0)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return st.Health(context.Background()) == nil }, 30*time.Second, 20*time.Millisecond, "etcd never came up")
+	initial, err := os.ReadFile("testdata/ha.yaml")
+	require.NoError(t, err)
+	_, err = st.Seed(initial, "initial", time.Now())
+	require.NoError(t, err)
+	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	run := make(chan error, 1)
+	go func() { run <- d.Run(ctx) }()
+	defer func() { cancel(); <-run }()
+	res, err := d.ApplyConfig(ctx, append(append([]byte(nil), initial...), "# two\n"...), false, "two")
+	require.NoError(t, err)
+	require.Positive(t, res.Revision.Number)
+
+	pairs := [][2]int{{1, 2}, {0, 2}, {0, 1}, {1, 2}, {0, 2}}
+	for round, pair := range pairs {
+		cl.signal(t, syscall.SIGSTOP, pair[0], pair[1])
+		start := time.Now()
+		hist, err := d.History(ctx)
+		took := time.Since(start)
+		require.NoError(t, err, "round %d: history with members %v paused", round, pair)
+		require.NotEmpty(t, hist)
+		assert.Less(t, took, DefaultTimeout+2*time.Second, "round %d: history took %s", round, took)
+		t.Logf("round %d (members %v paused): history answered in %s", round, pair, took.Round(time.Millisecond))
+
+		start = time.Now()
+		_, err = d.Rollback(ctx, hist[0].Number)
+		took = time.Since(start)
+		require.ErrorIs(t, err, ErrQuorumLost, "round %d: rollback", round)
+		assert.Contains(t, err.Error(), "changes are refused until a majority of the etcd members is back")
+		assert.NotContains(t, err.Error(), "reading revision")
+		assert.Less(t, took, 2*DefaultTimeout+2*time.Second, "round %d: rollback took %s", round, took)
+		t.Logf("round %d: rollback refused with the quorum message in %s", round, took.Round(time.Millisecond))
+
+		cl.signal(t, syscall.SIGCONT, pair[0], pair[1])
+		require.Eventually(t, func() bool {
+			_, err := d.ApplyConfig(ctx, append(append([]byte(nil), initial...), fmt.Sprintf("# after outage %d\n", round)...), false, "")
+			return err == nil
+		}, 30*time.Second, 50*time.Millisecond, "round %d: changes never went through again", round)
+	}
+}

@@ -1,0 +1,95 @@
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// ErrStateDirInUse is returned by OpenStore when another daemon holds the
+// state directory: two daemons saving into one directory would each
+// number revisions from their own view and replace the other's.
+var ErrStateDirInUse = errors.New("state directory in use")
+
+// lockFile is the state directory's lock: an exclusive flock held for as
+// long as the store is open (the kernel drops it when the process ends,
+// so a crashed daemon never leaves it held), with the holder's PID in it.
+const lockFile = "lock"
+
+// lockDir takes the state directory's lock without waiting, or says which
+// process holds it.
+func lockDir(dir, path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o640)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		defer f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			holder := "another process"
+			// The holder writes its PID just after taking the lock: give
+			// it a moment when the file is still empty.
+			for deadline := time.Now().Add(300 * time.Millisecond); ; {
+				if pid := readPID(path); pid > 0 {
+					holder = fmt.Sprintf("pid %d", pid)
+					break
+				}
+				if time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			return nil, fmt.Errorf("store: %s: %w by another balancer daemon (%s holds %s): stop that daemon first, or give this one its own --state-dir",
+				dir, ErrStateDirInUse, holder, path)
+		}
+		return nil, fmt.Errorf("store: locking %s: %w", path, err)
+	}
+	// Ours: say who holds it, in one write of a fixed width (no
+	// truncation, so a reader never sees a part of it).
+	if _, err := f.WriteAt([]byte(fmt.Sprintf("%-19d\n", os.Getpid())), 0); err == nil {
+		_ = f.Sync()
+	}
+	return f, nil
+}
+
+// readPID is the PID in a lock file, 0 when it holds none.
+func readPID(path string) int {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil || pid <= 0 {
+		return 0
+	}
+	return pid
+}
+
+// Close releases the state directory (its lock); the store must not be
+// used after. It is idempotent.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lock == nil {
+		return nil
+	}
+	err := s.lock.Close() // closing the descriptor drops the flock
+	s.lock = nil
+	return err
+}
+
+// Close releases what New took that Run has not released yet: the state
+// directory (when the daemon opened it). Run releases it when it ends;
+// Close is for a daemon that is made and never run, and is idempotent.
+func (d *Daemon) Close() error {
+	if d.ownStore == nil {
+		return nil
+	}
+	return d.ownStore.Close()
+}

@@ -1,0 +1,71 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestStoreLock: a state directory is opened by one store at a time; the
+// second is refused at once, naming the holder's PID, and gets it once the
+// first is closed.
+func TestStoreLock(t *testing.T) {
+	dir := t.TempDir()
+	s, err := OpenStore(dir)
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = OpenStore(dir)
+	took := time.Since(start)
+	require.ErrorIs(t, err, ErrStateDirInUse)
+	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
+	assert.Contains(t, err.Error(), "--state-dir")
+	assert.Less(t, took, time.Second)
+	require.NoError(t, s.Close())
+	require.NoError(t, s.Close(), "Close is idempotent")
+	s2, err := OpenStore(dir)
+	require.NoError(t, err)
+	require.NoError(t, s2.Close())
+}
+
+// TestStoreCommitOnRevisionOnDisk: a save made on a revision older than
+// the one on disk is refused and overwrites nothing; a daemon whose state
+// directory was changed behind its back refuses the change the same way.
+func TestStoreCommitOnRevisionOnDisk(t *testing.T) {
+	s, err := OpenStore(t.TempDir())
+	require.NoError(t, err)
+	defer s.Close()
+	r1, err := s.Commit([]byte("site: one\n"), "one", time.Unix(1, 0), nil)
+	require.NoError(t, err)
+	r2, err := s.CommitOn(r1.Number, []byte("site: two\n"), "two", time.Unix(2, 0), nil)
+	require.NoError(t, err)
+	_, err = s.CommitOn(r1.Number, []byte("site: stale\n"), "stale", time.Unix(3, 0), nil)
+	require.ErrorIs(t, err, ErrConflict)
+	assert.Contains(t, err.Error(), "revision 2 is on disk, not revision 1")
+	data, rev, err := s.Running()
+	require.NoError(t, err)
+	assert.Equal(t, "site: two\n", string(data))
+	assert.Equal(t, r2, rev)
+
+	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
+	require.NoError(t, err)
+	defer d.Close()
+	base, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	behind := strings.Replace(string(base), "site: fast", "site: behind", 1)
+	onDisk, err := d.store.Commit([]byte(behind), "behind the daemon's back", time.Now(), nil)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // no switch session runs
+	_, err = d.ApplyConfig(ctx, []byte(strings.Replace(string(base), "site: fast", "site: mine", 1)), false, "mine")
+	require.ErrorIs(t, err, ErrConflict)
+	data, rev, err = d.store.Running()
+	require.NoError(t, err)
+	assert.Equal(t, behind, string(data), "the newer revision on disk is kept")
+	assert.Equal(t, onDisk, rev)
+}
