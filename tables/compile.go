@@ -395,11 +395,7 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		}
 		bgs = append(bgs, c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(*bg.ID))))
 		totalSlots += len(active.Slots)
-		for s, t := range active.Slots {
-			slotEntries = append(slotEntries, c.entry(c.slots, 0,
-				c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core)),
-				exact(c.slots, "balance_group", uint64(*bg.ID)), exact(c.slots, "slot", uint64(s))))
-		}
+		slotEntries = append(slotEntries, c.slotEntries(*bg.ID, active.Slots)...)
 	}
 	sortByKey(bgs)
 	d.Entities = append(d.Entities, bgs...)
@@ -546,4 +542,57 @@ func macU64(m config.MAC) uint64 {
 
 func sortByKey(es []*p4v1.Entity) {
 	slices.SortStableFunc(es, func(a, b *p4v1.Entity) int { return cmp.Compare(Key(a), Key(b)) })
+}
+
+// slotEntries returns a balance group's slot entries, as slotEntry
+// builds them, in a handful of allocations rather than a dozen per
+// entry: the messages of all the entries come from arrays, and the
+// entries share the balance group's match and one action per target (a
+// compiled entity is never changed).
+func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
+	n := len(slots)
+	var (
+		out   = make([]*p4v1.Entity, n)
+		ents  = make([]p4v1.Entity, n)
+		wraps = make([]p4v1.Entity_TableEntry, n)
+		tes   = make([]p4v1.TableEntry, n)
+		ms    = make([]*p4v1.FieldMatch, 2*n)
+		fms   = make([]p4v1.FieldMatch, n)
+		exs   = make([]p4v1.FieldMatch_Exact_, n)
+		exvs  = make([]p4v1.FieldMatch_Exact, n)
+		vals  = make([]byte, 0, 2*n)
+	)
+	bgMatch := exact(c.slots, "balance_group", uint64(group))
+	slotField := c.slots.fields["slot"].id
+	slotFirst := slotField < bgMatch.GetFieldId()
+	actions := map[Target]*p4v1.TableAction{}
+	for i, t := range slots {
+		a := actions[t]
+		if a == nil {
+			a = c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core))
+			actions[t] = a
+		}
+		start := len(vals)
+		if i > 0xffff {
+			vals = append(vals, canon(uint64(i))...)
+		} else if i > 0xff {
+			vals = append(vals, byte(i>>8), byte(i))
+		} else {
+			vals = append(vals, byte(i))
+		}
+		exvs[i].Value = vals[start:len(vals):len(vals)]
+		exs[i].Exact = &exvs[i]
+		fms[i] = p4v1.FieldMatch{FieldId: slotField, FieldMatchType: &exs[i]}
+		m := ms[2*i : 2*i+2 : 2*i+2]
+		if slotFirst {
+			m[0], m[1] = &fms[i], bgMatch
+		} else {
+			m[0], m[1] = bgMatch, &fms[i]
+		}
+		tes[i] = p4v1.TableEntry{TableId: c.slots.id, Match: m, Action: a}
+		wraps[i].TableEntry = &tes[i]
+		ents[i].Entity = &wraps[i]
+		out[i] = &ents[i]
+	}
+	return out
 }
