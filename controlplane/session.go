@@ -546,10 +546,10 @@ type conn struct {
 	heard   atomic.Int64   // unix nanos of the switch's last answer (any goroutine)
 	longOps atomic.Int32   // RPCs allowed to take long (pipeline push)
 
-	primary  bool
-	ready    bool // primary and reconciled: OnPrimary(true) was called
-	atomic   bool
-	dirty    bool // a write failed: re-read before the next delta
+	primary bool
+	ready   bool // primary and reconciled: OnPrimary(true) was called
+	atomic  bool
+	dirty   bool // a write failed: re-read before the next delta
 	// The switch's state (unless dirty) is one of: synced, the desired
 	// entities last written in full (shared with the desired state, so
 	// the session holds no copy of the site), called when needed; or
@@ -563,13 +563,13 @@ type conn struct {
 	// or its changes): ApplyUpdates writes only the changes from the
 	// generation right before it.
 	writtenGen uint64
-	writeGen uint64 // writes attempted on this connection
-	pushedAt time.Time
-	elHigh   uint64
-	elLow    uint64
-	pio      *wire.PacketIO
-	sendq    chan *p4v1.StreamMessageRequest // the only writer of the stream
-	sendErr  chan error
+	writeGen   uint64 // writes attempted on this connection
+	pushedAt   time.Time
+	elHigh     uint64
+	elLow      uint64
+	pio        *wire.PacketIO
+	sendq      chan *p4v1.StreamMessageRequest // the only writer of the stream
+	sendErr    chan error
 
 	retryDelay time.Duration
 	retryTimer *time.Timer

@@ -173,7 +173,9 @@ func floorWrite(b *testing.B, ents []*p4v1.Entity) {
 	b.ReportMetric(float64(len(ents)*b.N)/b.Elapsed().Seconds(), "entries/s")
 }
 
-type noopP4RT struct{ p4v1.UnimplementedP4RuntimeServer }
+type noopP4RT struct {
+	p4v1.UnimplementedP4RuntimeServer
+}
 
 func (noopP4RT) Write(context.Context, *p4v1.WriteRequest) (*p4v1.WriteResponse, error) {
 	return &p4v1.WriteResponse{}, nil
