@@ -436,6 +436,7 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	if err == nil {
 		d.markWritten(st)
 	}
+	d.refreshTelemetry(ctx)
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -447,6 +448,21 @@ func (d *Daemon) writeState(ctx context.Context) error {
 		d.log.Info("switch programmed", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
 	}
 	return nil
+}
+
+// refreshTelemetry publishes the status (metrics and the gNMI state
+// tree) at once, after a write: what a command prints about the switch
+// and what telemetry shows agree from the moment it returns, not from the
+// next state interval.
+func (d *Daemon) refreshTelemetry(ctx context.Context) {
+	s, err := d.Status(ctx)
+	if err != nil {
+		return
+	}
+	d.metrics.setStatus(s)
+	if d.opts.Telemetry != nil {
+		_ = publishState(d.opts.Telemetry, s, d.now())
+	}
 }
 
 // markWritten notes the runtime state the switch now holds.

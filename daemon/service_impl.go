@@ -126,6 +126,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		default:
 			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
 		}
+		d.refreshTelemetry(octx)
 		return nil
 	})
 	if err != nil && ctx.Err() != nil && errors.Is(err, ErrUnavailable) {

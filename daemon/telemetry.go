@@ -299,9 +299,13 @@ type metrics struct {
 
 func newMetrics() *metrics { return &metrics{} }
 
+// setStatus keeps the newer of s and the status it holds (a periodic
+// snapshot taken before a write may arrive after the one taken after it).
 func (m *metrics) setStatus(s *Status) {
 	m.mu.Lock()
-	m.status = s
+	if m.status == nil || !s.ObservedAt.Before(m.status.ObservedAt) {
+		m.status = s
+	}
 	m.mu.Unlock()
 }
 
