@@ -550,12 +550,11 @@ type conn struct {
 	ready   bool // primary and reconciled: OnPrimary(true) was called
 	atomic  bool
 	dirty   bool // a write failed: re-read before the next delta
-	// The switch's state (unless dirty) is one of: synced, the desired
-	// entities last written in full (shared with the desired state, so
-	// the session holds no copy of the site), called when needed; or
-	// current, as read back (by key) and written since.
-	synced  func() []*p4v1.Entity
-	current map[string]*p4v1.Entity
+	// synced is what the switch holds (unless dirty): the desired
+	// entities last written, in the order they were given (shared with
+	// the desired state, so the session holds no copy of the site;
+	// called when needed). Nil: read the switch back first.
+	synced func() []*p4v1.Entity
 	// changedSince holds, by key, the entities ApplyUpdates wrote since
 	// the last full write (synced): an unchanged one is not written again.
 	changedSince map[string]*p4v1.Entity
@@ -592,7 +591,7 @@ type streamEvent struct {
 // goroutine.
 type readBack struct {
 	desired    []*p4v1.Entity // what plan writes
-	cur        map[string]*p4v1.Entity
+	cur        []*p4v1.Entity
 	plan       *tables.Plan
 	writeGen   uint64
 	desiredGen uint64
@@ -985,11 +984,7 @@ func (c *conn) startReadBack() {
 		rb := readBack{desired: desired, writeGen: wgen, desiredGen: dgen}
 		rb.cur, rb.err = c.readOwned(c.ctx, c.readRT)
 		if rb.err == nil {
-			cur := make([]*p4v1.Entity, 0, len(rb.cur))
-			for _, e := range rb.cur {
-				cur = append(cur, e)
-			}
-			rb.plan = c.s.opts.Compiler.Diff(desired, cur)
+			rb.plan = c.s.opts.Compiler.Diff(desired, rb.cur)
 		}
 		select {
 		case c.readBacks <- rb:
@@ -1019,7 +1014,7 @@ func (c *conn) onReadBack(rb readBack) {
 		}
 		return
 	}
-	c.current, c.synced, c.dirty = rb.cur, nil, false
+	c.synced, c.dirty = nil, false // the plan is from rb.cur
 	if !retry {
 		s.stats.readBacks.Add(1)
 		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
@@ -1238,8 +1233,10 @@ func (c *conn) ensurePipeline(ctx context.Context) error {
 	return nil
 }
 
-// readOwned reads every table and value set the compiler owns with rt.
-func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[string]*p4v1.Entity, error) {
+// readOwned reads every table and value set the compiler owns with rt,
+// in the switch's order (a switch that answers in write order lets
+// tables.Diff pair the entries by position), without default entries.
+func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) ([]*p4v1.Entity, error) {
 	comp := c.s.opts.Compiler
 	var wild []*p4v1.Entity
 	for _, id := range comp.TableIDs() {
@@ -1257,13 +1254,13 @@ func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[stri
 	} else if status.Code(err) != codes.Unimplemented {
 		return nil, err
 	}
-	cur := make(map[string]*p4v1.Entity, len(es))
+	cur := es[:0]
 	for _, e := range es {
 		if e.GetTableEntry().GetIsDefaultAction() {
 			continue
 		}
 		comp.Canonical(e) // a target may spell out don't-care matches
-		cur[tables.Key(e)] = e
+		cur = append(cur, e)
 	}
 	return cur, nil
 }
@@ -1271,23 +1268,17 @@ func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[stri
 // applyDelta writes desired - current. The current state is the switch's
 // as last read or written; after a failed write it is read again.
 func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	if !c.known() {
-		cur, err := c.readOwned(ctx, c.rt)
-		if err != nil {
-			return nil, fmt.Errorf("read back: %w", err)
-		}
-		c.current, c.synced, c.dirty = cur, nil, false
-	}
 	var current []*p4v1.Entity
-	if c.synced != nil {
+	if c.known() {
 		// In the order it was written: the diff pairs most entries by
 		// position (tables.Diff).
 		current = c.synced()
 	} else {
-		current = make([]*p4v1.Entity, 0, len(c.current))
-		for _, e := range c.current {
-			current = append(current, e)
+		cur, err := c.readOwned(ctx, c.rt)
+		if err != nil {
+			return nil, fmt.Errorf("read back: %w", err)
 		}
+		current, c.synced, c.dirty = cur, nil, false
 	}
 	plan := c.s.opts.Compiler.Diff(desired, current)
 	err := c.writePlan(ctx, plan)
@@ -1297,18 +1288,19 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 	return plan, err
 }
 
-// known says whether the session knows what the switch holds (synced or
-// current) without reading it back.
-func (c *conn) known() bool { return !c.dirty && (c.synced != nil || c.current != nil) }
+// known says whether the session knows what the switch holds without
+// reading it back.
+func (c *conn) known() bool { return !c.dirty && c.synced != nil }
 
 // syncedTo records that the switch holds exactly desired (as written in
 // full): the record is the desired list itself, no copy.
 func (c *conn) syncedTo(desired []*p4v1.Entity) {
-	c.synced, c.current, c.changedSince = func() []*p4v1.Entity { return desired }, nil, nil
+	c.synced, c.changedSince = func() []*p4v1.Entity { return desired }, nil
 }
 
-// writePlan writes a plan's batches in order and keeps the current state
-// up to date; after a failure the switch is re-read before the next delta.
+// writePlan writes a plan's batches in order (the caller records the
+// state written); after a failure the switch is re-read before the next
+// delta.
 func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
@@ -1323,84 +1315,46 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 			c.dirty = true
 			return fmt.Errorf("%s: %w", b.Name, err)
 		}
-		c.record(b.Updates)
 	}
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
 	return nil
 }
 
-// record notes written updates in the record read back (current); a
-// record that is a written desired list (synced) is replaced whole by
-// the caller.
-func (c *conn) record(us []*p4v1.Update) {
-	if c.current == nil {
-		return
-	}
-	for _, u := range us {
-		k := tables.Key(u.GetEntity())
-		if u.GetType() == p4v1.Update_DELETE {
-			delete(c.current, k)
-		} else {
-			c.current[k] = u.GetEntity()
-		}
-	}
-}
-
-// applyChanged writes the entities that differ from the switch's record,
-// as modifies (inserts where the switch lacks the key), in one batch.
-// Against a written desired list (synced) each replaces the entry of its
-// key, as ApplyUpdates promises: all are modifies (a key the switch
-// lacks fails the write, and the retry reads the switch back); desired
-// is then the record.
+// applyChanged writes the changed entities in one batch, each replacing
+// the entry of its key on the switch (as ApplyUpdates promises): all are
+// modifies, so a key the switch lacks fails the write and the retry reads
+// the switch back. One the session wrote since the last full write, and
+// unchanged, is not written again. The new desired state is then the
+// record (synced).
 func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
 	plan := &tables.Plan{}
 	b := tables.Batch{Name: "runtime state"}
-	if c.current == nil {
-		var keys []string
-		for _, e := range changed {
-			k := tables.Key(e)
-			if cur, ok := c.changedSince[k]; ok && proto.Equal(cur, e) {
-				continue
-			}
-			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
-			keys = append(keys, k)
-		}
-		plan.Modifies = len(b.Updates)
-		if len(b.Updates) == 0 {
-			return plan, nil
-		}
-		plan.Batches = []tables.Batch{b}
-		err := c.writePlan(ctx, plan)
-		if err == nil {
-			if c.changedSince == nil {
-				c.changedSince = map[string]*p4v1.Entity{}
-			}
-			for i, k := range keys {
-				c.changedSince[k] = b.Updates[i].GetEntity()
-			}
-			c.synced = desired
-		}
-		return plan, err
-	}
+	var keys []string
 	for _, e := range changed {
-		cur, ok := c.current[tables.Key(e)]
-		switch {
-		case ok && proto.Equal(cur, e):
+		k := tables.Key(e)
+		if cur, ok := c.changedSince[k]; ok && proto.Equal(cur, e) {
 			continue
-		case ok:
-			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
-			plan.Modifies++
-		default:
-			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: e})
-			plan.Inserts++
 		}
+		b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
+		keys = append(keys, k)
 	}
+	plan.Modifies = len(b.Updates)
 	if len(b.Updates) == 0 {
 		return plan, nil
 	}
 	plan.Batches = []tables.Batch{b}
-	return plan, c.writePlan(ctx, plan)
+	err := c.writePlan(ctx, plan)
+	if err == nil {
+		if c.changedSince == nil {
+			c.changedSince = map[string]*p4v1.Entity{}
+		}
+		for i, k := range keys {
+			c.changedSince[k] = b.Updates[i].GetEntity()
+		}
+		c.synced = desired
+	}
+	return plan, err
 }
 
 // DefaultValueSetMembers are the values the data plane parses even with
@@ -1423,8 +1377,6 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 	for _, u := range vs {
 		err := c.write(ctx, []*p4v1.Update{u})
 		if err == nil {
-			// Written: remember it, or every later delta rewrites it.
-			c.record([]*p4v1.Update{u})
 			continue
 		}
 		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
@@ -1446,7 +1398,6 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
 				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
 		}
-		c.record([]*p4v1.Update{u})
 	}
 	return rest, nil
 }

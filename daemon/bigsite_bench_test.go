@@ -2,12 +2,10 @@ package daemon
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/testsites"
+	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -31,18 +30,7 @@ import (
 // updates to a P4Runtime server that does nothing.
 
 // tofinoSiteYAML is the big site with F1 of f1Cores cores.
-func tofinoSiteYAML(f1Cores int) string {
-	var b strings.Builder
-	b.WriteString("site: tofino\nplatform: wedge100bf-32x\nport_map: {P1: 10, P2: 20, P3: 30, P4: 40, P5: 50, P6: 60, P7: 70, P8: 80}\nports:\n")
-	for p := 1; p <= 8; p++ {
-		fmt.Fprintf(&b, "  - {port: %d, speed: 100G}\n", p)
-	}
-	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\n")
-	fmt.Fprintf(&b, "filter_groups:\n  - {name: F1, lan: P6, wan: P5, cores: %d}\n  - {name: F2, lan: P8, wan: P7, cores: 63}\n", f1Cores)
-	b.WriteString("balance_groups:\n  - {name: G1, members: [F1], slot_bits: 16}\n  - {name: G2, members: [F2], slot_bits: 16}\nrules:\n")
-	testsites.WriteRules(&b, 1000)
-	return b.String()
-}
+func tofinoSiteYAML(f1Cores int) string { return testsites.TofinoYAML(f1Cores) }
 
 // tofinoSwitch serves a software switch that holds the Tofino slot table
 // (no ports: nothing is sent through it), until the benchmark ends.
@@ -120,7 +108,19 @@ func waitProgrammed(b *testing.B, d *Daemon, sw *sim.Switch, want int) {
 // client to a P4Runtime server that does nothing.
 func BenchmarkColdStartBigSite(b *testing.B) {
 	ents := tofinoEntries(b)
-	b.Run("floor", func(b *testing.B) { floorWrite(b, ents) })
+	b.Run("floor", func(b *testing.B) { floorWrite(b, ents, "") })
+	b.Run("floor-switch", func(b *testing.B) {
+		// The same client writing to the software switch: the switch's
+		// own rate, which no controller can pass.
+		for b.Loop() {
+			b.StopTimer()
+			sw, addr := tofinoSwitch(b)
+			pushPipeline(b, addr)
+			b.StartTimer()
+			floorWrite(b, ents, addr)
+			_ = sw
+		}
+	})
 	b.Run("daemon", func(b *testing.B) {
 		var load time.Duration
 		for b.Loop() {
@@ -140,16 +140,21 @@ func BenchmarkColdStartBigSite(b *testing.B) {
 	})
 }
 
-// floorWrite writes every entity as an INSERT, in requests of 500, to a
-// P4Runtime server whose Write does nothing, one request at a time.
-func floorWrite(b *testing.B, ents []*p4v1.Entity) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(b, err)
-	srv := grpc.NewServer(grpc.MaxRecvMsgSize(64 << 20))
-	p4v1.RegisterP4RuntimeServer(srv, noopP4RT{})
-	go func() { _ = srv.Serve(lis) }()
-	b.Cleanup(srv.Stop)
-	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+// floorWrite writes every entity as an INSERT, in requests of 500, one
+// request at a time, to addr, or ("") to a P4Runtime server whose Write
+// does nothing.
+func floorWrite(b *testing.B, ents []*p4v1.Entity, addr string) {
+	noop := addr == ""
+	if noop {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(b, err)
+		srv := grpc.NewServer(grpc.MaxRecvMsgSize(64 << 20))
+		p4v1.RegisterP4RuntimeServer(srv, noopP4RT{})
+		go func() { _ = srv.Serve(lis) }()
+		b.Cleanup(srv.Stop)
+		addr = lis.Addr().String()
+	}
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(b, err)
 	b.Cleanup(func() { cc.Close() })
 	rt := p4v1.NewP4RuntimeClient(cc)
@@ -157,11 +162,25 @@ func floorWrite(b *testing.B, ents []*p4v1.Entity) {
 	for i := 0; i < len(ents); i += 500 {
 		req := &p4v1.WriteRequest{DeviceId: 1, ElectionId: &p4v1.Uint128{Low: 1}, Atomicity: p4v1.WriteRequest_ROLLBACK_ON_ERROR}
 		for _, e := range ents[i:min(i+500, len(ents))] {
-			req.Updates = append(req.Updates, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: e})
+			typ := p4v1.Update_INSERT
+			if e.GetValueSetEntry() != nil {
+				typ = p4v1.Update_MODIFY // value sets are only modified
+			}
+			req.Updates = append(req.Updates, &p4v1.Update{Type: typ, Entity: e})
 		}
 		reqs = append(reqs, req)
 	}
 	ctx := context.Background()
+	if !noop {
+		t0 := time.Now()
+		for _, req := range reqs {
+			if _, err := rt.Write(ctx, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(ents))/time.Since(t0).Seconds(), "entries/s")
+		return
+	}
 	b.ResetTimer()
 	for b.Loop() {
 		for _, req := range reqs {
@@ -171,6 +190,30 @@ func floorWrite(b *testing.B, ents []*p4v1.Entity) {
 		}
 	}
 	b.ReportMetric(float64(len(ents)*b.N)/b.Elapsed().Seconds(), "entries/s")
+}
+
+// pushPipeline makes a minimal client primary on the switch at addr and
+// pushes the pipeline (what floorWrite needs to write there).
+func pushPipeline(b *testing.B, addr string) {
+	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(b, err)
+	rt := p4v1.NewP4RuntimeClient(cc)
+	ctx, cancel := context.WithCancel(context.Background())
+	stream, err := rt.StreamChannel(ctx)
+	require.NoError(b, err)
+	el := &p4v1.Uint128{Low: 1}
+	require.NoError(b, stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
+		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1, ElectionId: el}}}))
+	_, err = stream.Recv()
+	require.NoError(b, err)
+	schema, err := p4src.Load()
+	require.NoError(b, err)
+	_, err = rt.SetForwardingPipelineConfig(ctx, &p4v1.SetForwardingPipelineConfigRequest{DeviceId: 1, ElectionId: el,
+		Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
+		Config: &p4v1.ForwardingPipelineConfig{P4Info: schema.Info, P4DeviceConfig: p4src.BMv2JSON}})
+	require.NoError(b, err)
+	// The stream stays open (the client stays primary) until the end.
+	b.Cleanup(func() { cancel(); cc.Close() })
 }
 
 type noopP4RT struct {

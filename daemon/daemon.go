@@ -156,6 +156,7 @@ func New(opts Options) (*Daemon, error) {
 	d.fmetrics = &failoverMetrics{d: d}
 
 	data, rev, err := store.Running()
+	var cfg *config.Config // parsed once
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if opts.InitialConfig == "" {
@@ -176,12 +177,14 @@ func New(opts Options) (*Daemon, error) {
 		if err != nil {
 			return nil, err
 		}
+		cfg = initial
 	case err != nil:
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
-	cfg, err := config.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+	if cfg == nil {
+		if cfg, err = config.Parse(data); err != nil {
+			return nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
+		}
 	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
