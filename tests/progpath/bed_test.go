@@ -259,7 +259,9 @@ func floorRate(b *testing.B, ents []*p4v1.Entity) float64 {
 	return best
 }
 
-type noopP4RT struct{ p4v1.UnimplementedP4RuntimeServer }
+type noopP4RT struct {
+	p4v1.UnimplementedP4RuntimeServer
+}
 
 func (noopP4RT) Write(context.Context, *p4v1.WriteRequest) (*p4v1.WriteResponse, error) {
 	return &p4v1.WriteResponse{}, nil
