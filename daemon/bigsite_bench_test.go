@@ -250,3 +250,42 @@ func BenchmarkPlannedChangeBigSite(b *testing.B) {
 	b.ReportMetric(float64(written)/b.Elapsed().Seconds(), "entries/s")
 	b.ReportMetric(float64(written/b.N), "entries/op")
 }
+
+// BenchmarkHeapBigSite: the daemon's live heap at Tofino size, fresh,
+// after 100 planned changes and after 100 failovers (F1 into manual
+// bypass and back: the state owner's failover path), with the software
+// switch in the same process (its share is constant: the same entries).
+// Run with -memprofile for the heap profile after all of them. The live
+// heap is read after a collection (for the measurement only).
+func BenchmarkHeapBigSite(b *testing.B) {
+	if b.N > 1 {
+		b.Skip("one run is the measurement")
+	}
+	ents := tofinoEntries(b)
+	sw, addr := tofinoSwitch(b)
+	d, stop := startTofinoDaemon(b, addr, sw, len(ents))
+	defer stop()
+	live := func(when string) {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MiB/"+when)
+	}
+	live("fresh")
+	ctx := context.Background()
+	for i := range 100 {
+		cores := 12
+		if i%2 == 1 {
+			cores = 31
+		}
+		res, err := d.ApplyConfig(ctx, []byte(tofinoSiteYAML(cores)), false, "bench")
+		require.NoError(b, err)
+		require.True(b, res.Written)
+	}
+	live("changes")
+	for i := range 100 {
+		require.NoError(b, d.SetBypass(ctx, "F1", i%2 == 0))
+	}
+	waitProgrammed(b, d, sw, len(ents))
+	live("failovers")
+}

@@ -74,6 +74,33 @@ func AppendKey(b []byte, e *p4v1.Entity) []byte {
 	}
 }
 
+// sameKey compares the Keys of two table entries whose matches are all
+// exact, in the same field order, without building them; sure is false
+// when it cannot tell (another match kind, another order, not table
+// entries): then compare the Keys.
+func sameKey(a, b *p4v1.Entity) (same, sure bool) {
+	ta, tb := a.GetTableEntry(), b.GetTableEntry()
+	if ta == nil || tb == nil || ta.GetIsDefaultAction() || tb.GetIsDefaultAction() {
+		return false, false
+	}
+	if ta.GetTableId() != tb.GetTableId() || ta.GetPriority() != tb.GetPriority() || len(ta.GetMatch()) != len(tb.GetMatch()) {
+		return false, true
+	}
+	for i, ma := range ta.GetMatch() {
+		mb := tb.GetMatch()[i]
+		xa, xb := ma.GetExact(), mb.GetExact()
+		if ma.GetFieldId() != mb.GetFieldId() || xa == nil || xb == nil {
+			return false, false
+		}
+		if !bytes.Equal(trimView(xa.GetValue()), trimView(xb.GetValue())) {
+			// The same field in both: unless the order is not the
+			// sorted one (then Key sorts it), they differ.
+			return false, slices.IsSortedFunc(ta.GetMatch(), byFieldID) && slices.IsSortedFunc(tb.GetMatch(), byFieldID)
+		}
+	}
+	return true, true
+}
+
 func byFieldID(a, b *p4v1.FieldMatch) int { return cmp.Compare(a.GetFieldId(), b.GetFieldId()) }
 
 // trimView is trim without copying.
@@ -197,9 +224,12 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		return upd{rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
 	}
 	// visit compares a desired entity with the current one of its key
-	// (kb; ok false when there is none). The key is only made a string
-	// for an entity that is written.
+	// (kb, or nil: not made yet; ok false when there is none). The key is
+	// only made a string for an entity that is written.
 	visit := func(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+		if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
+			kb = AppendKey(nil, d)
+		}
 		switch {
 		case d.GetValueSetEntry() != nil:
 			// Value sets are only ever modified (P4Runtime spec): to the
@@ -238,13 +268,17 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	cur := map[string]*p4v1.Entity{}
 	n := min(len(desired), len(current))
 	for i, d := range desired {
-		kd = AppendKey(kd[:0], d)
 		if i < n && !current[i].GetTableEntry().GetIsDefaultAction() {
-			if kc = AppendKey(kc[:0], current[i]); bytes.Equal(kd, kc) {
-				visit(d, kd, current[i], true)
+			same, sure := sameKey(d, current[i])
+			if !sure {
+				kd, kc = AppendKey(kd[:0], d), AppendKey(kc[:0], current[i])
+				same = bytes.Equal(kd, kc)
+			}
+			if same {
+				visit(d, nil, current[i], true)
 				continue
 			}
-			cur[string(kc)] = current[i]
+			cur[Key(current[i])] = current[i]
 		}
 		restD = append(restD, d)
 	}
