@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -110,6 +111,20 @@ type Compiler struct {
 	coreTPID, keepAlive uint32 // value set ids
 	vsSize              map[uint32]int
 	rank                map[uint32]int
+
+	// The slot entries of the last compile, by balance group id: the
+	// next compile reuses every one whose target stays (two sites in a
+	// row share them, and a diff of the two compares pointers). Shared
+	// entities are never changed.
+	slotMu    sync.Mutex
+	slotCache map[uint32]*slotSet
+	// slotMatches[i] is the match of slot i (shared by every group).
+	slotMatches []*p4v1.FieldMatch
+}
+
+type slotSet struct {
+	ents    []*p4v1.Entity
+	targets []Target
 }
 
 type tableRef struct {
@@ -361,6 +376,8 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 
 	// Balance group states and slot layouts.
 	var bgs, slotEntries []*p4v1.Entity
+	compiled := map[uint32]bool{}
+	defer c.keepSlotSets(compiled)
 	totalSlots := 0
 	for i, bg := range cfg.BalanceGroups {
 		path := fmt.Sprintf("balance_groups[%d]", i)
@@ -396,6 +413,7 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		bgs = append(bgs, c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(*bg.ID))))
 		totalSlots += len(active.Slots)
 		slotEntries = append(slotEntries, c.slotEntries(*bg.ID, active.Slots)...)
+		compiled[*bg.ID] = true
 	}
 	sortByKey(bgs)
 	d.Entities = append(d.Entities, bgs...)
@@ -545,54 +563,75 @@ func sortByKey(es []*p4v1.Entity) {
 }
 
 // slotEntries returns a balance group's slot entries, as slotEntry
-// builds them, in a handful of allocations rather than a dozen per
-// entry: the messages of all the entries come from arrays, and the
-// entries share the balance group's match and one action per target (a
+// builds them: the entries of the last compile whose target stays are
+// reused, and the others built in a handful of allocations rather than a
+// dozen per entry (the messages come from arrays; the entries share the
+// balance group's match, each slot's match and one action per target; a
 // compiled entity is never changed).
 func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
 	n := len(slots)
+	out := make([]*p4v1.Entity, n)
+	prev := c.slotCache[group]
+	var build []int
+	for i, t := range slots {
+		if prev != nil && i < len(prev.ents) && prev.targets[i] == t {
+			out[i] = prev.ents[i]
+		} else {
+			build = append(build, i)
+		}
+	}
+	slotField := c.slots.fields["slot"].id
+	for len(c.slotMatches) < n {
+		// Built once per slot index, shared by every group and compile.
+		i := len(c.slotMatches)
+		c.slotMatches = append(c.slotMatches, &p4v1.FieldMatch{FieldId: slotField,
+			FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(uint64(i))}}})
+	}
 	var (
-		out   = make([]*p4v1.Entity, n)
-		ents  = make([]p4v1.Entity, n)
-		wraps = make([]p4v1.Entity_TableEntry, n)
-		tes   = make([]p4v1.TableEntry, n)
-		ms    = make([]*p4v1.FieldMatch, 2*n)
-		fms   = make([]p4v1.FieldMatch, n)
-		exs   = make([]p4v1.FieldMatch_Exact_, n)
-		exvs  = make([]p4v1.FieldMatch_Exact, n)
-		vals  = make([]byte, 0, 2*n)
+		k     = len(build)
+		ents  = make([]p4v1.Entity, k)
+		wraps = make([]p4v1.Entity_TableEntry, k)
+		tes   = make([]p4v1.TableEntry, k)
+		ms    = make([]*p4v1.FieldMatch, 2*k)
 	)
 	bgMatch := exact(c.slots, "balance_group", uint64(group))
-	slotField := c.slots.fields["slot"].id
 	slotFirst := slotField < bgMatch.GetFieldId()
 	actions := map[Target]*p4v1.TableAction{}
-	for i, t := range slots {
+	for j, i := range build {
+		t := slots[i]
 		a := actions[t]
 		if a == nil {
 			a = c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core))
 			actions[t] = a
 		}
-		start := len(vals)
-		if i > 0xffff {
-			vals = append(vals, canon(uint64(i))...)
-		} else if i > 0xff {
-			vals = append(vals, byte(i>>8), byte(i))
-		} else {
-			vals = append(vals, byte(i))
-		}
-		exvs[i].Value = vals[start:len(vals):len(vals)]
-		exs[i].Exact = &exvs[i]
-		fms[i] = p4v1.FieldMatch{FieldId: slotField, FieldMatchType: &exs[i]}
-		m := ms[2*i : 2*i+2 : 2*i+2]
+		m := ms[2*j : 2*j+2 : 2*j+2]
 		if slotFirst {
-			m[0], m[1] = &fms[i], bgMatch
+			m[0], m[1] = c.slotMatches[i], bgMatch
 		} else {
-			m[0], m[1] = bgMatch, &fms[i]
+			m[0], m[1] = bgMatch, c.slotMatches[i]
 		}
-		tes[i] = p4v1.TableEntry{TableId: c.slots.id, Match: m, Action: a}
-		wraps[i].TableEntry = &tes[i]
-		ents[i].Entity = &wraps[i]
-		out[i] = &ents[i]
+		tes[j] = p4v1.TableEntry{TableId: c.slots.id, Match: m, Action: a}
+		wraps[j].TableEntry = &tes[j]
+		ents[j].Entity = &wraps[j]
+		out[i] = &ents[j]
 	}
+	if c.slotCache == nil {
+		c.slotCache = map[uint32]*slotSet{}
+	}
+	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots)}
 	return out
+}
+
+// keepSlotSets drops the reusable slot entries of the groups a compile
+// did not have (the cache holds one site's slots, not a history).
+func (c *Compiler) keepSlotSets(groups map[uint32]bool) {
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
+	for g := range c.slotCache {
+		if !groups[g] {
+			delete(c.slotCache, g)
+		}
+	}
 }

@@ -268,6 +268,9 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	cur := map[string]*p4v1.Entity{}
 	n := min(len(desired), len(current))
 	for i, d := range desired {
+		if i < n && d == current[i] {
+			continue // the very entity: written as it is
+		}
 		if i < n && !current[i].GetTableEntry().GetIsDefaultAction() {
 			same, sure := sameKey(d, current[i])
 			if !sure {

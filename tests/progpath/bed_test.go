@@ -5,6 +5,8 @@
 // P4Runtime server that does nothing), the cold start (daemon exec -> the
 // last entry acknowledged), planned changes, and the resident memory of
 // the daemon beside the software switch's after changes and failovers.
+// The daemon pushes the v1model build (the software switch runs it) for a
+// wedge100bf-32x site: the Tofino platform's slot table, the sim's pipeline.
 package progpath
 
 import (
@@ -53,15 +55,21 @@ func build(b *testing.B, dir string) string {
 	return bin
 }
 
+// proc is a started process; exited closes when it ends.
+type proc struct {
+	*exec.Cmd
+	exited chan struct{}
+}
+
 // start runs the binary until the benchmark ends.
-func start(b *testing.B, bin string, args ...string) *exec.Cmd {
+func start(b *testing.B, bin string, args ...string) proc {
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = os.Stderr
 	require.NoError(b, cmd.Start())
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
 	b.Cleanup(func() {
 		_ = cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
@@ -69,7 +77,7 @@ func start(b *testing.B, bin string, args ...string) *exec.Cmd {
 			<-done
 		}
 	})
-	return cmd
+	return proc{cmd, done}
 }
 
 // rssMiB is a process's resident set (VmRSS) in MiB.
@@ -107,9 +115,14 @@ func metric(b *testing.B, addr, name string) float64 {
 }
 
 // programmed polls the daemon until the switch holds its desired state.
-func programmed(b *testing.B, api apiv1.BalancerClient, within time.Duration) {
+func programmed(b *testing.B, api apiv1.BalancerClient, daemon proc, within time.Duration) {
 	deadline := time.Now().Add(within)
 	for {
+		select {
+		case <-daemon.exited:
+			b.Fatalf("the daemon exited: %v", daemon.ProcessState)
+		default:
+		}
 		st, err := api.GetStatus(context.Background(), &apiv1.GetStatusRequest{})
 		if err == nil && st.GetSwitchStatus().GetPrimary() && !st.GetSwitchStatus().GetPending() && st.GetSwitchStatus().GetLastPlan() != "" {
 			return
@@ -166,12 +179,12 @@ func BenchmarkProgrammingBigSite(b *testing.B) {
 	socket := filepath.Join(dir, "b.sock")
 	t0 := time.Now()
 	dm := start(b, bin, "daemon", "--config", site, "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
-		"--switch", p4rt, "--switch-gnmi", "", "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
+		"--switch", p4rt, "--switch-gnmi", "", "--pipeline-format", "bmv2", "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
 	cc, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(b, err)
 	defer cc.Close()
 	api := apiv1.NewBalancerClient(cc)
-	programmed(b, api, 2*time.Minute)
+	programmed(b, api, dm, 2*time.Minute)
 	cold := time.Since(t0)
 	b.ReportMetric(cold.Seconds(), "cold-s")
 	b.ReportMetric(float64(entries)/cold.Seconds(), "cold-entries/s")
@@ -216,7 +229,7 @@ func BenchmarkProgrammingBigSite(b *testing.B) {
 		_, err := api.SetBypass(ctx, &apiv1.SetBypassRequest{Group: "F1", On: i%2 == 0})
 		require.NoError(b, err)
 	}
-	programmed(b, api, time.Minute)
+	programmed(b, api, dm, time.Minute)
 	rss("failovers")
 }
 
