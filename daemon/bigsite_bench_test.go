@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sync"
 	"testing"
 	"time"
@@ -255,7 +256,7 @@ func BenchmarkPlannedChangeBigSite(b *testing.B) {
 // after 100 planned changes and after 100 failovers (F1 into manual
 // bypass and back: the state owner's failover path), with the software
 // switch in the same process (its share is constant: the same entries).
-// Run with -memprofile for the heap profile after all of them. The live
+// HEAP_PROFILE=file writes the heap profile after all of them. The live
 // heap is read after a collection (for the measurement only).
 func BenchmarkHeapBigSite(b *testing.B) {
 	if b.N > 1 {
@@ -288,4 +289,11 @@ func BenchmarkHeapBigSite(b *testing.B) {
 	}
 	waitProgrammed(b, d, sw, len(ents))
 	live("failovers")
+	if path := os.Getenv("HEAP_PROFILE"); path != "" {
+		// While the daemon runs (a -memprofile is written after it ended).
+		f, err := os.Create(path)
+		require.NoError(b, err)
+		require.NoError(b, pprof.Lookup("heap").WriteTo(f, 0))
+		require.NoError(b, f.Close())
+	}
 }
