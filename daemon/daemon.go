@@ -439,7 +439,6 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	if err == nil {
 		d.markWritten(st)
 	}
-	d.refreshTelemetry(ctx)
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -454,19 +453,11 @@ func (d *Daemon) writeState(ctx context.Context) error {
 }
 
 // refreshTelemetry publishes the status (metrics and the gNMI state
-// tree) at once, after a write: what a command prints about the switch
-// and what telemetry shows agree from the moment it returns, not from the
-// next state interval.
-func (d *Daemon) refreshTelemetry(ctx context.Context) {
-	s, err := d.Status(ctx)
-	if err != nil {
-		return
-	}
-	d.metrics.setStatus(s)
-	if d.opts.Telemetry != nil {
-		_ = publishState(d.opts.Telemetry, s, d.now())
-	}
-}
+// tree) at once, after a command's write: what the command prints about
+// the switch and what telemetry shows agree from the moment it returns,
+// not from the next state interval. (A failover's write does not: the
+// state owner never waits for a status; the state interval publishes it.)
+func (d *Daemon) refreshTelemetry(ctx context.Context) { d.publishStatus(ctx, d.opts.Telemetry) }
 
 // markWritten notes the runtime state the switch now holds.
 func (d *Daemon) markWritten(st tables.State) {

@@ -182,7 +182,9 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
 			return kindf(ErrNotFound, "%v", err)
 		}
-		return d.writeState(octx)
+		err := d.writeState(octx)
+		d.refreshTelemetry(octx)
+		return err
 	})
 }
 

@@ -219,13 +219,7 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-st.C:
-			s, err := d.Status(ctx)
-			if err == nil {
-				d.metrics.setStatus(s)
-				if srv != nil {
-					_ = publishState(srv, s, d.now())
-				}
-			}
+			d.publishStatus(ctx, srv)
 		case <-ct.C:
 			if !d.session.Status().Connected {
 				continue
@@ -242,6 +236,18 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 				_ = publishCounters(srv, c)
 			}
 		}
+	}
+}
+
+// publishStatus takes the status and publishes it (metrics; gNMI on srv).
+func (d *Daemon) publishStatus(ctx context.Context, srv *bgnmi.Server) {
+	s, err := d.Status(ctx)
+	if err != nil {
+		return
+	}
+	d.metrics.setStatus(s)
+	if srv != nil {
+		_ = publishState(srv, s, d.now())
 	}
 }
 
