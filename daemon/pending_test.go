@@ -66,6 +66,8 @@ func TestPendingAgreesWithProgrammed(t *testing.T) {
 	done2 := make(chan struct{})
 	go func() { _ = d2.Run(ctx2); close(done2) }()
 	t.Cleanup(func() { cancel2(); <-done2 })
+	require.Eventually(t, func() bool { return d2.Session().Status().LastError != "" }, 10*time.Second, time.Millisecond,
+		"the session runs (and fails to connect)")
 	res, err := d2.ApplyConfig(context.Background(), data, false, "no switch")
 	require.NoError(t, err)
 	require.False(t, res.Written)

@@ -113,6 +113,13 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 			d.fmetrics.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
+		if !d.ownerRunning() {
+			// Before Run: the session's first reconciliation writes it
+			// (an Apply would wait for a session that is not running).
+			d.session.SetDesired(site.Desired().Entities)
+			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
+			return nil
+		}
 		p, err := d.session.Apply(octx, site.Desired().Entities)
 		switch {
 		case err == nil:
