@@ -85,6 +85,9 @@ type Options struct {
 	Compiler *tables.Compiler
 	// BatchSize is the number of updates per Write request (default 500).
 	BatchSize int
+	// WriteDepth is how many Write requests of one batch may be in flight
+	// at once (default 4; 1 writes one request at a time).
+	WriteDepth int
 	// MinBackoff and MaxBackoff bound the reconnect delay and the delay
 	// between retries of a failed write (defaults 100ms and 5s). The
 	// reconnect delay returns to MinBackoff after a healthy connection
@@ -219,6 +222,9 @@ func New(opts Options) *Session {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = 500
 	}
+	if opts.WriteDepth <= 0 {
+		opts.WriteDepth = 4
+	}
 	if opts.MinBackoff <= 0 {
 		opts.MinBackoff = 100 * time.Millisecond
 	}
@@ -346,10 +352,10 @@ func (s *Session) ApplyUpdates(ctx context.Context, desired func() []*p4v1.Entit
 		}
 		var plan *tables.Plan
 		var err error
-		if c.dirty || c.current == nil {
+		if !c.known() || c.writtenGen != gen-1 {
 			plan, err = c.applyDelta(ctx, desired())
 		} else {
-			plan, err = c.applyChanged(ctx, changed)
+			plan, err = c.applyChanged(ctx, desired, changed)
 		}
 		c.applied(gen, err)
 		return plan, err
@@ -565,18 +571,34 @@ type conn struct {
 	heard   atomic.Int64   // unix nanos of the switch's last answer (any goroutine)
 	longOps atomic.Int32   // RPCs allowed to take long (pipeline push)
 
-	primary  bool
-	ready    bool // primary and reconciled: OnPrimary(true) was called
-	atomic   bool
-	dirty    bool // a write failed: re-read before the next delta
-	current  map[string]*p4v1.Entity
-	writeGen uint64 // writes attempted on this connection
-	pushedAt time.Time
-	elHigh   uint64
-	elLow    uint64
-	pio      *wire.PacketIO
-	sendq    chan *p4v1.StreamMessageRequest // the only writer of the stream
-	sendErr  chan error
+	primary bool
+	ready   bool // primary and reconciled: OnPrimary(true) was called
+	atomic  bool
+	dirty   bool // a write failed: re-read before the next delta
+	// synced is what the switch holds (unless dirty): the desired
+	// entities last written, in the order they were given (shared with
+	// the desired state, so the session holds no copy of the site;
+	// called when needed). Nil: read the switch back first.
+	synced func() []*p4v1.Entity
+	// heldFG holds, by key, the filter_forward entries of filter_groups
+	// as the switch holds them (last read back, then as written): the
+	// epoch guard compares a write with it (guardEpochs). The record
+	// (synced) is the desired list, which a guarded write differs from.
+	heldFG map[string]*p4v1.Entity
+	// changedSince holds, by key, the entities ApplyUpdates wrote since
+	// the last full write (synced): an unchanged one is not written again.
+	changedSince map[string]*p4v1.Entity
+	// writtenGen is the desired state generation last written (in full,
+	// or its changes): ApplyUpdates writes only the changes from the
+	// generation right before it.
+	writtenGen uint64
+	writeGen   uint64 // writes attempted on this connection
+	pushedAt   time.Time
+	elHigh     uint64
+	elLow      uint64
+	pio        *wire.PacketIO
+	sendq      chan *p4v1.StreamMessageRequest // the only writer of the stream
+	sendErr    chan error
 
 	retryDelay time.Duration
 	retryTimer *time.Timer
@@ -598,7 +620,8 @@ type streamEvent struct {
 // readBack is the result of a periodic read-back, computed off Run's
 // goroutine.
 type readBack struct {
-	cur        map[string]*p4v1.Entity
+	desired    []*p4v1.Entity // what plan writes
+	cur        []*p4v1.Entity
 	plan       *tables.Plan
 	writeGen   uint64
 	desiredGen uint64
@@ -895,6 +918,7 @@ func (c *conn) stopTimers() {
 func (c *conn) applied(gen uint64, err error) {
 	s := c.s
 	if err == nil {
+		c.writtenGen = gen
 		c.retryDelay, c.retryC = 0, nil
 		if c.retryTimer != nil {
 			c.retryTimer.Stop()
@@ -997,14 +1021,10 @@ func (c *conn) startReadBack() {
 	desired, dgen := c.s.desiredState()
 	wgen := c.writeGen
 	c.wg.Go(func() {
-		rb := readBack{writeGen: wgen, desiredGen: dgen}
+		rb := readBack{desired: desired, writeGen: wgen, desiredGen: dgen}
 		rb.cur, rb.err = c.readOwned(c.ctx, c.readRT)
 		if rb.err == nil {
-			cur := make([]*p4v1.Entity, 0, len(rb.cur))
-			for _, e := range rb.cur {
-				cur = append(cur, e)
-			}
-			rb.plan = c.s.opts.Compiler.Diff(desired, cur)
+			rb.plan = c.s.opts.Compiler.Diff(desired, rb.cur)
 		}
 		select {
 		case c.readBacks <- rb:
@@ -1034,7 +1054,8 @@ func (c *conn) onReadBack(rb readBack) {
 		}
 		return
 	}
-	c.current, c.dirty = rb.cur, false
+	c.synced, c.dirty = nil, false // the plan is from rb.cur
+	c.noteRead(rb.cur)
 	if !retry {
 		s.stats.readBacks.Add(1)
 		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
@@ -1044,7 +1065,11 @@ func (c *conn) onReadBack(rb readBack) {
 			s.stats.repairs.Add(uint64(rb.plan.Len()))
 		}
 	}
-	c.finishRetry(rb.desiredGen, c.writePlan(c.ctx, rb.plan))
+	err := c.writePlan(c.ctx, rb.plan)
+	if err == nil {
+		c.syncedTo(rb.desired)
+	}
+	c.finishRetry(rb.desiredGen, err)
 }
 
 func (c *conn) bid() error {
@@ -1278,14 +1303,17 @@ func (c *conn) ensurePipeline(ctx context.Context) error {
 		}
 		c.s.stats.pushes.Add(1)
 		c.pushedAt = time.Now()
-		c.current = map[string]*p4v1.Entity{}
+		c.syncedTo(nil) // an empty switch
 		c.dirty = false
+
 	}
 	return nil
 }
 
-// readOwned reads every table and value set the compiler owns with rt.
-func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[string]*p4v1.Entity, error) {
+// readOwned reads every table and value set the compiler owns with rt,
+// in the switch's order (a switch that answers in write order lets
+// tables.Diff pair the entries by position), without default entries.
+func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) ([]*p4v1.Entity, error) {
 	comp := c.s.opts.Compiler
 	var wild []*p4v1.Entity
 	for _, id := range comp.TableIDs() {
@@ -1303,13 +1331,13 @@ func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[stri
 	} else if status.Code(err) != codes.Unimplemented {
 		return nil, err
 	}
-	cur := make(map[string]*p4v1.Entity, len(es))
+	cur := es[:0]
 	for _, e := range es {
 		if e.GetTableEntry().GetIsDefaultAction() {
 			continue
 		}
 		comp.Canonical(e) // a target may spell out don't-care matches
-		cur[tables.Key(e)] = e
+		cur = append(cur, e)
 	}
 	return cur, nil
 }
@@ -1317,23 +1345,40 @@ func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) (map[stri
 // applyDelta writes desired - current. The current state is the switch's
 // as last read or written; after a failed write it is read again.
 func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	if c.dirty || c.current == nil {
+	var current []*p4v1.Entity
+	if c.known() {
+		// In the order it was written: the diff pairs most entries by
+		// position (tables.Diff).
+		current = c.synced()
+	} else {
 		cur, err := c.readOwned(ctx, c.rt)
 		if err != nil {
 			return nil, fmt.Errorf("read back: %w", err)
 		}
-		c.current, c.dirty = cur, false
-	}
-	current := make([]*p4v1.Entity, 0, len(c.current))
-	for _, e := range c.current {
-		current = append(current, e)
+		current, c.synced, c.dirty = cur, nil, false
+		c.noteRead(cur)
 	}
 	plan := c.s.opts.Compiler.Diff(desired, current)
-	return plan, c.writePlan(ctx, plan)
+	err := c.writePlan(ctx, plan)
+	if err == nil {
+		c.syncedTo(desired)
+	}
+	return plan, err
 }
 
-// writePlan writes a plan's batches in order and keeps the current state
-// up to date; after a failure the switch is re-read before the next delta.
+// known says whether the session knows what the switch holds without
+// reading it back.
+func (c *conn) known() bool { return !c.dirty && c.synced != nil }
+
+// syncedTo records that the switch holds exactly desired (as written in
+// full): the record is the desired list itself, no copy.
+func (c *conn) syncedTo(desired []*p4v1.Entity) {
+	c.synced, c.changedSince = func() []*p4v1.Entity { return desired }, nil
+}
+
+// writePlan writes a plan's batches in order (the caller records the
+// state written); after a failure the switch is re-read before the next
+// delta.
 func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 	c.guardEpochs(plan)
 	for i := range plan.Batches {
@@ -1349,43 +1394,47 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 			c.dirty = true
 			return fmt.Errorf("%s: %w", b.Name, err)
 		}
-		for _, u := range b.Updates {
-			k := tables.Key(u.GetEntity())
-			if u.GetType() == p4v1.Update_DELETE {
-				delete(c.current, k)
-			} else {
-				c.current[k] = u.GetEntity()
-			}
-		}
 	}
+	c.noteWritten(plan)
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
 	return nil
 }
 
-// applyChanged writes the entities that differ from the switch's record,
-// as modifies (inserts where the switch lacks the key), in one batch.
-func (c *conn) applyChanged(ctx context.Context, changed []*p4v1.Entity) (*tables.Plan, error) {
+// applyChanged writes the changed entities in one batch, each replacing
+// the entry of its key on the switch (as ApplyUpdates promises): all are
+// modifies, so a key the switch lacks fails the write and the retry reads
+// the switch back. One the session wrote since the last full write, and
+// unchanged, is not written again. The new desired state is then the
+// record (synced).
+func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
 	plan := &tables.Plan{}
 	b := tables.Batch{Name: "runtime state"}
+	var keys []string
 	for _, e := range changed {
-		cur, ok := c.current[tables.Key(e)]
-		switch {
-		case ok && proto.Equal(cur, e):
+		k := tables.Key(e)
+		if cur, ok := c.changedSince[k]; ok && proto.Equal(cur, e) {
 			continue
-		case ok:
-			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
-			plan.Modifies++
-		default:
-			b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: e})
-			plan.Inserts++
 		}
+		b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
+		keys = append(keys, k)
 	}
+	plan.Modifies = len(b.Updates)
 	if len(b.Updates) == 0 {
 		return plan, nil
 	}
 	plan.Batches = []tables.Batch{b}
-	return plan, c.writePlan(ctx, plan)
+	err := c.writePlan(ctx, plan)
+	if err == nil {
+		if c.changedSince == nil {
+			c.changedSince = map[string]*p4v1.Entity{}
+		}
+		for i, k := range keys {
+			c.changedSince[k] = b.Updates[i].GetEntity()
+		}
+		c.synced = desired
+	}
+	return plan, err
 }
 
 // DefaultValueSetMembers are the values the data plane parses even with
@@ -1408,8 +1457,6 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 	for _, u := range vs {
 		err := c.write(ctx, []*p4v1.Update{u})
 		if err == nil {
-			// Written: remember it, or every later delta rewrites it.
-			c.current[tables.Key(u.GetEntity())] = u.GetEntity()
 			continue
 		}
 		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
@@ -1431,45 +1478,106 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
 				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
 		}
-		k := tables.Key(u.GetEntity())
-		c.current[k] = u.GetEntity()
 	}
 	return rest, nil
 }
 
 // writeBatch writes one batch in requests of BatchSize updates, atomically
-// where the switch supports it.
+// where the switch supports it. The updates of a batch are independent,
+// so after the first request (which finds out whether the switch takes
+// atomic writes) up to WriteDepth requests are in flight: the switch
+// applies one while the next is encoded and sent. The first error ends
+// the batch (requests in flight are cancelled; some may have been
+// applied, so the caller re-reads the switch).
 func (c *conn) writeBatch(ctx context.Context, b tables.Batch) error {
 	us := b.Updates
-	for len(us) > 0 {
-		n := min(len(us), c.s.opts.BatchSize)
-		if err := c.write(ctx, us[:n]); err != nil {
-			return err
-		}
-		us = us[n:]
+	size := c.s.opts.BatchSize
+	n := min(len(us), size)
+	if err := c.write(ctx, us[:n]); err != nil {
+		return err
 	}
-	return nil
+	us = us[n:]
+	if depth := c.s.opts.WriteDepth; depth <= 1 {
+		for len(us) > 0 {
+			n := min(len(us), size)
+			if err := c.write(ctx, us[:n]); err != nil {
+				return err
+			}
+			us = us[n:]
+		}
+		return nil
+	}
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	slots := make(chan struct{}, c.s.opts.WriteDepth)
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	atom := c.atomicity()
+	for len(us) > 0 {
+		select {
+		case slots <- struct{}{}:
+		case <-pctx.Done():
+		}
+		if pctx.Err() != nil {
+			break
+		}
+		n := min(len(us), size)
+		chunk := us[:n]
+		us = us[n:]
+		c.writeGen++
+		wg.Go(func() {
+			defer func() { <-slots }()
+			if err := c.send(ctx, pctx, chunk, atom); err != nil {
+				mu.Lock()
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	if first == nil && ctx.Err() != nil {
+		first = ctx.Err()
+	}
+	return first
 }
 
-func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
-	atom := p4v1.WriteRequest_ROLLBACK_ON_ERROR
+func (c *conn) atomicity() p4v1.WriteRequest_Atomicity {
 	if !c.atomic {
-		atom = p4v1.WriteRequest_CONTINUE_ON_ERROR
+		return p4v1.WriteRequest_CONTINUE_ON_ERROR
 	}
-	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Updates: us, Atomicity: atom}
-	c.s.stats.writeReqs.Add(1)
+	return p4v1.WriteRequest_ROLLBACK_ON_ERROR
+}
+
+// write sends one Write request and waits for it; a switch that refuses
+// atomic writes as unimplemented is written without them from then on.
+func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
 	c.writeGen++
-	d := c.s.opts.RPCTimeout
-	rctx, cancel := c.rpcCtx(ctx, d)
-	defer cancel()
-	_, err := c.rt.Write(rctx, req)
-	if err != nil && c.atomic && status.Code(err) == codes.Unimplemented {
+	err := c.send(ctx, ctx, us, c.atomicity())
+	if we := (*WriteError)(nil); err != nil && c.atomic && errors.As(err, &we) && we.Code == codes.Unimplemented {
 		c.atomic = false
 		c.s.setStatus(func(s *Status) { s.AtomicWrites = false })
 		c.s.log.Warn("switch does not support atomic writes (ROLLBACK_ON_ERROR); writing with CONTINUE_ON_ERROR: a failed batch may be partly applied and is re-read")
-		req.Atomicity = p4v1.WriteRequest_CONTINUE_ON_ERROR
-		_, err = c.rt.Write(rctx, req)
+		err = c.send(ctx, ctx, us, c.atomicity())
 	}
+	return err
+}
+
+// send runs one Write RPC (any goroutine). ctx is the caller's (a stall
+// is judged against it), wctx the one the RPC runs under (ctx, or a
+// pipeline's that ends at its first error).
+func (c *conn) send(ctx, wctx context.Context, us []*p4v1.Update, atom p4v1.WriteRequest_Atomicity) error {
+	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Updates: us, Atomicity: atom}
+	c.s.stats.writeReqs.Add(1)
+	d := c.s.opts.RPCTimeout
+	rctx, cancel := c.rpcCtx(wctx, d)
+	defer cancel()
+	_, err := c.rt.Write(rctx, req)
 	if err == nil {
 		c.s.stats.updates.Add(uint64(len(us)))
 		return nil

@@ -147,7 +147,7 @@ func isAlreadyExists(err error) bool {
 func (c *conn) guardEpochs(plan *tables.Plan) {
 	o := c.s.opts.Verdict
 	for i := range plan.Batches {
-		us, adopted, dropped := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.current, o.EpochAllowed)
+		us, adopted, dropped := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.heldFG, o.EpochAllowed)
 		plan.Batches[i].Updates = us
 		plan.Modifies -= dropped
 		if len(adopted) > 0 {
@@ -167,4 +167,40 @@ func (s *Session) Heard() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return c.heardAt(), true
+}
+
+// noteRead records the filter_forward entries of a read-back as what the
+// switch holds (heldFG).
+func (c *conn) noteRead(cur []*p4v1.Entity) {
+	comp := c.s.opts.Compiler
+	c.heldFG = map[string]*p4v1.Entity{}
+	for _, e := range cur {
+		if _, _, ok := comp.ForwardEpoch(e); ok {
+			c.heldFG[tables.Key(e)] = e
+		}
+	}
+}
+
+// noteWritten updates heldFG with the filter group entries of a plan the
+// switch took (only filter_groups entries are keyed: the rest of a
+// Tofino-size plan costs nothing here).
+func (c *conn) noteWritten(plan *tables.Plan) {
+	comp := c.s.opts.Compiler
+	if c.heldFG == nil {
+		return // nothing read yet: the next read-back fills it
+	}
+	for _, b := range plan.Batches {
+		for _, u := range b.Updates {
+			e := u.GetEntity()
+			if !comp.IsFilterGroupEntry(e) {
+				continue
+			}
+			k := tables.Key(e)
+			if _, _, ok := comp.ForwardEpoch(e); ok && u.GetType() != p4v1.Update_DELETE {
+				c.heldFG[k] = e
+			} else {
+				delete(c.heldFG, k)
+			}
+		}
+	}
 }

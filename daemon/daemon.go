@@ -522,6 +522,13 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	return nil
 }
 
+// refreshTelemetry publishes the status (metrics and the gNMI state
+// tree) at once, after a command's write: what the command prints about
+// the switch and what telemetry shows agree from the moment it returns,
+// not from the next state interval. (A failover's write does not: the
+// state owner never waits for a status; the state interval publishes it.)
+func (d *Daemon) refreshTelemetry(ctx context.Context) { d.publishStatus(ctx, d.opts.Telemetry) }
+
 // markWritten notes the runtime state the switch now holds.
 func (d *Daemon) markWritten(st tables.State) {
 	d.mu.Lock()

@@ -176,6 +176,7 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 		default:
 			d.log.Error("programming the switch failed; it is retried", "err", err)
 		}
+		d.refreshTelemetry(octx)
 		return nil
 	})
 }

@@ -128,6 +128,13 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 			res.Warning = d.notPrimaryWarning()
 			return nil
 		}
+		if !d.ownerRunning() {
+			// Before Run: the session's first reconciliation writes it
+			// (an Apply would wait for a session that is not running).
+			d.session.SetDesired(site.Desired().Entities)
+			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
+			return nil
+		}
 		p, err := d.session.Apply(octx, site.Desired().Entities)
 		switch {
 		case err == nil:
@@ -141,6 +148,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		default:
 			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
 		}
+		d.refreshTelemetry(octx)
 		return nil
 	})
 	if err != nil && ctx.Err() != nil && errors.Is(err, ErrUnavailable) {
@@ -223,7 +231,9 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
 			return kindf(ErrNotFound, "%v", err)
 		}
-		return d.writeState(octx)
+		err := d.writeState(octx)
+		d.refreshTelemetry(octx)
+		return err
 	})
 }
 

@@ -225,13 +225,7 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-st.C:
-			s, err := d.Status(ctx)
-			if err == nil {
-				d.metrics.setStatus(s)
-				if srv != nil {
-					_ = publishState(srv, s, d.now())
-				}
-			}
+			d.publishStatus(ctx, srv)
 		case <-ct.C:
 			if !d.session.Status().Connected {
 				continue
@@ -248,6 +242,18 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 				_ = publishCounters(srv, c)
 			}
 		}
+	}
+}
+
+// publishStatus takes the status and publishes it (metrics; gNMI on srv).
+func (d *Daemon) publishStatus(ctx context.Context, srv *bgnmi.Server) {
+	s, err := d.Status(ctx)
+	if err != nil {
+		return
+	}
+	d.metrics.setStatus(s)
+	if srv != nil {
+		_ = publishState(srv, s, d.now())
 	}
 }
 
@@ -305,9 +311,13 @@ type metrics struct {
 
 func newMetrics() *metrics { return &metrics{} }
 
+// setStatus keeps the newer of s and the status it holds (a periodic
+// snapshot taken before a write may arrive after the one taken after it).
 func (m *metrics) setStatus(s *Status) {
 	m.mu.Lock()
-	m.status = s
+	if m.status == nil || !s.ObservedAt.Before(m.status.ObservedAt) {
+		m.status = s
+	}
 	m.mu.Unlock()
 }
 

@@ -282,17 +282,22 @@ func (s *P4RTServer) Write(ctx context.Context, req *p4v1.WriteRequest) (*p4v1.W
 	}
 	errs := s.writeWithDigests(req.GetUpdates(), req.GetAtomicity())
 	failed := 0
+	for _, e := range errs {
+		if e != nil {
+			failed++
+		}
+	}
+	if failed == 0 {
+		return &p4v1.WriteResponse{}, nil
+	}
+	// Per-update errors only for a request that failed.
 	details := make([]*anypb.Any, len(errs))
 	for i, e := range errs {
 		pe := &p4v1.Error{CanonicalCode: int32(code.Code_OK)}
 		if e != nil {
-			failed++
 			pe = &p4v1.Error{CanonicalCode: int32(s.codeOf(e)), Message: e.Error()}
 		}
 		details[i], _ = anypb.New(pe)
-	}
-	if failed == 0 {
-		return &p4v1.WriteResponse{}, nil
 	}
 	st := &rpcstatus.Status{Code: int32(code.Code_UNKNOWN),
 		Message: fmt.Sprintf("%d of %d updates failed", failed, len(errs)), Details: details}

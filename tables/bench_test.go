@@ -1,6 +1,8 @@
 package tables
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -75,4 +77,36 @@ func BenchmarkCompileBigSitePlanned(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestDiffByPositionOrByKey: pairing entries by position (lists that line
+// up) and by key (a list in another order) give the same plan.
+func TestDiffByPositionOrByKey(t *testing.T) {
+	c := compiler(t)
+	cfg, err := testsites.Big(10)
+	require.NoError(t, err)
+	d1, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	cfg2, err := testsites.Big(10)
+	require.NoError(t, err)
+	cfg2.FilterGroups[0].Cores = 12
+	cfg2.Rules = cfg2.Rules[:len(cfg2.Rules)-3]
+	d2, err := c.Compile(cfg2, State{FilterGroups: map[string]FilterGroupState{"F2": FGSWBypass}}, FromLayouts(d1.BaseLayouts()))
+	require.NoError(t, err)
+	shuffled := slices.Clone(d1.Entities)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	flat := func(p *Plan) []string {
+		var out []string
+		for _, b := range p.Batches {
+			for _, u := range b.Updates {
+				out = append(out, b.Name+" "+u.GetType().String()+" "+Key(u.GetEntity()))
+			}
+		}
+		return out
+	}
+	byPos, byKey := c.Diff(d2.Entities, d1.Entities), c.Diff(d2.Entities, shuffled)
+	require.False(t, byPos.Empty())
+	require.Equal(t, flat(byKey), flat(byPos))
+	require.Equal(t, [3]int{byKey.Inserts, byKey.Modifies, byKey.Deletes}, [3]int{byPos.Inserts, byPos.Modifies, byPos.Deletes})
+	require.True(t, c.Diff(d1.Entities, shuffled).Empty())
 }

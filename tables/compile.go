@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -122,6 +123,19 @@ type Compiler struct {
 	// has epoch, detect and fail_drop); tick is its clock's unit.
 	verdict bool
 	tick    time.Duration
+	// The slot entries of the last compile, by balance group id: the
+	// next compile reuses every one whose target stays (two sites in a
+	// row share them, and a diff of the two compares pointers). Shared
+	// entities are never changed.
+	slotMu    sync.Mutex
+	slotCache map[uint32]*slotSet
+	// slotMatches[i] is the match of slot i (shared by every group).
+	slotMatches []*p4v1.FieldMatch
+}
+
+type slotSet struct {
+	ents    []*p4v1.Entity
+	targets []Target
 }
 
 type tableRef struct {
@@ -404,6 +418,8 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 
 	// Balance group states and slot layouts.
 	var bgs, slotEntries []*p4v1.Entity
+	compiled := map[uint32]bool{}
+	defer c.keepSlotSets(compiled)
 	totalSlots := 0
 	for i, bg := range cfg.BalanceGroups {
 		path := fmt.Sprintf("balance_groups[%d]", i)
@@ -438,11 +454,8 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		}
 		bgs = append(bgs, c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(*bg.ID))))
 		totalSlots += len(active.Slots)
-		for s, t := range active.Slots {
-			slotEntries = append(slotEntries, c.entry(c.slots, 0,
-				c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core)),
-				exact(c.slots, "balance_group", uint64(*bg.ID)), exact(c.slots, "slot", uint64(s))))
-		}
+		slotEntries = append(slotEntries, c.slotEntries(*bg.ID, active.Slots)...)
+		compiled[*bg.ID] = true
 	}
 	sortByKey(bgs)
 	d.Entities = append(d.Entities, bgs...)
@@ -604,4 +617,78 @@ func macU64(m config.MAC) uint64 {
 
 func sortByKey(es []*p4v1.Entity) {
 	slices.SortStableFunc(es, func(a, b *p4v1.Entity) int { return cmp.Compare(Key(a), Key(b)) })
+}
+
+// slotEntries returns a balance group's slot entries, as slotEntry
+// builds them: the entries of the last compile whose target stays are
+// reused, and the others built in a handful of allocations rather than a
+// dozen per entry (the messages come from arrays; the entries share the
+// balance group's match, each slot's match and one action per target; a
+// compiled entity is never changed).
+func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
+	n := len(slots)
+	out := make([]*p4v1.Entity, n)
+	prev := c.slotCache[group]
+	var build []int
+	for i, t := range slots {
+		if prev != nil && i < len(prev.ents) && prev.targets[i] == t {
+			out[i] = prev.ents[i]
+		} else {
+			build = append(build, i)
+		}
+	}
+	slotField := c.slots.fields["slot"].id
+	for len(c.slotMatches) < n {
+		// Built once per slot index, shared by every group and compile.
+		i := len(c.slotMatches)
+		c.slotMatches = append(c.slotMatches, &p4v1.FieldMatch{FieldId: slotField,
+			FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(uint64(i))}}})
+	}
+	var (
+		k     = len(build)
+		ents  = make([]p4v1.Entity, k)
+		wraps = make([]p4v1.Entity_TableEntry, k)
+		tes   = make([]p4v1.TableEntry, k)
+		ms    = make([]*p4v1.FieldMatch, 2*k)
+	)
+	bgMatch := exact(c.slots, "balance_group", uint64(group))
+	slotFirst := slotField < bgMatch.GetFieldId()
+	actions := map[Target]*p4v1.TableAction{}
+	for j, i := range build {
+		t := slots[i]
+		a := actions[t]
+		if a == nil {
+			a = c.action(c.toFilter, uint64(t.FilterGroup), uint64(t.Core))
+			actions[t] = a
+		}
+		m := ms[2*j : 2*j+2 : 2*j+2]
+		if slotFirst {
+			m[0], m[1] = c.slotMatches[i], bgMatch
+		} else {
+			m[0], m[1] = bgMatch, c.slotMatches[i]
+		}
+		tes[j] = p4v1.TableEntry{TableId: c.slots.id, Match: m, Action: a}
+		wraps[j].TableEntry = &tes[j]
+		ents[j].Entity = &wraps[j]
+		out[i] = &ents[j]
+	}
+	if c.slotCache == nil {
+		c.slotCache = map[uint32]*slotSet{}
+	}
+	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots)}
+	return out
+}
+
+// keepSlotSets drops the reusable slot entries of the groups a compile
+// did not have (the cache holds one site's slots, not a history).
+func (c *Compiler) keepSlotSets(groups map[uint32]bool) {
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
+	for g := range c.slotCache {
+		if !groups[g] {
+			delete(c.slotCache, g)
+		}
+	}
 }

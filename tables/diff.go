@@ -74,6 +74,33 @@ func AppendKey(b []byte, e *p4v1.Entity) []byte {
 	}
 }
 
+// sameKey compares the Keys of two table entries whose matches are all
+// exact, in the same field order, without building them; sure is false
+// when it cannot tell (another match kind, another order, not table
+// entries): then compare the Keys.
+func sameKey(a, b *p4v1.Entity) (same, sure bool) {
+	ta, tb := a.GetTableEntry(), b.GetTableEntry()
+	if ta == nil || tb == nil || ta.GetIsDefaultAction() || tb.GetIsDefaultAction() {
+		return false, false
+	}
+	if ta.GetTableId() != tb.GetTableId() || ta.GetPriority() != tb.GetPriority() || len(ta.GetMatch()) != len(tb.GetMatch()) {
+		return false, true
+	}
+	for i, ma := range ta.GetMatch() {
+		mb := tb.GetMatch()[i]
+		xa, xb := ma.GetExact(), mb.GetExact()
+		if ma.GetFieldId() != mb.GetFieldId() || xa == nil || xb == nil {
+			return false, false
+		}
+		if !bytes.Equal(trimView(xa.GetValue()), trimView(xb.GetValue())) {
+			// The same field in both: unless the order is not the
+			// sorted one (then Key sorts it), they differ.
+			return false, slices.IsSortedFunc(ta.GetMatch(), byFieldID) && slices.IsSortedFunc(tb.GetMatch(), byFieldID)
+		}
+	}
+	return true, true
+}
+
 func byFieldID(a, b *p4v1.FieldMatch) int { return cmp.Compare(a.GetFieldId(), b.GetFieldId()) }
 
 // trimView is trim without copying.
@@ -168,7 +195,6 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 //
 // Default entries (is_default_action) in current are ignored.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
-	cur := make(map[string]*p4v1.Entity, len(current))
 	count := map[uint32]int{}
 	admitted := false // does any operator port take traffic yet?
 	for _, e := range current {
@@ -176,7 +202,6 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 			continue
 		}
 		admitted = admitted || c.isOperatorPort(e)
-		cur[Key(e)] = e
 		if t := e.GetTableEntry(); t != nil {
 			count[t.GetTableId()]++
 		}
@@ -198,17 +223,21 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	mk := func(e *p4v1.Entity, k string, typ p4v1.Update_Type) upd {
 		return upd{rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
 	}
-	for _, d := range desired {
-		k := Key(d)
-		old, ok := cur[k]
-		delete(cur, k)
+	// visit compares a desired entity with the current one of its key
+	// (kb, or nil: not made yet; ok false when there is none). The key is
+	// only made a string for an entity that is written.
+	visit := func(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+		if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
+			kb = AppendKey(nil, d)
+		}
 		switch {
 		case d.GetValueSetEntry() != nil:
 			// Value sets are only ever modified (P4Runtime spec): to the
 			// union first, to the desired members at the end.
 			if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
-				continue
+				return
 			}
+			k := string(kb)
 			if ok {
 				u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
 				// A union the value set cannot hold is skipped: the
@@ -218,16 +247,54 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 					ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
 					mods = append(mods, mk(ue, k, p4v1.Update_MODIFY))
 					vsFinal = append(vsFinal, mk(d, k, p4v1.Update_MODIFY))
-					continue
+					return
 				}
 			}
 			mods = append(mods, mk(d, k, p4v1.Update_MODIFY))
 		case !ok:
-			ins = append(ins, mk(d, k, p4v1.Update_INSERT))
+			ins = append(ins, mk(d, string(kb), p4v1.Update_INSERT))
 			inserts[d.GetTableEntry().GetTableId()]++
 		case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-			mods = append(mods, mk(d, k, p4v1.Update_MODIFY))
+			mods = append(mods, mk(d, string(kb), p4v1.Update_MODIFY))
 		}
+	}
+	// Entities at the same position with the same identity (the next
+	// compile of a site beside the last one, or a record kept in the
+	// desired order) are paired without a map: the work is a key
+	// comparison per entry, allocations only for what changes. The rest
+	// are paired by key.
+	kd, kc := make([]byte, 0, 96), make([]byte, 0, 96)
+	var restD []*p4v1.Entity
+	cur := map[string]*p4v1.Entity{}
+	n := min(len(desired), len(current))
+	for i, d := range desired {
+		if i < n && d == current[i] {
+			continue // the very entity: written as it is
+		}
+		if i < n && !current[i].GetTableEntry().GetIsDefaultAction() {
+			same, sure := sameKey(d, current[i])
+			if !sure {
+				kd, kc = AppendKey(kd[:0], d), AppendKey(kc[:0], current[i])
+				same = bytes.Equal(kd, kc)
+			}
+			if same {
+				visit(d, nil, current[i], true)
+				continue
+			}
+			cur[Key(current[i])] = current[i]
+		}
+		restD = append(restD, d)
+	}
+	for _, e := range current[n:] {
+		if !e.GetTableEntry().GetIsDefaultAction() {
+			cur[Key(e)] = e
+		}
+	}
+	for _, d := range restD {
+		kd = AppendKey(kd[:0], d)
+		old, ok := cur[string(kd)]
+		delete(cur, string(kd))
+		visit(d, kd, old, ok)
 	}
 	deletesPerTable := map[uint32]int{}
 	var operatorDels []upd

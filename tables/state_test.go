@@ -259,3 +259,20 @@ func TestWithStateLongRun(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotEntriesAsSlotEntry: the slab-built slot entries of a compile
+// are the entries slotEntry builds one by one.
+func TestSlotEntriesAsSlotEntry(t *testing.T) {
+	c := compiler(t)
+	slots := make([]Target, 70000)
+	for i := range slots {
+		slots[i] = Target{FilterGroup: uint32(i % 3), Core: uint32(i % 7)}
+	}
+	got := c.slotEntries(5, slots)
+	require.Len(t, got, len(slots))
+	for i, e := range got {
+		if want := c.slotEntry(5, i, slots[i]); !proto.Equal(want, e) || Key(want) != Key(e) {
+			t.Fatalf("slot %d: %v, want %v", i, e, want)
+		}
+	}
+}

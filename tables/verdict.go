@@ -174,3 +174,9 @@ func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entit
 	}
 	return out, adopted, dropped
 }
+
+// IsFilterGroupEntry says whether e is an entry of filter_groups in a
+// program with the data-plane verdict.
+func (c *Compiler) IsFilterGroupEntry(e *p4v1.Entity) bool {
+	return c.verdict && e.GetTableEntry().GetTableId() == c.filterGroups.id
+}

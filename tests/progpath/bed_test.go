@@ -1,0 +1,281 @@
+// Package progpath measures the programming path at Tofino size with the
+// real binaries: `balancer sim` and `balancer daemon` as processes, the
+// daemon driven over its API. BenchmarkProgrammingBigSite reports, in one
+// run: the floor (a minimal client writing the same pre-built updates to a
+// P4Runtime server that does nothing), the cold start (daemon exec -> the
+// last entry acknowledged), planned changes, and the resident memory of
+// the daemon beside the software switch's after changes and failovers.
+// The daemon pushes the v1model build (the software switch runs it) for a
+// wedge100bf-32x site: the Tofino platform's slot table, the sim's pipeline.
+package progpath
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/testsites"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+var (
+	changes   = flag.Int("changes", 100, "planned changes to make (F1's cores 31 -> 12 and back)")
+	failovers = flag.Int("failovers", 100, "failovers to make (F1 into manual bypass and back)")
+)
+
+func freeAddr(b *testing.B) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(b, err)
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// build compiles the balancer binary into dir.
+func build(b *testing.B, dir string) string {
+	bin := filepath.Join(dir, "balancer")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/dpi-balancer/balancer/cmd/balancer").CombinedOutput()
+	require.NoError(b, err, "%s", out)
+	return bin
+}
+
+// proc is a started process; exited closes when it ends.
+type proc struct {
+	*exec.Cmd
+	exited chan struct{}
+}
+
+// start runs the binary until the benchmark ends.
+func start(b *testing.B, bin string, args ...string) proc {
+	cmd := exec.Command(bin, args...)
+	cmd.Stderr = os.Stderr
+	require.NoError(b, cmd.Start())
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	b.Cleanup(func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+	})
+	return proc{cmd, done}
+}
+
+// rssMiB is a process's resident set (VmRSS) in MiB.
+func rssMiB(b *testing.B, pid int) float64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	require.NoError(b, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			require.NoError(b, err)
+			return kb / 1024
+		}
+	}
+	b.Fatalf("no VmRSS for pid %d", pid)
+	return 0
+}
+
+// metric reads one unlabelled sample from a Prometheus endpoint.
+func metric(b *testing.B, addr, name string) float64 {
+	resp, err := http.Get("http://" + addr + "/metrics")
+	require.NoError(b, err)
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			v, err := strconv.ParseFloat(rest, 64)
+			require.NoError(b, err)
+			return v
+		}
+	}
+	b.Fatalf("no metric %s at %s", name, addr)
+	return 0
+}
+
+// programmed polls the daemon until the switch holds its desired state.
+func programmed(b *testing.B, api apiv1.BalancerClient, daemon proc, within time.Duration) {
+	deadline := time.Now().Add(within)
+	for {
+		select {
+		case <-daemon.exited:
+			b.Fatalf("the daemon exited: %v", daemon.ProcessState)
+		default:
+		}
+		st, err := api.GetStatus(context.Background(), &apiv1.GetStatusRequest{})
+		if err == nil && st.GetSwitchStatus().GetPrimary() && !st.GetSwitchStatus().GetPending() && st.GetSwitchStatus().GetLastPlan() != "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("not programmed within %v: %v %v", within, err, st.GetSwitchStatus())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func uptime() string {
+	out, _ := os.ReadFile("/proc/loadavg")
+	return strings.Join(strings.Fields(string(out))[:3], " ")
+}
+
+func BenchmarkProgrammingBigSite(b *testing.B) {
+	if b.N > 1 {
+		b.Skip("one run is the measurement (processes, a cold start, 100 changes and 100 failovers)")
+	}
+	dir := b.TempDir()
+	bin := build(b, dir)
+	site := filepath.Join(dir, "site.yaml")
+	require.NoError(b, os.WriteFile(site, []byte(testsites.TofinoYAML(31)), 0o644))
+	cfg, err := config.Parse([]byte(testsites.TofinoYAML(31)))
+	require.NoError(b, err)
+	comp, err := tables.Load()
+	require.NoError(b, err)
+	des, err := comp.Compile(cfg, tables.State{})
+	require.NoError(b, err)
+	entries := len(des.Entities)
+	b.Logf("load %s", uptime())
+
+	// The floor, in this run.
+	floor := floorRate(b, des.Entities)
+	b.ReportMetric(floor, "floor-entries/s")
+
+	// The software switch, holding Tofino's slot table.
+	p4rt, gnmi, metrics := freeAddr(b), freeAddr(b), freeAddr(b)
+	sw := start(b, bin, "sim", "--mem-port", "10,20,30,40,50,60,70,80", "--p4rt", p4rt, "--gnmi", gnmi,
+		"--slot-capacity", "131072", "--log-level", "warn")
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if c, err := net.Dial("tcp", p4rt); err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("the software switch does not listen")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+
+	// Cold start: exec -> the last entry acknowledged.
+	socket := filepath.Join(dir, "b.sock")
+	t0 := time.Now()
+	dm := start(b, bin, "daemon", "--config", site, "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
+		"--switch", p4rt, "--switch-gnmi", "", "--pipeline-format", "bmv2", "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
+	cc, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(b, err)
+	defer cc.Close()
+	api := apiv1.NewBalancerClient(cc)
+	programmed(b, api, dm, 2*time.Minute)
+	cold := time.Since(t0)
+	b.ReportMetric(cold.Seconds(), "cold-s")
+	b.ReportMetric(float64(entries)/cold.Seconds(), "cold-entries/s")
+	b.Logf("cold start: %d entries in %v (%.0f entries/s; floor %.0f: x%.2f), load %s",
+		entries, cold, float64(entries)/cold.Seconds(), floor, float64(entries)/cold.Seconds()/floor, uptime())
+	rss := func(when string) {
+		d, s := rssMiB(b, dm.Process.Pid), rssMiB(b, sw.Process.Pid)
+		heap := metric(b, metrics, "go_memstats_heap_alloc_bytes") / (1 << 20)
+		b.Logf("%s: daemon RSS %.0f MiB (heap %.0f MiB), software switch RSS %.0f MiB: x%.2f, load %s", when, d, heap, s, d/s, uptime())
+		b.ReportMetric(d, "rss-daemon-MiB/"+when)
+		b.ReportMetric(d/s, "rss-ratio/"+when)
+	}
+	rss("fresh")
+
+	// Planned changes: F1's cores 31 -> 12 and back.
+	ctx := context.Background()
+	var written int64
+	var took time.Duration
+	for i := range *changes {
+		cores := 12
+		if i%2 == 1 {
+			cores = 31
+		}
+		t := time.Now()
+		res, err := api.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: testsites.TofinoYAML(cores), Comment: "bench"})
+		took += time.Since(t)
+		require.NoError(b, err)
+		require.True(b, res.GetWritten(), "%v", res)
+		written += res.GetInserts() + res.GetModifies() + res.GetDeletes()
+		if i == 0 {
+			b.Logf("planned change F1 31 -> 12 cores: %d entries in %v (%.0f entries/s), load %s", written, took, float64(written)/took.Seconds(), uptime())
+		}
+	}
+	b.ReportMetric(float64(written)/took.Seconds(), "planned-entries/s")
+	b.Logf("%d planned changes: %d entries in %v (%.0f entries/s; x%.2f the cold start's), load %s",
+		*changes, written, took, float64(written)/took.Seconds(), float64(written)/took.Seconds()/(float64(entries)/cold.Seconds()), uptime())
+	rss("changes")
+
+	// Failovers: F1 into manual bypass and back (the state owner's
+	// failover path: only the filter group's entry is written).
+	for i := range *failovers {
+		_, err := api.SetBypass(ctx, &apiv1.SetBypassRequest{Group: "F1", On: i%2 == 0})
+		require.NoError(b, err)
+	}
+	programmed(b, api, dm, time.Minute)
+	rss("failovers")
+}
+
+// floorRate writes every entity as an INSERT, in requests of 500, one at
+// a time, to a P4Runtime server whose Write does nothing, and returns the
+// entries per second.
+func floorRate(b *testing.B, ents []*p4v1.Entity) float64 {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(b, err)
+	srv := grpc.NewServer(grpc.MaxRecvMsgSize(64 << 20))
+	p4v1.RegisterP4RuntimeServer(srv, noopP4RT{})
+	go func() { _ = srv.Serve(lis) }()
+	defer srv.Stop()
+	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(b, err)
+	defer cc.Close()
+	rt := p4v1.NewP4RuntimeClient(cc)
+	var reqs []*p4v1.WriteRequest
+	for i := 0; i < len(ents); i += 500 {
+		req := &p4v1.WriteRequest{DeviceId: 1, ElectionId: &p4v1.Uint128{Low: 1}, Atomicity: p4v1.WriteRequest_ROLLBACK_ON_ERROR}
+		for _, e := range ents[i:min(i+500, len(ents))] {
+			typ := p4v1.Update_INSERT
+			if e.GetValueSetEntry() != nil {
+				typ = p4v1.Update_MODIFY // value sets are only modified
+			}
+			req.Updates = append(req.Updates, &p4v1.Update{Type: typ, Entity: e})
+		}
+		reqs = append(reqs, req)
+	}
+	best := 0.0
+	for range 3 {
+		t := time.Now()
+		for _, req := range reqs {
+			_, err := rt.Write(context.Background(), req)
+			require.NoError(b, err)
+		}
+		best = max(best, float64(len(ents))/time.Since(t).Seconds())
+	}
+	b.Logf("floor: %d pre-built entries to a no-op P4Runtime server: %.0f entries/s (best of 3), load %s", len(ents), best, uptime())
+	return best
+}
+
+type noopP4RT struct {
+	p4v1.UnimplementedP4RuntimeServer
+}
+
+func (noopP4RT) Write(context.Context, *p4v1.WriteRequest) (*p4v1.WriteResponse, error) {
+	return &p4v1.WriteResponse{}, nil
+}
