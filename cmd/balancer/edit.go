@@ -199,6 +199,9 @@ func (a *app) printApply(res *apiv1.ApplyResult) error {
 func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 	n := int64(len(res.GetChanges()))
 	switch {
+	case res.GetUnchanged():
+		fmt.Fprintf(w, "no change to the configuration: revision %d stays, nothing saved\n", res.GetRevision().GetNumber())
+		return
 	case res.GetDryRun() && n == 0:
 		fmt.Fprintln(w, "dry run: no change to the configuration")
 	case res.GetDryRun():

@@ -264,6 +264,16 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 	}
 }
 
+// rangeArgs accepts lo..hi arguments; usage names them ("[REVISION]").
+func rangeArgs(lo, hi int, usage string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) >= lo && len(args) <= hi {
+			return nil
+		}
+		return usagef("%s takes %s, got %d argument(s): %s", cmd.CommandPath(), usage, len(args), strings.Join(args, " "))
+	}
+}
+
 // checkUTF8 refuses arguments and flag values that are not UTF-8: the API
 // carries text, and the transport would refuse them with a message about
 // marshalling.

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPreviewAndAudit: every old revision can be shown, exported and
+// diffed; rollback previews (--dry-run) and takes a comment; a change
+// that changes nothing, and a repeated rollback, make no revision.
+func TestPreviewAndAudit(t *testing.T) {
+	e := newEnv(t)
+	e.ok("link", "add", "L3", "--lan", "P44", "--wan", "P43", "--comment", "add L3")
+	require.Equal(t, 2, e.revisions())
+
+	// show and export of an old revision: as saved.
+	out := e.ok("config", "show", "1")
+	assert.True(t, strings.HasPrefix(out, "# revision 1, 2025-03-01 12:00:00, digest "+digestOf([]byte(testSite))+": initial configuration\n"), out)
+	assert.Equal(t, testSite, strings.SplitN(out, "\n", 2)[1])
+	assert.Equal(t, testSite, e.ok("config", "export", "--revision", "1"))
+	file := filepath.Join(t.TempDir(), "r1.yaml")
+	r := e.run("config", "export", "--revision", "r1", "-f", file)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, testSite, string(data))
+	r = e.run("config", "show", "9")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "revision 9: not found")
+	r = e.run("config", "show", "x")
+	assert.Equal(t, exitUsage, r.code)
+
+	// diff REV [REV].
+	assert.Equal(t, "revision 1 -> revision 2 (running): 1 change:\n  + link L3\n", e.ok("config", "diff", "1"))
+	assert.Equal(t, "revision 2 -> revision 1: 1 change:\n  - link L3\n", e.ok("config", "diff", "2", "1"))
+	assert.Equal(t, "revision 2 and revision 2 (running): no change to the configuration\n", e.ok("config", "diff", "2"))
+	var d revisionDiff
+	require.NoError(t, json.Unmarshal([]byte(e.ok("config", "diff", "1", "2", "-o", "json")), &d))
+	assert.Equal(t, revisionDiff{From: 1, To: 2, Changes: []string{"+ link L3"}}, d)
+	r = e.run("config", "diff", "1", "-f", file)
+	assert.Equal(t, exitUsage, r.code)
+
+	// Rollback: a preview saves nothing.
+	out = e.ok("config", "rollback", "1", "--dry-run", "--force")
+	assertRows(t, out, "dry run: 1 change (nothing saved or written):", "- link L3")
+	assert.Equal(t, 2, e.revisions())
+	out = e.ok("config", "rollback", "1", "--force", "--comment", "undo L3")
+	assertRows(t, out, "revision 3 saved: 1 change:", "- link L3")
+	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" undo L3")
+	// Again: it is what runs, no revision.
+	assert.Equal(t, "no change to the configuration: revision 3 stays, nothing saved\n", e.ok("config", "rollback", "1"))
+	assert.Equal(t, 3, e.revisions())
+
+	// Applying what runs, or a change to what it already is: no revision.
+	require.NoError(t, os.WriteFile(file, []byte(testSite), 0o600))
+	assert.Equal(t, "no change to the configuration: revision 3 stays, nothing saved\n", e.ok("config", "apply", "-f", file))
+	assert.Equal(t, 3, e.revisions())
+}
