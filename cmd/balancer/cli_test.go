@@ -173,7 +173,8 @@ func TestPort(t *testing.T) {
 	out = e.ok("port", "add", "5", "--speed", "100g")
 	assertRows(t, out, "revision 2 saved: 1 change:", "+ port 5")
 	ports := e.running().Ports
-	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}, ports[3], "ports are kept in order of their numbers")
+	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}, ports[1], "a new port goes after the next lower one; the others keep the operator's order")
+	assert.Equal(t, uint32(4), ports[0].Port)
 	out = e.ok("port", "del", "P5")
 	assertRows(t, out, "- port 5")
 
