@@ -269,6 +269,11 @@ func TestDaemonApplyRejectRollback(t *testing.T) {
 	assert.Equal(t, "add bgp", r.Comment)
 	_, _, err = d.RevisionYAML(ctx, 999)
 	assert.ErrorIs(t, err, ErrNotFound)
+
+	// A filter group that does not exist: the message lists those that do.
+	err = d.SetBypass(ctx, "NOSUCH", true)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.EqualError(t, err, `unknown filter group "NOSUCH"; the filter groups are F1, F2, F3`)
 }
 
 // benchSites are the sites the failover benchmarks run on: the small test

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -268,6 +269,18 @@ func (d *Daemon) RevisionYAML(_ context.Context, n uint64) ([]byte, Revision, er
 	return data, Revision{Number: n}, nil
 }
 
+// fgList names a configuration's filter groups for a message.
+func fgList(c *config.Config) string {
+	if c == nil || len(c.FilterGroups) == 0 {
+		return "none (none is configured)"
+	}
+	var names []string
+	for _, f := range c.FilterGroups {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 // ConfigChanges lists what changes between two configurations, one line
 // per object with the fields that differ (see config.Diff).
 func ConfigChanges(a, b *config.Config) []string { return config.Diff(a, b) }
@@ -285,7 +298,10 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 			rt.BypassAll = on
 		} else {
 			if !eng.Has(group) {
-				return kindf(ErrNotFound, "unknown filter group %q", group)
+				d.mu.Lock()
+				known := fgList(d.cfg)
+				d.mu.Unlock()
+				return kindf(ErrNotFound, "unknown filter group %q; the filter groups are %s", group, known)
 			}
 			rt.BypassGroups = slices.DeleteFunc(rt.BypassGroups, func(g string) bool { return g == group })
 			if on {

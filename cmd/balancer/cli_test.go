@@ -456,7 +456,7 @@ func TestBypass(t *testing.T) {
 
 	r := e.run("bypass", "on", "--group", "F9")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: not found: filter group \"F9\"\n", r.stderr)
+	assert.Equal(t, "balancer: not found: unknown filter group \"F9\"; the filter groups are F1, F2, F3\n", r.stderr)
 	for _, args := range [][]string{
 		{"bypass", "on"},
 		{"bypass", "on", "--group", "F1", "--all"},

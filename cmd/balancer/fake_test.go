@@ -200,7 +200,12 @@ func (f *fakeDaemon) SetBypass(_ context.Context, group string, on bool) error {
 		return nil
 	}
 	if f.cfg.FilterGroupByName(group) == nil {
-		return fmt.Errorf("%w: filter group %q", daemon.ErrNotFound, group)
+		var known []string
+		for _, fg := range f.cfg.FilterGroups {
+			known = append(known, fg.Name)
+		}
+		// As the daemon says it.
+		return fmt.Errorf("%w: unknown filter group %q; the filter groups are %s", daemon.ErrNotFound, group, strings.Join(known, ", "))
 	}
 	f.bypass = slices.DeleteFunc(f.bypass, func(g string) bool { return g == group })
 	if on {
