@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -61,4 +62,19 @@ func TestPreviewAndAudit(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(testSite), 0o600))
 	assert.Equal(t, "no change to the configuration: revision 3 stays, nothing saved\n", e.ok("config", "apply", "-f", file))
 	assert.Equal(t, 3, e.revisions())
+}
+
+// TestVersion: version needs no daemon and says the build's version and
+// Go release, as text and as JSON.
+func TestVersion(t *testing.T) {
+	r := runCLI(t, "", "--socket", "/nonexistent", "version")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stdout, "balancer "), r.stdout)
+	assert.Contains(t, r.stdout, runtime.Version())
+	r = runCLI(t, "", "version", "-o", "json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var v versionInfo
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &v))
+	assert.Equal(t, runtime.Version(), v.Go)
+	assert.NotEmpty(t, v.Version)
 }

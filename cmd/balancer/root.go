@@ -191,6 +191,7 @@ func newRootCmd(a *app) *cobra.Command {
 		newTraceCmd(a),
 		newLocateCmd(a),
 		newConfigCmd(a),
+		newVersionCmd(a),
 	)
 	root.AddCommand(extraCommands()...)
 	markRuns(root, a)
