@@ -247,7 +247,7 @@ func TestLink(t *testing.T) {
 	r = e.run("link", "add", "L4", "--lan", "P44", "--wan", "P43", "--id", "0")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: invalid: configuration rejected, the running one is unchanged:\n")
-	assert.Contains(t, r.stderr, "  links[2].id: 0 is already used by links[0]")
+	assert.Contains(t, r.stderr, "  link L4: links[2].id: 0 is already used by links[0] \"L1\"", "the problem names the object as the operator named it")
 	assert.Equal(t, 3, e.revisions())
 
 	r = e.run("link", "add", "L4", "--lan", "P44")

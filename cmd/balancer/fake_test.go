@@ -103,7 +103,7 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	if err != nil {
 		var lines []string
 		for _, fe := range config.FieldErrors(err) {
-			lines = append(lines, fe.Error())
+			lines = append(lines, fe.Named()) // as the daemon lists them
 		}
 		if len(lines) == 0 {
 			lines = strings.Split(err.Error(), "\n")
