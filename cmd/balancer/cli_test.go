@@ -581,7 +581,7 @@ func TestTrace(t *testing.T) {
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1"}, "give both --src and --dst"},
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2"}, "--proto is missing"},
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "gre", "--dport", "1"}, "--sport and --dport need --proto tcp or udp"},
-		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp", "--dport", "70000"}, `invalid argument "70000" for "--dport"`},
+		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp", "--dport", "70000"}, `--dport 70000 is out of range: want a whole number 0..65535`},
 	} {
 		r := e.run(tt.args...)
 		assert.Equal(t, exitUsage, r.code, "%v: %s", tt.args, r.stderr)
