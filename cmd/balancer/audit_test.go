@@ -78,3 +78,27 @@ func TestVersion(t *testing.T) {
 	assert.Equal(t, runtime.Version(), v.Go)
 	assert.NotEmpty(t, v.Version)
 }
+
+// TestCompletion: TAB completes the running configuration's object names
+// (from the daemon), revisions, and the enum flags' values.
+func TestCompletion(t *testing.T) {
+	e := newEnv(t)
+	complete := func(args ...string) []string {
+		out := e.ok(append([]string{"__complete"}, args...)...)
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if !strings.HasPrefix(l, ":") {
+				got = append(got, strings.SplitN(l, "\t", 2)[0])
+			}
+		}
+		return got
+	}
+	assert.Equal(t, []string{"L1", "L2"}, complete("link", "del", ""))
+	assert.Equal(t, []string{"F1", "F2", "F3"}, complete("filter-group", "set", ""))
+	assert.Equal(t, []string{"F1", "F2", "F3"}, complete("bypass", "on", "--group", ""))
+	assert.Equal(t, []string{"bgp", "vlan-balanced", "default"}, complete("rule", "del", ""))
+	assert.Equal(t, []string{"1"}, complete("config", "rollback", ""))
+	assert.Equal(t, []string{"bypass", "drop", "rebalance"}, complete("profile", "set", "default", "--failure-action", ""))
+	assert.Equal(t, []string{"lan", "wan"}, complete("trace", "--side", ""))
+	assert.Equal(t, []string{"bypass", "balance:group_filter"}, complete("rule", "add", "x", "--action", ""))
+}

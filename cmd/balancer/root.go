@@ -195,6 +195,7 @@ func newRootCmd(a *app) *cobra.Command {
 		newVersionCmd(a),
 	)
 	root.AddCommand(extraCommands()...)
+	addCompletions(root, a)
 	markRuns(root, a)
 	return root
 }
