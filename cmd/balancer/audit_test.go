@@ -102,3 +102,29 @@ func TestCompletion(t *testing.T) {
 	assert.Equal(t, []string{"lan", "wan"}, complete("trace", "--side", ""))
 	assert.Equal(t, []string{"bypass", "balance:group_filter"}, complete("rule", "add", "x", "--action", ""))
 }
+
+// TestSetPortsInPlace: a link and a filter group are re-cabled in place,
+// keeping their ids (no delete + add --force); a taken port is refused.
+func TestSetPortsInPlace(t *testing.T) {
+	e := newEnv(t)
+	id := *e.running().LinkByName("L1").ID
+	out := e.ok("link", "set", "L1", "--lan", "P44", "--wan", "P43")
+	assertRows(t, out, "revision 2 saved: 1 change:")
+	l := e.running().LinkByName("L1")
+	assert.Equal(t, []string{"P44", "P43"}, []string{l.LAN, l.WAN})
+	assert.Equal(t, id, *l.ID)
+	r := e.run("link", "set", "L1", "--lan", "P10")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "--lan P10: the port is already used by link L2")
+	r = e.run("link", "set", "L9", "--lan", "P42")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "L9")
+	assert.Equal(t, exitUsage, e.run("link", "set", "L1").code)
+
+	out = e.ok("filter-group", "set", "F1", "--lan", "P42", "--wan", "P41", "--cores", "3")
+	assertRows(t, out, "revision 3 saved: 1 change:")
+	f := e.running().FilterGroupByName("F1")
+	assert.Equal(t, []string{"P42", "P41"}, []string{f.LAN, f.WAN})
+	assert.Equal(t, uint32(3), f.Cores)
+	assert.Equal(t, 3, e.revisions())
+}
