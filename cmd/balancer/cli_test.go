@@ -283,7 +283,7 @@ func TestFilterGroup(t *testing.T) {
 
 	r = e.run("filter-group", "set", "F1")
 	assert.Equal(t, exitUsage, r.code)
-	assert.Contains(t, r.stderr, "nothing to change: give --cores or --tpid")
+	assert.Contains(t, r.stderr, "nothing to change: give --cores, --tpid, --lan or --wan")
 	r = e.run("filter-group", "add", "F5", "--lan", "P6", "--wan", "P3", "--tpid", "zz")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, `--tpid "zz": want a 16-bit ethertype like 0x88B5`)
