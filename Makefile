@@ -24,17 +24,23 @@ build:
 	$(GO) build ./...
 
 # Every test: unit, golden, and (as root with BMv2 installed) packet tests.
+# Every part runs even when an earlier one failed; the target fails when
+# any did and names them.
 test:
-	$(GO) vet ./...
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
-	./scripts/gotest.sh -race -count=1 -timeout 25m ./...
-	$(MAKE) test-interop
+	@failed=""; \
+	$(GO) vet ./... || failed="$$failed vet"; \
+	unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; failed="$$failed gofmt"; fi; \
+	./scripts/gotest.sh -race -count=1 -timeout 25m ./... || failed="$$failed go-test"; \
+	( $(INTEROP_TEST) ) || failed="$$failed test-interop"; \
+	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
+	echo "make test: vet, gofmt, go-test and test-interop passed"
 
 # The software switch driven by unmodified third-party clients
 # (tests/interop: a module of its own, pinned to what those clients need).
+INTEROP_TEST = cd tests/interop && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
 test-interop:
-	cd tests/interop && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
+	$(INTEROP_TEST)
 
 test-short:
 	$(GO) test -short ./...

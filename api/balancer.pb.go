@@ -115,7 +115,10 @@ func (x *Revision) GetDigest() string {
 }
 
 type GetConfigRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A saved revision to return instead of the running one (0: running);
+	// NOT_FOUND when the history no longer keeps it.
+	Revision      uint64 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -148,6 +151,13 @@ func (x *GetConfigRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use GetConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetConfigRequest) Descriptor() ([]byte, []int) {
 	return file_balancer_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *GetConfigRequest) GetRevision() uint64 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
 }
 
 type GetConfigResponse struct {
@@ -292,7 +302,7 @@ func (x *ApplyConfigRequest) GetForce() bool {
 // ApplyResult says what an apply (or a rollback) did, or would do.
 type ApplyResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The new revision (unset on a dry run).
+	// The new revision (unset on a dry run; the running one when unchanged).
 	Revision *Revision `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
 	DryRun   bool      `protobuf:"varint,2,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
 	// One line per object: "+ link L3", "~ rule bgp", "- filter-group F4".
@@ -307,7 +317,11 @@ type ApplyResult struct {
 	Warning string `protobuf:"bytes,8,opt,name=warning,proto3" json:"warning,omitempty"`
 	// Per balance group: the slot entries the change writes and the share of
 	// sessions that change filter group or core.
-	SlotMoves     []*SlotMove `protobuf:"bytes,9,rep,name=slot_moves,json=slotMoves,proto3" json:"slot_moves,omitempty"`
+	SlotMoves []*SlotMove `protobuf:"bytes,9,rep,name=slot_moves,json=slotMoves,proto3" json:"slot_moves,omitempty"`
+	// The configuration changes nothing (the same text, or no object and no
+	// switch entry changes): no revision was made; revision is the running
+	// one.
+	Unchanged     bool `protobuf:"varint,10,opt,name=unchanged,proto3" json:"unchanged,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -403,6 +417,13 @@ func (x *ApplyResult) GetSlotMoves() []*SlotMove {
 		return x.SlotMoves
 	}
 	return nil
+}
+
+func (x *ApplyResult) GetUnchanged() bool {
+	if x != nil {
+		return x.Unchanged
+	}
+	return false
 }
 
 // What a change of slot layout does to one balance group's sessions.
@@ -552,7 +573,11 @@ type RollbackRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Revision uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
 	// As ApplyConfigRequest.force.
-	Force         bool `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
+	Force bool `protobuf:"varint,2,opt,name=force,proto3" json:"force,omitempty"`
+	// Only show what the rollback would change; save and program nothing.
+	DryRun bool `protobuf:"varint,3,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	// Saved with the new revision (default "rollback to revision N").
+	Comment       string `protobuf:"bytes,4,opt,name=comment,proto3" json:"comment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -599,6 +624,20 @@ func (x *RollbackRequest) GetForce() bool {
 		return x.Force
 	}
 	return false
+}
+
+func (x *RollbackRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+func (x *RollbackRequest) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
 }
 
 type HistoryRequest struct {
@@ -3346,8 +3385,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06number\x18\x01 \x01(\x04R\x06number\x12.\n" +
 	"\x04time\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12\x16\n" +
-	"\x06digest\x18\x04 \x01(\tR\x06digest\"\x12\n" +
-	"\x10GetConfigRequest\"Z\n" +
+	"\x06digest\x18\x04 \x01(\tR\x06digest\".\n" +
+	"\x10GetConfigRequest\x12\x1a\n" +
+	"\brevision\x18\x01 \x01(\x04R\brevision\"Z\n" +
 	"\x11GetConfigResponse\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x96\x01\n" +
@@ -3356,7 +3396,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
 	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
-	"\x05force\x18\x05 \x01(\bR\x05force\"\xad\x02\n" +
+	"\x05force\x18\x05 \x01(\bR\x05force\"\xcb\x02\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
@@ -3367,7 +3407,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\awritten\x18\a \x01(\bR\awritten\x12\x18\n" +
 	"\awarning\x18\b \x01(\tR\awarning\x124\n" +
 	"\n" +
-	"slot_moves\x18\t \x03(\v2\x15.balancer.v1.SlotMoveR\tslotMoves\"\x9d\x01\n" +
+	"slot_moves\x18\t \x03(\v2\x15.balancer.v1.SlotMoveR\tslotMoves\x12\x1c\n" +
+	"\tunchanged\x18\n" +
+	" \x01(\bR\tunchanged\"\x9d\x01\n" +
 	"\bSlotMove\x12#\n" +
 	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x14\n" +
 	"\x05slots\x18\x02 \x01(\x03R\x05slots\x12\x14\n" +
@@ -3377,10 +3419,12 @@ const file_balancer_proto_rawDesc = "" +
 	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\x12\x16\n" +
 	"\x06before\x18\x02 \x01(\x01R\x06before\x12\x14\n" +
 	"\x05after\x18\x03 \x01(\x01R\x05after\x12\x14\n" +
-	"\x05moved\x18\x04 \x01(\x01R\x05moved\"C\n" +
+	"\x05moved\x18\x04 \x01(\x01R\x05moved\"v\n" +
 	"\x0fRollbackRequest\x12\x1a\n" +
 	"\brevision\x18\x01 \x01(\x04R\brevision\x12\x14\n" +
-	"\x05force\x18\x02 \x01(\bR\x05force\"\x10\n" +
+	"\x05force\x18\x02 \x01(\bR\x05force\x12\x17\n" +
+	"\adry_run\x18\x03 \x01(\bR\x06dryRun\x12\x18\n" +
+	"\acomment\x18\x04 \x01(\tR\acomment\"\x10\n" +
 	"\x0eHistoryRequest\"F\n" +
 	"\x0fHistoryResponse\x123\n" +
 	"\trevisions\x18\x01 \x03(\v2\x15.balancer.v1.RevisionR\trevisions\"8\n" +

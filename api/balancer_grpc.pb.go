@@ -59,7 +59,8 @@ type BalancerClient interface {
 	// GetStatus: the switch session, the manual bypass, and the state of
 	// every link, filter group and balance group.
 	GetStatus(ctx context.Context, in *GetStatusRequest, opts ...grpc.CallOption) (*Status, error)
-	// GetConfig: the running configuration as YAML, and its revision.
+	// GetConfig: the running configuration (or a saved revision) as YAML,
+	// and its revision.
 	GetConfig(ctx context.Context, in *GetConfigRequest, opts ...grpc.CallOption) (*GetConfigResponse, error)
 	// ApplyConfig validates a whole configuration and, unless dry_run,
 	// saves it as a new revision and programs the switch. An invalid
@@ -198,7 +199,8 @@ type BalancerServer interface {
 	// GetStatus: the switch session, the manual bypass, and the state of
 	// every link, filter group and balance group.
 	GetStatus(context.Context, *GetStatusRequest) (*Status, error)
-	// GetConfig: the running configuration as YAML, and its revision.
+	// GetConfig: the running configuration (or a saved revision) as YAML,
+	// and its revision.
 	GetConfig(context.Context, *GetConfigRequest) (*GetConfigResponse, error)
 	// ApplyConfig validates a whole configuration and, unless dry_run,
 	// saves it as a new revision and programs the switch. An invalid

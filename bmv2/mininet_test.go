@@ -33,6 +33,9 @@ func mininetAvailable() string {
 	if _, err := exec.LookPath("ethtool"); err != nil {
 		return "the Mininet lab needs ethtool (apt-get install ethtool)"
 	}
+	if _, err := exec.LookPath("ping"); err != nil {
+		return "the Mininet lab's self-test pings across the balancer: apt-get install iputils-ping"
+	}
 	return ""
 }
 
@@ -85,7 +88,9 @@ func tail(path string, n int) string {
 // and comes out of the paired WAN port, and back; keep-alives cross every
 // filter; the filter carrying L1 is frozen, the daemon puts it in
 // software bypass and L1 still passes; revived, it is back in service and
-// carries L1 again.
+// carries L1 again. It pings as an operator would in the lab's CLI
+// ("l1lan ping l1wan"): every link's echoes are answered and a filter saw
+// them both ways.
 func TestMininetSoftwareSwitch(t *testing.T) {
 	if why := mininetAvailable(); why != "" {
 		t.Skip(why)
@@ -129,6 +134,9 @@ func TestMininetSoftwareSwitch(t *testing.T) {
 		"the software switch serving P4Runtime",
 		"L1 UDP LAN->WAN and back through the balancer: ok",
 		"L2 UDP LAN->WAN and back through the balancer: ok",
+		"l1lan ping l1wan through a filter: ok",
+		"l2lan ping l2wan through a filter: ok",
+		"*** Starting", // Mininet's own output is shown
 		"in software bypass: ok",
 		"back in service: ok",
 		"crosses F1 again: ok|crosses F2 again: ok",

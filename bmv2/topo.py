@@ -362,6 +362,8 @@ def selftest(net, args):
     for i in missing:
         print("selftest: no filter saw frames of L%d (link id %d) both ways" % (i, i - 1))
         ok = False
+    if args.filter != "bridge":
+        ok = ping_links(net, args) and ok
     # Both directions of a session land on the same filter and core.
     for i in range(1, args.links + 1):
         ways = {}
@@ -447,6 +449,50 @@ def probe_links(net, args, deadline, what, links=None, quiet=False):
     return ok
 
 
+def link_core_frames(args, i):
+    """Frames with the core header of link L<i>, by direction, that the
+    forwarders counted (their last dump)."""
+    ways = {"lan-to-wan": 0, "wan-to-lan": 0}
+    for j in range(1, args.filters + 1):
+        for k, n in ((read_counts(args, j) or {}).get("cores") or {}).items():
+            side, rest = k.split(" link ")
+            if int(rest.split()[0]) == i - 1:
+                ways[side] += n
+    return ways
+
+
+def ping_links(net, args):
+    """What an operator types in the Mininet CLI, "l<i>lan ping l<i>wan":
+    3 ICMP echoes per link, answered, and seen by a filter both ways (in
+    the forwarders' counts of the link's core headers)."""
+    if not shutil.which("ping"):
+        print("selftest: ping is not installed (apt-get install iputils-ping)", flush=True)
+        return False
+    ok = True
+    for i in range(1, args.links + 1):
+        before = link_core_frames(args, i)
+        out = net.get("l%dlan" % i).cmd("ping -n -c 3 -i 0.2 -W 2 10.%d.0.2" % i)
+        summary = [l for l in out.splitlines() if "packets transmitted" in l]
+        replies = 0
+        if summary:
+            replies = int(summary[0].split(",")[1].split()[0])
+        # The forwarders write their counts every second.
+        deadline = time.time() + 5
+        while True:
+            now = link_core_frames(args, i)
+            seen = {w: now[w] - before[w] for w in now}
+            if min(seen.values()) >= 3 or time.time() > deadline:
+                break
+            time.sleep(0.25)
+        passed = replies == 3 and min(seen.values()) >= 3
+        print("selftest: l%dlan ping l%dwan through a filter: %s (%d/3 replies; a filter saw %d LAN->WAN and %d WAN->LAN frames of L%d)" % (
+            i, i, "ok" if passed else "FAILED", replies, seen["lan-to-wan"], seen["wan-to-lan"], i), flush=True)
+        if not passed:
+            print(out)
+        ok = ok and passed
+    return ok
+
+
 def failover(net, args):
     """Kills the filter that carries L1 (F1 with bridges), checks that the
     daemon bypasses it and L1 still passes, revives it and checks that it
@@ -511,6 +557,8 @@ def main():
     ap.add_argument("--filter", choices=["forwarder", "bridge"], default="forwarder",
                     help="filter emulator: the counting forwarder (default) or a Linux bridge")
     ap.add_argument("--daemon", metavar="BALANCER", help="start this balancer binary's daemon against the switch")
+    ap.add_argument("--log", default="info", choices=["debug", "info", "output", "warning", "error"],
+                    help="Mininet's log level (default info: the CLI's commands print their output)")
     ap.add_argument("--selftest", type=float, metavar="SECONDS", help="run the self-test instead of the CLI")
     ap.add_argument("--failover", action="store_true",
                     help="with --selftest: also kill a filter, check the bypass, revive it")
@@ -563,7 +611,9 @@ def main():
 
     from mininet.cli import CLI
     from mininet.log import setLogLevel
-    setLogLevel("warning")
+    # "info" is what makes the Mininet CLI talk: nodes, net, pingall and
+    # "l1lan ping l1wan" print their results at that level.
+    setLogLevel(args.log)
     # SIGTERM tears the topology down like Ctrl-D does (the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     net = build(args)

@@ -350,10 +350,26 @@ func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
 }
 
 var (
-	unknownFieldRE = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
-	typeErrorRE    = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (\\S+)$")
-	lineRE         = regexp.MustCompile(`^line (\d+): (.*)$`)
+	unknownFieldRE   = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
+	typeErrorRE      = regexp.MustCompile("^line (\\d+): cannot unmarshal !!(\\w+) `(.*)` into (\\S+)$")
+	typeErrorNoValRE = regexp.MustCompile(`^line (\d+): cannot unmarshal !!(\w+) into (\S+)$`)
+	lineRE           = regexp.MustCompile(`^line (\d+): (.*)$`)
 )
+
+// intRange says the range of a Go integer type the decoder names ("" for
+// other types).
+func intRange(t string) string {
+	bits := map[string]int{"uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64, "uint": 64,
+		"int8": 8, "int16": 16, "int32": 32, "int64": 64, "int": 64}
+	b, ok := bits[t]
+	if !ok {
+		return ""
+	}
+	if strings.HasPrefix(t, "u") {
+		return fmt.Sprintf("0..%d", uint64(1)<<b-1)
+	}
+	return fmt.Sprintf("%d..%d", -(int64(1) << (b - 1)), int64(1)<<(b-1)-1)
+}
 
 // goTypeWords describes a Go type the decoder names in a type error.
 func goTypeWords(t string) string {
@@ -414,7 +430,20 @@ func decodeError(err error, w *walker) error {
 			if got == "" {
 				got = m[2]
 			}
+			if r := intRange(m[4]); r != "" && m[2] == "int" {
+				// A whole number the type cannot hold.
+				errs = append(errs, errorf(ErrDecode, "%s: %s is out of range: want a whole number %s", at(m[1], m[3]), m[3], r))
+				continue
+			}
 			errs = append(errs, errorf(ErrDecode, "%s: %q is %s; want %s", at(m[1], m[3]), m[3], got, goTypeWords(m[4])))
+			continue
+		}
+		if m := typeErrorNoValRE.FindStringSubmatch(msg); m != nil {
+			got := yamlKinds[m[2]]
+			if got == "" {
+				got = m[2]
+			}
+			errs = append(errs, errorf(ErrDecode, "%s: %s here; want %s", at(m[1]), got, goTypeWords(m[3])))
 			continue
 		}
 		if m := lineRE.FindStringSubmatch(msg); m != nil {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/dpi-balancer/balancer/internal/kinderr"
 )
@@ -66,6 +67,9 @@ var (
 type FieldError struct {
 	Path string
 	Err  error
+	// Object names the object the path is in as the operator named it
+	// ("balance group group_filter"), when it has a name.
+	Object string
 }
 
 func (e *FieldError) Error() string {
@@ -75,7 +79,44 @@ func (e *FieldError) Error() string {
 	return e.Path + ": " + e.Err.Error()
 }
 
+// Named is Error with the object's name in front, as an operator reads
+// it: "balance group G: balance_groups[0].members[1]: unknown filter
+// group "F9"" (Error alone when the path is in no named object).
+func (e *FieldError) Named() string {
+	if e.Object == "" || e.Path == "" {
+		return e.Error()
+	}
+	return e.Object + ": " + e.Error()
+}
+
 func (e *FieldError) Unwrap() error { return e.Err }
+
+// Problems lists err's problems one per line for an operator: a field
+// error with its object's name (FieldError.Named), any other error (or
+// joined errors, each) as it reads.
+func Problems(err error) []string {
+	var out []string
+	var walk func(error)
+	walk = func(err error) {
+		if err == nil {
+			return
+		}
+		var fe *FieldError
+		if errors.As(err, &fe) && fe == err {
+			out = append(out, fe.Named())
+			return
+		}
+		if u, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		out = append(out, strings.Split(err.Error(), "\n")...)
+	}
+	walk(err)
+	return out
+}
 
 // FieldErrors returns every *FieldError inside err, which may be a single
 // error or one joined with errors.Join (as Validate returns), in order.

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"math/bits"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -25,7 +27,55 @@ func (c *Config) Validate() error {
 	v.balanceGroups()
 	v.profiles()
 	v.rules()
+	v.nameObjects()
 	return v.p.err()
+}
+
+// objectPath is a path's first element when it is a named object.
+var objectPath = regexp.MustCompile(`^(links|filter_groups|balance_groups|profiles|rules)\[(\d+)\]`)
+
+// nameObjects gives every problem inside a named object that object's
+// name, as the operator wrote it (the path alone counts list items).
+func (v *validator) nameObjects() {
+	kinds := map[string]string{"links": "link", "filter_groups": "filter group", "balance_groups": "balance group",
+		"profiles": "profile", "rules": "rule"}
+	for _, e := range v.p {
+		fe, ok := e.(*FieldError)
+		if !ok {
+			continue
+		}
+		m := objectPath.FindStringSubmatch(fe.Path)
+		if m == nil {
+			continue
+		}
+		i, _ := strconv.Atoi(m[2])
+		var name string
+		switch m[1] {
+		case "links":
+			if i < len(v.c.Links) {
+				name = v.c.Links[i].Name
+			}
+		case "filter_groups":
+			if i < len(v.c.FilterGroups) {
+				name = v.c.FilterGroups[i].Name
+			}
+		case "balance_groups":
+			if i < len(v.c.BalanceGroups) {
+				name = v.c.BalanceGroups[i].Name
+			}
+		case "profiles":
+			if i < len(v.c.Profiles) {
+				name = v.c.Profiles[i].Name
+			}
+		case "rules":
+			if i < len(v.c.Rules) {
+				name = v.c.Rules[i].Name
+			}
+		}
+		if name != "" && CheckText("name", name, MaxNameLen) == nil {
+			fe.Object = kinds[m[1]] + " " + name
+		}
+	}
 }
 
 type validator struct {

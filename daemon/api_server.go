@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -50,11 +49,6 @@ func NewAPIServer(svc Service) apiv1.BalancerServer {
 type apiServer struct {
 	apiv1.UnimplementedBalancerServer
 	svc Service
-
-	// applyMu serialises ApplyConfig and Rollback through this server,
-	// so that a base_revision check and the apply after it are not
-	// interleaved with another apply.
-	applyMu sync.Mutex
 }
 
 // configYAMLer is what a Service may also offer: the running
@@ -111,8 +105,15 @@ func (s *apiServer) GetStatus(ctx context.Context, _ *apiv1.GetStatusRequest) (_
 	return statusToProto(st), nil
 }
 
-func (s *apiServer) GetConfig(ctx context.Context, _ *apiv1.GetConfigRequest) (_ *apiv1.GetConfigResponse, err error) {
+func (s *apiServer) GetConfig(ctx context.Context, req *apiv1.GetConfigRequest) (_ *apiv1.GetConfigResponse, err error) {
 	defer markOrigin(ctx, &err)
+	if n := req.GetRevision(); n != 0 {
+		data, rev, err := s.svc.RevisionYAML(ctx, n)
+		if err != nil {
+			return nil, grpcError(err)
+		}
+		return &apiv1.GetConfigResponse{Yaml: string(data), Revision: revisionToProto(rev)}, nil
+	}
 	data, rev, err := s.running(ctx)
 	if err != nil {
 		return nil, grpcError(err)
@@ -151,8 +152,9 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 	if n := len(req.GetYaml()); n > config.MaxConfigBytes {
 		return nil, invalid("the configuration is %d bytes; the limit is %d bytes (1 MiB): remove objects or rules", n, config.MaxConfigBytes)
 	}
-	s.applyMu.Lock()
-	defer s.applyMu.Unlock()
+	// A first check fails fast; the Service checks again when it saves
+	// (WithBaseRevision), so that no lock here holds one change behind
+	// another's compile.
 	if base := req.GetBaseRevision(); base != 0 {
 		_, rev, err := s.running(ctx)
 		if err != nil {
@@ -163,7 +165,7 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	res, err := s.svc.ApplyConfig(WithForce(ctx, req.GetForce()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.ApplyConfig(WithBaseRevision(WithForce(ctx, req.GetForce()), req.GetBaseRevision()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -175,9 +177,10 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	if req.GetRevision() == 0 {
 		return nil, invalid("revision: missing; give the number of a saved revision (see History)")
 	}
-	s.applyMu.Lock()
-	defer s.applyMu.Unlock()
-	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision())
+	if err := config.CheckText("comment", req.GetComment(), config.MaxCommentBytes); err != nil {
+		return nil, invalid("%v", err)
+	}
+	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision(), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -424,7 +427,7 @@ func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
 	}
 	out := &apiv1.ApplyResult{
 		DryRun: r.DryRun, Changes: r.Changes, Inserts: int64(r.Inserts), Modifies: int64(r.Modifies),
-		Deletes: int64(r.Deletes), Written: r.Written, Warning: r.Warning,
+		Deletes: int64(r.Deletes), Written: r.Written, Warning: r.Warning, Unchanged: r.Unchanged,
 	}
 	if r.Revision != (Revision{}) {
 		out.Revision = revisionToProto(r.Revision)

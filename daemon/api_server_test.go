@@ -93,9 +93,14 @@ func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comme
 	return f.apply, nil
 }
 
-func (f *apiFake) Rollback(_ context.Context, n uint64) (*ApplyResult, error) {
+func (f *apiFake) Rollback(_ context.Context, n uint64, dryRun bool, comment string) (*ApplyResult, error) {
 	f.called(fmt.Sprintf("Rollback(%d)", n))
 	return f.apply, f.err
+}
+
+func (f *apiFake) RevisionYAML(_ context.Context, n uint64) ([]byte, Revision, error) {
+	f.called(fmt.Sprintf("RevisionYAML(%d)", n))
+	return nil, Revision{Number: n}, f.err
 }
 
 func (f *apiFake) History(context.Context) ([]Revision, error) {

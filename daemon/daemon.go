@@ -758,5 +758,5 @@ func fileExists(p string) bool {
 
 // errorList formats a validation error: one problem per line.
 func errorList(err error) string {
-	return strings.ReplaceAll(err.Error(), "\n", "\n  ")
+	return strings.Join(config.Problems(err), "\n  ")
 }

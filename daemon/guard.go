@@ -103,6 +103,21 @@ func WithForce(ctx context.Context, force bool) context.Context {
 	return context.WithValue(ctx, forceKey{}, force)
 }
 
+type baseKey struct{}
+
+// WithBaseRevision makes ApplyConfig refuse (ErrConflict) unless the
+// running revision is still base (0: any), checked when the change is
+// saved: a read-modify-write never overwrites a change it did not see.
+func WithBaseRevision(ctx context.Context, base uint64) context.Context {
+	return context.WithValue(ctx, baseKey{}, base)
+}
+
+// BaseRevision returns the revision WithBaseRevision set (0: none).
+func BaseRevision(ctx context.Context) uint64 {
+	b, _ := ctx.Value(baseKey{}).(uint64)
+	return b
+}
+
 // Forced reports whether ctx carries --force (see WithForce).
 func Forced(ctx context.Context) bool {
 	f, _ := ctx.Value(forceKey{}).(bool)

@@ -258,13 +258,47 @@ func TestDaemonApplyRejectRollback(t *testing.T) {
 	assert.Equal(t, 4, res.Inserts)
 	assert.Equal(t, rev0.Number+1, res.Revision.Number)
 
-	res, err = d.Rollback(ctx, rev0.Number)
+	// The same file again changes nothing: no revision.
+	res, err = d.ApplyConfig(ctx, changed, false, "again")
+	require.NoError(t, err)
+	assert.True(t, res.Unchanged)
+	assert.Equal(t, rev0.Number+1, res.Revision.Number, "the running revision")
+	assert.Empty(t, res.Changes)
+
+	// A rollback can be previewed; nothing is saved.
+	res, err = d.Rollback(ctx, rev0.Number, true, "")
+	require.NoError(t, err)
+	assert.True(t, res.DryRun)
+	assert.Equal(t, []string{"- rule bgp"}, res.Changes)
+	assert.Equal(t, 4, res.Deletes)
+	_, rev, _ = d.Config(ctx)
+	assert.Equal(t, rev0.Number+1, rev.Number, "a dry run saves nothing")
+
+	res, err = d.Rollback(ctx, rev0.Number, false, "back to the start")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"- rule bgp"}, res.Changes)
 	assert.Equal(t, 4, res.Deletes)
+	assert.Equal(t, "back to the start", res.Revision.Comment)
+	// Rolling back again to what runs makes no revision.
+	res, err = d.Rollback(ctx, rev0.Number, false, "")
+	require.NoError(t, err)
+	assert.True(t, res.Unchanged)
 	h, err := d.History(ctx)
 	require.NoError(t, err)
 	assert.Len(t, h, 3)
+
+	// Every kept revision reads back as saved.
+	y, r, err := d.RevisionYAML(ctx, rev0.Number+1)
+	require.NoError(t, err)
+	assert.Equal(t, string(changed), string(y))
+	assert.Equal(t, "add bgp", r.Comment)
+	_, _, err = d.RevisionYAML(ctx, 999)
+	assert.ErrorIs(t, err, ErrNotFound)
+
+	// A filter group that does not exist: the message lists those that do.
+	err = d.SetBypass(ctx, "NOSUCH", true)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.EqualError(t, err, `unknown filter group "NOSUCH"; the filter groups are F1, F2, F3`)
 }
 
 // benchSites are the sites the failover benchmarks run on: the small test

@@ -21,9 +21,14 @@ type Service interface {
 	// ApplyConfig validates and applies a configuration (YAML). With
 	// dryRun it only validates and returns the plan.
 	ApplyConfig(ctx context.Context, yaml []byte, dryRun bool, comment string) (*ApplyResult, error)
-	// Rollback re-applies an earlier revision (as a new revision).
-	Rollback(ctx context.Context, revision uint64) (*ApplyResult, error)
+	// Rollback re-applies an earlier revision (as a new revision; none
+	// when it is what runs). With dryRun it only returns the plan; an
+	// empty comment saves "rollback to revision N".
+	Rollback(ctx context.Context, revision uint64, dryRun bool, comment string) (*ApplyResult, error)
 	History(ctx context.Context) ([]Revision, error)
+	// RevisionYAML returns a saved revision's configuration as saved, and
+	// the revision (0: the running one); ErrNotFound when it is not kept.
+	RevisionYAML(ctx context.Context, revision uint64) ([]byte, Revision, error)
 	// SetBypass puts one filter group (group != "") or everything
 	// (group == "") in manual bypass, or takes it out. It survives
 	// restarts.
@@ -36,8 +41,12 @@ type Service interface {
 
 // ApplyResult says what an apply did (or would do).
 type ApplyResult struct {
+	// Revision is the new revision; when Unchanged, the running one.
 	Revision Revision
 	DryRun   bool
+	// Unchanged: the configuration changes nothing (the same text, or no
+	// object and no switch entry changes), so no revision was made.
+	Unchanged bool
 	// Changes between the running and the new configuration, one line
 	// per object ("+ link L3", "~ rule bgp", "- filter_group F4").
 	Changes []string

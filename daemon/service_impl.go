@@ -1,12 +1,14 @@
 package daemon
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -39,12 +41,18 @@ func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.H
 
 // ApplyConfig implements Service.
 //
-// The new configuration is compiled and diffed here, from a snapshot,
-// under cfgMu only: the state owner keeps applying failovers meanwhile.
-// The swap itself runs on the state owner: it saves the revision, brings
-// the new site to the runtime state of that moment (failovers and manual
-// bypass that happened during the compile are carried, never lost) and
-// programs the switch.
+// The new configuration is compiled and diffed first, from a snapshot of
+// the running one, under no lock: a file that takes long to refuse (or to
+// compile) holds up no other change, dry run or not. Only a change that is
+// to be saved takes cfgMu, and is planned again under it when another
+// change landed meanwhile. The swap itself runs on the state owner: it
+// saves the revision, brings the new site to the runtime state of that
+// moment (failovers and manual bypass that happened during the compile
+// are carried, never lost) and programs the switch.
+//
+// A configuration that changes nothing (the same text, or no object and
+// no switch entry changes) makes no revision: the result says Unchanged
+// with the running revision.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
 	if err == nil {
@@ -58,11 +66,91 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		// then: another platform needs the daemon restarted with its build.
 		return nil, kindf(ErrInvalid, "configuration rejected, the running one is unchanged:\n  %s (the daemon pushes the pipeline it resolved at start: restart it for a new platform)", errorList(err))
 	}
+	p, err := d.planApply(ctx, cfg, dryRun)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBase(ctx, p.oldRev); err != nil {
+		return nil, err
+	}
+	if dryRun || p.unchanged(data) {
+		return p.finish(), nil
+	}
 	d.cfgMu.Lock()
 	defer d.cfgMu.Unlock()
-
 	d.mu.Lock()
-	old, oldEngine, oldSite, oldRev := d.cfg, d.engine, d.site, d.rev
+	landed := d.rev.Number != p.oldRev.Number
+	d.mu.Unlock()
+	if landed {
+		// Another change was saved since the snapshot: plan again, from
+		// it, under cfgMu.
+		if p, err = d.planApply(ctx, cfg, false); err != nil {
+			return nil, err
+		}
+		if err := checkBase(ctx, p.oldRev); err != nil {
+			return nil, err
+		}
+		if p.unchanged(data) {
+			return p.finish(), nil
+		}
+	}
+	return d.commitApply(ctx, p, data, comment)
+}
+
+// applyPlan is a configuration compiled against a snapshot of the
+// running one.
+type applyPlan struct {
+	cfg     *config.Config
+	oldYAML []byte
+	oldRev  Revision
+	eng     *profiles.Engine
+	st      tables.State
+	des     *tables.Desired
+	res     *ApplyResult
+}
+
+// unchanged says whether applying would change nothing: the same text,
+// or no object and no switch entry changes.
+func (p *applyPlan) unchanged(data []byte) bool {
+	if bytes.Equal(data, p.oldYAML) {
+		return true
+	}
+	r := p.res
+	if len(r.Changes) > 0 || r.Inserts+r.Modifies+r.Deletes > 0 {
+		return false
+	}
+	for _, m := range r.Slots {
+		if m.Slots > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// finish returns the result of a plan that is not saved: a dry run, or a
+// change that changes nothing (then it names the running revision).
+func (p *applyPlan) finish() *ApplyResult {
+	if !p.res.DryRun {
+		p.res.Unchanged = true
+		p.res.Revision = p.oldRev
+	}
+	return p.res
+}
+
+// checkBase refuses a change whose caller read another revision than the
+// running one (WithBaseRevision).
+func checkBase(ctx context.Context, running Revision) error {
+	if base := BaseRevision(ctx); base != 0 && base != running.Number {
+		return kindf(ErrConflict, "the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", running.Number, base)
+	}
+	return nil
+}
+
+// planApply compiles cfg against a snapshot of the running configuration
+// and engine, and diffs it with what runs.
+func (d *Daemon) planApply(ctx context.Context, cfg *config.Config, dryRun bool) (*applyPlan, error) {
+	d.mu.Lock()
+	old, oldYAML, oldEngine, oldSite, oldRev := d.cfg, d.yaml, d.engine, d.site, d.rev
 	d.mu.Unlock()
 	oldDesired := oldSite.Desired()
 	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
@@ -84,9 +172,12 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
-	if dryRun {
-		return res, nil
-	}
+	return &applyPlan{cfg: cfg, oldYAML: oldYAML, oldRev: oldRev, eng: eng, st: st, des: des, res: res}, nil
+}
+
+// commitApply saves and programs a plan; cfgMu is held.
+func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, comment string) (*ApplyResult, error) {
+	cfg, eng, st, des, res, oldRev := p.cfg, p.eng, p.st, p.des, p.res, p.oldRev
 	site, err := d.comp.NewSite(cfg, des, st)
 	if err != nil {
 		return nil, fmt.Errorf("configuration compiled but not indexed: %w", err)
@@ -162,13 +253,55 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	return res, nil
 }
 
-// Rollback implements Service.
-func (d *Daemon) Rollback(ctx context.Context, n uint64) (*ApplyResult, error) {
+// Rollback implements Service: revision n's configuration is applied
+// again (a dry run shows what that would do). Rolling back to what runs
+// makes no revision.
+func (d *Daemon) Rollback(ctx context.Context, n uint64, dryRun bool, comment string) (*ApplyResult, error) {
 	data, err := d.store.Revision(n)
 	if err != nil {
 		return nil, err
 	}
-	return d.ApplyConfig(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
+	if comment == "" {
+		comment = fmt.Sprintf("rollback to revision %d", n)
+	}
+	return d.ApplyConfig(ctx, data, dryRun, comment)
+}
+
+// RevisionYAML implements Service: revision n's configuration as saved
+// (0: the running one).
+func (d *Daemon) RevisionYAML(_ context.Context, n uint64) ([]byte, Revision, error) {
+	d.mu.Lock()
+	running, rev := d.yaml, d.rev
+	d.mu.Unlock()
+	if n == 0 || n == rev.Number {
+		return running, rev, nil
+	}
+	data, err := d.store.Revision(n)
+	if err != nil {
+		return nil, Revision{}, err
+	}
+	revs, err := d.store.History()
+	if err != nil {
+		return nil, Revision{}, err
+	}
+	for _, r := range revs {
+		if r.Number == n {
+			return data, r, nil
+		}
+	}
+	return data, Revision{Number: n}, nil
+}
+
+// fgList names a configuration's filter groups for a message.
+func fgList(c *config.Config) string {
+	if c == nil || len(c.FilterGroups) == 0 {
+		return "none (none is configured)"
+	}
+	var names []string
+	for _, f := range c.FilterGroups {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // ConfigChanges lists what changes between two configurations, one line
@@ -215,7 +348,10 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 			rt.BypassAll = on
 		} else {
 			if !eng.Has(group) {
-				return kindf(ErrNotFound, "unknown filter group %q", group)
+				d.mu.Lock()
+				known := fgList(d.cfg)
+				d.mu.Unlock()
+				return kindf(ErrNotFound, "unknown filter group %q; the filter groups are %s", group, known)
 			}
 			rt.BypassGroups = slices.DeleteFunc(rt.BypassGroups, func(g string) bool { return g == group })
 			if on {

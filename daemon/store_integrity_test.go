@@ -341,7 +341,7 @@ func TestDaemonApplyOnFullDisk(t *testing.T) {
 	h, err := d.History(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, h0, h, "a refused change leaves no trace in history")
-	_, err = d.Rollback(ctx, 1)
+	_, err = d.Rollback(ctx, 1, false, "")
 	assert.ErrorIs(t, err, ErrNotDurable)
 
 	require.NoError(t, d.Close())

@@ -17,7 +17,9 @@ awk '
     if ($2 != "PASS:") { print; printf "%s", buf[name] }
     delete buf[name]; cur = ""; next
   }
-  /^(ok|FAIL|\?) / || /^FAIL$/ || /^panic:/ { print; next }
+  # "ok  <TAB>pkg", "FAIL<TAB>pkg", "?   <TAB>pkg [no test files]":
+  # go test separates the package with a tab.
+  /^(ok|FAIL|\?)[ \t]/ || /^FAIL$/ || /^panic:/ { print; next }
   /^    / && cur != "" { buf[cur] = buf[cur] $0 "\n" }
 ' "$log"
 skipped=$(grep -c -- '--- SKIP:' "$log")
@@ -25,4 +27,11 @@ failed=$(grep -c -- '--- FAIL:' "$log")
 passed=$(grep -c -- '--- PASS:' "$log")
 echo "full log: $log (counts include subtests)"
 echo "go-test: $passed passed, $failed failed, $skipped skipped"
+# Every package that failed (tests, build or setup), by name.
+failing=$(awk -F'\t' '/^FAIL\t/ { print $2 }' "$log" | sort -u | tr '\n' ' ')
+if [ -n "$failing" ]; then
+  echo "failing packages: $failing"
+elif [ "$rc" -ne 0 ]; then
+  echo "go test exited $rc (no package reported FAIL: see the full log)"
+fi
 exit $rc

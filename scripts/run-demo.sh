@@ -16,12 +16,18 @@
 # Ports (all on 127.0.0.1), overridable from the environment:
 #   P4RT_PORT=9559 SWITCH_GNMI_PORT=9339 CONTROL_PORT=9350
 #   TELEMETRY_PORT=9340 METRICS_PORT=9341
-# and CONFIG (examples/site.yaml), RUN_DIR (run).
+# and CONFIG (examples/site.yaml), RUN_DIR (run). The switch's ports are
+# saved in $RUN_DIR/ports.env: 'daemon' uses the ones the switch runs with.
+# Ctrl-C is the normal way to stop: it exits 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 CONFIG="${CONFIG:-examples/site.yaml}"
 RUN="${RUN_DIR:-run}"
+if [[ "${1:-all}" == daemon && -f "$RUN/ports.env" ]]; then
+	# shellcheck disable=SC1091
+	source "$RUN/ports.env"
+fi
 P4RT="127.0.0.1:${P4RT_PORT:-9559}"
 SWGNMI="127.0.0.1:${SWITCH_GNMI_PORT:-9339}"
 CONTROL="127.0.0.1:${CONTROL_PORT:-9350}"
@@ -37,7 +43,7 @@ stop_sim() {
 		kill "$(cat "$SIMPID")" 2>/dev/null || true
 		echo "software switch stopped"
 	fi
-	rm -f "$SIMPID"
+	rm -f "$SIMPID" "$RUN/ports.env"
 }
 
 start_sim() {
@@ -48,6 +54,14 @@ start_sim() {
 	bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 --control "$CONTROL" \
 		--p4rt "$P4RT" --gnmi "$SWGNMI" >"$RUN/sim.log" 2>&1 &
 	echo $! >"$SIMPID"
+	# What 'scripts/run-demo.sh daemon' needs to find this switch again.
+	cat >"$RUN/ports.env" <<ENV
+P4RT_PORT=${P4RT##*:}
+SWITCH_GNMI_PORT=${SWGNMI##*:}
+CONTROL_PORT=${CONTROL##*:}
+TELEMETRY_PORT=${TELEMETRY##*:}
+METRICS_PORT=${METRICS##*:}
+ENV
 }
 
 run_daemon() {
@@ -77,7 +91,7 @@ daemon)
 all)
 	go build -o bin/balancer ./cmd/balancer
 	start_sim
-	trap 'stop_sim; exit 130' INT TERM
+	trap 'stop_sim; exit 0' INT TERM
 	sock="\$PWD/$RUN/balancer.sock"
 	[[ "$RUN" == /* ]] && sock="$RUN/balancer.sock"
 	cat <<MSG
@@ -86,14 +100,14 @@ daemon: management socket $RUN/balancer.sock, telemetry gNMI $TELEMETRY,
         metrics http://$METRICS/metrics, state in $RUN/state
 
 In another terminal, from $PWD:
-  export BALANCER_SOCKET=$sock PATH=\$PWD/bin:\$PATH
+  export BALANCER_SOCKET=$sock PATH=\$PWD/bin:\$PATH CONTROL_PORT=${CONTROL##*:}
   balancer status
   balancer counters
   balancer locate 100.64.1.10 198.51.100.7 tcp
-  curl -X POST 'http://$CONTROL/loops/120:110?state=dead'   # filter F2 stops answering
-  curl -X POST 'http://$CONTROL/loops/120:110?state=ok'
+  curl -X POST "http://127.0.0.1:\${CONTROL_PORT:-9350}/loops/120:110?state=dead"   # filter F2 stops answering
+  curl -X POST "http://127.0.0.1:\${CONTROL_PORT:-9350}/loops/120:110?state=ok"
 MSG
-	run_daemon
+	run_daemon || { rc=$?; [[ $rc -eq 130 ]] || exit "$rc"; }
 	;;
 *)
 	echo "usage: scripts/run-demo.sh [all|daemon|stop]" >&2

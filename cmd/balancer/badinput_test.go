@@ -34,8 +34,20 @@ func TestBadInputChangesNothing(t *testing.T) {
 			want: []string{"--interval 0s is out of range 10ms..60s"}},
 		{name: "interval 1ms", args: []string{"profile", "set", "default", "--interval", "1ms"}, code: exitUsage,
 			want: []string{"--interval 1ms is out of range 10ms..60s"}},
+		{name: "flag value too large: no strconv in the message", args: []string{"rule", "add", "x", "--prio", "99999999999", "--match", "any", "--action", "bypass"}, code: exitUsage,
+			want: []string{"--prio 99999999999 is out of range: want a whole number 0..4294967295"}},
+		{name: "flag value not a number", args: []string{"filter-group", "set", "F1", "--cores", "abc"}, code: exitUsage,
+			want: []string{`--cores "abc": want a whole number`}},
+		{name: "a list where a rule goes", args: []string{"config", "apply", "-f", "FILE"}, code: exitError,
+			files: map[string]string{"FILE": "site: x\nrules:\n  - [a, b]\n"}, want: []string{"rules[0]: a list here; want a rule (a mapping)"}},
+		{name: "a number too large in a file", args: []string{"config", "apply", "-f", "FILE"}, code: exitError,
+			files: map[string]string{"FILE": "site: x\nrules:\n  - {name: a, priority: 99999999999, action: bypass}\n"}, want: []string{"is out of range: want a whole number 0..4294967295"}},
+		{name: "trace: bad address exits as locate does", args: []string{"trace", "--link", "L1", "--side", "lan", "--src", "1.2.3.999", "--dst", "1.1.1.1", "--proto", "tcp"}, code: exitUsage,
+			want: []string{`--src "1.2.3.999" is not an IPv4 or IPv6 address`}},
+		{name: "locate: bad address", args: []string{"locate", "1.2.3.999", "1.1.1.1", "tcp"}, code: exitUsage,
+			want: []string{`SRC "1.2.3.999" is not an IPv4 or IPv6 address`}},
 		{name: "interval 10h", args: []string{"profile", "set", "default", "--interval", "10h"}, code: exitUsage,
-			want: []string{"--interval 10h0m0s is out of range 10ms..60s"}},
+			want: []string{"--interval 10h is out of range 10ms..60s"}},
 		{name: "loss threshold 0", args: []string{"profile", "set", "default", "--loss-threshold", "0"}, code: exitUsage,
 			want: []string{"--loss-threshold 0 is out of range 1..1000 keep-alives"}},
 		{name: "stall hold 0s", args: []string{"profile", "set", "default", "--stall-hold", "0s"}, code: exitUsage,
@@ -147,6 +159,9 @@ func TestBadInputChangesNothing(t *testing.T) {
 				assert.Contains(t, r.stderr, w)
 			}
 			assert.Equal(t, 1, strings.Count(r.stderr, "balancer: "), "one message: %s", r.stderr)
+			for _, leak := range []string{"strconv.", "cannot unmarshal", "config.", "!!"} {
+				assert.NotContains(t, r.stderr, leak, "a Go error leaked")
+			}
 			after, _, err := e.svc.Config(t.Context())
 			require.NoError(t, err)
 			assert.Same(t, before, after, "the running configuration is unchanged")

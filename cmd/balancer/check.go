@@ -74,7 +74,7 @@ against the sizes of the file's platform.`,
 func problemLines(err error) string {
 	var lines []string
 	for _, fe := range config.FieldErrors(err) {
-		lines = append(lines, fe.Error())
+		lines = append(lines, fe.Named())
 	}
 	if len(lines) == 0 {
 		lines = strings.Split(err.Error(), "\n")

@@ -177,8 +177,9 @@ func TestPort(t *testing.T) {
 	out = e.ok("port", "add", "5", "--speed", "100g")
 	assertRows(t, out, "revision 2 saved: 1 change:", "+ port 5")
 	ports := e.running().Ports
-	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}.Settings(), ports[3].Settings(), "ports are kept in order of their numbers")
-	assert.Equal(t, uint32(5), ports[3].Port)
+	assert.Equal(t, config.Port{Port: 5, Speed: "100G"}.Settings(), ports[1].Settings(), "a new port goes after the next lower one; the others keep the operator's order")
+	assert.Equal(t, uint32(5), ports[1].Port)
+	assert.Equal(t, uint32(4), ports[0].Port)
 	out = e.ok("port", "del", "P5")
 	assertRows(t, out, "- port 5")
 
@@ -251,7 +252,7 @@ func TestLink(t *testing.T) {
 	r = e.run("link", "add", "L4", "--lan", "P44", "--wan", "P43", "--id", "0")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: invalid: configuration rejected, the running one is unchanged:\n")
-	assert.Contains(t, r.stderr, "  links[2].id: 0 is already used by links[0]")
+	assert.Contains(t, r.stderr, "  link L4: links[2].id: 0 is already used by links[0] \"L1\"", "the problem names the object as the operator named it")
 	assert.Equal(t, 3, e.revisions())
 
 	r = e.run("link", "add", "L4", "--lan", "P44")
@@ -287,7 +288,7 @@ func TestFilterGroup(t *testing.T) {
 
 	r = e.run("filter-group", "set", "F1")
 	assert.Equal(t, exitUsage, r.code)
-	assert.Contains(t, r.stderr, "nothing to change: give --cores or --tpid")
+	assert.Contains(t, r.stderr, "nothing to change: give --cores, --tpid, --lan or --wan")
 	r = e.run("filter-group", "add", "F5", "--lan", "P6", "--wan", "P3", "--tpid", "zz")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, `--tpid "zz": want a 16-bit ethertype like 0x88B5`)
@@ -460,7 +461,7 @@ func TestBypass(t *testing.T) {
 
 	r := e.run("bypass", "on", "--group", "F9")
 	assert.Equal(t, exitError, r.code)
-	assert.Equal(t, "balancer: not found: filter group \"F9\"\n", r.stderr)
+	assert.Equal(t, "balancer: not found: unknown filter group \"F9\"; the filter groups are F1, F2, F3\n", r.stderr)
 	for _, args := range [][]string{
 		{"bypass", "on"},
 		{"bypass", "on", "--group", "F1", "--all"},
@@ -585,7 +586,7 @@ func TestTrace(t *testing.T) {
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1"}, "give both --src and --dst"},
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2"}, "--proto is missing"},
 		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "gre", "--dport", "1"}, "--sport and --dport need --proto tcp or udp"},
-		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp", "--dport", "70000"}, `invalid argument "70000" for "--dport"`},
+		{[]string{"trace", "--link", "L1", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp", "--dport", "70000"}, `--dport 70000 is out of range: want a whole number 0..65535`},
 	} {
 		r := e.run(tt.args...)
 		assert.Equal(t, exitUsage, r.code, "%v: %s", tt.args, r.stderr)

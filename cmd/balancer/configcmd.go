@@ -32,25 +32,46 @@ programmed into the switch. 'config history' lists the revisions;
 	return cmd
 }
 
-func (a *app) fetchConfig(cmd *cobra.Command) (*apiv1.GetConfigResponse, error) {
+// fetchConfig reads the running configuration, or revision rev (0:
+// running).
+func (a *app) fetchConfig(cmd *cobra.Command, rev uint64) (*apiv1.GetConfigResponse, error) {
 	cl, err := a.client()
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := a.rpcContext(cmd)
 	defer cancel()
-	return cl.GetConfig(ctx, &apiv1.GetConfigRequest{})
+	return cl.GetConfig(ctx, &apiv1.GetConfigRequest{Revision: rev})
+}
+
+// parseRevision reads a revision number as 'config history' prints it
+// (4 or r4).
+func parseRevision(s string) (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(s, "r"), 10, 64)
+	if err != nil || n == 0 {
+		return 0, usagef("REVISION %q: want a revision number (see 'balancer config history')", s)
+	}
+	return n, nil
 }
 
 func newConfigShowCmd(a *app) *cobra.Command {
 	return &cobra.Command{
-		Use:   "show",
-		Short: "Print the running configuration with its revision",
+		Use:   "show [REVISION]",
+		Short: "Print the running configuration (or a saved revision) with its revision",
 		Example: `  balancer config show
+  balancer config show 4
   balancer config show -o json | jq -r .yaml`,
-		Args: exactArgs(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := a.fetchConfig(cmd)
+		Args: rangeArgs(0, 1, "[REVISION]"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var want uint64
+			if len(args) == 1 {
+				n, err := parseRevision(args[0])
+				if err != nil {
+					return err
+				}
+				want = n
+			}
+			r, err := a.fetchConfig(cmd, want)
 			if err != nil {
 				return err
 			}
@@ -77,17 +98,28 @@ func ensureNewline(s string) string {
 }
 
 func newConfigExportCmd(a *app) *cobra.Command {
-	var file string
+	var file, revision string
 	cmd := &cobra.Command{
-		Use:   "export [-f FILE]",
-		Short: "Write the running configuration's YAML to a file or stdout",
+		Use:   "export [-f FILE] [--revision REVISION]",
+		Short: "Write the running configuration's YAML (or a saved revision's) to a file or stdout",
 		Long: `Write the running configuration, as YAML 'config apply' takes back, to FILE
-(or stdout). Nothing else is written to stdout, so it can be piped.`,
+(or stdout). With --revision, that saved revision instead (as saved: its
+comments and layout too). Nothing else is written to stdout, so it can be
+piped.`,
 		Example: `  balancer config export -f site.yaml
+  balancer config export --revision 4 -f site-r4.yaml
   balancer config export > site-$(date +%F).yaml`,
 		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			r, err := a.fetchConfig(cmd)
+			var rev uint64
+			if revision != "" {
+				n, err := parseRevision(revision)
+				if err != nil {
+					return err
+				}
+				rev = n
+			}
+			r, err := a.fetchConfig(cmd, rev)
 			if err != nil {
 				return err
 			}
@@ -104,6 +136,7 @@ func newConfigExportCmd(a *app) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&file, "file", "f", "", "write to FILE instead of stdout")
+	cmd.Flags().StringVar(&revision, "revision", "", "export this saved revision instead of the running one")
 	return cmd
 }
 
@@ -180,15 +213,29 @@ revision and the switch is programmed with the difference only.`,
 func newConfigDiffCmd(a *app) *cobra.Command {
 	var file string
 	cmd := &cobra.Command{
-		Use:   "diff -f FILE",
-		Short: "Show what applying a file would change (a dry run)",
-		Long: `Validate FILE against the daemon and show, without applying anything, the
-objects it adds (+), changes (~) and removes (-), and how many switch
-entries would be written. An invalid file is reported as 'config apply'
-would.`,
-		Example: `  balancer config diff -f site.yaml`,
-		Args:    exactArgs(),
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "diff -f FILE | diff REVISION [REVISION]",
+		Short: "Show what applying a file would change, or what changed between revisions",
+		Long: `With -f FILE: validate FILE against the daemon and show, without applying
+anything, the objects it adds (+), changes (~) and removes (-), and how many
+switch entries would be written. An invalid file is reported as 'config
+apply' would.
+
+With REVISION: the objects that differ from that saved revision to the
+running configuration, or to the second REVISION.`,
+		Example: `  balancer config diff -f site.yaml
+  balancer config diff 4
+  balancer config diff 4 7`,
+		Args: rangeArgs(0, 2, "[REVISION [REVISION]]"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				if file != "" {
+					return usagef("give -f FILE or REVISION, not both")
+				}
+				return a.diffRevisions(cmd, args)
+			}
+			if file == "" {
+				return usagef("-f FILE or REVISION is missing: what to compare with the running configuration")
+			}
 			data, err := a.readConfigFile(file)
 			if err != nil {
 				return err
@@ -216,24 +263,81 @@ would.`,
 		},
 	}
 	cmd.Flags().StringVarP(&file, "file", "f", "", "the configuration file (- for stdin)")
-	_ = cmd.MarkFlagRequired("file")
 	return cmd
 }
 
+// revisionDiff is what 'config diff REV [REV]' prints with -o json.
+type revisionDiff struct {
+	From    uint64   `json:"from"`
+	To      uint64   `json:"to"`
+	Changes []string `json:"changes"`
+}
+
+// diffRevisions prints the objects that differ between two revisions
+// (the second defaults to the running one).
+func (a *app) diffRevisions(cmd *cobra.Command, args []string) error {
+	var revs [2]uint64
+	for i, s := range args {
+		n, err := parseRevision(s)
+		if err != nil {
+			return err
+		}
+		revs[i] = n
+	}
+	var cfgs [2]*config.Config
+	var got [2]uint64
+	for i, n := range revs {
+		r, err := a.fetchConfig(cmd, n)
+		if err != nil {
+			return err
+		}
+		c, err := config.Parse([]byte(r.GetYaml()))
+		if err != nil {
+			return fmt.Errorf("revision %d does not read back: %w", r.GetRevision().GetNumber(), err)
+		}
+		cfgs[i], got[i] = c, r.GetRevision().GetNumber()
+	}
+	d := revisionDiff{From: got[0], To: got[1], Changes: config.Diff(cfgs[0], cfgs[1])}
+	if d.Changes == nil {
+		d.Changes = []string{}
+	}
+	if a.structured() {
+		return a.printValue(d)
+	}
+	to := fmt.Sprintf("revision %d", d.To)
+	if len(args) == 1 {
+		to += " (running)"
+	}
+	if len(d.Changes) == 0 {
+		fmt.Fprintf(a.stdout, "revision %d and %s: no change to the configuration\n", d.From, to)
+		return nil
+	}
+	fmt.Fprintf(a.stdout, "revision %d -> %s: %s:\n", d.From, to, plural(int64(len(d.Changes)), "change"))
+	for _, c := range d.Changes {
+		fmt.Fprintf(a.stdout, "  %s\n", c)
+	}
+	return nil
+}
+
 func newConfigRollbackCmd(a *app) *cobra.Command {
-	var force bool
+	var o applyOpts
 	cmd := &cobra.Command{
-		Use:   "rollback REVISION",
+		Use:   "rollback REVISION [--dry-run] [--comment TEXT]",
 		Short: "Re-apply an earlier revision (as a new revision)",
 		Long: `Re-apply the configuration of revision REVISION ('config history' lists
-them). It becomes a new revision; history is never rewritten.`,
+them). It becomes a new revision; history is never rewritten. Rolling back
+to what already runs changes nothing and makes no revision.`,
 		Example: `  balancer config history
-  balancer config rollback 4`,
+  balancer config rollback 4 --dry-run
+  balancer config rollback 4 --comment 'undo ticket 4711'`,
 		Args: exactArgs("REVISION"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.ParseUint(strings.TrimPrefix(args[0], "r"), 10, 64)
-			if err != nil || n == 0 {
-				return usagef("REVISION %q: want a revision number (see 'balancer config history')", args[0])
+			n, err := parseRevision(args[0])
+			if err != nil {
+				return err
+			}
+			if err := checkComment(o.comment); err != nil {
+				return err
 			}
 			cl, err := a.client()
 			if err != nil {
@@ -241,14 +345,15 @@ them). It becomes a new revision; history is never rewritten.`,
 			}
 			ctx, cancel := a.rpcContext(cmd)
 			defer cancel()
-			res, err := cl.Rollback(ctx, &apiv1.RollbackRequest{Revision: n, Force: force})
+			res, err := cl.Rollback(ctx, &apiv1.RollbackRequest{Revision: n, Force: o.force, DryRun: o.dryRun, Comment: o.comment})
 			if err != nil {
 				return err
 			}
 			return a.printApply(res)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "roll back even when it removes links, filter groups or balance groups, or most switch entries")
+	addApplyFlags(cmd, &o)
+	cmd.Flags().Lookup("comment").Usage = `comment saved with the new revision (default: "rollback to revision N")`
 	return cmd
 }
 

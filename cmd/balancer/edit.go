@@ -86,7 +86,10 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 		if err != nil {
 			return err
 		}
-		data, err := cfg.Marshal()
+		unpinIDs(cfg, running)
+		// Only what changed is rewritten: the operator's comments, order
+		// and layout of everything else stay.
+		data, err := config.Edit([]byte(running.GetYaml()), cfg)
 		if err != nil {
 			return err
 		}
@@ -148,6 +151,92 @@ func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	return raw, nil
 }
 
+// unpinIDs takes out the ids parseWritten pinned where the object gets the
+// same id without it: the edited file then says only what the operator
+// wrote (and an edit and its undo give back the same bytes). A pin stays
+// where dropping it would renumber the object.
+func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
+	raw, err := config.Decode([]byte(running.GetYaml()))
+	if err != nil {
+		return
+	}
+	written := map[string]bool{}
+	for _, l := range raw.Links {
+		if l.ID != nil {
+			written["link "+l.Name] = true
+		}
+	}
+	for _, f := range raw.FilterGroups {
+		if f.ID != nil {
+			written["fg "+f.Name] = true
+		}
+	}
+	for _, b := range raw.BalanceGroups {
+		if b.ID != nil {
+			written["bg "+b.Name] = true
+		}
+	}
+	type pin struct {
+		key string
+		id  **uint32
+	}
+	var pins []pin
+	for i := range c.Links {
+		if c.Links[i].ID != nil && !written["link "+c.Links[i].Name] {
+			pins = append(pins, pin{"link " + c.Links[i].Name, &c.Links[i].ID})
+		}
+	}
+	for i := range c.FilterGroups {
+		if c.FilterGroups[i].ID != nil && !written["fg "+c.FilterGroups[i].Name] {
+			pins = append(pins, pin{"fg " + c.FilterGroups[i].Name, &c.FilterGroups[i].ID})
+		}
+	}
+	for i := range c.BalanceGroups {
+		if c.BalanceGroups[i].ID != nil && !written["bg "+c.BalanceGroups[i].Name] {
+			pins = append(pins, pin{"bg " + c.BalanceGroups[i].Name, &c.BalanceGroups[i].ID})
+		}
+	}
+	want := map[string]uint32{}
+	for _, p := range pins {
+		want[p.key] = **p.id
+		*p.id = nil
+	}
+	// Restore the pins an object needs, until none is missing.
+	for range len(pins) + 1 {
+		eff := effective(c)
+		if eff == nil {
+			break
+		}
+		got := map[string]uint32{}
+		for _, l := range eff.Links {
+			if l.ID != nil {
+				got["link "+l.Name] = *l.ID
+			}
+		}
+		for _, f := range eff.FilterGroups {
+			if f.ID != nil {
+				got["fg "+f.Name] = *f.ID
+			}
+		}
+		for _, b := range eff.BalanceGroups {
+			if b.ID != nil {
+				got["bg "+b.Name] = *b.ID
+			}
+		}
+		restored := false
+		for _, p := range pins {
+			if *p.id == nil && got[p.key] != want[p.key] {
+				id := want[p.key]
+				*p.id = &id
+				restored = true
+			}
+		}
+		if !restored {
+			return
+		}
+	}
+}
+
 // effective returns a copy of a configuration as written with the
 // defaults applied (nil when it does not read back).
 func effective(c *config.Config) *config.Config {
@@ -199,6 +288,9 @@ func (a *app) printApply(res *apiv1.ApplyResult) error {
 func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 	n := int64(len(res.GetChanges()))
 	switch {
+	case res.GetUnchanged():
+		fmt.Fprintf(w, "no change to the configuration: revision %d stays, nothing saved\n", res.GetRevision().GetNumber())
+		return
 	case res.GetDryRun() && n == 0:
 		fmt.Fprintln(w, "dry run: no change to the configuration")
 	case res.GetDryRun():

@@ -103,7 +103,7 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	if err != nil {
 		var lines []string
 		for _, fe := range config.FieldErrors(err) {
-			lines = append(lines, fe.Error())
+			lines = append(lines, fe.Named()) // as the daemon lists them
 		}
 		if len(lines) == 0 {
 			lines = strings.Split(err.Error(), "\n")
@@ -121,6 +121,10 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	if dryRun {
 		return res, nil
 	}
+	if len(f.revs) > 0 && (len(ch) == 0 || string(f.revs[len(f.revs)-1].yaml) == string(yaml)) {
+		// As the daemon: a change that changes nothing makes no revision.
+		return &daemon.ApplyResult{Unchanged: true, Revision: f.running()}, nil
+	}
 	rev := daemon.Revision{Number: uint64(len(f.revs) + 1), Time: f.now.Add(time.Duration(len(f.revs)) * time.Minute),
 		Comment: comment, Digest: digestOf(yaml)}
 	f.revs = append(f.revs, fakeRevision{Revision: rev, yaml: yaml})
@@ -133,7 +137,21 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 	return res, nil
 }
 
-func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResult, error) {
+func (f *fakeDaemon) RevisionYAML(_ context.Context, n uint64) ([]byte, daemon.Revision, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n == 0 {
+		n = f.running().Number
+	}
+	for _, r := range f.revs {
+		if r.Number == n {
+			return r.yaml, r.Revision, nil
+		}
+	}
+	return nil, daemon.Revision{}, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
+}
+
+func (f *fakeDaemon) Rollback(ctx context.Context, n uint64, dryRun bool, comment string) (*daemon.ApplyResult, error) {
 	f.mu.Lock()
 	var data []byte
 	for _, r := range f.revs {
@@ -145,7 +163,10 @@ func (f *fakeDaemon) Rollback(ctx context.Context, n uint64) (*daemon.ApplyResul
 	if data == nil {
 		return nil, fmt.Errorf("revision %d: %w", n, daemon.ErrNotFound)
 	}
-	return f.applyGuarded(ctx, data, false, fmt.Sprintf("rollback to revision %d", n))
+	if comment == "" {
+		comment = fmt.Sprintf("rollback to revision %d", n)
+	}
+	return f.applyGuarded(ctx, data, dryRun, comment)
 }
 
 // ConfigYAML returns the running configuration as saved, as the daemon does.
@@ -179,7 +200,12 @@ func (f *fakeDaemon) SetBypass(_ context.Context, group string, on bool) error {
 		return nil
 	}
 	if f.cfg.FilterGroupByName(group) == nil {
-		return fmt.Errorf("%w: filter group %q", daemon.ErrNotFound, group)
+		var known []string
+		for _, fg := range f.cfg.FilterGroups {
+			known = append(known, fg.Name)
+		}
+		// As the daemon says it.
+		return fmt.Errorf("%w: unknown filter group %q; the filter groups are %s", daemon.ErrNotFound, group, strings.Join(known, ", "))
 	}
 	f.bypass = slices.DeleteFunc(f.bypass, func(g string) bool { return g == group })
 	if on {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,18 +110,18 @@ LAN port, its WAN interface to the WAN port (even = LAN, odd = WAN, unless
 func newFilterGroupSetCmd(a *app) *cobra.Command {
 	var o applyOpts
 	var cores uint32
-	var tpid string
+	var tpid, lan, wan string
 	cmd := &cobra.Command{
-		Use:   "set NAME [--cores N] [--tpid 0x..]",
-		Short: "Change a filter's core count or core header TPID",
+		Use:   "set NAME [--cores N] [--tpid 0x..] [--lan PORT] [--wan PORT]",
+		Short: "Change a filter's core count, core header TPID or ports (re-cabling in place)",
 		Long: `Change filter group NAME. Changing --cores re-deals its balance group's slots:
 sessions move between cores (and filters) once; plan it like a
 maintenance.`,
 		Example: `  balancer filter-group set F1 --cores 47 --dry-run`,
 		Args:    exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("cores") && !cmd.Flags().Changed("tpid") {
-				return usagef("nothing to change: give --cores or --tpid")
+			if !cmd.Flags().Changed("cores") && !cmd.Flags().Changed("tpid") && !cmd.Flags().Changed("lan") && !cmd.Flags().Changed("wan") {
+				return usagef("nothing to change: give --cores, --tpid, --lan or --wan")
 			}
 			if err := checkRange(cmd, "cores", cores, 1, config.MaxCores, "cores"); err != nil {
 				return err
@@ -143,12 +144,20 @@ maintenance.`,
 				if cmd.Flags().Changed("tpid") {
 					f.TPID = t
 				}
+				if cmd.Flags().Changed("lan") || cmd.Flags().Changed("wan") {
+					i := slices.IndexFunc(c.FilterGroups, func(g config.FilterGroup) bool { return g.Name == args[0] })
+					if err := setFilterGroupPorts(c, i, lan, wan, cmd.Flags().Changed("lan"), cmd.Flags().Changed("wan")); err != nil {
+						return "", err
+					}
+				}
 				return "", nil
 			})
 		},
 	}
 	cmd.Flags().Uint32Var(&cores, "cores", 0, "traffic-processing cores, 1..1024")
 	cmd.Flags().StringVar(&tpid, "tpid", "", "core header TPID, e.g. 0x88B5")
+	cmd.Flags().StringVar(&lan, "lan", "", "new port of the filter's LAN side (even), e.g. P2")
+	cmd.Flags().StringVar(&wan, "wan", "", "new port of the filter's WAN side (odd), e.g. P1")
 	addApplyFlags(cmd, &o)
 	return cmd
 }

@@ -31,7 +31,7 @@ func TestEditKeepsInheritedValues(t *testing.T) {
 	p := raw.ProfileByName("strict")
 	require.NotNil(t, p)
 	assert.Zero(t, p.Interval, "the profile's interval stays the default")
-	assert.NotNil(t, raw.Links[0].ID, "ids are kept once assigned")
+	assert.Nil(t, raw.Links[0].ID, "an id is written out only when the object would otherwise be renumbered")
 
 	// A profile change reaches the group; field-level changes are shown.
 	out = e.ok("profile", "set", "strict", "--failure-action", "rebalance", "--interval", "50ms")
@@ -44,4 +44,15 @@ func TestEditKeepsInheritedValues(t *testing.T) {
 	h, err := e.svc.History(context.Background())
 	require.NoError(t, err)
 	assert.Len(t, h, 4)
+
+	// Ids never change once assigned: with L1 gone, L2 would take id 0; it
+	// keeps its 1, written out.
+	l2 := *e.running().LinkByName("L2").ID
+	e.ok("link", "del", "L1", "--force")
+	assert.Equal(t, l2, *e.running().LinkByName("L2").ID)
+	yaml, _ = e.svc.ConfigYAML()
+	raw, err = config.Decode(yaml)
+	require.NoError(t, err)
+	require.NotNil(t, raw.LinkByName("L2").ID)
+	assert.Equal(t, l2, *raw.LinkByName("L2").ID)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func newLinkCmd(a *app) *cobra.Command {
-	cmd := group("link", "Operator links: add, delete, list",
+	cmd := group("link", "Operator links: add, set (re-cable), delete, list",
 		`A link is the operator side of the broker: a LAN port (towards subscribers)
 and a WAN port (towards the internet), cabled to the operator's bypass unit.
 What enters on one port leaves on the other, through the filters or not as
@@ -22,7 +22,7 @@ filters and back; it is assigned when not given and then kept.`,
 		`  balancer link add L1 --lan P42 --wan P41
   balancer link list
   balancer link del L1`)
-	cmd.AddCommand(newLinkAddCmd(a), newLinkDelCmd(a), newLinkListCmd(a))
+	cmd.AddCommand(newLinkAddCmd(a), newLinkSetCmd(a), newLinkDelCmd(a), newLinkListCmd(a))
 	return cmd
 }
 

@@ -91,19 +91,20 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	if err := dur("stall-hold", f.stallHold, &p.StallHold); err != nil {
 		return err
 	}
-	durRange := func(flag string, d, lo, hi config.Duration) error {
+	// The value is echoed as typed (10h, not 10h0m0s).
+	durRange := func(flag, typed string, d, lo, hi config.Duration) error {
 		if changed(flag) && (d < lo || d > hi) {
-			return usagef("--%s %s is out of range %s..%s (leave the flag out to keep the current value)", flag, d, durWords(lo), durWords(hi))
+			return usagef("--%s %s is out of range %s..%s (leave the flag out to keep the current value)", flag, typed, durWords(lo), durWords(hi))
 		}
 		return nil
 	}
-	if err := durRange("interval", p.Interval, config.MinInterval, config.MaxInterval); err != nil {
+	if err := durRange("interval", f.interval, p.Interval, config.MinInterval, config.MaxInterval); err != nil {
 		return err
 	}
-	if err := durRange("initial-delay", p.InitialDelay, config.MinInitialDelay, config.MaxInitialDelay); err != nil {
+	if err := durRange("initial-delay", f.initialDelay, p.InitialDelay, config.MinInitialDelay, config.MaxInitialDelay); err != nil {
 		return err
 	}
-	if err := durRange("stall-hold", p.StallHold, config.MinStallHold, config.MaxStallHold); err != nil {
+	if err := durRange("stall-hold", f.stallHold, p.StallHold, config.MinStallHold, config.MaxStallHold); err != nil {
 		return err
 	}
 	for _, c := range []struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -175,7 +176,7 @@ func newRootCmd(a *app) *cobra.Command {
 	pf.StringVar(&a.tlsCA, "tls-ca", "", "CA certificate (PEM) that signed the daemon's certificate, for --addr")
 	pf.StringVarP(&a.output, "output", "o", outTable, "output format: table, json or yaml")
 	pf.DurationVar(&a.timeout, "timeout", defaultTimeout, "how long to wait for the daemon")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return &usageError{flagError(cmd, err)} })
 
 	root.AddCommand(
 		newPortCmd(a),
@@ -192,8 +193,10 @@ func newRootCmd(a *app) *cobra.Command {
 		newLocateCmd(a),
 		newConfigCmd(a),
 		newSwitchCmd(a),
+		newVersionCmd(a),
 	)
 	root.AddCommand(extraCommands()...)
+	addCompletions(root, a)
 	markRuns(root, a)
 	return root
 }
@@ -262,6 +265,46 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 		}
 		return usagef("%s takes %d argument(s) (%s), got %d: %s", cmd.CommandPath(), len(names),
 			strings.Join(names, " "), len(args), strings.Join(args, " "))
+	}
+}
+
+// pflagParseRE is pflag's message for a value its parser refused, which
+// names Go's strconv.
+var pflagParseRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse\w+: parsing ".*": (value out of range|invalid syntax)$`)
+
+// flagError says what is wrong with a flag's value in the operator's
+// words, not strconv's.
+func flagError(cmd *cobra.Command, err error) error {
+	m := pflagParseRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	value, flag, why := m[1], m[2], m[3]
+	kind := "a number"
+	if f := cmd.Flags().Lookup(strings.TrimLeft(flag, "-")); f != nil {
+		switch t := f.Value.Type(); t {
+		case "uint8", "uint16", "uint32", "uint64", "uint":
+			bits := map[string]int{"uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64, "uint": 64}[t]
+			kind = fmt.Sprintf("a whole number 0..%d", uint64(1)<<bits-1)
+		case "int8", "int16", "int32", "int64", "int":
+			kind = "a whole number"
+		case "bool":
+			kind = "true or false"
+		}
+	}
+	if why == "value out of range" {
+		return fmt.Errorf("%s %s is out of range: want %s", flag, value, kind)
+	}
+	return fmt.Errorf("%s %q: want %s", flag, value, kind)
+}
+
+// rangeArgs accepts lo..hi arguments; usage names them ("[REVISION]").
+func rangeArgs(lo, hi int, usage string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) >= lo && len(args) <= hi {
+			return nil
+		}
+		return usagef("%s takes %s, got %d argument(s): %s", cmd.CommandPath(), usage, len(args), strings.Join(args, " "))
 	}
 }
 

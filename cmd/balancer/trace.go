@@ -57,6 +57,19 @@ labels, a PPPoE session header, then IPv4 or IPv6 and TCP/UDP ports. Leave
 			if (req.Src == "") != (req.Dst == "") {
 				return usagef("give both --src and --dst, or neither for a non-IP packet")
 			}
+			if req.Src != "" {
+				src, err := netip.ParseAddr(req.Src)
+				if err != nil {
+					return usagef("--src %q is not an IPv4 or IPv6 address", req.Src)
+				}
+				dst, err := netip.ParseAddr(req.Dst)
+				if err != nil {
+					return usagef("--dst %q is not an IPv4 or IPv6 address", req.Dst)
+				}
+				if src.Unmap().Is4() != dst.Unmap().Is4() {
+					return usagef("--src %s and --dst %s: give two IPv4 or two IPv6 addresses", req.Src, req.Dst)
+				}
+			}
 			if req.Src != "" && proto == "" {
 				return usagef("--proto is missing: give the IP protocol, like tcp, udp or 47")
 			}

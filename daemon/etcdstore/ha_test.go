@@ -628,7 +628,7 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	hist, err := a.d.History(ctx)
 	require.NoError(t, err, "history while etcd has no quorum")
 	require.NotEmpty(t, hist)
-	_, err = a.d.Rollback(ctx, hist[0].Number)
+	_, err = a.d.Rollback(ctx, hist[0].Number, false, "")
 	require.ErrorIs(t, err, ErrQuorumLost)
 
 	// The members come back: the leader's lease lived (etcd renews every

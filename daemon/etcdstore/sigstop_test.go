@@ -112,7 +112,7 @@ func TestHAPausedMembers(t *testing.T) {
 		t.Logf("round %d (members %v paused): history answered in %s", round, pair, took.Round(time.Millisecond))
 
 		start = time.Now()
-		_, err = d.Rollback(ctx, hist[0].Number)
+		_, err = d.Rollback(ctx, hist[0].Number, false, "")
 		took = time.Since(start)
 		require.ErrorIs(t, err, ErrQuorumLost, "round %d: rollback", round)
 		assert.Contains(t, err.Error(), "changes are refused until a majority of the etcd members is back")

@@ -106,7 +106,7 @@ func (tg target) available() string {
 // filters of 3, 2 and 1 cores (6 cores: slots are dealt in proportion) in
 // one balance group, and rules that exercise priorities, per-link binding,
 // an exception and a catch-all.
-func siteYAML(platform string, interval time.Duration, action string) string {
+func siteYAML(platform string, interval time.Duration, loss int, action string) string {
 	return fmt.Sprintf(`site: e2e
 platform: %s
 defaults:
@@ -144,7 +144,7 @@ rules:
     action: balance G
   - {name: doc-net, priority: 700, match: {dst: 203.0.113.0/24}, action: bypass}
   - {name: everything, priority: 10, action: balance G}
-`, platform, interval, lossThreshold, action)
+`, platform, interval, loss, action)
 }
 
 type linkPorts struct {
@@ -208,6 +208,7 @@ type bedConfig struct {
 	action string
 	script bool
 	fast   bool
+	loss   int // loss_threshold; 0: lossThreshold
 }
 
 // relaxedInterval is the keep-alive interval of the scenarios that do not
@@ -219,6 +220,12 @@ const relaxedInterval = 100 * time.Millisecond
 // withFastKeepAlives runs the target's fast keep-alives (tg.interval), for
 // the scenarios that measure failover.
 func withFastKeepAlives() bedOption { return func(c *bedConfig) { c.fast = true } }
+
+// withLossThreshold sets the profile's loss_threshold: a scenario that
+// proves another path fails a filter over (its port going down) sets it
+// out of reach, so that keep-alive losses of a starved machine cannot win
+// the race and the scenario measures that path alone.
+func withLossThreshold(n int) bedOption { return func(c *bedConfig) { c.loss = n } }
 
 func withFailureAction(a string) bedOption { return func(c *bedConfig) { c.action = a } }
 
@@ -233,7 +240,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 	if why := tg.available(); why != "" {
 		t.Skip(why)
 	}
-	bc := bedConfig{action: "bypass"}
+	bc := bedConfig{action: "bypass", loss: lossThreshold}
 	for _, o := range opts {
 		o(&bc)
 	}
@@ -251,7 +258,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 	if bc.fast {
 		b.interval = tg.interval
 	}
-	b.yaml = siteYAML(tg.platform, b.interval, bc.action)
+	b.yaml = siteYAML(tg.platform, b.interval, bc.loss, bc.action)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(b.yaml), 0o644))
 	b.cfg, err = config.Parse([]byte(b.yaml))
 	require.NoError(t, err)

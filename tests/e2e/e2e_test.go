@@ -487,7 +487,10 @@ func testPortDown(t *testing.T, tg target) {
 	if !tg.gnmi {
 		t.Skip(tg.name + " serves no gNMI (port status): the daemon cannot see a port go down; keep-alive loss covers it")
 	}
-	b := newBed(t, tg, withFastKeepAlives())
+	// Keep-alives fail a filter only after 1,000 losses (20 s) here: the
+	// port status alone must bypass the group, and keep-alive losses of a
+	// starved machine (3 x 20ms) cannot take the credit.
+	b := newBed(t, tg, withFastKeepAlives(), withLossThreshold(1000))
 	flows, fgOf := b.streamFlows(300, 5)
 	f3 := b.filters["F3"]
 	st := b.startStream(t, flows, tg.streamRate)
