@@ -50,9 +50,9 @@ func (d *Daemon) History(context.Context) ([]Revision, error) { return d.store.H
 // moment (failovers and manual bypass that happened during the compile
 // are carried, never lost) and programs the switch.
 //
-// A configuration that changes nothing (the same text, or no object and
-// no switch entry changes) makes no revision: the result says Unchanged
-// with the running revision.
+// A configuration that changes nothing (the same text as the running
+// one) makes no revision: the result says Unchanged with the running
+// revision.
 func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comment string) (*ApplyResult, error) {
 	cfg, err := config.Parse(data)
 	if err == nil {
@@ -109,22 +109,12 @@ type applyPlan struct {
 	res     *ApplyResult
 }
 
-// unchanged says whether applying would change nothing: the same text,
-// or no object and no switch entry changes.
+// unchanged says whether applying would change nothing: the same text
+// as the running revision. A file that differs only in its comments or
+// layout is still saved as a revision (they are the operator's, and a
+// revision is what keeps them), though it writes nothing to the switch.
 func (p *applyPlan) unchanged(data []byte) bool {
-	if bytes.Equal(data, p.oldYAML) {
-		return true
-	}
-	r := p.res
-	if len(r.Changes) > 0 || r.Inserts+r.Modifies+r.Deletes > 0 {
-		return false
-	}
-	for _, m := range r.Slots {
-		if m.Slots > 0 {
-			return false
-		}
-	}
-	return true
+	return bytes.Equal(data, p.oldYAML)
 }
 
 // finish returns the result of a plan that is not saved: a dry run, or a

@@ -15,8 +15,7 @@ func TestPortSettings(t *testing.T) {
 
 	out := e.ok("port", "add", "5", "--speed", "100G", "--fec", "none", "--mtu", "1500", "--autoneg", "--enabled=false")
 	assertRows(t, out, "+ port 5")
-	p := e.running().Ports[3]
-	require.Equal(t, uint32(5), p.Port)
+	p := portNumbered(t, e.running(), 5)
 	assert.Equal(t, config.PortSettings{Speed: "100G", FEC: config.FECNone, Autoneg: true, MTU: 1500, Enabled: false}, p.Settings())
 	assertRows(t, e.ok("port", "list"), "P5 5/0 50 WAN 100G none on 1500 down - -")
 	assertRows(t, e.ok("port", "show", "P5"), "fec: none", "autoneg: on", "mtu: 1500", "admin: down")
@@ -24,7 +23,7 @@ func TestPortSettings(t *testing.T) {
 	// set changes only what it is given; --fec default follows the speed again.
 	out = e.ok("port", "set", "P5", "--enabled", "--fec", "default")
 	assertRows(t, out, "~ port 5: fec none -> rs, enabled false -> true")
-	p = e.running().Ports[3]
+	p = portNumbered(t, e.running(), 5)
 	assert.Equal(t, config.PortSettings{Speed: "100G", FEC: config.FECRS, Autoneg: true, MTU: 1500, Enabled: true}, p.Settings())
 
 	// The lanes of a broken-out port share its settings.
@@ -74,4 +73,17 @@ ports:
 	speeds, disabled := sitePortStates(cfg)
 	assert.Equal(t, map[uint32]uint64{41: 10e9, 42: 10e9, 43: 10e9, 44: 10e9, 90: 100e9}, speeds)
 	assert.Equal(t, map[uint32]bool{90: true}, disabled)
+}
+
+// portNumbered is the port entry of front-panel port n (CLI edits keep
+// the operator's order of the ports list, so not by position).
+func portNumbered(t *testing.T, c *config.Config, n uint32) config.Port {
+	t.Helper()
+	for _, p := range c.Ports {
+		if p.Port == n {
+			return p
+		}
+	}
+	require.Failf(t, "no port", "port %d is not in the running configuration", n)
+	return config.Port{}
 }
