@@ -120,7 +120,7 @@ func TestVerdictScenarios(t *testing.T) {
 	// fixed they are reported here, not run (docs/availability.md,
 	// "Known differences").
 	bmv2Differs := map[string]bool{
-		"verdict: a return on the wrong side is not life":  true,
+		"verdict: a return on the wrong side is not life": true,
 		"verdict: another group's keep-alive is not life": true,
 	}
 	for _, sc := range scs {
