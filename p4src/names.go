@@ -111,15 +111,12 @@ const (
 	// DropMalformed: a frame the parser could not read to the end of its
 	// headers (parser error), or an IPv4 header with IHL < 5.
 	DropMalformed
-	// DropReasons is one past the last drop reason of the committed
-	// build.
+	// DropVerdict: a standing data-plane verdict whose failure action is
+	// drop (verdict.go).
+	DropVerdict
+	// DropReasons is one past the last drop reason.
 	DropReasons
 )
-
-// DropVerdict: a standing data-plane verdict whose failure action is drop
-// (verdict.go): the drop reason of a build with the verdict, one past the
-// committed build's.
-const DropVerdict = DropReasons
 
 // dropReasonNames are the drop reasons as the operator reads them.
 var dropReasonNames = [DropReasons]string{
@@ -130,6 +127,7 @@ var dropReasonNames = [DropReasons]string{
 	DropFilterGroup:   "filter group drop",
 	DropBalanceGroup:  "balance group drop",
 	DropMalformed:     "malformed frame",
+	DropVerdict:       "data-plane verdict drop",
 }
 
 // DropReasonName names a drop reason (an index of drop_counters); "" for

@@ -15,6 +15,8 @@ typedef bit<4>   bg_id_t;       // balance group id
 typedef bit<16>  slot_t;        // hash slot (up to 16 slot bits)
 typedef bit<48>  timestamp_t;
 typedef bit<1>   side_t;
+typedef bit<8>   epoch_t;       // contract: filter_forward.epoch, verdict digest
+typedef bit<32>  tick_t;        // a 32-bit slice of the target clock (docs/dataplane.md)
 
 typedef bit<2> port_type_t;
 const port_type_t PORT_TYPE_UNKNOWN  = 0;  // no port_role entry
@@ -81,5 +83,30 @@ const drop_reason_t DROP_NO_CORE_HEADER   = 3;  // a filter returned a frame wit
 const drop_reason_t DROP_FILTER_GROUP     = 4;  // filter group state is drop
 const drop_reason_t DROP_BALANCE_GROUP    = 5;  // balance group state is drop
 const drop_reason_t DROP_MALFORMED        = 6;  // parser error (frame ends inside a header) or IPv4 IHL < 5
+const drop_reason_t DROP_VERDICT          = 7;  // data-plane verdict standing, failure action drop
+
+// Contract: Ingress.verdict_counters index = filter_group ++ action (1 bit):
+// frames given the failure action of a standing data-plane verdict.
+typedef bit<1> verdict_cnt_kind_t;
+const verdict_cnt_kind_t VERDICT_CNT_BYPASS = 0;
+const verdict_cnt_kind_t VERDICT_CNT_DROP   = 1;
+
+// Contract: filter_forward.fail_drop: the failure action of a verdict.
+const bit<1> FAIL_BYPASS = 0;
+const bit<1> FAIL_DROP   = 1;
+
+// Contract: verdict_digest_t.reason.
+const bit<8> VERDICT_REASON_STANDING  = 0;  // a repeat: the verdict stands (age 0)
+const bit<8> VERDICT_REASON_KEEPALIVE = 1;  // a keep-alive unanswered for longer than detect
+const bit<8> VERDICT_REASON_DATA      = 2;  // data of many sessions unanswered for longer than detect
+// A verdict register cell is VERDICT_SET | epoch; 0 (the reset value) is
+// no verdict. The verdict stands while the cell equals VERDICT_SET | the
+// entry's epoch.
+const bit<16> VERDICT_SET = 0x8000;
+
+// Loss proven by data alone needs unanswered sends from at least this many
+// of the 32 session buckets (hash bits 20:16) since the oldest unanswered
+// send (docs/availability.md, "Evidence rule").
+const bit<8> VERDICT_MIN_BUCKETS = 8;
 
 #endif  // BALANCER_DEFINES_P4

@@ -134,6 +134,17 @@ header keepalive_t {
     bit<64> tx_timestamp;  // written by the egress pipeline
 }
 
+// Contract: the digest the pipeline sends for every data-plane verdict
+// (P4Runtime DigestList), when loss is proven and again on every frame a
+// standing verdict gives the failure action (age 0 then).
+struct verdict_digest_t {
+    bit<8>  filter_group;
+    bit<8>  direction;     // the side the unanswered sends left by: 0 LAN, 1 WAN
+    bit<8>  epoch;         // the filter_forward epoch the verdict holds for
+    bit<8>  reason;        // VERDICT_REASON_*
+    bit<32> age;           // ticks the oldest unanswered send waited; 0 on a repeat
+}
+
 // TNA only: ingress -> egress bridged metadata (never leaves the switch).
 header bridged_md_t {
     @padding bit<6> _pad0;
@@ -217,6 +228,26 @@ struct local_md_t {
     bool            count_fg;
     fg_id_t         fg_index;
     fg_cnt_kind_t   fg_kind;
+
+    // Data-plane liveness (control/verdict.p4).
+    tick_t  now;           // ARCH_INGRESS_TICK
+    epoch_t epoch;         // filter_forward's parameters
+    tick_t  detect;
+    bit<1>  fail_drop;
+    bool    fg_forward;    // filter_groups ran filter_forward
+    bool    ka_send;       // a keep-alive packet-out (names its group and direction)
+    bool    ev_send;       // a send to record: data to a filter, or a keep-alive
+    bool    ev_return;     // evidence of life: a return on the opposite side
+    bit<7>  ev_index;      // filter_group ++ direction of the sends concerned
+    bit<5>  ev_bucket;     // session bucket of a data send: hash[20:16]
+    bool    verdict_now;   // loss proven by this packet
+    bit<8>  verdict_reason;
+    tick_t  verdict_age;
+    bool    verdict_hit;   // a standing verdict: the failure action
+    bool    count_verdict;
+    verdict_cnt_kind_t verdict_kind;
+    bool    send_digest;
+    verdict_digest_t digest;
 }
 
 #endif  // BALANCER_HEADERS_P4

@@ -40,6 +40,7 @@
 #define ID_COUNTER_DROP                  4
 #define ID_COUNTER_PORT_TX               5
 #define ID_COUNTER_CORE                  6
+#define ID_COUNTER_VERDICT               7
 
 #define ID_DIRECT_COUNTER_FLOW_RULES     1
 #define ID_DIRECT_COUNTER_FLOW_RULES_V6  2
@@ -48,5 +49,14 @@
 
 #define ID_VALUE_SET_CORE_TPID           1
 #define ID_VALUE_SET_KEEPALIVE_ETHERTYPE 2
+
+// Registers (0x10 prefix) of the data-plane liveness: read by no controller
+// (PI answers UNIMPLEMENTED), ids fixed for the record.
+#define ID_REGISTER_EV_SINCE             1
+#define ID_REGISTER_EV_LAST              2
+#define ID_REGISTER_EV_KA                3
+#define ID_REGISTER_EV_SEEN              4
+#define ID_REGISTER_EV_COUNT             5
+#define ID_REGISTER_VERDICT              6
 
 #endif  // BALANCER_IDS_P4

@@ -3,6 +3,8 @@
 //   INGRESS_ARCH_PARAMS        the architecture's extra ingress parameters
 //   ARCH_INGRESS_PORT          ingress port expression (port_t)
 //   ARCH_INGRESS_TS            ingress timestamp expression (timestamp_t)
+//   ARCH_INGRESS_TICK          a 32-bit slice of the ingress clock (tick_t),
+//                              the unit of filter_forward.detect
 //   ARCH_PARSER_ERROR          true when the parser stopped on an error
 //   ARCH_INGRESS_FINISH        statements that apply md.drop/to_cpu/out_port
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
@@ -16,7 +18,11 @@
 // this order: PortRole (every frame but a packet-out), PacketKeys (lookup
 // keys, address folds); then a malformed frame is dropped, and on an
 // operator port Heartbeat, FlowRules, SessionHash, Balancing and
-// FilterGroups run, on a filter port FilterReturn; last Statistics. The
+// FilterGroups run, on a filter port FilterReturn (a keep-alive packet-out
+// runs FilterGroups too, for its group's liveness parameters); then the
+// architecture's Verdict (include/control/verdict.p4: the liveness
+// evidence and the data-plane verdict, whose failure action is applied
+// here); last Statistics. The
 // order is the Tofino stage plan (docs/tofino.md): a table runs no earlier
 // than the one before it. They talk through local_md_t only.
 // Every table, action and counter keeps its P4Runtime name
@@ -56,6 +62,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     Balancing()    balancing_ctl;
     FilterGroups() filter_groups_ctl;
     FilterReturn() filter_return_ctl;
+    Verdict()      verdict_ctl;
     Statistics()   statistics_ctl;
 
     apply {
@@ -74,6 +81,25 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.count_rx = false;
 
         md.malformed = false;
+        md.now = ARCH_INGRESS_TICK;
+        md.fg_forward = false;
+        md.ka_send = false;
+        md.ev_send = false;
+        md.ev_return = false;
+        md.ev_index = 0;
+        md.ev_bucket = 0;
+        md.target_fg = 0;
+        md.epoch = 0;
+        md.detect = 0;
+        md.fail_drop = 0;
+        md.verdict_now = false;
+        md.verdict_reason = 0;
+        md.verdict_age = 0;
+        md.verdict_hit = false;
+        md.count_verdict = false;
+        md.verdict_kind = VERDICT_CNT_BYPASS;
+        md.send_digest = false;
+        bool run_fg = false;
 
         // Order matters on Tofino, where a table runs in the same stage as
         // the one before it at the earliest: the port role first, the
@@ -88,6 +114,13 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             md.out_port = hdr.packet_out.egress_port;
             if ((hdr.packet_out.flags & PACKET_OUT_FLAG_KEEPALIVE) != 0) {
                 md.ka_stamp = true;
+                // A keep-alive naming a filter group is a send of that
+                // group (out of the side its direction says).
+                if (hdr.keepalive.isValid() && hdr.keepalive.filter_group[15:6] == 0) {
+                    md.ka_send = true;
+                    md.target_fg = hdr.keepalive.filter_group[5:0];
+                    run_fg = true;
+                }
             }
             hdr.packet_out.setInvalid();
         } else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
@@ -109,12 +142,45 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                     flow_rules_ctl.apply(hdr, md);
                     session_hash.apply(md);
                     balancing_ctl.apply(hdr, md);
-                    if (md.slot_hit) {
-                        filter_groups_ctl.apply(hdr, md);
-                    }
+                    run_fg = md.slot_hit;
                 }
             } else if (md.port_type == PORT_TYPE_FILTER) {
                 filter_return_ctl.apply(hdr, md);
+            }
+        }
+
+        if (run_fg) {
+            filter_groups_ctl.apply(hdr, md);
+        }
+        verdict_ctl.apply(hdr, md);
+        if (md.verdict_hit) {
+            // A standing data-plane verdict: the group's failure action
+            // (a keep-alive still leaves, and keeps the evidence going),
+            // and a digest so the controller learns of it.
+            md.send_digest = true;
+            md.digest.filter_group = (bit<8>)md.target_fg;
+            md.digest.direction = (bit<8>)md.ev_index[0:0];
+            md.digest.epoch = md.epoch;
+            md.digest.reason = VERDICT_REASON_STANDING;
+            md.digest.age = 0;
+            if (md.verdict_now) {
+                md.digest.reason = md.verdict_reason;
+                md.digest.age = md.verdict_age;
+            }
+            if (!md.ka_send) {
+                hdr.core.setInvalid();
+                md.count_verdict = true;
+                if (md.fail_drop == FAIL_DROP) {
+                    DROP_PACKET(DROP_VERDICT);
+                    md.count_fg = false;
+                    md.count_link = true;
+                    md.link_kind = LINK_CNT_DROPPED;
+                    md.verdict_kind = VERDICT_CNT_DROP;
+                } else {
+                    BYPASS_TO_PEER(LINK_CNT_SW_BYPASS);
+                    md.fg_kind = FG_CNT_SW_BYPASS;
+                    md.verdict_kind = VERDICT_CNT_BYPASS;
+                }
             }
         }
 

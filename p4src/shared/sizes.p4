@@ -21,6 +21,10 @@
 #define LINK_COUNTER_SIZE         512   // 64 links x 8 kinds
 #define FILTER_GROUP_COUNTER_SIZE 256   // 64 filter groups x 4 kinds
 #define DROP_COUNTER_SIZE         16
+#define VERDICT_COUNTER_SIZE      128   // 64 filter groups x 2 actions
+#define EVIDENCE_SIZE             128   // 64 filter groups x 2 directions
+#define EVIDENCE_BUCKETS          32    // session buckets per direction (hash bits 20:16)
+#define EVIDENCE_SEEN_SIZE        4096  // EVIDENCE_SIZE x EVIDENCE_BUCKETS
 #define CORES_PER_FILTER_GROUP    1024  // core_id_t is 10 bits
 // Every filter group x every core id: 64 x 1024 = 65536 cells.
 #define CORE_COUNTER_SIZE         (FILTER_GROUP_TABLE_SIZE * CORES_PER_FILTER_GROUP)

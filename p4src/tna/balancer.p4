@@ -5,6 +5,7 @@
 #include "../shared/sizes.p4"
 #include "../shared/headers.p4"
 #include "include/parser.p4"
+#include "include/control/verdict.p4"
 #include "../shared/ingress.p4"
 #include "include/control/egress.p4"
 

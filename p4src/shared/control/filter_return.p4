@@ -1,5 +1,7 @@
 // FilterReturn: a frame on a filter port crossed the filter. A keep-alive
-// goes to the controller; a frame with the core header continues in the
+// goes to the controller; a keep-alive of this group sent out of the other
+// side, or a frame with the core header of a known link, is evidence of
+// life for the sends out of the other side (control/verdict.p4); a frame with the core header continues in the
 // same direction out of the link it entered on (links), without the
 // header; anything else is dropped: a filter must return what it was
 // given.
@@ -32,7 +34,14 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
     apply {
         md.count_fg = true;
         md.fg_index = md.filter_group;
+        // A return on one side answers the sends out of the other.
+        md.ev_index = md.filter_group ++ (~md.side);
         if (hdr.keepalive.isValid()) {
+            // Life only when it is this group's, sent out of the other side.
+            if (hdr.keepalive.filter_group == (bit<16>)md.filter_group &&
+                hdr.keepalive.direction == (bit<8>)(~md.side)) {
+                md.ev_return = true;
+            }
             // A keep-alive crossed the filter: to the controller.
             hdr.packet_in.setValid();
             hdr.packet_in.ingress_port = md.ingress_port;
@@ -49,6 +58,7 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             } else {
                 md.out_port = md.link_wan_port;
             }
+            md.ev_return = true;
             md.count_link = true;
             md.link_id = hdr.core.link_id;
             md.link_kind = LINK_CNT_RETURNED;

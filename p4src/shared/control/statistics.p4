@@ -13,6 +13,8 @@ control Statistics(in local_md_t md) {
     INDEXED_COUNTER(filter_group_counters, FILTER_GROUP_COUNTER_SIZE);
     @name(".BalancerIngress.drop_counters") @id(ID_COUNTER_DROP)
     INDEXED_COUNTER(drop_counters, DROP_COUNTER_SIZE);
+    @name(".BalancerIngress.verdict_counters") @id(ID_COUNTER_VERDICT)
+    INDEXED_COUNTER(verdict_counters, VERDICT_COUNTER_SIZE);
 
     apply {
         if (md.count_rx) {
@@ -26,6 +28,9 @@ control Statistics(in local_md_t md) {
         }
         if (md.drop) {
             drop_counters.count((bit<32>)md.drop_reason);
+        }
+        if (md.count_verdict) {
+            verdict_counters.count((bit<32>)(md.target_fg ++ md.verdict_kind));
         }
     }
 }

@@ -17,6 +17,9 @@
     inout ingress_intrinsic_metadata_for_tm_t ig_tm_md
 #define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
 #define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
+// Ticks of 1.024 µs (bits 41:10 of the nanosecond clock), wrapping every
+// 73.3 minutes: 32 bits, the width of a stateful ALU.
+#define ARCH_INGRESS_TICK   ig_prsr_md.global_tstamp[41:10]
 // Tofino's ingress parser drops a frame with a parser error unless the
 // program reads parser_err; reading it here makes such frames reach the
 // ingress, which drops and counts them (DROP_MALFORMED).
@@ -50,6 +53,9 @@
     hdr.bridged.setValid();                              \
     hdr.bridged.to_cpu = (bit<1>)md.to_cpu;              \
     hdr.bridged.ka_stamp = (bit<1>)md.ka_stamp;          \
+    if (md.send_digest) {                                \
+        ig_dprsr_md.digest_type = 1;                     \
+    }                                                    \
     if (md.drop) {                                       \
         ig_dprsr_md.drop_ctl = 1;                        \
     } else if (md.to_cpu) {                              \

@@ -21,7 +21,12 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 
 control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
                         in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    Digest<verdict_digest_t>() verdict_digest;
+
     apply {
+        if (ig_dprsr_md.digest_type == 1) {
+            verdict_digest.pack(md.digest);
+        }
         pkt.emit(hdr.bridged);
         pkt.emit(hdr.packet_in);
         pkt.emit(hdr.ethernet);

@@ -13,6 +13,8 @@
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port
 #define ARCH_INGRESS_TS     std.ingress_global_timestamp
+// Ticks of 1 µs (BMv2's clock), wrapping every 71.6 minutes.
+#define ARCH_INGRESS_TICK   std.ingress_global_timestamp[31:0]
 // BMv2 continues to ingress after a parser error, with the headers
 // extracted before it valid and the error in parser_error.
 #define ARCH_PARSER_ERROR   (std.parser_error != error.NoError)
@@ -33,6 +35,9 @@
     dst = addr[127:96] ^ addr[95:64] ^ addr[63:32] ^ addr[31:0]
 
 #define ARCH_INGRESS_FINISH                  \
+    if (md.send_digest) {                    \
+        digest<verdict_digest_t>(1, md.digest); \
+    }                                        \
     if (md.drop) {                           \
         mark_to_drop(std);                   \
     } else if (md.to_cpu) {                  \
