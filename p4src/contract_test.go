@@ -158,3 +158,19 @@ func TestTNAP4InfoKeepsTheContract(t *testing.T) {
 	require.NoError(t, err)
 	assert.EqualValues(t, 131072, slots.GetSize(), "2^17 slots on Tofino")
 }
+
+// A build made before the data-plane verdict keeps the contract (the
+// controller runs it without the verdict); one that has only part of the
+// verdict's objects does not.
+func TestContractBuildWithoutVerdict(t *testing.T) {
+	ref, err := Load()
+	require.NoError(t, err)
+	require.True(t, HasVerdict(ref.Info), "the committed v1model build has the verdict")
+	old := WithoutVerdict(ref.Info)
+	require.False(t, HasVerdict(old))
+	require.NoError(t, CheckContract(ref.Info, old))
+
+	partial := proto.Clone(ref.Info).(*p4configv1.P4Info)
+	partial.Registers = nil // the liveness parameters without the evidence
+	require.ErrorIs(t, CheckContract(ref.Info, partial), ErrContract)
+}

@@ -131,10 +131,16 @@ func TestGoConstantsMatchP4Sources(t *testing.T) {
 	for _, x := range s.Info.GetValueSets() {
 		add("VALUE_SET", x.GetPreamble())
 	}
-	objects = len(s.Info.GetTables()) + len(s.Info.GetActions()) + len(s.Info.GetCounters()) + len(s.Info.GetDirectCounters()) + len(s.Info.GetValueSets())
+	for _, x := range s.Info.GetRegisters() {
+		add("REGISTER", x.GetPreamble())
+	}
+	objects = len(s.Info.GetTables()) + len(s.Info.GetActions()) + len(s.Info.GetCounters()) + len(s.Info.GetDirectCounters()) + len(s.Info.GetValueSets()) + len(s.Info.GetRegisters())
 	named := map[string]string{} // ID_X -> the object's name
 	sources, err := filepath.Glob("shared/control/*.p4")
 	require.NoError(t, err)
+	v1controls, err := filepath.Glob("v1model/include/control/*.p4") // the registers' declarations
+	require.NoError(t, err)
+	sources = append(sources, v1controls...)
 	for _, f := range append(sources, shared...) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)

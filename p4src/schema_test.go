@@ -123,7 +123,7 @@ func TestSchemaContract(t *testing.T) {
 		{ActionGroupBypass, 0x0100000a, nil},
 		{ActionGroupDrop, 0x0100000b, nil},
 		{ActionToFilter, 0x0100000c, []param{{"filter_group", 6}, {"core", 10}}},
-		{ActionFilterForward, 0x0100000d, []param{{"lan_port", 9}, {"wan_port", 9}, {"tpid", 16}}},
+		{ActionFilterForward, 0x0100000d, []param{{"lan_port", 9}, {"wan_port", 9}, {"tpid", 16}, {ParamEpoch, 8}, {ParamDetect, 32}, {ParamFailDrop, 1}}},
 		{ActionFilterSWBypass, 0x0100000e, nil},
 		{ActionFilterDrop, 0x0100000f, nil},
 		{ActionSetLink, 0x01000010, []param{{"lan_port", 9}, {"wan_port", 9}}},
@@ -156,6 +156,7 @@ func TestSchemaContract(t *testing.T) {
 		{CounterDrop, 0x12000004, 16},
 		{CounterPortTx, 0x12000005, 512},
 		{CounterCore, 0x12000006, FilterGroupSize * CoreCounterCores},
+		{CounterVerdict, 0x12000007, FilterGroupSize * 2},
 	}
 	for _, tt := range counters {
 		c, err := s.Counter(tt.name)

@@ -2,7 +2,10 @@ package p4src
 
 import (
 	"fmt"
+	"slices"
 	"time"
+
+	"google.golang.org/protobuf/proto"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -150,4 +153,44 @@ func (s *Schema) HasVerdict() bool {
 		}
 	}
 	return true
+}
+
+// HasVerdict says whether a P4Info's program keeps the data-plane verdict:
+// its filter_forward action has the liveness parameters.
+func HasVerdict(info *p4configv1.P4Info) bool {
+	for _, a := range info.GetActions() {
+		if a.GetPreamble().GetName() != ActionFilterForward {
+			continue
+		}
+		for _, p := range a.GetParams() {
+			if p.GetName() == ParamEpoch {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// WithoutVerdict is a copy of info without the data-plane verdict's
+// objects: filter_forward's liveness parameters, verdict_counters, the
+// evidence registers and the verdict digest. It is what a build of the
+// program made before the verdict holds.
+func WithoutVerdict(info *p4configv1.P4Info) *p4configv1.P4Info {
+	out := proto.Clone(info).(*p4configv1.P4Info)
+	for _, a := range out.GetActions() {
+		if a.GetPreamble().GetName() != ActionFilterForward {
+			continue
+		}
+		a.Params = slices.DeleteFunc(a.Params, func(p *p4configv1.Action_Param) bool {
+			return p.GetName() == ParamEpoch || p.GetName() == ParamDetect || p.GetName() == ParamFailDrop
+		})
+	}
+	out.Counters = slices.DeleteFunc(out.Counters, func(c *p4configv1.Counter) bool {
+		return c.GetPreamble().GetName() == CounterVerdict
+	})
+	out.Registers = nil
+	out.Digests = slices.DeleteFunc(out.Digests, func(d *p4configv1.Digest) bool {
+		return d.GetPreamble().GetName() == DigestVerdict
+	})
+	return out
 }
