@@ -174,11 +174,25 @@ func replaceOnce(t *testing.T, s, old, new string) string {
 	return strings.Replace(s, old, new, 1)
 }
 
+// preVerdictSchema is the committed program as a build made before the
+// data-plane verdict holds it: the controller alone judges the filters.
+func preVerdictSchema(t testing.TB) *p4src.Schema {
+	t.Helper()
+	s, err := p4src.Load()
+	require.NoError(t, err)
+	pre, err := p4src.NewSchema(p4src.WithoutVerdict(s.Info))
+	require.NoError(t, err)
+	return pre
+}
+
 // Every filter's keep-alives stop at once for a while (the keep-alive path
 // stalls): the stall guard raises its alarm and holds; no filter is failed
-// over and the switch is not written.
+// over and the switch is not written. This is the controller's guard, on
+// a program without the data-plane verdict: with the verdict, a pipeline
+// that sees keep-alives leave and nothing return has proven loss, and
+// TestControlChannelHangBypassesNothing covers a stalled control path.
 func TestKeepAlivePathStallHoldsFilters(t *testing.T) {
-	b := newBed(t)
+	b := newBedWith(t, "testdata/fast.yaml", 0, preVerdictSchema(t))
 	d, _ := b.startDaemon(10)
 	b.allUp(d)
 	writes := d.Session().Stats().Updates
@@ -240,14 +254,16 @@ func TestRuntimeUpAcrossRestarts(t *testing.T) {
 // The stall guard's passive evidence, end to end: every filter stops
 // answering while traffic keeps being sent to them and none comes back;
 // the daemon reads their counters and fails them over long before
-// stall_hold (30s here).
+// stall_hold (30s here). On a program without the data-plane verdict
+// (with it, the pipeline proves the loss itself: the tests of
+// verdict_test.go).
 func TestStallGuardFailsOnDataPlaneEvidence(t *testing.T) {
 	data, err := os.ReadFile("testdata/fast.yaml")
 	require.NoError(t, err)
 	yaml := replaceOnce(t, string(data), "failure_action: bypass}", "failure_action: bypass, stall_hold: 30s}")
 	path := filepath.Join(t.TempDir(), "site.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(yaml), 0o644))
-	b := newBedFor(t, path, 0)
+	b := newBedWith(t, path, 0, preVerdictSchema(t))
 	d, _ := b.startDaemon(10)
 	b.allUp(d)
 	for _, f := range b.filters {

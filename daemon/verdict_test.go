@@ -283,3 +283,104 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 		run(b, newBedWith(b, path, 2<<16, schema))
 	})
 }
+
+// The numbers a data-plane verdict leaves, read back through the product
+// (Counters) against what was sent: with the controller gone, F3 (failure
+// action drop) dies while sessions of 12 session buckets keep sending to
+// it. Every frame either reached F3 (its to-filter count equals what the
+// filter emulator got) or was dropped by the standing verdict (drop reason
+// "data-plane verdict drop", and the link's dropped count), and the
+// verdict drops are all the frames sent once detection had passed.
+func TestVerdictDropCounted(t *testing.T) {
+	schema, err := verdictinfo.Schema()
+	require.NoError(t, err)
+	data, err := os.ReadFile("testdata/verdict.yaml")
+	require.NoError(t, err)
+	yml := replaceOnce(t, string(data), "failure_action: bypass}", "failure_action: drop}")
+	path := filepath.Join(t.TempDir(), "site.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(yml), 0o644))
+	b := newBedWith(t, path, 0, schema)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+
+	// Sessions placed on F3, from 12 distinct session buckets.
+	var fs [][]byte
+	buckets := map[uint32]bool{}
+	for i := 0; len(fs) < 48 && i < 4096; i++ {
+		src := netip.AddrFrom4([4]byte{10, 9, byte(i >> 8), byte(i)})
+		dst := netip.MustParseAddr("198.51.100.7")
+		ps, err := d.Locate(ctx, src, dst, 6)
+		require.NoError(t, err)
+		require.Len(t, ps, 1)
+		bk := ps[0].Hash >> 16 & (p4src.VerdictBuckets - 1)
+		if ps[0].FilterGroup != "F3" || (len(buckets) >= 12 && !buckets[bk]) {
+			continue
+		}
+		buckets[bk] = true
+		fs = append(fs, frames.Frame([]byte{0, 0x11, 0x22, 0x33, 0x44, 0x55}, []byte{0, 0x66, 0x77, 0x88, 0x99, 0xaa},
+			frames.Encap{}, frames.L3{Src: src, Dst: dst, Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 443}))
+	}
+	require.Len(t, buckets, 12, "sessions of 12 buckets on F3")
+	dctx, dcancel := context.WithCancel(ctx)
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		for dctx.Err() == nil {
+			b.peers[10].Recv(20 * time.Millisecond) // L1's WAN side: what comes back
+		}
+	}()
+	defer func() { dcancel(); <-drained }()
+
+	before, err := d.Counters(ctx)
+	require.NoError(t, err)
+	stop() // the controller is gone: no keep-alive, no write
+	f3 := b.filters["F3"]
+	f3.alive.Store(false)
+	got0 := f3.got.Load()
+	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
+	start := time.Now()
+	var sent, late int
+	for i := 0; time.Since(start) < 3*detect; i++ {
+		require.NoError(t, b.peers[20].Send(fs[i%len(fs)]))
+		sent++
+		if time.Since(start) > detect+100*time.Millisecond {
+			late++
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	_, set := b.sw.Dataplane().Verdict(2)
+	require.True(t, set, "the pipeline proved F3's loss")
+
+	time.Sleep(50 * time.Millisecond) // the last frames through the switch
+	reached := f3.got.Load() - got0   // before a controller sends keep-alives again
+
+	// A controller reads the counters back.
+	d2, _ := b.startDaemon(20)
+	var after *Counters
+	require.Eventually(t, func() bool {
+		if after, err = d2.Counters(ctx); err != nil {
+			return false // not connected yet
+		}
+		return after.Filters[2].ToFilter.Packets-before.Filters[2].ToFilter.Packets == reached
+	}, 5*time.Second, 10*time.Millisecond, "F3's to-filter count is what reached it (%d)", reached)
+	var verdictDrops uint64
+	for i, dr := range after.Drops {
+		n := dr.Count.Packets - before.Drops[i].Count.Packets
+		if dr.Reason == p4src.DropReasonName(p4src.DropVerdict) {
+			verdictDrops = n
+		} else {
+			assert.Zero(t, n, "drop reason %s", dr.Reason)
+		}
+	}
+	linkDropped := after.Links[0].Dropped.Packets - before.Links[0].Dropped.Packets
+	t.Logf("sent %d frames to dead F3 (%d after detection + 100ms): %d reached it, %d dropped by the verdict; link L1 dropped %d",
+		sent, late, reached, verdictDrops, linkDropped)
+	assert.Equal(t, uint64(sent), reached+verdictDrops, "every frame reached F3 or was dropped by the verdict")
+	assert.Equal(t, verdictDrops, linkDropped, "link L1's dropped count")
+	assert.GreaterOrEqual(t, verdictDrops, uint64(late), "every frame sent after detection was dropped")
+	assert.Positive(t, reached, "F3 got its frames until its loss was proven")
+	for _, i := range []int{0, 1} {
+		assert.Equal(t, before.Filters[i].ToFilter, after.Filters[i].ToFilter, "%s got nothing", after.Filters[i].Name)
+	}
+}
