@@ -112,22 +112,8 @@ func TestVerdictScenarios(t *testing.T) {
 	require.NoError(t, err)
 	passed := 0
 	scs := pipelinecases.VerdictScenariosDetect(cfg, detect)
-	// Two transitions differ between BMv2 and the software switch's model
-	// (found on the first BMv2 run of the compiled verdict): on BMv2 a
-	// return on the sends' own side, and another group's keep-alive on a
-	// filter port, keep the filter from being proven lost (the model, and
-	// the design, count neither as life). Until the P4 or the model is
-	// fixed they are reported here, not run (docs/availability.md,
-	// "Known differences").
-	bmv2Differs := map[string]bool{
-		"verdict: a return on the wrong side is not life": true,
-		"verdict: another group's keep-alive is not life": true,
-	}
 	for _, sc := range scs {
 		t.Run(sc.Name, func(t *testing.T) {
-			if bmv2Differs[sc.Name] {
-				t.Skip("bmv2: known difference from the software switch's model: BMv2 does not prove the loss here (docs/availability.md, \"Known differences\")")
-			}
 			require.NoError(t, pipelinecases.RunVerdict(vt, sc, pipelinecases.Timing{Expect: 200 * time.Millisecond, Quiet: 20 * time.Millisecond}))
 			passed++
 		})

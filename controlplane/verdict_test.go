@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
-	"github.com/dpi-balancer/balancer/internal/verdictinfo"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/sim/dataplane"
@@ -46,7 +45,7 @@ func proveDataLoss(t *testing.T, dp *dataplane.Dataplane) {
 
 func verdictRig(t *testing.T) (*sim.Switch, string, *tables.Compiler, *p4src.Schema) {
 	t.Helper()
-	schema, err := verdictinfo.Schema()
+	schema, err := p4src.Load()
 	require.NoError(t, err)
 	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}, Schema: schema})
 	require.NoError(t, err)

@@ -19,7 +19,6 @@ import (
 
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
-	"github.com/dpi-balancer/balancer/internal/verdictinfo"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim/frames"
 )
@@ -65,7 +64,7 @@ func (b *bed) trafficGen(ctx context.Context, rate int) *atomic.Uint64 {
 // verdict from the digests and keeps it (the filter is still dead), and
 // clears it by the next epoch only once the filter answers again.
 func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
-	schema, err := verdictinfo.Schema()
+	schema, err := p4src.Load()
 	require.NoError(t, err)
 	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
 	d, stop := b.startDaemon(10)
@@ -155,7 +154,7 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 15 s")
 	}
-	schema, err := verdictinfo.Schema()
+	schema, err := p4src.Load()
 	require.NoError(t, err)
 	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
 	proxy := stallproxy.New(t, b.addr)
@@ -214,7 +213,7 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 // REBALANCE_BASELINE=1 runs it on the committed program instead (no
 // data-plane verdict: the controller alone), for comparison.
 func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
-	schema, err := verdictinfo.Schema()
+	schema, err := p4src.Load()
 	require.NoError(b, err)
 	if os.Getenv("REBALANCE_BASELINE") != "" {
 		schema = nil
@@ -292,7 +291,7 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 // "data-plane verdict drop", and the link's dropped count), and the
 // verdict drops are all the frames sent once detection had passed.
 func TestVerdictDropCounted(t *testing.T) {
-	schema, err := verdictinfo.Schema()
+	schema, err := p4src.Load()
 	require.NoError(t, err)
 	data, err := os.ReadFile("testdata/verdict.yaml")
 	require.NoError(t, err)

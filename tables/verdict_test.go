@@ -10,14 +10,13 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
-	"github.com/dpi-balancer/balancer/internal/verdictinfo"
 	"github.com/dpi-balancer/balancer/p4src"
 	. "github.com/dpi-balancer/balancer/tables"
 )
 
 func verdictCompiler(t *testing.T) *Compiler {
 	t.Helper()
-	s, err := verdictinfo.Schema()
+	s, err := p4src.Load()
 	require.NoError(t, err)
 	c, err := New(s)
 	require.NoError(t, err)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
-	"github.com/dpi-balancer/balancer/internal/verdictinfo"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -27,7 +26,7 @@ type verdictTarget struct {
 
 func newVerdictTarget(tb testing.TB, start uint64) *verdictTarget {
 	tb.Helper()
-	s, err := verdictinfo.Schema()
+	s, err := p4src.Load()
 	require.NoError(tb, err)
 	clock := &atomic.Uint64{}
 	clock.Store(start)

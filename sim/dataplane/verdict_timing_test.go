@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
-	"github.com/dpi-balancer/balancer/internal/verdictinfo"
+	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -28,7 +28,7 @@ func TestDeathToFailureActionPipelineClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real-time test")
 	}
-	s, err := verdictinfo.Schema()
+	s, err := p4src.Load()
 	require.NoError(t, err)
 	start := time.Now()
 	var last atomic.Uint64 // the last timestamp the pipeline read
