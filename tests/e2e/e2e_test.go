@@ -37,6 +37,7 @@ func TestE2E(t *testing.T) {
 			t.Run("filter-failure", func(t *testing.T) { testFilterFailure(t, tg) })
 			t.Run("port-down", func(t *testing.T) { testPortDown(t, tg) })
 			t.Run("daemon-restart", func(t *testing.T) { testDaemonRestart(t, tg) })
+			t.Run("daemon-gone", func(t *testing.T) { testDaemonGone(t, tg) })
 			t.Run("switch-restart", func(t *testing.T) { testSwitchRestart(t, tg) })
 			t.Run("bypass-all", func(t *testing.T) { testBypassAll(t, tg) })
 			t.Run("rebalance", func(t *testing.T) { testRebalance(t, tg) })
@@ -535,6 +536,56 @@ func testPortDown(t *testing.T, tg target) {
 	assert.NotZero(t, m.back, "F3's sessions never came back to it")
 	assert.Zero(t, m.afterBack, "F3's frames not through it after recovery")
 	b.checkStrays()
+}
+
+// 5b. The pipeline judges its filters: with the daemon gone (stopped, as
+// frozen or crashed: the switch hears nothing from it) a filter that dies
+// stops getting its share once the detection time has passed, by the data
+// alone. A daemon that comes back learns the standing verdict, keeps the
+// filter out of service, and brings it back once it answers.
+func testDaemonGone(t *testing.T, tg target) {
+	b := newBed(t, tg, withFastKeepAlives())
+	flows, _ := b.streamFlows(300, 9)
+	detect := time.Duration(lossThreshold) * tg.interval
+	b.waitAllUp(5 * time.Second)
+	st := b.startStream(t, flows, tg.streamRate)
+	f2 := b.filters["F2"]
+	time.Sleep(300 * time.Millisecond)
+	g0 := f2.got.Load()
+	time.Sleep(time.Second)
+	share := f2.got.Load() - g0
+	require.Greater(t, share, uint64(tg.streamRate/20), "F2 carries its share")
+
+	b.stopDaemon() // the controller is gone
+	f2.setMode(modeFrozen)
+	time.Sleep(detect + 100*time.Millisecond)
+	g1 := f2.got.Load()
+	time.Sleep(time.Second)
+	after := f2.got.Load() - g1
+	t.Logf("%s: daemon stopped, F2 frozen: %d frames reached F2 in 1 s from detection (%v) + 100 ms, against %d in 1 s before (%.2f%%)",
+		tg.name, after, detect, share, 100*float64(after)/float64(share))
+	assert.Less(t, float64(after), 0.02*float64(share), "under 2%% of F2's share reached it with the daemon gone")
+
+	// A daemon comes back: the standing verdict is learnt and kept.
+	b.startDaemon()
+	b.eventually(10*time.Second, func() bool {
+		fs := b.filterStatus("F2")
+		return fs.State == "down" && fs.Reason == "data-plane verdict" && fs.Verdict != ""
+	}, "the returning daemon never showed F2's data-plane verdict: %+v", b.filterStatus("F2"))
+	g2 := f2.got.Load()
+	time.Sleep(300 * time.Millisecond)
+	assert.Zero(t, f2.got.Load()-g2, "no data to the dead filter once a daemon is back")
+
+	// F2 answers again: recovery is the daemon's.
+	f2.setMode(modePass)
+	b.waitFilter("F2", "up", 10*time.Second)
+	g3 := f2.got.Load()
+	time.Sleep(500 * time.Millisecond)
+	assert.Greater(t, f2.got.Load()-g3, share/10, "F2 carries traffic again")
+	st.end()
+	for _, o := range []string{"F1", "F3"} {
+		assert.Equal(t, "up", b.filterStatus(o).State, "filter %s", o)
+	}
 }
 
 // 6. A daemon restart writes nothing to the data plane and loses nothing.

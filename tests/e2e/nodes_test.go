@@ -161,6 +161,7 @@ type filterEmu struct {
 	mode       atomic.Int32
 	dead       atomic.Bool   // stopped: the sockets are being closed
 	keepAlives atomic.Uint64 // passed
+	got        atomic.Uint64 // data frames (core header) that reached it, whatever its mode
 	strays     atomic.Uint64 // frames without a core header that are not keep-alives
 
 	kaMu   sync.Mutex
@@ -218,6 +219,9 @@ func (f *filterEmu) setMode(m filterMode) { f.mode.Store(int32(m)) }
 
 func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) {
 	readLoop(ctx, from, func(fr []byte, at time.Time) {
+		if len(fr) >= 14 && binary.BigEndian.Uint16(fr[12:14]) == wire.DefaultCoreTPID {
+			f.got.Add(1)
+		}
 		m := filterMode(f.mode.Load())
 		if m == modeFrozen || f.dead.Load() || len(fr) < 14 {
 			return
