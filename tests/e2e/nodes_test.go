@@ -162,6 +162,8 @@ type filterEmu struct {
 	dead       atomic.Bool   // stopped: the sockets are being closed
 	keepAlives atomic.Uint64 // passed
 	got        atomic.Uint64 // data frames (core header) that reached it, whatever its mode
+	gotMu      sync.Mutex
+	gotKeys    []key // the test frames among them (up to 1<<20)
 	strays     atomic.Uint64 // frames without a core header that are not keep-alives
 
 	kaMu   sync.Mutex
@@ -217,10 +219,28 @@ func (f *filterEmu) stop() {
 
 func (f *filterEmu) setMode(m filterMode) { f.mode.Store(int32(m)) }
 
+// reached says which test frames reached the filter (in any mode).
+func (f *filterEmu) reached() map[key]bool {
+	f.gotMu.Lock()
+	defer f.gotMu.Unlock()
+	out := make(map[key]bool, len(f.gotKeys))
+	for _, k := range f.gotKeys {
+		out[k] = true
+	}
+	return out
+}
+
 func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) {
 	readLoop(ctx, from, func(fr []byte, at time.Time) {
 		if len(fr) >= 14 && binary.BigEndian.Uint16(fr[12:14]) == wire.DefaultCoreTPID {
 			f.got.Add(1)
+			if k, ok := readTag(fr); ok {
+				f.gotMu.Lock()
+				if len(f.gotKeys) < 1<<20 {
+					f.gotKeys = append(f.gotKeys, k)
+				}
+				f.gotMu.Unlock()
+			}
 		}
 		m := filterMode(f.mode.Load())
 		if m == modeFrozen || f.dead.Load() || len(fr) < 14 {
