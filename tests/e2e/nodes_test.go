@@ -163,7 +163,7 @@ type filterEmu struct {
 	keepAlives atomic.Uint64 // passed
 	got        atomic.Uint64 // data frames (core header) that reached it, whatever its mode
 	gotMu      sync.Mutex
-	gotKeys    []key // the test frames among them (up to 1<<20)
+	gotKeys    []key         // the test frames among them (up to 1<<20)
 	strays     atomic.Uint64 // frames without a core header that are not keep-alives
 
 	kaMu   sync.Mutex
