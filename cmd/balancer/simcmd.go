@@ -343,8 +343,13 @@ func simTLS(cert, key, ca string) (*tls.Config, error) {
 	return tlsfiles.Server(c, pool), nil
 }
 
-// loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives.
-type loopState struct{ v atomic.Int32 }
+// loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives;
+// and the data frames (keep-alives aside) the switch sent it, whatever it
+// did with them: what a dead filter was still given.
+type loopState struct {
+	v    atomic.Int32
+	data atomic.Uint64
+}
 
 var loopStateNames = []string{"ok", "dead", "drop-keepalives"}
 
@@ -358,7 +363,7 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, controlBanner+"GET /loops lists the loops; POST /loops/A:B?state=ok|dead|drop-keepalives sets one\n")
+		fmt.Fprint(w, controlBanner+"GET /loops lists the loops (state, data frames the switch sent them); POST /loops/A:B?state=ok|dead|drop-keepalives sets one\n")
 	})
 	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {
 		names := make([]string, 0, len(loops))
@@ -367,7 +372,7 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintf(w, "%s %s\n", n, loopStateNames[loops[n].v.Load()])
+			fmt.Fprintf(w, "%s %s data=%d\n", n, loopStateNames[loops[n].v.Load()], loops[n].data.Load())
 		}
 	})
 	mux.HandleFunc("POST /loops/{name}", func(w http.ResponseWriter, r *http.Request) {
@@ -437,11 +442,15 @@ func transparentFilter(ctx context.Context, from, to *sim.MemPeer, st *loopState
 		if err != nil {
 			continue
 		}
+		keepAlive := len(f) >= 14 && f[12] == 0x88 && f[13] == 0xB6
+		if !keepAlive {
+			st.data.Add(1)
+		}
 		switch st.v.Load() {
 		case 1:
 			continue
 		case 2:
-			if len(f) >= 14 && f[12] == 0x88 && f[13] == 0xB6 {
+			if keepAlive {
 				continue
 			}
 		}
