@@ -2289,12 +2289,17 @@ func (x *LinkCounters) GetDropped() *PacketBytes {
 }
 
 type FilterCounters struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	ToFilter      *PacketBytes           `protobuf:"bytes,2,opt,name=to_filter,json=toFilter,proto3" json:"to_filter,omitempty"`
-	Returned      *PacketBytes           `protobuf:"bytes,3,opt,name=returned,proto3" json:"returned,omitempty"`
-	KeepAlive     *PacketBytes           `protobuf:"bytes,4,opt,name=keep_alive,json=keepAlive,proto3" json:"keep_alive,omitempty"`
-	SwBypass      *PacketBytes           `protobuf:"bytes,5,opt,name=sw_bypass,json=swBypass,proto3" json:"sw_bypass,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Name      string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	ToFilter  *PacketBytes           `protobuf:"bytes,2,opt,name=to_filter,json=toFilter,proto3" json:"to_filter,omitempty"`
+	Returned  *PacketBytes           `protobuf:"bytes,3,opt,name=returned,proto3" json:"returned,omitempty"`
+	KeepAlive *PacketBytes           `protobuf:"bytes,4,opt,name=keep_alive,json=keepAlive,proto3" json:"keep_alive,omitempty"`
+	SwBypass  *PacketBytes           `protobuf:"bytes,5,opt,name=sw_bypass,json=swBypass,proto3" json:"sw_bypass,omitempty"`
+	// Frames the pipeline's own standing verdict gave the failure action
+	// (a program with the data-plane verdict; 0 otherwise): bypassed to the
+	// link's other port, or dropped.
+	VerdictBypass *PacketBytes `protobuf:"bytes,6,opt,name=verdict_bypass,json=verdictBypass,proto3" json:"verdict_bypass,omitempty"`
+	VerdictDrop   *PacketBytes `protobuf:"bytes,7,opt,name=verdict_drop,json=verdictDrop,proto3" json:"verdict_drop,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2360,6 +2365,20 @@ func (x *FilterCounters) GetKeepAlive() *PacketBytes {
 func (x *FilterCounters) GetSwBypass() *PacketBytes {
 	if x != nil {
 		return x.SwBypass
+	}
+	return nil
+}
+
+func (x *FilterCounters) GetVerdictBypass() *PacketBytes {
+	if x != nil {
+		return x.VerdictBypass
+	}
+	return nil
+}
+
+func (x *FilterCounters) GetVerdictDrop() *PacketBytes {
+	if x != nil {
+		return x.VerdictDrop
 	}
 	return nil
 }
@@ -3571,14 +3590,16 @@ const file_balancer_proto_rawDesc = "" +
 	"\breturned\x18\x06 \x01(\v2\x18.balancer.v1.PacketBytesR\breturned\x126\n" +
 	"\theartbeat\x18\a \x01(\v2\x18.balancer.v1.PacketBytesR\theartbeat\x12;\n" +
 	"\fgroup_bypass\x18\b \x01(\v2\x18.balancer.v1.PacketBytesR\vgroupBypass\x122\n" +
-	"\adropped\x18\t \x01(\v2\x18.balancer.v1.PacketBytesR\adropped\"\x81\x02\n" +
+	"\adropped\x18\t \x01(\v2\x18.balancer.v1.PacketBytesR\adropped\"\xff\x02\n" +
 	"\x0eFilterCounters\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x125\n" +
 	"\tto_filter\x18\x02 \x01(\v2\x18.balancer.v1.PacketBytesR\btoFilter\x124\n" +
 	"\breturned\x18\x03 \x01(\v2\x18.balancer.v1.PacketBytesR\breturned\x127\n" +
 	"\n" +
 	"keep_alive\x18\x04 \x01(\v2\x18.balancer.v1.PacketBytesR\tkeepAlive\x125\n" +
-	"\tsw_bypass\x18\x05 \x01(\v2\x18.balancer.v1.PacketBytesR\bswBypass\"\x86\x01\n" +
+	"\tsw_bypass\x18\x05 \x01(\v2\x18.balancer.v1.PacketBytesR\bswBypass\x12?\n" +
+	"\x0everdict_bypass\x18\x06 \x01(\v2\x18.balancer.v1.PacketBytesR\rverdictBypass\x12;\n" +
+	"\fverdict_drop\x18\a \x01(\v2\x18.balancer.v1.PacketBytesR\vverdictDrop\"\x86\x01\n" +
 	"\fRuleCounters\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bpriority\x18\x02 \x01(\rR\bpriority\x12\x18\n" +
@@ -3782,38 +3803,40 @@ var file_balancer_proto_depIdxs = []int32{
 	24, // 44: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
 	24, // 45: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
 	24, // 46: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 47: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	24, // 48: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	24, // 49: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	33, // 50: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	34, // 51: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	35, // 52: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	40, // 53: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	12, // 54: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 55: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 56: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 57: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 58: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 59: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	22, // 60: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	31, // 61: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	36, // 62: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	38, // 63: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	13, // 64: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 65: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 66: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 67: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 68: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 69: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	23, // 70: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	32, // 71: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	37, // 72: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	39, // 73: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	64, // [64:74] is the sub-list for method output_type
-	54, // [54:64] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	24, // 47: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	24, // 48: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	24, // 49: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	24, // 50: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	24, // 51: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	33, // 52: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	34, // 53: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	35, // 54: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	40, // 55: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	12, // 56: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 57: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 58: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 59: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 60: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 61: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	22, // 62: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	31, // 63: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	36, // 64: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	38, // 65: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	13, // 66: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 67: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 68: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 69: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 70: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 71: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	23, // 72: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	32, // 73: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	37, // 74: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	39, // 75: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	66, // [66:76] is the sub-list for method output_type
+	56, // [56:66] is the sub-list for method input_type
+	56, // [56:56] is the sub-list for extension type_name
+	56, // [56:56] is the sub-list for extension extendee
+	0,  // [0:56] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }

@@ -535,6 +535,7 @@ func countersToProto(c *Counters) *apiv1.Counters {
 	for _, f := range c.Filters {
 		out.Filters = append(out.Filters, &apiv1.FilterCounters{
 			Name: f.Name, ToFilter: pb(f.ToFilter), Returned: pb(f.Returned), KeepAlive: pb(f.KeepAlive), SwBypass: pb(f.SWBypass),
+			VerdictBypass: pb(f.VerdictBypass), VerdictDrop: pb(f.VerdictDrop),
 		})
 	}
 	for _, r := range c.Rules {

@@ -460,7 +460,8 @@ func TestCountersEndToEnd(t *testing.T) {
 			for _, k := range []struct {
 				n    string
 				a, b PacketBytes
-			}{{"to-filter", f.ToFilter, b.ToFilter}, {"returned", f.Returned, b.Returned}, {"sw-bypass", f.SWBypass, b.SWBypass}} {
+			}{{"to-filter", f.ToFilter, b.ToFilter}, {"returned", f.Returned, b.Returned}, {"sw-bypass", f.SWBypass, b.SWBypass},
+				{"verdict-bypass", f.VerdictBypass, b.VerdictBypass}, {"verdict-drop", f.VerdictDrop, b.VerdictDrop}} {
 				cs = append(cs, check{"filter " + f.Name + " " + k.n, delta(k.a, k.b), filters[f.Name+" "+k.n], true})
 			}
 			// Keep-alives: every one the filter passed, since the start.

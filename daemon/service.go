@@ -243,6 +243,9 @@ type LinkCounters struct {
 type FilterCounters struct {
 	Name                                    string
 	ToFilter, Returned, KeepAlive, SWBypass PacketBytes
+	// VerdictBypass and VerdictDrop: frames a standing data-plane verdict
+	// gave the failure action (0 on a program without the verdict).
+	VerdictBypass, VerdictDrop PacketBytes
 }
 
 // RuleCounters sums a rule's entries (both tables).

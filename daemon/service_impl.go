@@ -534,6 +534,10 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		ids[n] = c.GetPreamble().GetId()
 		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: ids[n]}}})
 	}
+	if c, err := s.Counter(p4src.CounterVerdict); err == nil {
+		ids[p4src.CounterVerdict] = c.GetPreamble().GetId()
+		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: ids[p4src.CounterVerdict]}}})
+	}
 	tids := map[string]uint32{}
 	for _, n := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		t, err := s.Table(n)
@@ -594,11 +598,13 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			NonIPBypass: k(p4src.LinkCntNonIPBypass), SWBypass: k(p4src.LinkCntSWBypass), Returned: k(p4src.LinkCntReturned),
 			Heartbeat: k(p4src.LinkCntHeartbeat), GroupBypass: k(p4src.LinkCntGroupBypass), Dropped: k(p4src.LinkCntDropped)})
 	}
-	fc := idx[ids[p4src.CounterFilterGroup]]
+	fc, vc := idx[ids[p4src.CounterFilterGroup]], idx[ids[p4src.CounterVerdict]] // vc nil without the verdict
 	for _, f := range cfg.FilterGroups {
 		k := func(kind uint32) PacketBytes { return fc[int64(p4src.FilterGroupCounterIndex(*f.ID, kind))] }
+		v := func(kind uint32) PacketBytes { return vc[int64(p4src.VerdictCounterIndex(*f.ID, kind))] }
 		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: k(p4src.FGCntToFilter), Returned: k(p4src.FGCntReturned),
-			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass)})
+			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass),
+			VerdictBypass: v(p4src.VerdictCntBypass), VerdictDrop: v(p4src.VerdictCntDrop)})
 	}
 	for i := int64(1); i < p4src.DropReasons; i++ {
 		out.Drops = append(out.Drops, DropCounter{Reason: p4src.DropReasonName(i), Count: idx[ids[p4src.CounterDrop]][i]})

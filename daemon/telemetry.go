@@ -211,7 +211,8 @@ func linkKinds(k LinkCounters) []kindCount {
 }
 
 func filterKinds(f FilterCounters) []kindCount {
-	return []kindCount{{"to-filter", f.ToFilter}, {"returned", f.Returned}, {"keepalive", f.KeepAlive}, {"sw-bypass", f.SWBypass}}
+	return []kindCount{{"to-filter", f.ToFilter}, {"returned", f.Returned}, {"keepalive", f.KeepAlive}, {"sw-bypass", f.SWBypass},
+		{"verdict-bypass", f.VerdictBypass}, {"verdict-drop", f.VerdictDrop}}
 }
 
 // telemetryLoop feeds the gNMI server and the Prometheus snapshot.

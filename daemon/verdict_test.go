@@ -377,6 +377,8 @@ func TestVerdictDropCounted(t *testing.T) {
 		sent, late, reached, verdictDrops, linkDropped)
 	assert.Equal(t, uint64(sent), reached+verdictDrops, "every frame reached F3 or was dropped by the verdict")
 	assert.Equal(t, verdictDrops, linkDropped, "link L1's dropped count")
+	assert.Equal(t, verdictDrops, after.Filters[2].VerdictDrop.Packets-before.Filters[2].VerdictDrop.Packets, "F3's verdict-drop count")
+	assert.Equal(t, before.Filters[2].VerdictBypass, after.Filters[2].VerdictBypass, "F3's verdict-bypass count")
 	assert.GreaterOrEqual(t, verdictDrops, uint64(late), "every frame sent after detection was dropped")
 	assert.Positive(t, reached, "F3 got its frames until its loss was proven")
 	for _, i := range []int{0, 1} {

@@ -297,7 +297,8 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 	}
 	for _, fg := range c.FilterGroups {
 		out.Filters = append(out.Filters, daemon.FilterCounters{Name: fg.Name, ToFilter: daemon.PacketBytes{Packets: 300, Bytes: 30000},
-			KeepAlive: daemon.PacketBytes{Packets: 36000, Bytes: 36000 * 64}})
+			KeepAlive: daemon.PacketBytes{Packets: 36000, Bytes: 36000 * 64}, VerdictBypass: daemon.PacketBytes{Packets: 7, Bytes: 700},
+			VerdictDrop: daemon.PacketBytes{Packets: 3, Bytes: 300}})
 	}
 	comp, err := tables.Load()
 	if err != nil {

@@ -289,9 +289,10 @@ func writeCounters(w io.Writer, c *apiv1.Counters) {
 	if len(c.GetFilters()) > 0 {
 		section()
 		t := table(w)
-		row(t, "FILTER GROUP", "TO FILTER", "RETURNED", "KEEP-ALIVE", "SW BYPASS")
+		row(t, "FILTER GROUP", "TO FILTER", "RETURNED", "KEEP-ALIVE", "SW BYPASS", "VERDICT BYPASS", "VERDICT DROP")
 		for _, f := range c.GetFilters() {
-			row(t, f.GetName(), f.GetToFilter().GetPackets(), f.GetReturned().GetPackets(), f.GetKeepAlive().GetPackets(), f.GetSwBypass().GetPackets())
+			row(t, f.GetName(), f.GetToFilter().GetPackets(), f.GetReturned().GetPackets(), f.GetKeepAlive().GetPackets(), f.GetSwBypass().GetPackets(),
+				f.GetVerdictBypass().GetPackets(), f.GetVerdictDrop().GetPackets())
 		}
 		t.Flush()
 	}
