@@ -114,9 +114,11 @@ type PacketIn struct {
 // Stats counts what the session did.
 type Stats struct {
 	Connects, Reconciles, PipelinePushes uint64
-	WriteRequests, Updates               uint64
-	PacketsIn, PacketsInDropped          uint64
-	PacketsOut                           uint64
+	// SavedPipelinePushes: the pushes made as VERIFY_AND_SAVE + COMMIT.
+	SavedPipelinePushes         uint64
+	WriteRequests, Updates      uint64
+	PacketsIn, PacketsInDropped uint64
+	PacketsOut                  uint64
 	// Stalls counts connections dropped because the switch stopped
 	// answering; Retries the timed retries of failed writes.
 	Stalls, Retries uint64
@@ -213,6 +215,7 @@ type Session struct {
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
+		savedPushes                                                          atomic.Uint64
 		stalls, retries, readBacks, repairs                                  atomic.Uint64
 	}
 }
@@ -300,7 +303,7 @@ func (s *Session) Status() Status {
 // Stats returns the counters.
 func (s *Session) Stats() Stats {
 	return Stats{
-		Connects: s.stats.connects.Load(), Reconciles: s.stats.reconciles.Load(), PipelinePushes: s.stats.pushes.Load(),
+		Connects: s.stats.connects.Load(), Reconciles: s.stats.reconciles.Load(), PipelinePushes: s.stats.pushes.Load(), SavedPipelinePushes: s.stats.savedPushes.Load(),
 		WriteRequests: s.stats.writeReqs.Load(), Updates: s.stats.updates.Load(),
 		PacketsIn: s.stats.in.Load(), PacketsInDropped: s.stats.inDropped.Load(), PacketsOut: s.stats.out.Load(),
 		Stalls: s.stats.stalls.Load(), Retries: s.stats.retries.Load(),
@@ -559,13 +562,14 @@ func (e *stallError) Unwrap() error { return ErrStalled }
 // conn is one connection; only Run's goroutine touches it, except for
 // the fields marked otherwise.
 type conn struct {
-	s      *Session
-	ctx    context.Context // ends with the connection; its cause says why
-	cancel context.CancelCauseFunc
-	cc     *grpc.ClientConn
-	rt     p4v1.P4RuntimeClient
-	readRT p4v1.P4RuntimeClient // on a connection of its own (any goroutine)
-	stream p4v1.P4Runtime_StreamChannelClient
+	noSaveCommit bool // the switch answered UNIMPLEMENTED to VERIFY_AND_SAVE
+	s            *Session
+	ctx          context.Context // ends with the connection; its cause says why
+	cancel       context.CancelCauseFunc
+	cc           *grpc.ClientConn
+	rt           p4v1.P4RuntimeClient
+	readRT       p4v1.P4RuntimeClient // on a connection of its own (any goroutine)
+	stream       p4v1.P4Runtime_StreamChannelClient
 
 	wg      sync.WaitGroup // the probe and a read-back
 	heard   atomic.Int64   // unix nanos of the switch's last answer (any goroutine)
@@ -1287,27 +1291,57 @@ func (c *conn) ensurePipeline(ctx context.Context) error {
 	}
 	if !hasCookie || have != want {
 		c.s.log.Info("pushing pipeline", "had_cookie", have, "cookie", want)
-		c.longOps.Add(1)
-		rctx, cancel := c.rpcCtx(ctx, t.PipelineTimeout)
-		_, err := c.rt.SetForwardingPipelineConfig(rctx, &p4v1.SetForwardingPipelineConfigRequest{
-			DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
-			Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
-			Config: &p4v1.ForwardingPipelineConfig{P4Info: p.P4Info, P4DeviceConfig: p.DeviceConfig,
-				Cookie: &p4v1.ForwardingPipelineConfig_Cookie{Cookie: want}},
-		})
-		c.longOps.Add(-1)
-		err = c.rpcErr(ctx, rctx, "SetForwardingPipelineConfig", t.PipelineTimeout, err)
-		cancel()
+		twoStep, err := c.pushPipeline(ctx, p, want)
 		if err != nil {
 			return fmt.Errorf("push pipeline: %w", err)
 		}
 		c.s.stats.pushes.Add(1)
+		if twoStep {
+			c.s.stats.savedPushes.Add(1)
+		}
 		c.pushedAt = time.Now()
 		c.syncedTo(nil) // an empty switch
 		c.dirty = false
 
 	}
 	return nil
+}
+
+// pushPipeline sends the program to the switch. Where the switch
+// implements them it is VERIFY_AND_SAVE, then COMMIT: the transfer and
+// the verification of the program (the slow part: megabytes, a compile
+// check on the target) happen while the old program still forwards, and
+// only COMMIT resets the switch, right before the site is written. A
+// switch that answers UNIMPLEMENTED (BMv2 with PI 0.1.2) gets
+// VERIFY_AND_COMMIT, and is not asked again on this connection.
+func (c *conn) pushPipeline(ctx context.Context, p Pipeline, cookie uint64) (twoStep bool, err error) {
+	t := c.s.opts.Timing
+	set := func(act p4v1.SetForwardingPipelineConfigRequest_Action, cfg *p4v1.ForwardingPipelineConfig) error {
+		c.longOps.Add(1)
+		defer c.longOps.Add(-1)
+		rctx, cancel := c.rpcCtx(ctx, t.PipelineTimeout)
+		defer cancel()
+		_, err := c.rt.SetForwardingPipelineConfig(rctx, &p4v1.SetForwardingPipelineConfigRequest{
+			DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Action: act, Config: cfg})
+		return c.rpcErr(ctx, rctx, "SetForwardingPipelineConfig "+act.String(), t.PipelineTimeout, err)
+	}
+	cfg := &p4v1.ForwardingPipelineConfig{P4Info: p.P4Info, P4DeviceConfig: p.DeviceConfig,
+		Cookie: &p4v1.ForwardingPipelineConfig_Cookie{Cookie: cookie}}
+	if !c.noSaveCommit {
+		err := set(p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_SAVE, cfg)
+		if err == nil {
+			if err := set(p4v1.SetForwardingPipelineConfigRequest_COMMIT, nil); err != nil {
+				return false, err
+			}
+			return true, nil
+		}
+		if status.Code(err) != codes.Unimplemented {
+			return false, err
+		}
+		c.noSaveCommit = true
+		c.s.log.Info("switch does not implement VERIFY_AND_SAVE + COMMIT; pushing with VERIFY_AND_COMMIT (the switch is reset while the program is transferred)")
+	}
+	return false, set(p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT, cfg)
 }
 
 // readOwned reads every table and value set the compiler owns with rt,

@@ -45,10 +45,17 @@ func serveSwitch(t testing.TB, sw *sim.Switch) string {
 
 func startSwitch(t *testing.T, addr string) *swRig {
 	t.Helper()
+	return startSwitchWith(t, addr, sim.Options{})
+}
+
+// startSwitchWith serves a software switch with opts (no ports).
+func startSwitchWith(t *testing.T, addr string, opts sim.Options) *swRig {
+	t.Helper()
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
-	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}})
+	opts.Ports = map[uint32]sim.Port{}
+	sw, err := sim.New(opts)
 	require.NoError(t, err)
 	var lis net.Listener
 	require.Eventually(t, func() bool {
@@ -184,6 +191,32 @@ func TestColdStartRestartAndMinimalDiff(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, plan.Len())
 	assert.Equal(t, uint64(1), s2.Stats().Updates)
+}
+
+// The pipeline goes to the switch as VERIFY_AND_SAVE + COMMIT (the switch
+// forwards with its old program while the new one is transferred and
+// verified); a switch that does not implement them (as BMv2's PI) gets
+// VERIFY_AND_COMMIT. Either way the switch then runs the program and holds
+// the whole site.
+func TestPipelineSaveThenCommit(t *testing.T) {
+	comp := compiler(t)
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+	for _, tt := range []struct {
+		name      string
+		noSave    bool
+		wantSaved uint64
+	}{{"save and commit", false, 1}, {"switch without save and commit", true, 0}} {
+		t.Run(tt.name, func(t *testing.T) {
+			sw := startSwitchWith(t, "", sim.Options{NoSaveCommit: tt.noSave})
+			s, _, _ := newSession(t, sw.addr, 10, comp, nil, withDesired(want))
+			waitPrimary(t, s)
+			st := s.Stats()
+			assert.Equal(t, uint64(1), st.PipelinePushes)
+			assert.Equal(t, tt.wantSaved, st.SavedPipelinePushes)
+			assert.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the switch holds the desired state")
+			assert.Empty(t, s.Status().LastError)
+		})
+	}
 }
 
 // A restarted switch keeps nothing: the session reconnects and restores the

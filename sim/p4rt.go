@@ -67,6 +67,8 @@ type P4RTServer struct {
 
 	reads chan struct{} // a token per running Read
 
+	noSaveCommit bool // VERIFY_AND_SAVE and COMMIT unimplemented (as PI)
+
 	digests digestState // verdict digests (digest.go)
 }
 
@@ -151,6 +153,9 @@ func (s *P4RTServer) SetForwardingPipelineConfig(ctx context.Context, req *p4v1.
 		return nil, err
 	}
 	act := req.GetAction()
+	if s.noSaveCommit && (act == p4v1.SetForwardingPipelineConfigRequest_COMMIT || act == p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_SAVE) {
+		return nil, status.Errorf(codes.Unimplemented, "pipeline config action %v is not implemented on this switch", act)
+	}
 	if act == p4v1.SetForwardingPipelineConfigRequest_COMMIT {
 		if s.saved == nil {
 			return nil, status.Error(codes.FailedPrecondition, "commit: no saved config (send VERIFY_AND_SAVE first)")

@@ -66,6 +66,10 @@ type Options struct {
 	// TLS, as Stratum's -ca_cert_file does). Nil serves plaintext: any
 	// local user can then take the primary role.
 	TLS *tls.Config
+	// NoSaveCommit answers UNIMPLEMENTED to VERIFY_AND_SAVE and COMMIT,
+	// as BMv2's P4Runtime server (PI 0.1.2) does: a controller must then
+	// push with VERIFY_AND_COMMIT.
+	NoSaveCommit bool
 }
 
 // Switch is a running software switch.
@@ -146,6 +150,7 @@ func New(opts Options) (*Switch, error) {
 		s.ports[n] = ps
 	}
 	s.p4rt = NewP4RTServer(opts.DeviceID, schema, dp, s.packetOut, codeOf, log)
+	s.p4rt.noSaveCommit = opts.NoSaveCommit
 	s.gnmi = bgnmi.NewServer("balancer-sim", bgnmi.WithLogger(log),
 		bgnmi.WithSetHandler(bgnmi.InterfaceEnabledSetHandler(s.setAdmin)))
 	return s, nil
