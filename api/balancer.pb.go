@@ -3395,6 +3395,165 @@ func (x *Placement) GetWanPort() string {
 	return ""
 }
 
+type MonitorRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How many past events to send first (0-4096; the daemon keeps 4096).
+	Replay uint32 `protobuf:"varint,1,opt,name=replay,proto3" json:"replay,omitempty"`
+	// Only this object's events (a filter group's name, ...); empty: all.
+	Object string `protobuf:"bytes,2,opt,name=object,proto3" json:"object,omitempty"`
+	// Keep the stream open and send each new event.
+	Follow        bool `protobuf:"varint,3,opt,name=follow,proto3" json:"follow,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MonitorRequest) Reset() {
+	*x = MonitorRequest{}
+	mi := &file_balancer_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MonitorRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MonitorRequest) ProtoMessage() {}
+
+func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
+func (*MonitorRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *MonitorRequest) GetReplay() uint32 {
+	if x != nil {
+		return x.Replay
+	}
+	return 0
+}
+
+func (x *MonitorRequest) GetObject() string {
+	if x != nil {
+		return x.Object
+	}
+	return ""
+}
+
+func (x *MonitorRequest) GetFollow() bool {
+	if x != nil {
+		return x.Follow
+	}
+	return false
+}
+
+// Event is one thing that happened.
+type Event struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seq   uint64                 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	At    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=at,proto3" json:"at,omitempty"`
+	// filter-group, bypass, config, switch or alarm.
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	// The object, by the name the operator gave it.
+	Object string `protobuf:"bytes,4,opt,name=object,proto3" json:"object,omitempty"`
+	// The states of a transition (from empty when there is none).
+	From          string `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
+	To            string `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
+	Reason        string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Event) Reset() {
+	*x = Event{}
+	mi := &file_balancer_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Event) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Event) ProtoMessage() {}
+
+func (x *Event) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Event.ProtoReflect.Descriptor instead.
+func (*Event) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *Event) GetSeq() uint64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *Event) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+func (x *Event) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Event) GetObject() string {
+	if x != nil {
+		return x.Object
+	}
+	return ""
+}
+
+func (x *Event) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *Event) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *Event) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 var File_balancer_proto protoreflect.FileDescriptor
 
 const file_balancer_proto_rawDesc = "" +
@@ -3684,7 +3843,19 @@ const file_balancer_proto_rawDesc = "" +
 	"\x04core\x18\x05 \x01(\rR\x04core\x12\x1c\n" +
 	"\teffective\x18\x06 \x01(\tR\teffective\x12\x19\n" +
 	"\blan_port\x18\a \x01(\tR\alanPort\x12\x19\n" +
-	"\bwan_port\x18\b \x01(\tR\awanPort2\xc8\x05\n" +
+	"\bwan_port\x18\b \x01(\tR\awanPort\"X\n" +
+	"\x0eMonitorRequest\x12\x16\n" +
+	"\x06replay\x18\x01 \x01(\rR\x06replay\x12\x16\n" +
+	"\x06object\x18\x02 \x01(\tR\x06object\x12\x16\n" +
+	"\x06follow\x18\x03 \x01(\bR\x06follow\"\xad\x01\n" +
+	"\x05Event\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12*\n" +
+	"\x02at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06object\x18\x04 \x01(\tR\x06object\x12\x12\n" +
+	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x06 \x01(\tR\x02to\x12\x16\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason2\x86\x06\n" +
 	"\bBalancer\x12?\n" +
 	"\tGetStatus\x12\x1d.balancer.v1.GetStatusRequest\x1a\x13.balancer.v1.Status\x12J\n" +
 	"\tGetConfig\x12\x1d.balancer.v1.GetConfigRequest\x1a\x1e.balancer.v1.GetConfigResponse\x12H\n" +
@@ -3695,7 +3866,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\vGetCounters\x12\x1f.balancer.v1.GetCountersRequest\x1a\x15.balancer.v1.Counters\x12G\n" +
 	"\bGetSlots\x12\x1c.balancer.v1.GetSlotsRequest\x1a\x1d.balancer.v1.GetSlotsResponse\x12<\n" +
 	"\x05Trace\x12\x19.balancer.v1.TraceRequest\x1a\x18.balancer.v1.TraceResult\x12A\n" +
-	"\x06Locate\x12\x1a.balancer.v1.LocateRequest\x1a\x1b.balancer.v1.LocateResponseB,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
+	"\x06Locate\x12\x1a.balancer.v1.LocateRequest\x1a\x1b.balancer.v1.LocateResponse\x12<\n" +
+	"\aMonitor\x12\x1b.balancer.v1.MonitorRequest\x1a\x12.balancer.v1.Event0\x01B,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
 
 var (
 	file_balancer_proto_rawDescOnce sync.Once
@@ -3709,7 +3881,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
@@ -3752,11 +3924,13 @@ var file_balancer_proto_goTypes = []any{
 	(*LocateRequest)(nil),         // 38: balancer.v1.LocateRequest
 	(*LocateResponse)(nil),        // 39: balancer.v1.LocateResponse
 	(*Placement)(nil),             // 40: balancer.v1.Placement
-	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 42: google.protobuf.Duration
+	(*MonitorRequest)(nil),        // 41: balancer.v1.MonitorRequest
+	(*Event)(nil),                 // 42: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil), // 43: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 44: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	41, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	43, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
@@ -3768,27 +3942,27 @@ var file_balancer_proto_depIdxs = []int32{
 	17, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
 	18, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
 	21, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	41, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	43, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
 	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	41, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	41, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	41, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	41, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	41, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	42, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	43, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	43, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	43, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	43, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	43, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	44, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
 	20, // 20: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
 	19, // 21: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	41, // 22: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	41, // 23: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	42, // 24: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	41, // 25: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	43, // 22: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	43, // 23: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	44, // 24: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	43, // 25: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
 	25, // 26: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
 	26, // 27: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
 	27, // 28: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
 	28, // 29: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
 	29, // 30: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
 	30, // 31: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	41, // 32: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	43, // 32: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
 	24, // 33: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
 	24, // 34: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
 	24, // 35: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
@@ -3812,31 +3986,34 @@ var file_balancer_proto_depIdxs = []int32{
 	34, // 53: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
 	35, // 54: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
 	40, // 55: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	12, // 56: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 57: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 58: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 59: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 60: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 61: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	22, // 62: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	31, // 63: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	36, // 64: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	38, // 65: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	13, // 66: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 67: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 68: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 69: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 70: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 71: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	23, // 72: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	32, // 73: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	37, // 74: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	39, // 75: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	66, // [66:76] is the sub-list for method output_type
-	56, // [56:66] is the sub-list for method input_type
-	56, // [56:56] is the sub-list for extension type_name
-	56, // [56:56] is the sub-list for extension extendee
-	0,  // [0:56] is the sub-list for field type_name
+	43, // 56: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	12, // 57: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 58: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 59: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 60: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 61: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 62: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	22, // 63: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	31, // 64: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	36, // 65: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	38, // 66: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	41, // 67: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	13, // 68: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 69: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 70: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 71: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 72: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 73: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	23, // 74: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	32, // 75: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	37, // 76: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	39, // 77: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	42, // 78: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	68, // [68:79] is the sub-list for method output_type
+	57, // [57:68] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -3850,7 +4027,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   41,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -50,6 +50,7 @@ const (
 	Balancer_GetSlots_FullMethodName    = "/balancer.v1.Balancer/GetSlots"
 	Balancer_Trace_FullMethodName       = "/balancer.v1.Balancer/Trace"
 	Balancer_Locate_FullMethodName      = "/balancer.v1.Balancer/Locate"
+	Balancer_Monitor_FullMethodName     = "/balancer.v1.Balancer/Monitor"
 )
 
 // BalancerClient is the client API for Balancer service.
@@ -82,6 +83,11 @@ type BalancerClient interface {
 	// Locate says which filter group and core a session (src, dst, proto)
 	// lands on, in every balance group.
 	Locate(ctx context.Context, in *LocateRequest, opts ...grpc.CallOption) (*LocateResponse, error)
+	// Monitor streams what happens on the site (filter group state changes,
+	// manual bypass, applied revisions, the switch session, alarms): the
+	// last `replay` events, then, with follow, each new one as it happens.
+	// A client that falls over 1,024 events behind is ended (UNAVAILABLE).
+	Monitor(ctx context.Context, in *MonitorRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Event], error)
 }
 
 type balancerClient struct {
@@ -192,6 +198,25 @@ func (c *balancerClient) Locate(ctx context.Context, in *LocateRequest, opts ...
 	return out, nil
 }
 
+func (c *balancerClient) Monitor(ctx context.Context, in *MonitorRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Event], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &Balancer_ServiceDesc.Streams[0], Balancer_Monitor_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[MonitorRequest, Event]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Balancer_MonitorClient = grpc.ServerStreamingClient[Event]
+
 // BalancerServer is the server API for Balancer service.
 // All implementations must embed UnimplementedBalancerServer
 // for forward compatibility.
@@ -222,6 +247,11 @@ type BalancerServer interface {
 	// Locate says which filter group and core a session (src, dst, proto)
 	// lands on, in every balance group.
 	Locate(context.Context, *LocateRequest) (*LocateResponse, error)
+	// Monitor streams what happens on the site (filter group state changes,
+	// manual bypass, applied revisions, the switch session, alarms): the
+	// last `replay` events, then, with follow, each new one as it happens.
+	// A client that falls over 1,024 events behind is ended (UNAVAILABLE).
+	Monitor(*MonitorRequest, grpc.ServerStreamingServer[Event]) error
 	mustEmbedUnimplementedBalancerServer()
 }
 
@@ -261,6 +291,9 @@ func (UnimplementedBalancerServer) Trace(context.Context, *TraceRequest) (*Trace
 }
 func (UnimplementedBalancerServer) Locate(context.Context, *LocateRequest) (*LocateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Locate not implemented")
+}
+func (UnimplementedBalancerServer) Monitor(*MonitorRequest, grpc.ServerStreamingServer[Event]) error {
+	return status.Error(codes.Unimplemented, "method Monitor not implemented")
 }
 func (UnimplementedBalancerServer) mustEmbedUnimplementedBalancerServer() {}
 func (UnimplementedBalancerServer) testEmbeddedByValue()                  {}
@@ -463,6 +496,17 @@ func _Balancer_Locate_Handler(srv interface{}, ctx context.Context, dec func(int
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Balancer_Monitor_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(MonitorRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(BalancerServer).Monitor(m, &grpc.GenericServerStream[MonitorRequest, Event]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type Balancer_MonitorServer = grpc.ServerStreamingServer[Event]
+
 // Balancer_ServiceDesc is the grpc.ServiceDesc for Balancer service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -511,6 +555,12 @@ var Balancer_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _Balancer_Locate_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Monitor",
+			Handler:       _Balancer_Monitor_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "balancer.proto",
 }

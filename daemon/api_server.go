@@ -577,3 +577,22 @@ func traceResultToProto(r *TraceResult) *apiv1.TraceResult {
 		Verdict: r.Verdict, HeaderHex: r.HeaderHex, Frame: r.Frame, OutFrame: r.OutFrame,
 	}
 }
+
+func (s *apiServer) Monitor(req *apiv1.MonitorRequest, stream apiv1.Balancer_MonitorServer) (err error) {
+	ctx := stream.Context()
+	defer markOrigin(ctx, &err)
+	if o := req.GetObject(); o != strings.TrimSpace(o) {
+		return invalid("object %q: a name has no surrounding spaces", o)
+	}
+	err = s.svc.Monitor(ctx, int(req.GetReplay()), req.GetObject(), req.GetFollow(), func(e Event) error {
+		return stream.Send(eventToProto(e))
+	})
+	if err != nil && ctx.Err() != nil {
+		return status.FromContextError(ctx.Err()).Err()
+	}
+	return grpcError(err)
+}
+
+func eventToProto(e Event) *apiv1.Event {
+	return &apiv1.Event{Seq: e.Seq, At: timestamp(e.At), Kind: e.Kind, Object: e.Object, From: e.From, To: e.To, Reason: e.Reason}
+}

@@ -713,3 +713,8 @@ func TestServerTLSConfigErrors(t *testing.T) {
 	assert.Equal(t, tls.RequireAndVerifyClientCert, cfg.ClientAuth)
 	assert.Equal(t, uint16(tls.VersionTLS12), cfg.MinVersion)
 }
+
+func (f *apiFake) Monitor(_ context.Context, replay int, object string, follow bool, fn func(Event) error) error {
+	f.called(fmt.Sprintf("Monitor %d %q %v", replay, object, follow))
+	return fn(Event{Seq: 1, Kind: EventBypass, Object: "F1", To: "on"})
+}

@@ -97,6 +97,8 @@ type Daemon struct {
 	schema   *p4src.Schema
 	session  *controlplane.Session
 	now      func() time.Time
+	// events: what happened, for monitor and the show commands.
+	events *EventLog
 
 	// cfgMu admits one configuration change at a time. Its compile runs
 	// under it, outside the state owner, so failovers go on meanwhile.
@@ -176,6 +178,7 @@ func New(opts Options) (*Daemon, error) {
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
 		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
 	d.fmetrics = &failoverMetrics{d: d}
+	d.events = NewEventLog(d.now)
 
 	// The site comes from the store (or, the first time, the initial
 	// configuration) before anything else: its platform picks the
@@ -282,7 +285,7 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		}
 	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll})
+		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
 }
 
 // cpuPortOf gives the CPU port: override when set, else the platform's,
@@ -540,11 +543,24 @@ func (d *Daemon) markWritten(st tables.State) {
 // to the desired state of that moment.
 func (d *Daemon) onPrimary(primary bool) {
 	d.mu.Lock()
+	was := d.primary
 	d.primary = primary
 	if primary {
 		d.written = d.site.State()
 	}
 	d.mu.Unlock()
+	if was != primary {
+		from, to := "backup", "primary"
+		if !primary {
+			from, to = to, from
+		}
+		d.events.Publish(Event{Kind: EventSwitch, Object: d.opts.SwitchAddr, From: from, To: to})
+	}
+}
+
+// filterTransition records a filter group's state change as an event.
+func (d *Daemon) filterTransition(t profiles.Transition) {
+	d.events.Publish(Event{At: t.At, Kind: EventFilterGroup, Object: t.FilterGroup, From: t.From.String(), To: t.To.String(), Reason: t.Reason.String()})
 }
 
 func equalState(a, b tables.State) bool {

@@ -155,11 +155,13 @@ func (d *Daemon) logPortAlarms() {
 	for a := range now {
 		if !d.loggedAlarms[a] {
 			d.log.Warn("switch port does not match the site", "alarm", a)
+			d.events.Publish(Event{Kind: EventAlarm, Object: "switch ports", To: "raised", Reason: a})
 		}
 	}
 	for a := range d.loggedAlarms {
 		if !now[a] {
 			d.log.Info("switch port alarm cleared", "alarm", a)
+			d.events.Publish(Event{Kind: EventAlarm, Object: "switch ports", To: "cleared", Reason: a})
 		}
 	}
 	d.loggedAlarms = now

@@ -37,6 +37,10 @@ type Service interface {
 	Slots(ctx context.Context, balanceGroup string) (*SlotsView, error)
 	Trace(ctx context.Context, req TraceRequest) (*TraceResult, error)
 	Locate(ctx context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error)
+	// Monitor calls fn with the last replay events of object ("" for
+	// every object), oldest first, then, with follow, with each new one
+	// as it happens until ctx ends or fn fails.
+	Monitor(ctx context.Context, replay int, object string, follow bool, fn func(Event) error) error
 }
 
 // ApplyResult says what an apply did (or would do).

@@ -198,6 +198,8 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 		d.cfgGen++
 		d.mu.Unlock()
 		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
+		d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev.Number), To: "running",
+			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment)})
 		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
 			d.fmetrics.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
@@ -357,6 +359,14 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
 			return kindf(ErrNotFound, "%v", err)
 		}
+		obj, to := group, "off"
+		if obj == "" {
+			obj = "all"
+		}
+		if on {
+			to = "on"
+		}
+		d.events.Publish(Event{Kind: EventBypass, Object: obj, To: to, Reason: "by the operator"})
 		err := d.writeState(octx)
 		d.refreshTelemetry(octx)
 		return err

@@ -139,6 +139,18 @@ type Options struct {
 	// AdminBypass and GlobalBypass are the manual bypass to start with.
 	AdminBypass  []string
 	GlobalBypass bool
+	// OnTransition, when set, is told of every filter group state change
+	// (from the engine's goroutine, with the engine locked: it must not
+	// block or call back into the engine).
+	OnTransition func(Transition)
+}
+
+// Transition is one filter group state change.
+type Transition struct {
+	FilterGroup string
+	From, To    State
+	Reason      Reason
+	At          time.Time
 }
 
 // Engine runs every filter group's monitor.
@@ -164,6 +176,8 @@ type Engine struct {
 	// heardSet once told.
 	heard    time.Time
 	heardSet bool
+
+	onTransition func(Transition)
 }
 
 type probe struct {
@@ -216,7 +230,7 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	if unit <= 0 {
 		unit = time.Nanosecond
 	}
-	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, mons: map[string]*monitor{},
+	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, mons: map[string]*monitor{},
 		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1)}
 	ka := cfg.Defaults.KeepAlive
 	for _, fg := range cfg.FilterGroups {
@@ -516,6 +530,9 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	}
 	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
 		"reason", why.String(), "failure_action", string(m.action))
+	if e.onTransition != nil {
+		e.onTransition(Transition{FilterGroup: m.fg.Name, From: m.state, To: next, Reason: why, At: now})
+	}
 	m.state, m.reason, m.since = next, why, now
 	m.release()
 	if next == StateUp {

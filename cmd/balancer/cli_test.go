@@ -966,3 +966,55 @@ func TestMutualTLS(t *testing.T) {
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "balancer: --tls-ca: open ")
 }
+
+// monitor --replay prints past events as lines; filter-group show lists
+// one group's state and its own events; -o json gives one object a line.
+func TestMonitorAndShow(t *testing.T) {
+	e := newEnv(t)
+	e.ok("bypass", "on", "--group", "F2")
+	e.ok("bypass", "off", "--group", "F2")
+	e.ok("bypass", "on", "--group", "F1")
+
+	// As Ctrl-C ends it: the context canceled.
+	follow := func(args ...string) result {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		time.AfterFunc(300*time.Millisecond, cancel)
+		var out, errb bytes.Buffer
+		code := run(ctx, append([]string{"--socket", e.socket}, args...), strings.NewReader(""), &out, &errb)
+		return result{out.String(), errb.String(), code}
+	}
+	r := follow("monitor", "--replay", "10")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, lines, 3, r.stdout)
+	assert.Contains(t, lines[0], "bypass       F2: on (by the operator)")
+	assert.Contains(t, lines[1], "bypass       F2: off")
+	assert.Contains(t, lines[2], "bypass       F1: on")
+
+	out := e.ok("filter-group", "show", "F2")
+	assert.Contains(t, out, "filter group F2 (id ")
+	assert.Contains(t, out, "recent events:")
+	assert.Contains(t, out, "F2: off")
+	assert.NotContains(t, out, "F1: on", "only F2's events")
+
+	js := e.ok("filter-group", "show", "F3", "--history", "5")
+	assert.Contains(t, js, "no events of F3")
+
+	r = follow("monitor", "--replay", "2", "--object", "F2", "-o", "json")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	jl := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	require.Len(t, jl, 2, r.stdout)
+	var ev map[string]any
+	require.NoError(t, json.Unmarshal([]byte(jl[1]), &ev))
+	assert.Equal(t, "F2", ev["object"])
+	assert.Equal(t, "off", ev["to"])
+	assert.Equal(t, "bypass", ev["kind"])
+
+	r = e.run("monitor", "--replay", "5000")
+	assert.Equal(t, exitUsage, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "--replay 5000: give 0 to 4096 events")
+	r = e.run("filter-group", "show", "NOSUCH")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `unknown filter group "NOSUCH"; the filter groups are F1, F2, F3`)
+}

@@ -38,6 +38,12 @@ type fakeDaemon struct {
 	// onConfig runs once, after the next Config call returns its
 	// value (to interleave another change).
 	onConfig func()
+	// events: the daemon's own event log, fed by the fake's changes.
+	events *daemon.EventLog
+}
+
+func (f *fakeDaemon) Monitor(ctx context.Context, replay int, object string, follow bool, fn func(daemon.Event) error) error {
+	return f.events.Follow(ctx, replay, object, follow, fn)
 }
 
 type fakeRevision struct {
@@ -50,7 +56,7 @@ var _ daemon.Service = (*fakeDaemon)(nil)
 var fakeNow = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
 func newFakeDaemon(yaml string) (*fakeDaemon, error) {
-	f := &fakeDaemon{now: fakeNow, down: map[string]string{}}
+	f := &fakeDaemon{now: fakeNow, down: map[string]string{}, events: daemon.NewEventLog(func() time.Time { return fakeNow })}
 	if _, err := f.apply([]byte(yaml), false, "initial configuration"); err != nil {
 		return nil, err
 	}
@@ -195,8 +201,10 @@ func (f *fakeDaemon) History(context.Context) ([]daemon.Revision, error) {
 func (f *fakeDaemon) SetBypass(_ context.Context, group string, on bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	to := map[bool]string{true: "on", false: "off"}[on]
 	if group == "" {
 		f.bypassAll = on
+		f.events.Publish(daemon.Event{Kind: daemon.EventBypass, Object: "all", To: to, Reason: "by the operator"})
 		return nil
 	}
 	if f.cfg.FilterGroupByName(group) == nil {
@@ -212,6 +220,7 @@ func (f *fakeDaemon) SetBypass(_ context.Context, group string, on bool) error {
 		f.bypass = append(f.bypass, group)
 		sort.Strings(f.bypass)
 	}
+	f.events.Publish(daemon.Event{Kind: daemon.EventBypass, Object: group, To: to, Reason: "by the operator"})
 	return nil
 }
 

@@ -27,7 +27,7 @@ dealt in proportion to cores, so every core gets an equal share.`,
 		`  balancer filter-group add F1 --lan P2 --wan P1 --cores 31
   balancer filter-group set F1 --cores 47
   balancer filter-group list`)
-	cmd.AddCommand(newFilterGroupAddCmd(a), newFilterGroupSetCmd(a), newFilterGroupDelCmd(a), newFilterGroupListCmd(a))
+	cmd.AddCommand(newFilterGroupAddCmd(a), newFilterGroupSetCmd(a), newFilterGroupDelCmd(a), newFilterGroupListCmd(a), newFilterGroupShowCmd(a))
 	return cmd
 }
 

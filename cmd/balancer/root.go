@@ -194,6 +194,7 @@ func newRootCmd(a *app) *cobra.Command {
 		newConfigCmd(a),
 		newSwitchCmd(a),
 		newVersionCmd(a),
+		newMonitorCmd(a),
 	)
 	root.AddCommand(extraCommands()...)
 	addCompletions(root, a)
