@@ -378,7 +378,7 @@ func TestAPIConversions(t *testing.T) {
 		counters: &Counters{
 			Ports:   []PortCounters{{Name: "P9", Number: 90, Rx: PacketBytes{1, 64}, Tx: PacketBytes{2, 128}}},
 			Links:   []LinkCounters{{Name: "L1", ToFilter: PacketBytes{3, 300}, Dropped: PacketBytes{1, 1}}},
-			Filters: []FilterCounters{{Name: "F1", KeepAlive: PacketBytes{10, 640}}},
+			Filters: []FilterCounters{{Name: "F1", KeepAlive: PacketBytes{10, 640}, VerdictBypass: PacketBytes{4, 400}, VerdictDrop: PacketBytes{2, 128}}},
 			Rules:   []RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: PacketBytes{5, 500}}},
 			Cores:   []CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: PacketBytes{7, 700}}},
 			Drops:   []DropCounter{{Reason: "unknown port", Count: PacketBytes{1, 60}}},
@@ -418,7 +418,7 @@ func TestAPIConversions(t *testing.T) {
 		Ports: []*apiv1.PortCounters{{Name: "P9", Number: 90, Rx: pb(1, 64), Tx: pb(2, 128)}},
 		Links: []*apiv1.LinkCounters{{Name: "L1", ToFilter: pb(3, 300), RuleBypass: z, NonIpBypass: z, SwBypass: z,
 			Returned: z, Heartbeat: z, GroupBypass: z, Dropped: pb(1, 1)}},
-		Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: z, Returned: z, KeepAlive: pb(10, 640), SwBypass: z}},
+		Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: z, Returned: z, KeepAlive: pb(10, 640), SwBypass: z, VerdictBypass: pb(4, 400), VerdictDrop: pb(2, 128)}},
 		Rules:   []*apiv1.RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: pb(5, 500)}},
 		Cores:   []*apiv1.CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: pb(7, 700)}},
 		Drops:   []*apiv1.DropCounter{{Reason: "unknown port", Count: pb(1, 60)}},

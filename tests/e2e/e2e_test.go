@@ -555,23 +555,31 @@ func testDaemonGone(t *testing.T, tg target) {
 	time.Sleep(time.Second)
 	share := f2.got.Load() - g0
 	require.Greater(t, share, uint64(tg.streamRate/20), "F2 carries its share")
+	st.end()
+	time.Sleep(300 * time.Millisecond) // nothing in flight
+	c0, err := b.d.Counters(context.Background())
+	require.NoError(t, err)
 
 	b.stopDaemon() // the controller is gone
 	f2.setMode(modeFrozen)
+	got0 := f2.got.Load()
+	st = b.startStream(t, flows, tg.streamRate)
 	tDead := time.Now()
 	time.Sleep(detect + 1200*time.Millisecond)
 	// Counted by when the stream sent each frame (not when the test
 	// process read it: a starved reader would shift the count).
 	ss := st.end()
+	time.Sleep(300 * time.Millisecond) // nothing in flight
+	reachedF2 := f2.got.Load() - got0
 	from, to := tDead.Add(detect+100*time.Millisecond), tDead.Add(detect+1100*time.Millisecond)
 	got := f2.reached()
-	var after, shareSent uint64
+	var after, shareSent, sentF2 uint64
 	for _, s := range ss {
 		if fg, _ := b.placement(s.f); fg != "F2" {
 			continue
 		}
-		switch {
-		case s.at.After(from) && s.at.Before(to):
+		sentF2++
+		if s.at.After(from) && s.at.Before(to) {
 			shareSent++
 			if got[s.k] {
 				after++
@@ -581,13 +589,34 @@ func testDaemonGone(t *testing.T, tg target) {
 	t.Logf("%s: daemon stopped, F2 frozen: %d of the %d frames of F2's sessions sent in the 1 s from detection (%v) + 100 ms reached it; %d reached it in 1 s before (%.2f%%)",
 		tg.name, after, shareSent, detect, share, 100*float64(after)/float64(share))
 	assert.Less(t, float64(after), 0.02*float64(share), "under 2%% of F2's share reached it with the daemon gone")
-	st = b.startStream(t, flows, tg.streamRate)
 
 	// A daemon comes back and keeps F2 out of service: it learns the
 	// standing verdict from the pipeline's repeat digests, or its own
 	// keep-alives fail F2 first (BMv2 holds digests back until the gone
 	// controller's last list times out, 500 ms).
 	b.startDaemon()
+	// The switch's counters, read through the daemon, account for every
+	// frame of F2's sessions sent while no daemon ran: it reached F2 (its
+	// to-filter count is what the filter got) or the verdict bypassed it.
+	var c1 *daemon.Counters
+	b.eventually(10*time.Second, func() bool {
+		c1, err = b.d.Counters(context.Background())
+		return err == nil
+	}, "the returning daemon never read the counters")
+	var f0, f1 daemon.FilterCounters
+	for i := range c1.Filters {
+		if c1.Filters[i].Name == "F2" {
+			f0, f1 = c0.Filters[i], c1.Filters[i]
+		}
+	}
+	toFilter, vBypass := f1.ToFilter.Packets-f0.ToFilter.Packets, f1.VerdictBypass.Packets-f0.VerdictBypass.Packets
+	t.Logf("%s: F2's counters over the stop: to-filter %d (F2 got %d), verdict-bypass %d; frames of its sessions sent %d",
+		tg.name, toFilter, reachedF2, vBypass, sentF2)
+	assert.Equal(t, reachedF2, toFilter, "F2's to-filter count is what reached it")
+	assert.Equal(t, sentF2, toFilter+vBypass, "every frame of F2's sessions reached it or was bypassed by the verdict")
+	assert.Zero(t, f1.VerdictDrop.Packets-f0.VerdictDrop.Packets, "failure action bypass: no verdict drop")
+	st = b.startStream(t, flows, tg.streamRate)
+
 	var fs daemon.FilterStatus
 	ok := assert.Eventually(t, func() bool {
 		fs = b.filterStatus("F2")
