@@ -1018,3 +1018,50 @@ func TestMonitorAndShow(t *testing.T) {
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `unknown filter group "NOSUCH"; the filter groups are F1, F2, F3`)
 }
+
+// counters --rate reads twice and shows what moved per second, timed by
+// the daemon's readings (500 ms apart in the fake, 100 packets more).
+func TestCountersRate(t *testing.T) {
+	e := newEnv(t)
+	out := e.ok("counters", "--filters", "--rate", "100ms")
+	assertRows(t, out,
+		"per second over 0.500s (packets/s; -o json: packets and bytes per second)",
+		"FILTER GROUP TO FILTER RETURNED KEEP-ALIVE SW BYPASS VERDICT BYPASS VERDICT DROP",
+		"F1 200 0 0 0 0 0")
+	js := e.ok("counters", "--filters", "--rate", "100ms", "-o", "json")
+	var c struct {
+		Filters []struct {
+			Name     string `json:"name"`
+			ToFilter struct {
+				Packets string `json:"packets"`
+				Bytes   string `json:"bytes"`
+			} `json:"to_filter"`
+		} `json:"filters"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(js), &c), js)
+	require.NotEmpty(t, c.Filters)
+	assert.Equal(t, "200", c.Filters[0].ToFilter.Packets)
+	assert.Equal(t, "20000", c.Filters[0].ToFilter.Bytes)
+	r := e.run("counters", "--rate", "10ms")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--rate 10ms: give 100ms to 1h0m0s")
+}
+
+// A counter that goes back between two readings (the switch was reset)
+// or a site that changed shape gives no rate.
+func TestCounterRatesRefuseLies(t *testing.T) {
+	a := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: &apiv1.PacketBytes{Packets: 10, Bytes: 1000}}}}
+	b := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: &apiv1.PacketBytes{Packets: 30, Bytes: 3000}}}}
+	r, err := counterRates(a, b, 2)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(10), r.GetFilters()[0].GetToFilter().GetPackets())
+	assert.Equal(t, uint64(1000), r.GetFilters()[0].GetToFilter().GetBytes())
+	assert.Equal(t, uint64(30), b.GetFilters()[0].GetToFilter().GetPackets(), "the reading is not changed")
+	_, err = counterRates(b, a, 2)
+	assert.ErrorContains(t, err, "counter .filters[0].to_filter went back")
+	c := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F9", ToFilter: &apiv1.PacketBytes{Packets: 40}}}}
+	_, err = counterRates(a, c, 2)
+	assert.ErrorContains(t, err, "the site changed between the readings (.filters: F1 then F9)")
+	_, err = counterRates(a, b, 0)
+	assert.Error(t, err)
+}

@@ -40,6 +40,8 @@ type fakeDaemon struct {
 	onConfig func()
 	// events: the daemon's own event log, fed by the fake's changes.
 	events *daemon.EventLog
+	// counterReads: how many times Counters was read.
+	counterReads int
 }
 
 func (f *fakeDaemon) Monitor(ctx context.Context, replay int, object string, follow bool, fn func(daemon.Event) error) error {
@@ -293,7 +295,11 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 		return nil, fmt.Errorf("%w: reading counters: not connected", daemon.ErrUnavailable)
 	}
 	c := f.cfg
-	out := &daemon.Counters{At: f.now}
+	// Each reading is 500 ms after the one before, and every filter group
+	// was sent 100 more packets (10,000 bytes) meanwhile.
+	reads := f.counterReads
+	f.counterReads++
+	out := &daemon.Counters{At: f.now.Add(time.Duration(reads) * 500 * time.Millisecond)}
 	for i, p := range portViews(c, nil) {
 		if p.Number != nil {
 			out.Ports = append(out.Ports, daemon.PortCounters{Name: p.Name, Number: *p.Number,
@@ -305,7 +311,7 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 			Returned: daemon.PacketBytes{Packets: 499, Bytes: 49900}, RuleBypass: daemon.PacketBytes{Packets: 10, Bytes: 1000}})
 	}
 	for _, fg := range c.FilterGroups {
-		out.Filters = append(out.Filters, daemon.FilterCounters{Name: fg.Name, ToFilter: daemon.PacketBytes{Packets: 300, Bytes: 30000},
+		out.Filters = append(out.Filters, daemon.FilterCounters{Name: fg.Name, ToFilter: daemon.PacketBytes{Packets: 300 + 100*uint64(reads), Bytes: 30000 + 10000*uint64(reads)},
 			KeepAlive: daemon.PacketBytes{Packets: 36000, Bytes: 36000 * 64}, VerdictBypass: daemon.PacketBytes{Packets: 7, Bytes: 700},
 			VerdictDrop: daemon.PacketBytes{Packets: 3, Bytes: 300}})
 	}

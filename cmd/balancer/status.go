@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -190,8 +191,9 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 
 func newCountersCmd(a *app) *cobra.Command {
 	var sel struct{ ports, links, filters, rules, cores, drops bool }
+	var rate time.Duration
 	cmd := &cobra.Command{
-		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops]",
+		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops] [--rate 1s]",
 		Short: "Show the data plane's packet counters",
 		Long: `Read the counters from the switch and show them by object (all of them
 unless some are selected):
@@ -204,8 +206,11 @@ unless some are selected):
   --cores    per filter core: its slots and the packets that hit them, with
              the core's share of its balance group (the balance check)
   --drops    drops by reason
-Tables show packets; -o json gives packets and bytes.`,
+Tables show packets; -o json gives packets and bytes. --rate D reads them
+twice, D apart, and shows what moved per second (timed by the daemon's
+readings).`,
 		Example: `  balancer counters
+  balancer counters --links --rate 1s
   balancer counters --rules --cores
   balancer counters --links -o json`,
 		Args: exactArgs(),
@@ -217,11 +222,36 @@ Tables show packets; -o json gives packets and bytes.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := a.rpcContext(cmd)
-			defer cancel()
-			c, err := cl.GetCounters(ctx, &apiv1.GetCountersRequest{})
+			if rate < 0 || rate > rateWindowMax || (rate > 0 && rate < 100*time.Millisecond) {
+				return usagef("--rate %v: give 100ms to %v (0: the counts themselves)", rate, rateWindowMax)
+			}
+			read := func() (*apiv1.Counters, error) {
+				ctx, cancel := a.rpcContext(cmd)
+				defer cancel()
+				return cl.GetCounters(ctx, &apiv1.GetCountersRequest{})
+			}
+			c, err := read()
 			if err != nil {
 				return err
+			}
+			if rate > 0 {
+				select {
+				case <-cmd.Context().Done():
+					return cmd.Context().Err()
+				case <-time.After(rate):
+				}
+				c1, err := read()
+				if err != nil {
+					return err
+				}
+				// The switch's own reading times, not this process's.
+				secs := c1.GetAt().AsTime().Sub(c.GetAt().AsTime()).Seconds()
+				if c, err = counterRates(c, c1, secs); err != nil {
+					return err
+				}
+				if !a.structured() {
+					fmt.Fprintf(a.stdout, "per second over %.3fs (packets/s; -o json: packets and bytes per second)\n\n", secs)
+				}
 			}
 			if !sel.ports {
 				c.Ports = nil
@@ -255,6 +285,7 @@ Tables show packets; -o json gives packets and bytes.`,
 	f.BoolVar(&sel.rules, "rules", false, "per flow rule")
 	f.BoolVar(&sel.cores, "cores", false, "per filter core")
 	f.BoolVar(&sel.drops, "drops", false, "drops by reason")
+	f.DurationVar(&rate, "rate", 0, "read twice this far apart and show rates per second (e.g. 1s)")
 	return cmd
 }
 
