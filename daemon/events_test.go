@@ -117,3 +117,39 @@ func TestEventLogSlowClient(t *testing.T) {
 	assert.Equal(t, fmt.Sprint(eventLogSize+9), all[len(all)-1].Object)
 	assert.Equal(t, uint64(eventLogSize+11), all[len(all)-1].Seq)
 }
+
+// BenchmarkEventLogPublish: what an event costs the publisher (a filter
+// transition, under the engine's lock), with 0 and 10 monitor clients
+// reading.
+func BenchmarkEventLogPublish(b *testing.B) {
+	for _, n := range []int{0, 10} {
+		b.Run(fmt.Sprintf("clients=%d", n), func(b *testing.B) {
+			l := NewEventLog(nil)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{}, n)
+			for range n {
+				go func() {
+					defer func() { done <- struct{}{} }()
+					_ = l.Follow(ctx, 0, "", true, func(Event) error { return nil })
+				}()
+			}
+			for {
+				l.mu.Lock()
+				k := len(l.subs)
+				l.mu.Unlock()
+				if k == n {
+					break
+				}
+				time.Sleep(time.Millisecond)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				l.Publish(Event{Kind: EventFilterGroup, Object: "F2", From: "up", To: "down", Reason: "keep-alive loss"})
+			}
+			cancel()
+			for range n {
+				<-done
+			}
+		})
+	}
+}
