@@ -77,7 +77,6 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return p.finish(), nil
 	}
 	d.cfgMu.Lock()
-	defer d.cfgMu.Unlock()
 	d.mu.Lock()
 	landed := d.rev.Number != p.oldRev.Number
 	d.mu.Unlock()
@@ -85,16 +84,49 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		// Another change was saved since the snapshot: plan again, from
 		// it, under cfgMu.
 		if p, err = d.planApply(ctx, cfg, false); err != nil {
+			d.cfgMu.Unlock()
 			return nil, err
 		}
 		if err := checkBase(ctx, p.oldRev); err != nil {
+			d.cfgMu.Unlock()
 			return nil, err
 		}
 		if p.unchanged(data) {
+			d.cfgMu.Unlock()
 			return p.finish(), nil
 		}
 	}
-	return d.commitApply(ctx, p, data, comment)
+	res, err := d.commitApply(ctx, p, data, comment)
+	d.cfgMu.Unlock()
+	if err != nil && errors.Is(err, ErrConflict) {
+		d.catchUpAfterConflict(ctx)
+	}
+	return res, err
+}
+
+// catchUpAfterConflict: a shared store refused a save because it holds a
+// newer running revision than this daemon runs: another daemon's whose
+// change this one has not followed yet, or this daemon's own save whose
+// answer was lost while etcd was unreachable (it landed, the daemon was
+// told it failed). The daemon reads the store again and installs that
+// revision, so the operator's next change is made from it instead of
+// being refused the same way until a restart.
+func (d *Daemon) catchUpAfterConflict(ctx context.Context) {
+	if _, shared := d.store.(SharedStore); !shared {
+		return
+	}
+	// Not bound by the caller's deadline (the refusal is already its
+	// answer), but by the store's own timeouts and this.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := d.Reload(ctx); err != nil {
+		d.log.Warn("catching up with the store after a refused save", "err", err)
+		return
+	}
+	d.mu.Lock()
+	rev := d.rev
+	d.mu.Unlock()
+	d.log.Info("caught up with the store after a refused save", "revision", rev.Number)
 }
 
 // applyPlan is a configuration compiled against a snapshot of the
