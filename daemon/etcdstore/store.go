@@ -28,7 +28,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -402,7 +401,7 @@ func (s *Store) Seed(data []byte, comment string, now time.Time) (bool, error) {
 
 // Revision implements statestore.StateStore.
 func (s *Store) Revision(n uint64) ([]byte, error) {
-	resp, err := s.read(s.key(cfgKey(n)))
+	resp, err := s.read(s.key(cfgKey(n)), nil)
 	if err != nil {
 		return nil, s.wrap(fmt.Sprintf("reading revision %d", n), err)
 	}
@@ -422,7 +421,14 @@ func (s *Store) Revision(n uint64) ([]byte, error) {
 // quorumProbeAfter without an answer it checks the quorum and asks every
 // member at once (serializable when the quorum is lost), the first answer
 // winning.
-func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetResponse, error) {
+//
+// opts makes the options afresh for each request the read sends at once:
+// an etcd OpOption may write to variables its closure captured
+// (WithSort does), so one option value applied by two goroutines races.
+func (s *Store) read(key string, opts func() []clientv3.OpOption) (*clientv3.GetResponse, error) {
+	if opts == nil {
+		opts = func() []clientv3.OpOption { return nil }
+	}
 	// Not s.ctx: that ends while the store is held.
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
@@ -434,12 +440,12 @@ func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetRespon
 	ch := make(chan result, len(eps)+1)
 	pending := 0
 	each := func(serializable bool) {
-		o := opts
-		if serializable {
-			o = append(slices.Clone(opts), clientv3.WithSerializable())
-		}
 		for _, ep := range eps {
 			pending++
+			o := opts()
+			if serializable {
+				o = append(o, clientv3.WithSerializable())
+			}
 			go func() {
 				conn, err := s.cli.Dial(ep)
 				if err != nil {
@@ -459,8 +465,9 @@ func (s *Store) read(key string, opts ...clientv3.OpOption) (*clientv3.GetRespon
 		each(true)
 	} else {
 		pending++
+		o := opts()
 		go func() {
-			r, err := s.cli.Get(ctx, key, opts...)
+			r, err := s.cli.Get(ctx, key, o...)
 			ch <- result{r, err}
 		}()
 		probe := time.NewTimer(min(s.timeout/3, quorumProbeAfter))
@@ -498,8 +505,9 @@ const quorumProbeAfter = 500 * time.Millisecond
 
 // History implements statestore.StateStore.
 func (s *Store) History() ([]statestore.Revision, error) {
-	resp, err := s.read(s.key("rev/"), clientv3.WithPrefix(),
-		clientv3.WithSort(clientv3.SortByKey, clientv3.SortAscend))
+	resp, err := s.read(s.key("rev/"), func() []clientv3.OpOption {
+		return []clientv3.OpOption{clientv3.WithPrefix(), clientv3.WithSort(clientv3.SortByKey, clientv3.SortAscend)}
+	})
 	if err != nil {
 		return nil, s.wrap("reading the history", err)
 	}
