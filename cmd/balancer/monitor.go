@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc/codes"
@@ -162,8 +161,8 @@ func newFilterGroupShowCmd(a *app) *cobra.Command {
 			w := a.stdout
 			fmt.Fprintf(w, "filter group %s (id %d), balance group %s, %d cores, LAN %s WAN %s\n", f.GetName(), f.GetId(),
 				orDash(f.GetBalanceGroup()), f.GetCores(), f.GetLan(), f.GetWan())
-			fmt.Fprintf(w, "state %s (%s) since %s; the data plane: %s\n", f.GetState(), f.GetReason(),
-				sinceText(st.GetObservedAt().AsTime(), f.GetSince().AsTime()), f.GetEffective())
+			fmt.Fprintf(w, "state %s (%s) since %s (%s); the data plane: %s\n", f.GetState(), f.GetReason(),
+				fmtTime(f.GetSince()), fmtAge(f.GetSince(), st.GetObservedAt()), f.GetEffective())
 			fmt.Fprintf(w, "keep-alives: %d passed, %d lost (%d in a row now), %d misrouted; failure action %s\n",
 				f.GetPasses(), f.GetLosses(), f.GetConsecutive(), f.GetMisrouted(), f.GetFailureAction())
 			if f.GetVerdict() != "" {
@@ -185,12 +184,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// sinceText says when t was, relative to now (the status's time).
-func sinceText(now, t time.Time) string {
-	if t.IsZero() || t.Unix() <= 0 {
-		return "start"
-	}
-	return fmt.Sprintf("%s (%s ago)", t.Local().Format("2006-01-02 15:04:05"), now.Sub(t).Round(time.Second))
 }
