@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -73,15 +74,23 @@ rules:
   - {name: rest, priority: 1, action: balance G1}
 `
 
+// framePort is the far end of a switch port: an in-memory peer of the
+// software switch, or a raw socket on the host end of a veth.
+type framePort interface {
+	Send(frame []byte) error
+	Recv(timeout time.Duration) ([]byte, error)
+}
+
 // portPeer is the far end of one switch port: it counts every frame it
 // sends into the switch and every frame the switch sends out of the port.
 type portPeer struct {
 	name               string
-	peer               *sim.MemPeer
+	peer               framePort
 	mu                 sync.Mutex
 	rxPkts, rxBytes    uint64 // into the switch (the port's Rx)
 	txPkts             uint64 // out of the switch (the port's Tx)
 	keepAlives         uint64 // keep-alives among txPkts
+	passedKeepAlives   uint64 // keep-alives among txPkts passed back (a filter)
 	cores              map[uint32]uint64
 	pass               *portPeer // a filter: passes what it gets to pass
 	alive              atomic.Bool
@@ -119,17 +128,68 @@ func (p *portPeer) run(ctx context.Context, tpid uint16) {
 				p.pass.rxPkts++
 				p.pass.rxBytes += uint64(len(f))
 				p.pass.mu.Unlock()
+				if len(f) >= 14 && binary.BigEndian.Uint16(f[12:]) == p.keepAliveEtherType {
+					p.mu.Lock()
+					p.passedKeepAlives++
+					p.mu.Unlock()
+				}
 			}
 		}
 	}
 }
 
-type peerCounts struct{ rxPkts, rxBytes, txPkts, keepAlives uint64 }
+type peerCounts struct{ rxPkts, rxBytes, txPkts, keepAlives, passedKeepAlives uint64 }
 
 func (p *portPeer) counts() peerCounts {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return peerCounts{p.rxPkts, p.rxBytes, p.txPkts, p.keepAlives}
+	return peerCounts{p.rxPkts, p.rxBytes, p.txPkts, p.keepAlives, p.passedKeepAlives}
+}
+
+// countersTarget is a switch the counters test runs on.
+type countersTarget struct {
+	platform string        // the site's platform
+	fast     time.Duration // the keep-alive interval while the filters come up
+	// start serves the switch on ports P1..P17 (P17: a port the site does
+	// not use; nums gives every port's number) and returns the far end of
+	// each port by name and the switch's P4Runtime and gNMI addresses
+	// (gNMI "" when the switch serves none). It stops with ctx.
+	start func(t *testing.T, ctx context.Context, nums map[string]uint32) (ends map[string]framePort, p4rt, gnmi string)
+	// portDown takes a port down where the switch reports it at once
+	// (gNMI); nil where it reports no port state (BMv2): there the test
+	// fails F4, F5 and F6 by their keep-alives instead (their filters stop
+	// passing frames while keep-alives are fast).
+	portDown func(t *testing.T, name string)
+}
+
+// simCountersTarget is the software switch on in-memory ports.
+func simCountersTarget() countersTarget {
+	carriers := map[string]*sim.MemPeer{}
+	return countersTarget{
+		platform: "sim",
+		fast:     20 * time.Millisecond,
+		start: func(t *testing.T, ctx context.Context, nums map[string]uint32) (map[string]framePort, string, string) {
+			swPorts := map[uint32]sim.Port{}
+			ends := map[string]framePort{}
+			for name, n := range nums {
+				port, peer := sim.NewMemPort(4096)
+				swPorts[n] = port
+				ends[name] = peer
+				carriers[name] = peer
+			}
+			sw, err := sim.New(sim.Options{Ports: swPorts, CounterInterval: 50 * time.Millisecond})
+			require.NoError(t, err)
+			lis, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(t, err)
+			glis, err := net.Listen("tcp", "127.0.0.1:0")
+			require.NoError(t, err)
+			served := make(chan error, 1)
+			go func() { served <- sw.Serve(ctx, lis, glis) }()
+			t.Cleanup(func() { <-served })
+			return ends, lis.Addr().String(), glis.Addr().String()
+		},
+		portDown: func(t *testing.T, name string) { carriers[name].SetCarrier(false) },
+	}
 }
 
 // TestCountersEndToEnd sends frames through every kind of rule, link,
@@ -137,37 +197,46 @@ func (p *portPeer) counts() peerCounts {
 // and checks that every counter the daemon reports (what `balancer
 // counters` prints) moved by exactly the frames sent that way, and that
 // the ports' counters are what the far ends sent and received.
-func TestCountersEndToEnd(t *testing.T) {
+func TestCountersEndToEnd(t *testing.T) { runCountersEndToEnd(t, simCountersTarget()) }
+
+func runCountersEndToEnd(t *testing.T, tg countersTarget) {
 	var ports strings.Builder
 	for p := 1; p <= 16; p++ {
 		fmt.Fprintf(&ports, "  - {port: %d, speed: 100G}\n", p)
 	}
-	yml := fmt.Sprintf(countersSite, ports.String(), "20ms")
+	siteYAML := func(interval string) string {
+		return strings.Replace(fmt.Sprintf(countersSite, ports.String(), interval), "platform: sim", "platform: "+tg.platform, 1)
+	}
+	yml := siteYAML(tg.fast.String())
 	cfg, err := config.Parse([]byte(yml))
 	require.NoError(t, err)
-	dir := t.TempDir()
+	dir, err := os.MkdirTemp("", "counters") // short: unix socket paths are limited to 108 bytes
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	cfgPath := filepath.Join(dir, "site.yaml")
 	require.NoError(t, os.WriteFile(cfgPath, []byte(yml), 0o600))
 
-	num := func(name string) uint32 {
-		n, err := cfg.PortNumber(name)
-		require.NoError(t, err)
-		return n
-	}
 	kaType := uint16(cfg.Defaults.KeepAlive.EtherType)
 	tpid := uint16(cfg.Defaults.CoreTPID)
 	// Ports P1..P16, and P17, which the configuration does not use.
-	swPorts := map[uint32]sim.Port{}
-	peers := map[string]*portPeer{}
+	nums := map[string]uint32{}
 	for p := 1; p <= 17; p++ {
 		name := fmt.Sprintf("P%d", p)
-		n := uint32(p * 10) // the sim platform's numbering
+		n := uint32(p * 10) // the sim and bmv2 platforms' numbering
 		if p <= 16 {
-			n = num(name)
+			n, err = cfg.PortNumber(name)
+			require.NoError(t, err)
 		}
-		port, peer := sim.NewMemPort(4096)
-		swPorts[n] = port
-		peers[name] = &portPeer{name: name, peer: peer, cores: map[uint32]uint64{}, keepAliveEtherType: kaType}
+		nums[name] = n
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel() // also when start fails
+	var wg sync.WaitGroup
+	ends, p4rt, gnmiAddr := tg.start(t, ctx, nums)
+	t.Cleanup(func() { cancel(); wg.Wait() }) // before start's own cleanups
+	peers := map[string]*portPeer{}
+	for name := range nums {
+		peers[name] = &portPeer{name: name, peer: ends[name], cores: map[uint32]uint64{}, keepAliveEtherType: kaType}
 	}
 	for _, f := range cfg.FilterGroups {
 		lan, wan := peers[f.LAN], peers[f.WAN]
@@ -175,24 +244,13 @@ func TestCountersEndToEnd(t *testing.T) {
 		lan.alive.Store(true)
 		wan.alive.Store(true)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
 	for _, p := range peers {
 		wg.Add(1)
 		go func() { defer wg.Done(); p.run(ctx, tpid) }()
 	}
-	sw, err := sim.New(sim.Options{Ports: swPorts, CounterInterval: 50 * time.Millisecond})
-	require.NoError(t, err)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	glis, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	served := make(chan error, 1)
-	go func() { served <- sw.Serve(ctx, lis, glis) }()
-	t.Cleanup(func() { cancel(); <-served; wg.Wait() })
 
-	d, err := New(Options{StateDir: filepath.Join(dir, "state"), InitialConfig: cfgPath, SwitchAddr: lis.Addr().String(),
-		SwitchGNMI: glis.Addr().String(), DeviceID: 1, ElectionLow: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
+	d, err := New(Options{StateDir: filepath.Join(dir, "state"), InitialConfig: cfgPath, SwitchAddr: p4rt,
+		SwitchGNMI: gnmiAddr, DeviceID: 1, ElectionLow: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(t, err)
 	dctx, dcancel := context.WithCancel(ctx)
 	dwg := sync.WaitGroup{}
@@ -200,8 +258,8 @@ func TestCountersEndToEnd(t *testing.T) {
 	go func() { defer dwg.Done(); d.Run(dctx) }()
 	t.Cleanup(func() { dcancel(); dwg.Wait() })
 
-	// F4, F5, F6 lose their ports (failed at once); F2 goes into manual
-	// bypass once every filter has answered.
+	// F4, F5, F6 fail (their ports go down, or their filters stop passing
+	// frames); F2 goes into manual bypass once every filter has answered.
 	st := func() *Status {
 		s, err := d.Status(ctx)
 		require.NoError(t, err)
@@ -224,7 +282,7 @@ func TestCountersEndToEnd(t *testing.T) {
 			time.Sleep(5 * time.Millisecond) // polling the daemon's status
 		}
 	}
-	waitFor(30*time.Second, func() bool {
+	waitFor(60*time.Second, func() bool {
 		for _, f := range st().Filters {
 			if f.State != "up" {
 				return false
@@ -232,9 +290,25 @@ func TestCountersEndToEnd(t *testing.T) {
 		}
 		return true
 	}, "the filters never came up")
+	failed := []string{"F4", "F5", "F6"}
+	failedPorts := []string{"P11", "P12", "P13", "P14", "P15", "P16"}
+	if tg.portDown == nil {
+		for _, n := range failedPorts {
+			peers[n].alive.Store(false)
+		}
+		waitFor(30*time.Second, func() bool {
+			down := 0
+			for _, f := range st().Filters {
+				if slices.Contains(failed, f.Name) && f.State == "down" {
+					down++
+				}
+			}
+			return down == len(failed)
+		}, "F4, F5 and F6 never failed by their keep-alives")
+	}
 	// Then keep-alives once a minute: wait for the last fast round to
 	// come back (nothing more in flight).
-	res, err := d.ApplyConfig(ctx, []byte(fmt.Sprintf(countersSite, ports.String(), "60s")), false, "slow keep-alives")
+	res, err := d.ApplyConfig(ctx, []byte(siteYAML("60s")), false, "slow keep-alives")
 	require.NoError(t, err)
 	require.True(t, res.Written, "the slow profile is on the switch")
 	kas := func() (n uint64) {
@@ -252,8 +326,10 @@ func TestCountersEndToEnd(t *testing.T) {
 		}
 		return quiet >= 40 // 200ms without a keep-alive
 	}, "keep-alives never slowed down")
-	for _, n := range []string{"P11", "P12", "P13", "P14", "P15", "P16"} {
-		peers[n].peer.SetCarrier(false)
+	if tg.portDown != nil {
+		for _, n := range failedPorts {
+			tg.portDown(t, n)
+		}
 	}
 	require.NoError(t, d.SetBypass(ctx, "F2", true))
 	wantEff := map[string]string{"F1": "forward", "F2": "sw-bypass", "F3": "forward", "F4": "drop", "F5": "group-bypass", "F6": "group-drop"}
@@ -464,9 +540,9 @@ func TestCountersEndToEnd(t *testing.T) {
 				{"verdict-bypass", f.VerdictBypass, b.VerdictBypass}, {"verdict-drop", f.VerdictDrop, b.VerdictDrop}} {
 				cs = append(cs, check{"filter " + f.Name + " " + k.n, delta(k.a, k.b), filters[f.Name+" "+k.n], true})
 			}
-			// Keep-alives: every one the filter passed, since the start.
+			// Keep-alives: every one the filter passed back, since the start.
 			lan, wan := peers[fgPorts[f.Name][0]].counts(), peers[fgPorts[f.Name][1]].counts()
-			cs = append(cs, check{"filter " + f.Name + " keep-alive", PacketBytes{Packets: f.KeepAlive.Packets}, PacketBytes{Packets: lan.keepAlives + wan.keepAlives}, false})
+			cs = append(cs, check{"filter " + f.Name + " keep-alive", PacketBytes{Packets: f.KeepAlive.Packets}, PacketBytes{Packets: lan.passedKeepAlives + wan.passedKeepAlives}, false})
 		}
 		for i, r := range after.Rules {
 			cs = append(cs, check{"rule " + r.Name, delta(r.Hits, before.Rules[i].Hits), rules[r.Name], true})
