@@ -94,7 +94,7 @@ func TestRuleSetKeepsTheFile(t *testing.T) {
 		{name: "exceptions", edit: []string{"multicast", "--not", "dst 224.0.0.0/24", "--not", "src 10.0.0.0/8"}, undo: []string{"multicast", "--clear-not"},
 			changed: []string{"      dst: 224.0.0.0/4\n    action: bypass\n    not:\n      - dst: 224.0.0.0/24\n      - src: 10.0.0.0/8\n"}},
 		{name: "everything at once", edit: []string{"default", "--prio", "5", "--match", "proto udp", "--action", "balance:group_filter", "--not", "vlan 7"},
-			undo:    []string{"default", "--prio", "1", "--match", "any", "--action", "bypass", "--clear-not"},
+			undo: []string{"default", "--prio", "1", "--match", "any", "--action", "bypass", "--clear-not"},
 			changed: []string{"  # Catch-all: whatever no rule above sent to the filters bypasses them.\n  - name: default\n    priority: 5\n" +
 				"    match:\n      proto: udp\n    action: balance group_filter\n    not:\n      - vlan:\n          - 7\n"}},
 	}
