@@ -74,13 +74,12 @@ func (e *editor) replace(from, to int, text string) {
 func (e *editor) apply() []byte {
 	var b bytes.Buffer
 	cur := 0
-	// Edits do not overlap; inserts at the same line keep their order.
-	sorted := append([]lineEdit(nil), e.edits...)
-	for i := 1; i < len(sorted); i++ {
-		for j := i; j > 0 && (sorted[j].from < sorted[j-1].from || sorted[j].from == sorted[j-1].from && sorted[j].order < sorted[j-1].order); j-- {
-			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
-		}
-	}
+	// Edits do not overlap. At one line, what is inserted before it comes
+	// before the text that replaces it; inserts keep their order.
+	sorted := slices.Clone(e.edits)
+	slices.SortStableFunc(sorted, func(a, b lineEdit) int {
+		return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to-a.from, b.to-b.from), cmp.Compare(a.order, b.order))
+	})
 	for _, ed := range sorted {
 		for ; cur < ed.from && cur < len(e.lines); cur++ {
 			b.WriteString(e.lines[cur])

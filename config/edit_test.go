@@ -73,3 +73,25 @@ func TestEditKeepsTheFile(t *testing.T) {
 	assert.NotContains(t, string(out), "name: bgp")
 	assert.Contains(t, string(out), "# Catch-all: whatever no rule above sent to the filters bypasses them.")
 }
+
+// TestEditNewKeyBeforeAChangedOne: a key the edit adds goes where the
+// model writes it (match after priority), also when the key after it
+// changes in the same edit.
+func TestEditNewKeyBeforeAChangedOne(t *testing.T) {
+	orig, err := os.ReadFile("../examples/site.yaml")
+	require.NoError(t, err)
+	last := func(c *Config) *Rule { return &c.Rules[len(c.Rules)-1] }
+	udp := IPProto(17)
+	out := editOf(t, orig, func(c *Config) {
+		last(c).Match = Match{Proto: &udp}
+		last(c).Action = "balance group_filter"
+	})
+	assert.True(t, strings.HasSuffix(string(out),
+		"  # Catch-all: whatever no rule above sent to the filters bypasses them.\n  - name: default\n    priority: 1\n    match:\n      proto: udp\n    action: balance group_filter\n"),
+		"%s", out)
+	back := editOf(t, out, func(c *Config) {
+		last(c).Match = Match{}
+		last(c).Action = "bypass"
+	})
+	assert.Equal(t, string(orig), string(back))
+}

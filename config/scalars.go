@@ -474,13 +474,19 @@ var protoByNumber = func() map[IPProto]string {
 	return m
 }()
 
-func protoNameList() string {
+// ProtoNames lists the IP protocol names ParseIPProto reads and String
+// writes (the IANA keywords), sorted; a number is read too.
+func ProtoNames() []string {
 	names := make([]string, 0, len(protoNames))
 	for n := range protoNames {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return names
+}
+
+func protoNameList() string {
+	return strings.Join(ProtoNames(), ", ")
 }
 
 // ParseIPProto reads a protocol number 0..255 or a name (case-insensitive).

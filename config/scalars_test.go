@@ -317,3 +317,17 @@ func TestScalarDecodeErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestProtoNames: every name listed reads back to a protocol that writes
+// that name.
+func TestProtoNames(t *testing.T) {
+	names := config.ProtoNames()
+	assert.IsIncreasing(t, names)
+	assert.Contains(t, names, "tcp")
+	assert.NotContains(t, names, "ipv6-icmp", "aliases are read, not listed")
+	for _, n := range names {
+		p, err := config.ParseIPProto(n)
+		require.NoError(t, err, n)
+		assert.Equal(t, n, p.String())
+	}
+}

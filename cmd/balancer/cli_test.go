@@ -448,6 +448,46 @@ func TestRule(t *testing.T) {
 	assert.Contains(t, res.stderr, `unknown rule "dns" (rules: bgp, vlan-balanced, default)`)
 }
 
+// TestRuleSet: rule set changes what its flags give and nothing else; the
+// rule keeps its name and its place among the rules; a dry run saves
+// nothing; a set to what the rule already is makes no revision.
+func TestRuleSet(t *testing.T) {
+	e := newEnv(t)
+	before := e.running()
+	vb := *ruleByName(before, "vlan-balanced")
+
+	out := e.ok("rule", "set", "vlan-balanced", "--action", "bypass", "--dry-run")
+	assertRows(t, out, "dry run: 1 change (nothing saved or written):", "~ rule vlan-balanced: action balance group_filter -> bypass")
+	assert.Same(t, before, e.running(), "a dry run changes nothing")
+	assert.Equal(t, 1, e.revisions())
+
+	out = e.ok("rule", "set", "vlan-balanced", "--action", "bypass", "--comment", "VLANs bypass tonight")
+	assertRows(t, out, "revision 2 saved: 1 change:", "~ rule vlan-balanced: action balance group_filter -> bypass")
+	got := *ruleByName(e.running(), "vlan-balanced")
+	want := vb
+	want.Action = "bypass"
+	assert.Equal(t, want, got, "only the action changed")
+	assertRows(t, e.ok("config", "history"), "* 2 2025-03-01 12:01:00 "+digestOf([]byte(e.ok("config", "export")))+" VLANs bypass tonight")
+
+	// Below the catch-all, on one link, with an exception: the rule stays
+	// where it is among the rules (the file's order); rule list orders
+	// them by priority.
+	out = e.ok("rule", "set", "vlan-balanced", "--priority", "16", "--match", "vlan 7 proto udp", "--link", "L2", "--not", "dst 10.0.0.0/8")
+	assertRows(t, out, "revision 3 saved: 1 change:")
+	names := func() []string { return ruleNames(e.running()) }
+	assert.Equal(t, []string{"bgp", "vlan-balanced", "default"}, names())
+	assertRows(t, e.ok("rule", "list"),
+		"1000 bgp all proto tcp l4-port 179 bypass - 4",
+		"16 vlan-balanced L2 vlan 7 proto udp bypass dst 10.0.0.0/8 3",
+		"1 default all any bypass - 2")
+	assert.Equal(t, *ruleByName(before, "bgp"), *ruleByName(e.running(), "bgp"), "the other rules are untouched")
+	assert.Equal(t, *ruleByName(before, "default"), *ruleByName(e.running(), "default"))
+
+	// To what it already is: no revision.
+	assert.Equal(t, "no change to the configuration: revision 3 stays, nothing saved\n", e.ok("rule", "set", "vlan-balanced", "--prio", "16", "--link", "L2"))
+	assert.Equal(t, 3, e.revisions())
+}
+
 func TestBypass(t *testing.T) {
 	e := newEnv(t)
 	out := e.ok("bypass", "on", "--group", "F2")

@@ -81,4 +81,26 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	r = cli("config", "history")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Equal(t, 2, strings.Count(r.stdout, "\n")-1, "two revisions: initial and dns\n%s", r.stdout)
+
+	// rule set on the real daemon: a preview, an edit in place that the
+	// pipeline model then follows, and a rule past the flow tables refused.
+	r = cli("rule", "set", "dns", "--action", "balance:group_filter", "--dry-run")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "~ rule dns: action bypass -> balance group_filter")
+	r = cli("rule", "set", "dns", "--action", "balance:group_filter", "--comment", "DNS through the filters")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "revision 3 saved")
+	r = cli("trace", "--link", "L1", "--side", "lan", "--vlan", "100", "--src", "10.1.1.1", "--dst", "10.2.2.2", "--proto", "udp", "--sport", "5353", "--dport", "53")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, `rule "dns" (priority 800) matches: balance`)
+	r = cli("rule", "set", "dns", "--match", "vlan 1-4094 inner-vlan 1-4094 l4-port 1-65535")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `entries for the IPv4 table exceed its 4096 capacity (rules[`)
+	r = cli("rule", "list")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assertRows(t, r.stdout, "800 dns all proto udp l4-port 53 balance:group_filter - 4")
+	r = cli("config", "history")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, 3, strings.Count(r.stdout, "\n")-1, "one revision more: the rule set\n%s", r.stdout)
+	assert.Contains(t, r.stdout, "DNS through the filters")
 }

@@ -133,19 +133,10 @@ func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
 	}
-	for i := range raw.Links {
-		if l := eff.LinkByName(raw.Links[i].Name); l != nil && raw.Links[i].ID == nil {
-			raw.Links[i].ID = l.ID
-		}
-	}
-	for i := range raw.FilterGroups {
-		if f := eff.FilterGroupByName(raw.FilterGroups[i].Name); f != nil && raw.FilterGroups[i].ID == nil {
-			raw.FilterGroups[i].ID = f.ID
-		}
-	}
-	for i := range raw.BalanceGroups {
-		if b := eff.BalanceGroupByName(raw.BalanceGroups[i].Name); b != nil && raw.BalanceGroups[i].ID == nil {
-			raw.BalanceGroups[i].ID = b.ID
+	effIDs := idFields(eff)
+	for key, id := range idFields(raw) {
+		if *id == nil {
+			*id = idOf(effIDs, key)
 		}
 	}
 	return raw, nil
@@ -160,46 +151,16 @@ func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
 	if err != nil {
 		return
 	}
-	written := map[string]bool{}
-	for _, l := range raw.Links {
-		if l.ID != nil {
-			written["link "+l.Name] = true
-		}
-	}
-	for _, f := range raw.FilterGroups {
-		if f.ID != nil {
-			written["fg "+f.Name] = true
-		}
-	}
-	for _, b := range raw.BalanceGroups {
-		if b.ID != nil {
-			written["bg "+b.Name] = true
-		}
-	}
-	type pin struct {
-		key string
-		id  **uint32
-	}
-	var pins []pin
-	for i := range c.Links {
-		if c.Links[i].ID != nil && !written["link "+c.Links[i].Name] {
-			pins = append(pins, pin{"link " + c.Links[i].Name, &c.Links[i].ID})
-		}
-	}
-	for i := range c.FilterGroups {
-		if c.FilterGroups[i].ID != nil && !written["fg "+c.FilterGroups[i].Name] {
-			pins = append(pins, pin{"fg " + c.FilterGroups[i].Name, &c.FilterGroups[i].ID})
-		}
-	}
-	for i := range c.BalanceGroups {
-		if c.BalanceGroups[i].ID != nil && !written["bg "+c.BalanceGroups[i].Name] {
-			pins = append(pins, pin{"bg " + c.BalanceGroups[i].Name, &c.BalanceGroups[i].ID})
-		}
-	}
+	written := idFields(raw)
+	pins := idFields(c)
 	want := map[string]uint32{}
-	for _, p := range pins {
-		want[p.key] = **p.id
-		*p.id = nil
+	for key, id := range pins {
+		if *id == nil || idOf(written, key) != nil {
+			delete(pins, key)
+			continue
+		}
+		want[key] = **id
+		*id = nil
 	}
 	// Restore the pins an object needs, until none is missing.
 	for range len(pins) + 1 {
@@ -207,27 +168,12 @@ func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
 		if eff == nil {
 			break
 		}
-		got := map[string]uint32{}
-		for _, l := range eff.Links {
-			if l.ID != nil {
-				got["link "+l.Name] = *l.ID
-			}
-		}
-		for _, f := range eff.FilterGroups {
-			if f.ID != nil {
-				got["fg "+f.Name] = *f.ID
-			}
-		}
-		for _, b := range eff.BalanceGroups {
-			if b.ID != nil {
-				got["bg "+b.Name] = *b.ID
-			}
-		}
+		got := idFields(eff)
 		restored := false
-		for _, p := range pins {
-			if *p.id == nil && got[p.key] != want[p.key] {
-				id := want[p.key]
-				*p.id = &id
+		for key, id := range pins {
+			if *id == nil && idValue(got, key) != want[key] {
+				pin := want[key]
+				*id = &pin
 				restored = true
 			}
 		}
@@ -235,6 +181,38 @@ func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
 			return
 		}
 	}
+}
+
+// idFields gives the id field of every numbered object of c (links,
+// filter groups, balance groups) by its kind and name ("link L1").
+func idFields(c *config.Config) map[string]**uint32 {
+	out := map[string]**uint32{}
+	for i := range c.Links {
+		out["link "+c.Links[i].Name] = &c.Links[i].ID
+	}
+	for i := range c.FilterGroups {
+		out["filter group "+c.FilterGroups[i].Name] = &c.FilterGroups[i].ID
+	}
+	for i := range c.BalanceGroups {
+		out["balance group "+c.BalanceGroups[i].Name] = &c.BalanceGroups[i].ID
+	}
+	return out
+}
+
+// idOf is the id at key of idFields' result (nil: none, or no such object).
+func idOf(ids map[string]**uint32, key string) *uint32 {
+	if f := ids[key]; f != nil {
+		return *f
+	}
+	return nil
+}
+
+// idValue is idOf's id, 0 when there is none.
+func idValue(ids map[string]**uint32, key string) uint32 {
+	if id := idOf(ids, key); id != nil {
+		return *id
+	}
+	return 0
 }
 
 // effective returns a copy of a configuration as written with the

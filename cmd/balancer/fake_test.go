@@ -108,6 +108,13 @@ func (f *fakeDaemon) applyGuarded(ctx context.Context, yaml []byte, dryRun bool,
 
 func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
 	c, err := config.Parse(yaml)
+	if err == nil {
+		// As the daemon's compile: rules past the flow tables are refused.
+		var comp *tables.Compiler
+		if comp, err = tables.Load(); err == nil {
+			err = comp.CheckCapacity(c)
+		}
+	}
 	if err != nil {
 		var lines []string
 		for _, fe := range config.FieldErrors(err) {

@@ -25,6 +25,9 @@ import (
 
 // storeFlags choose where the daemon keeps its state: the state directory
 // (one daemon) or etcd (several daemons per switch, one leader).
+// storeKinds are the stores --store names.
+var storeKinds = []string{"dir", "etcd"}
+
 type storeFlags struct {
 	kind      string
 	endpoints string

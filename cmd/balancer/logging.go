@@ -6,6 +6,9 @@ import (
 	"strings"
 )
 
+// logLevels are the levels --log-level takes.
+var logLevels = []string{"debug", "info", "warn", "error"}
+
 // newLogger returns a text logger on stderr at the named level.
 func newLogger(level string) (*slog.Logger, error) {
 	var l slog.Level

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
@@ -33,7 +34,7 @@ A list of VLANs, or l4-port, makes several entries of the same rule in the
 switch's TCAM; 'rule list' shows the count.`
 
 func newRuleCmd(a *app) *cobra.Command {
-	cmd := group("rule", "Flow rules (priority, match, action): add, delete, move, list",
+	cmd := group("rule", "Flow rules (priority, match, action): add, set, delete, move, list",
 		`Flow rules decide, for every packet entering a link, whether it goes through
 the filters or bypasses them. The rule with the highest priority (1..65535,
 each used once) that matches wins:
@@ -52,8 +53,9 @@ bypass (they do not fall through to lower rules).
   balancer rule add vlans --prio 500 --link L1 --match 'vlan 1,100-110' \
       --not 'src 192.0.2.0/24' --action balance:group_filter
   balancer rule list
+  balancer rule set vlans --action bypass
   balancer rule move vlans --prio 600`)
-	cmd.AddCommand(newRuleAddCmd(a), newRuleDelCmd(a), newRuleMoveCmd(a), newRuleListCmd(a))
+	cmd.AddCommand(newRuleAddCmd(a), newRuleSetCmd(a), newRuleDelCmd(a), newRuleMoveCmd(a), newRuleListCmd(a))
 	return cmd
 }
 
@@ -81,11 +83,89 @@ func formatAction(s string) string {
 	return s
 }
 
+// ruleFlags are the flags that say what a rule is, as rule add and rule
+// set take them.
+type ruleFlags struct {
+	prio          uint32
+	match, action string
+	links, nots   []string
+}
+
+// register adds the flags to cmd; set says they change a rule's values
+// (rule set) rather than give them (rule add).
+func (f *ruleFlags) register(cmd *cobra.Command, set bool) {
+	link, not := "apply to this link only; repeat for several (default: every link)", "exception: matching packets bypass; repeat for several"
+	if set {
+		link, not = "the links the rule applies to, instead of its own; repeat for several ('all': every link)",
+			"the rule's exceptions, instead of its own; repeat for several (--clear-not: none)"
+	}
+	cmd.Flags().Uint32Var(&f.prio, "prio", 0, "priority 1..65535, higher wins, each used once (also --priority)")
+	cmd.Flags().StringVar(&f.match, "match", "", "match expression (see above); 'any' for a catch-all")
+	cmd.Flags().StringVar(&f.action, "action", "", "bypass, or balance:GROUP")
+	cmd.Flags().StringArrayVar(&f.links, "link", nil, link)
+	cmd.Flags().StringArrayVar(&f.nots, "not", nil, not)
+	cmd.Flags().SetNormalizeFunc(prioAlias)
+}
+
+// prioAlias reads --priority, the configuration's word, as --prio.
+func prioAlias(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	if name == "priority" {
+		name = "prio"
+	}
+	return pflag.NormalizedName(name)
+}
+
+// parse reads the rule flags given on the command line (only those) and
+// returns what they make of a rule. A bad value is a usage error, found
+// before the daemon is asked.
+func (f *ruleFlags) parse(cmd *cobra.Command) (func(*config.Rule), error) {
+	if err := checkRange(cmd, "prio", f.prio, 1, config.MaxPriority, ""); err != nil {
+		return nil, err
+	}
+	var set []func(*config.Rule)
+	changed := cmd.Flags().Changed
+	if changed("prio") {
+		set = append(set, func(r *config.Rule) { r.Priority = f.prio })
+	}
+	if changed("match") {
+		m, err := matchexpr.Parse(f.match)
+		if err != nil {
+			return nil, &usageError{fmt.Errorf("--match: %w", err)}
+		}
+		set = append(set, func(r *config.Rule) { r.Match = m })
+	}
+	if changed("not") {
+		var nots []config.Match
+		for i, n := range f.nots {
+			m, err := matchexpr.Parse(n)
+			if err != nil {
+				return nil, &usageError{fmt.Errorf("--not %d (%q): %w", i+1, n, err)}
+			}
+			nots = append(nots, m)
+		}
+		set = append(set, func(r *config.Rule) { r.Not = nots })
+	}
+	if changed("action") {
+		act, err := parseAction(f.action)
+		if err != nil {
+			return nil, err
+		}
+		set = append(set, func(r *config.Rule) { r.Action = act })
+	}
+	if changed("link") {
+		links := slices.Clone(f.links)
+		set = append(set, func(r *config.Rule) { r.Links = links })
+	}
+	return func(r *config.Rule) {
+		for _, s := range set {
+			s(r)
+		}
+	}, nil
+}
+
 func newRuleAddCmd(a *app) *cobra.Command {
 	var o applyOpts
-	var prio uint32
-	var links, nots []string
-	var match, action string
+	var f ruleFlags
 	cmd := &cobra.Command{
 		Use:   "add NAME --prio N --match EXPR --action bypass|balance:GROUP [--link L]... [--not EXPR]...",
 		Short: "Add a flow rule",
@@ -101,27 +181,15 @@ func newRuleAddCmd(a *app) *cobra.Command {
   balancer rule add rest --prio 1 --match any --action balance:group_filter`,
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkRange(cmd, "prio", prio, 1, config.MaxPriority, ""); err != nil {
+			set, err := f.parse(cmd)
+			if err != nil {
 				return err
 			}
-			r := config.Rule{Name: args[0], Priority: prio, Links: links}
-			var err error
-			if r.Match, err = matchexpr.Parse(match); err != nil {
-				return &usageError{fmt.Errorf("--match: %w", err)}
-			}
-			for i, n := range nots {
-				m, err := matchexpr.Parse(n)
-				if err != nil {
-					return &usageError{fmt.Errorf("--not %d (%q): %w", i+1, n, err)}
-				}
-				r.Not = append(r.Not, m)
-			}
-			if r.Action, err = parseAction(action); err != nil {
-				return err
-			}
+			r := config.Rule{Name: args[0]}
+			set(&r)
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 				if ruleByName(c, r.Name) != nil {
-					return "", errExists("rule", r.Name, "delete it first with 'balancer rule del', or change its priority with 'rule move'")
+					return "", errExists("rule", r.Name, "change it with 'balancer rule set', or delete it first with 'balancer rule del'")
 				}
 				c.Rules = append(c.Rules, r)
 				sortRules(c.Rules)
@@ -129,16 +197,75 @@ func newRuleAddCmd(a *app) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().Uint32Var(&prio, "prio", 0, "priority 1..65535, higher wins, each used once")
-	cmd.Flags().StringVar(&match, "match", "", "match expression (see above); 'any' for a catch-all")
-	cmd.Flags().StringVar(&action, "action", "", "bypass, or balance:GROUP")
-	cmd.Flags().StringArrayVar(&links, "link", nil, "apply to this link only; repeat for several (default: every link)")
-	cmd.Flags().StringArrayVar(&nots, "not", nil, "exception: matching packets bypass; repeat for several")
+	f.register(cmd, false)
 	_ = cmd.MarkFlagRequired("prio")
 	_ = cmd.MarkFlagRequired("match")
 	_ = cmd.MarkFlagRequired("action")
 	addApplyFlags(cmd, &o)
 	return cmd
+}
+
+func newRuleSetCmd(a *app) *cobra.Command {
+	var o applyOpts
+	var f ruleFlags
+	var clearNot bool
+	cmd := &cobra.Command{
+		Use:   "set NAME [--prio N] [--match EXPR] [--action bypass|balance:GROUP] [--link L]... [--not EXPR]... [--clear-not]",
+		Short: "Change a flow rule in place: only what the flags give",
+		Long: `Change flow rule NAME in place: it keeps its name and its place in the
+configuration file, and only the values given change (--link and --not
+replace the rule's list; --clear-not takes its exceptions away; --link all
+applies it to every link). The new rule is checked as 'rule add' checks
+one, and must fit in the flow tables.
+
+` + matchHelp,
+		Example: `  # BGP through the filters from now on
+  balancer rule set bgp --action balance:group_filter
+  balancer rule set vlans --match 'vlan 1,100-120' --link L1 --link L2 --dry-run
+  balancer rule set dns --prio 650 --clear-not --comment 'no exceptions for DNS'`,
+		Args: exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			if countChanged(cmd, "prio", "match", "action", "link", "not", "clear-not") == 0 {
+				return usagef("rule %s: nothing to change: give --prio, --match, --action, --link, --not or --clear-not", name)
+			}
+			if clearNot && cmd.Flags().Changed("not") {
+				return usagef("rule %s: give either --not or --clear-not, not both", name)
+			}
+			set, err := f.parse(cmd)
+			if err != nil {
+				return &usageError{fmt.Errorf("rule %s: %w", name, err)}
+			}
+			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
+				r := ruleByName(c, name)
+				if r == nil {
+					return "", errUnknown("rule", name, ruleNames(c))
+				}
+				set(r)
+				if clearNot {
+					r.Not = nil
+				}
+				if err := prioFree(c, r.Name, r.Priority); err != nil {
+					return "", fmt.Errorf("rule %s: --prio %w", name, err)
+				}
+				return "", nil
+			})
+		},
+	}
+	f.register(cmd, true)
+	cmd.Flags().BoolVar(&clearNot, "clear-not", false, "take the rule's exceptions (--not) away")
+	addApplyFlags(cmd, &o)
+	return cmd
+}
+
+// prioFree refuses priority prio for rule name when another rule has it.
+func prioFree(c *config.Config, name string, prio uint32) error {
+	for _, other := range c.Rules {
+		if other.Priority == prio && other.Name != name {
+			return fmt.Errorf("%d is taken by rule %q; move that one first or pick another", prio, other.Name)
+		}
+	}
+	return nil
 }
 
 func ruleByName(c *config.Config, name string) *config.Rule {
@@ -194,10 +321,8 @@ apply; no packet sees the rule missing.`,
 				if r == nil {
 					return "", errUnknown("rule", args[0], ruleNames(c))
 				}
-				for _, other := range c.Rules {
-					if other.Priority == prio && other.Name != r.Name {
-						return "", fmt.Errorf("priority %d is taken by rule %q; move that one first or pick another", prio, other.Name)
-					}
+				if err := prioFree(c, r.Name, prio); err != nil {
+					return "", fmt.Errorf("priority %w", err)
 				}
 				r.Priority = prio
 				sortRules(c.Rules)
@@ -205,7 +330,8 @@ apply; no packet sees the rule missing.`,
 			})
 		},
 	}
-	cmd.Flags().Uint32Var(&prio, "prio", 0, "the new priority, 1..65535")
+	cmd.Flags().Uint32Var(&prio, "prio", 0, "the new priority, 1..65535 (also --priority)")
+	cmd.Flags().SetNormalizeFunc(prioAlias)
 	_ = cmd.MarkFlagRequired("prio")
 	addApplyFlags(cmd, &o)
 	return cmd

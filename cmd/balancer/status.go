@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 )
@@ -45,7 +46,20 @@ func newStatusCmd(a *app) *cobra.Command {
 }
 
 func writeStatus(w io.Writer, st *apiv1.Status) {
-	now := st.GetObservedAt()
+	writeRevisionLine(w, st)
+	writeSwitchStatus(w, st)
+	writeHA(w, st.GetHa())
+	writeBypass(w, st.GetBypass())
+	if st.GetStale() {
+		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")
+	}
+	writeLinkStatus(w, st)
+	writeFilterStatus(w, st)
+	writeBalanceStatus(w, st)
+}
+
+// writeRevisionLine writes the site and its running revision.
+func writeRevisionLine(w io.Writer, st *apiv1.Status) {
 	rev := st.GetRevision()
 	site := st.GetSite()
 	if site == "" {
@@ -56,21 +70,22 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 		fmt.Fprintf(w, ": %s", rev.GetComment())
 	}
 	fmt.Fprintln(w)
+}
 
+// switchState says in words how the daemon stands with the switch:
+// "connected, primary, election id 0:1, atomic writes, ...".
+func switchState(st *apiv1.Status) string {
 	sw := st.GetSwitchStatus()
 	var state []string
-	if sw.GetConnected() {
-		state = append(state, "connected")
-		switch {
-		case sw.GetPrimary():
-			state = append(state, "primary")
-		case st.GetHa() != nil && !st.GetHa().GetLeader():
-			state = append(state, "standby: the leader programs the switch")
-		default:
-			state = append(state, "backup (not writing)")
-		}
-	} else {
+	switch {
+	case !sw.GetConnected():
 		state = append(state, "NOT CONNECTED")
+	case sw.GetPrimary():
+		state = append(state, "connected", "primary")
+	case st.GetHa() != nil && !st.GetHa().GetLeader():
+		state = append(state, "connected", "standby: the leader programs the switch")
+	default:
+		state = append(state, "connected", "backup (not writing)")
 	}
 	switch id := sw.GetElectionId(); id {
 	case "":
@@ -87,7 +102,14 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	} else {
 		state = append(state, "port status not watched")
 	}
-	fmt.Fprintf(w, "switch %s: %s\n", sw.GetAddress(), strings.Join(state, ", "))
+	return strings.Join(state, ", ")
+}
+
+// writeSwitchStatus writes the switch session and its alarms.
+func writeSwitchStatus(w io.Writer, st *apiv1.Status) {
+	now := st.GetObservedAt()
+	sw := st.GetSwitchStatus()
+	fmt.Fprintf(w, "switch %s: %s\n", sw.GetAddress(), switchState(st))
 	if sw.GetLastReconcile() != nil {
 		fmt.Fprintf(w, "  last reconcile %s (%s)", fmtTime(sw.GetLastReconcile()), fmtAge(sw.GetLastReconcile(), now))
 		if sw.GetLastPlan() != "" {
@@ -120,77 +142,91 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetStatePending() {
 		fmt.Fprintln(w, "  an availability change (failover, recovery or bypass) is decided but not yet written to the switch")
 	}
-	writeHA(w, st.GetHa())
-	writeBypass(w, st.GetBypass())
-	if st.GetStale() {
-		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")
-	}
+}
 
-	if len(st.GetLinks()) > 0 {
-		fmt.Fprintln(w)
-		t := table(w)
-		row(t, "LINK", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER")
-		for _, l := range st.GetLinks() {
-			row(t, l.GetName(), l.GetId(), l.GetLan(), l.GetWan(), operState(l.GetLanState(), l.GetLanUp()), operState(l.GetWanState(), l.GetWanUp()))
-		}
-		t.Flush()
+func writeLinkStatus(w io.Writer, st *apiv1.Status) {
+	if len(st.GetLinks()) == 0 {
+		return
 	}
-	if len(st.GetFilters()) > 0 {
-		fmt.Fprintln(w)
-		t := table(w)
-		row(t, "FILTER GROUP", "BALANCE GROUP", "PORTS", "CORES", "STATE", "SINCE", "EFFECTIVE", "LAST PASS", "TIME OF PASS", "LOSSES", "REASON")
-		for _, f := range st.GetFilters() {
-			losses := fmt.Sprint(f.GetLosses())
-			if f.GetConsecutive() > 0 {
-				losses += fmt.Sprintf(" (%d in a row)", f.GetConsecutive())
-			}
-			state := f.GetState()
-			if f.GetHeld() {
-				state += " (held)"
-				if f.GetReturning() {
-					state += " (traffic returning)"
-				}
-			}
-			row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), stale(st, state),
-				fmtAge(f.GetSince(), now), stale(st, f.GetEffective()), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
-				losses, f.GetReason())
-		}
-		t.Flush()
-		for _, f := range st.GetFilters() {
-			if f.GetVerdict() != "" {
-				fmt.Fprintf(w, "VERDICT filter group %s: %s (epoch %d)\n", f.GetName(), f.GetVerdict(), f.GetVerdictEpoch())
-			}
-			if vs := f.GetVerdicts(); len(vs) > 0 && vs[len(vs)-1].GetDisagree() && vs[len(vs)-1].GetCleared() == nil {
-				fmt.Fprintf(w, "ALARM filter group %s: the data plane failed it while the controller's keep-alives still came back: "+
-					"the two views disagree (check the filter's data path and the keep-alive path)\n", f.GetName())
-			}
+	fmt.Fprintln(w)
+	t := table(w)
+	row(t, "LINK", "ID", "LAN", "WAN", "LAN OPER", "WAN OPER")
+	for _, l := range st.GetLinks() {
+		row(t, l.GetName(), l.GetId(), l.GetLan(), l.GetWan(), operState(l.GetLanState(), l.GetLanUp()), operState(l.GetWanState(), l.GetWanUp()))
+	}
+	t.Flush()
+}
+
+// filterState is a filter group's state with what holds it: "up (held)
+// (traffic returning)".
+func filterState(f *apiv1.FilterStatus) string {
+	state := f.GetState()
+	if f.GetHeld() {
+		state += " (held)"
+		if f.GetReturning() {
+			state += " (traffic returning)"
 		}
 	}
-	if len(st.GetBalanceGroups()) > 0 {
-		fmt.Fprintln(w)
-		t := table(w)
-		row(t, "BALANCE GROUP", "STATE", "ALIVE", "MIN ACTIVE", "MEMBERS", "SLOTS", "DIGEST")
-		for _, b := range st.GetBalanceGroups() {
-			digest := b.GetDigest()
-			if b.GetBaseDigest() != "" && b.GetBaseDigest() != digest {
-				digest += " (rebalanced; base " + b.GetBaseDigest() + ")"
-			}
-			row(t, b.GetName(), b.GetState(), fmt.Sprintf("%d/%d", b.GetAlive(), len(b.GetMembers())), b.GetMinActive(),
-				strings.Join(b.GetMembers(), ","), fmt.Sprintf("%d (%d bits)", 1<<b.GetSlotBits(), b.GetSlotBits()), digest)
+	return state
+}
+
+func writeFilterStatus(w io.Writer, st *apiv1.Status) {
+	if len(st.GetFilters()) == 0 {
+		return
+	}
+	now := st.GetObservedAt()
+	fmt.Fprintln(w)
+	t := table(w)
+	row(t, "FILTER GROUP", "BALANCE GROUP", "PORTS", "CORES", "STATE", "SINCE", "EFFECTIVE", "LAST PASS", "TIME OF PASS", "LOSSES", "REASON")
+	for _, f := range st.GetFilters() {
+		losses := fmt.Sprint(f.GetLosses())
+		if f.GetConsecutive() > 0 {
+			losses += fmt.Sprintf(" (%d in a row)", f.GetConsecutive())
 		}
-		t.Flush()
-		for _, b := range st.GetBalanceGroups() {
-			if b.GetKeepaliveStall() {
-				fmt.Fprintf(w, "ALARM balance group %s: keep-alives of most of its filters were lost at once with their ports up, since %s (%s): "+
-					"suspected a fault of the balancer's own keep-alive path; its filters are held up for at most the profile's stall_hold\n",
-					b.GetName(), fmtTime(b.GetStallSince()), fmtAge(b.GetStallSince(), now))
-			}
+		row(t, f.GetName(), f.GetBalanceGroup(), f.GetLan()+"/"+f.GetWan(), f.GetCores(), stale(st, filterState(f)),
+			fmtAge(f.GetSince(), now), stale(st, f.GetEffective()), fmtAge(f.GetLastPass(), now), fmtDur(f.GetTimeOfPass()),
+			losses, f.GetReason())
+	}
+	t.Flush()
+	for _, f := range st.GetFilters() {
+		if f.GetVerdict() != "" {
+			fmt.Fprintf(w, "VERDICT filter group %s: %s (epoch %d)\n", f.GetName(), f.GetVerdict(), f.GetVerdictEpoch())
+		}
+		if vs := f.GetVerdicts(); len(vs) > 0 && vs[len(vs)-1].GetDisagree() && vs[len(vs)-1].GetCleared() == nil {
+			fmt.Fprintf(w, "ALARM filter group %s: the data plane failed it while the controller's keep-alives still came back: "+
+				"the two views disagree (check the filter's data path and the keep-alive path)\n", f.GetName())
+		}
+	}
+}
+
+func writeBalanceStatus(w io.Writer, st *apiv1.Status) {
+	if len(st.GetBalanceGroups()) == 0 {
+		return
+	}
+	now := st.GetObservedAt()
+	fmt.Fprintln(w)
+	t := table(w)
+	row(t, "BALANCE GROUP", "STATE", "ALIVE", "MIN ACTIVE", "MEMBERS", "SLOTS", "DIGEST")
+	for _, b := range st.GetBalanceGroups() {
+		digest := b.GetDigest()
+		if b.GetBaseDigest() != "" && b.GetBaseDigest() != digest {
+			digest += " (rebalanced; base " + b.GetBaseDigest() + ")"
+		}
+		row(t, b.GetName(), b.GetState(), fmt.Sprintf("%d/%d", b.GetAlive(), len(b.GetMembers())), b.GetMinActive(),
+			strings.Join(b.GetMembers(), ","), fmt.Sprintf("%d (%d bits)", 1<<b.GetSlotBits(), b.GetSlotBits()), digest)
+	}
+	t.Flush()
+	for _, b := range st.GetBalanceGroups() {
+		if b.GetKeepaliveStall() {
+			fmt.Fprintf(w, "ALARM balance group %s: keep-alives of most of its filters were lost at once with their ports up, since %s (%s): "+
+				"suspected a fault of the balancer's own keep-alive path; its filters are held up for at most the profile's stall_hold\n",
+				b.GetName(), fmtTime(b.GetStallSince()), fmtAge(b.GetStallSince(), now))
 		}
 	}
 }
 
 func newCountersCmd(a *app) *cobra.Command {
-	var sel struct{ ports, links, filters, rules, cores, drops bool }
+	var sel counterSections
 	var rate time.Duration
 	cmd := &cobra.Command{
 		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops] [--rate 1s]",
@@ -215,9 +251,6 @@ readings).`,
   balancer counters --links -o json`,
 		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !sel.ports && !sel.links && !sel.filters && !sel.rules && !sel.cores && !sel.drops {
-				sel.ports, sel.links, sel.filters, sel.rules, sel.cores, sel.drops = true, true, true, true, true, true
-			}
 			cl, err := a.client()
 			if err != nil {
 				return err
@@ -225,52 +258,14 @@ readings).`,
 			if rate < 0 || rate > rateWindowMax || (rate > 0 && rate < 100*time.Millisecond) {
 				return usagef("--rate %v: give 100ms to %v (0: the counts themselves)", rate, rateWindowMax)
 			}
-			read := func() (*apiv1.Counters, error) {
-				ctx, cancel := a.rpcContext(cmd)
-				defer cancel()
-				return cl.GetCounters(ctx, &apiv1.GetCountersRequest{})
-			}
-			c, err := read()
+			c, secs, err := a.readCounters(cmd, cl, rate)
 			if err != nil {
 				return err
 			}
-			if rate > 0 {
-				select {
-				case <-cmd.Context().Done():
-					return cmd.Context().Err()
-				case <-time.After(rate):
-				}
-				c1, err := read()
-				if err != nil {
-					return err
-				}
-				// The switch's own reading times, not this process's.
-				secs := c1.GetAt().AsTime().Sub(c.GetAt().AsTime()).Seconds()
-				if c, err = counterRates(c, c1, secs); err != nil {
-					return err
-				}
-				if !a.structured() {
-					fmt.Fprintf(a.stdout, "per second over %.3fs (packets/s; -o json: packets and bytes per second)\n\n", secs)
-				}
+			if rate > 0 && !a.structured() {
+				fmt.Fprintf(a.stdout, "per second over %.3fs (packets/s; -o json: packets and bytes per second)\n\n", secs)
 			}
-			if !sel.ports {
-				c.Ports = nil
-			}
-			if !sel.links {
-				c.Links = nil
-			}
-			if !sel.filters {
-				c.Filters = nil
-			}
-			if !sel.rules {
-				c.Rules = nil
-			}
-			if !sel.cores {
-				c.Cores = nil
-			}
-			if !sel.drops {
-				c.Drops = nil
-			}
+			sel.trim(c)
 			if a.structured() {
 				return a.printProto(c)
 			}
@@ -278,15 +273,74 @@ readings).`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.BoolVar(&sel.ports, "ports", false, "per port")
-	f.BoolVar(&sel.links, "links", false, "per link")
-	f.BoolVar(&sel.filters, "filters", false, "per filter group")
-	f.BoolVar(&sel.rules, "rules", false, "per flow rule")
-	f.BoolVar(&sel.cores, "cores", false, "per filter core")
-	f.BoolVar(&sel.drops, "drops", false, "drops by reason")
-	f.DurationVar(&rate, "rate", 0, "read twice this far apart and show rates per second (e.g. 1s)")
+	sel.register(cmd.Flags())
+	cmd.Flags().DurationVar(&rate, "rate", 0, "read twice this far apart and show rates per second (e.g. 1s)")
 	return cmd
+}
+
+// counterSections are the sections of counters asked for by flag.
+type counterSections struct{ ports, links, filters, rules, cores, drops bool }
+
+func (s *counterSections) register(f *pflag.FlagSet) {
+	f.BoolVar(&s.ports, "ports", false, "per port")
+	f.BoolVar(&s.links, "links", false, "per link")
+	f.BoolVar(&s.filters, "filters", false, "per filter group")
+	f.BoolVar(&s.rules, "rules", false, "per flow rule")
+	f.BoolVar(&s.cores, "cores", false, "per filter core")
+	f.BoolVar(&s.drops, "drops", false, "drops by reason")
+}
+
+// trim takes out of c the sections not asked for; when none was asked
+// for, c keeps them all.
+func (s counterSections) trim(c *apiv1.Counters) {
+	if s == (counterSections{}) {
+		return
+	}
+	if !s.ports {
+		c.Ports = nil
+	}
+	if !s.links {
+		c.Links = nil
+	}
+	if !s.filters {
+		c.Filters = nil
+	}
+	if !s.rules {
+		c.Rules = nil
+	}
+	if !s.cores {
+		c.Cores = nil
+	}
+	if !s.drops {
+		c.Drops = nil
+	}
+}
+
+// readCounters reads the counters; with rate > 0 it reads them twice,
+// rate apart, and gives what moved per second and over how many seconds
+// (timed by the switch's own readings, not this process's).
+func (a *app) readCounters(cmd *cobra.Command, cl apiv1.BalancerClient, rate time.Duration) (*apiv1.Counters, float64, error) {
+	read := func() (*apiv1.Counters, error) {
+		ctx, cancel := a.rpcContext(cmd)
+		defer cancel()
+		return cl.GetCounters(ctx, &apiv1.GetCountersRequest{})
+	}
+	c, err := read()
+	if err != nil || rate <= 0 {
+		return c, 0, err
+	}
+	select {
+	case <-cmd.Context().Done():
+		return nil, 0, cmd.Context().Err()
+	case <-time.After(rate):
+	}
+	c1, err := read()
+	if err != nil {
+		return nil, 0, err
+	}
+	secs := c1.GetAt().AsTime().Sub(c.GetAt().AsTime()).Seconds()
+	c, err = counterRates(c, c1, secs)
+	return c, secs, err
 }
 
 func writeCounters(w io.Writer, c *apiv1.Counters) {

@@ -132,6 +132,34 @@ var terms = []term{
 // Any is the catch-all expression.
 const Any = "any"
 
+// Values lists the values a keyword takes when they are a fixed set:
+// protocol names for proto, the depths for vlan-depth and mpls-depth
+// (nil for a keyword whose values are numbers, ranges, addresses or
+// prefixes, and for a word that is no keyword).
+func Values(keyword string) []string {
+	t := lookup(keyword)
+	switch {
+	case t == nil:
+		return nil
+	case t.kind == kProto:
+		return config.ProtoNames()
+	case t.name == "vlan-depth":
+		return upTo(config.MaxVLANDepth)
+	case t.name == "mpls-depth":
+		return upTo(config.MaxMPLSDepth)
+	}
+	return nil
+}
+
+// upTo is "0" .. n.
+func upTo(n int) []string {
+	out := make([]string, n+1)
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}
+
 // Keywords lists the term keywords in the order Format writes them.
 func Keywords() []string {
 	out := make([]string, len(terms))

@@ -164,3 +164,20 @@ func TestParseLeavesRangesToValidate(t *testing.T) {
 func TestFormatCatchAll(t *testing.T) {
 	assert.Equal(t, "any", Format(config.Match{}))
 }
+
+// TestValues: the keywords with a fixed set of values list them, and each
+// one parses; the others list none.
+func TestValues(t *testing.T) {
+	assert.Equal(t, []string{"0", "1", "2", "3"}, Values("vlan-depth"))
+	assert.Equal(t, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8"}, Values("mpls_depth"), `"_" for "-" as Parse reads it`)
+	assert.Contains(t, Values("proto"), "udp")
+	for _, kw := range []string{"vlan-depth", "mpls-depth", "proto"} {
+		for _, v := range Values(kw) {
+			_, err := Parse(kw + " " + v)
+			assert.NoError(t, err, "%s %s", kw, v)
+		}
+	}
+	for _, kw := range []string{"vlan", "src", "l4-port", "ethertype", "nosuch", "any"} {
+		assert.Nil(t, Values(kw), kw)
+	}
+}
