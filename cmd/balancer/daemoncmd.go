@@ -15,6 +15,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/apiserver"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
@@ -125,7 +126,7 @@ func newDaemonCmd() *cobra.Command {
 			// API's certificates and client CA.
 			var teleTLS *tls.Config
 			if telemetryTLS {
-				if teleTLS, err = daemon.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
+				if teleTLS, err = apiserver.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
 					return usagef("--telemetry-tls: %v: give --tls-cert, --tls-key and --tls-client-ca", err)
 				}
 			}
@@ -154,7 +155,7 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			srv := daemon.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS}
+			srv := apiserver.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS, Logger: log}
 			if metricsAddr != "" {
 				if srv.Metrics, err = net.Listen("tcp", metricsAddr); err != nil {
 					apiLis.Close()
@@ -168,7 +169,7 @@ func newDaemonCmd() *cobra.Command {
 				"telemetry", telemetryAddr, "metrics", metricsAddr, "state_dir", stateDir)
 			// With --store etcd the daemon runs inside the leader election.
 			srv.Run = func(ctx context.Context) error { return ha.run(ctx, d) }
-			runErr := daemon.Serve(cmd.Context(), d, srv)
+			runErr := apiserver.Serve(cmd.Context(), d, srv)
 			log.Info("balancer daemon stopped")
 			return runErr
 		},
@@ -207,13 +208,13 @@ func newDaemonCmd() *cobra.Command {
 // (--listen), else the unix socket.
 func apiListener(listen, socket, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
 	if listen == "" {
-		l, err := daemon.ListenUnix(socket)
+		l, err := apiserver.ListenUnix(socket)
 		return l, nil, err
 	}
 	if cert == "" || key == "" || clientCA == "" {
 		return nil, nil, usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
 	}
-	l, o, err := daemon.ListenTLS(listen, cert, key, clientCA)
+	l, o, err := apiserver.ListenTLS(listen, cert, key, clientCA)
 	if err != nil {
 		return nil, nil, err
 	}

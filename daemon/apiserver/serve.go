@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/credentials"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
 
@@ -26,8 +27,8 @@ type Servers struct {
 	// its credentials in APIOptions).
 	API        net.Listener
 	APIOptions []grpc.ServerOption
-	// Telemetry is the gNMI server (NewTelemetryServer, also given to New
-	// in Options.Telemetry), served on TelemetryListener.
+	// Telemetry is the gNMI server (daemon.NewTelemetryServer, also given
+	// to daemon.New in Options.Telemetry), served on TelemetryListener.
 	Telemetry         *bgnmi.Server
 	TelemetryListener net.Listener
 	// Metrics serves Prometheus /metrics.
@@ -37,12 +38,15 @@ type Servers struct {
 	// Run runs the daemon; nil means d.Run. A caller wraps the daemon's
 	// run here (a leader election, for one).
 	Run func(ctx context.Context) error
+	// Logger gets the metrics server's errors, at debug level (nil:
+	// discarded).
+	Logger *slog.Logger
 }
 
 // Serve runs the daemon and its servers until ctx ends or one of them
 // fails; then the daemon stops first, the servers after it, and Serve
 // returns the first failure (nil when ctx ended it).
-func Serve(ctx context.Context, d *Daemon, s Servers) error {
+func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	if s.API == nil {
 		return errors.New("serve: no management API listener")
 	}
@@ -50,10 +54,14 @@ func Serve(ctx context.Context, d *Daemon, s Servers) error {
 	if run == nil {
 		run = d.Run
 	}
+	log := s.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	g, gctx := errgroup.WithContext(ctx)
 
 	api := grpc.NewServer(s.APIOptions...)
-	apiv1.RegisterBalancerServer(api, NewAPIServer(d))
+	apiv1.RegisterBalancerServer(api, New(d))
 	g.Go(func() error {
 		if err := api.Serve(s.API); err != nil {
 			return fmt.Errorf("management API: %w", err)
@@ -78,9 +86,9 @@ func Serve(ctx context.Context, d *Daemon, s Servers) error {
 	var metrics *http.Server
 	if s.Metrics != nil {
 		mux := http.NewServeMux()
-		mux.Handle("/metrics", promhttp.HandlerFor(NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+		mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
 		metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second,
-			ErrorLog: slog.NewLogLogger(d.log.Handler(), slog.LevelDebug)}
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
 		ml := s.Metrics
 		if s.TLS != nil {
 			ml = tls.NewListener(ml, s.TLS.Clone())

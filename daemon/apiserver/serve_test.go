@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func serveDaemon(t *testing.T) *Daemon {
+func serveDaemon(t *testing.T) *daemon.Daemon {
 	t.Helper()
-	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+	d, err := daemon.New(daemon.Options{StateDir: t.TempDir(), InitialConfig: "../testdata/fast.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
 	require.NoError(t, err)
 	return d
 }

@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -14,16 +15,16 @@ import (
 // TestAPIApplyReportsSlotMovesByName: the management API carries the slot
 // moves of a dry run to the CLI, filter groups named, the removed one too.
 func TestAPIApplyReportsSlotMovesByName(t *testing.T) {
-	d, err := daemon.New(daemon.Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
+	d, err := daemon.New(daemon.Options{StateDir: t.TempDir(), InitialConfig: "../testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
 	require.NoError(t, err)
-	base, err := os.ReadFile("testdata/fast.yaml")
+	base, err := os.ReadFile("../testdata/fast.yaml")
 	require.NoError(t, err)
 	two := strings.Replace(string(base), "members: [F1, F2, F3]", "members: [F1, F2]", 1)
 	two = strings.Replace(two, "  - {name: F3, lan: P8, wan: P7, cores: 4}\n", "", 1)
 	require.NotEqual(t, string(base), two, "the fixture lists F3 as expected")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	api := NewAPIServer(d)
+	api := New(d)
 	res, err := api.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: two, DryRun: true, Force: true})
 	require.NoError(t, err)
 	require.Len(t, res.GetSlotMoves(), 1)
