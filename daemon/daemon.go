@@ -13,10 +13,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
-	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
@@ -76,9 +76,11 @@ type Options struct {
 	CPUPort uint32
 	// Tick is the keep-alive engine's resolution (default 5ms).
 	Tick time.Duration
-	// Telemetry, when set, gets the balancer tree (state every
-	// StateInterval, default 1s; counters every CounterInterval, default 5s).
-	Telemetry                      *bgnmi.Server
+	// Telemetry, when set, gets the daemon's status (every StateInterval,
+	// default 1s, and after each command's write) and its counters (every
+	// CounterInterval, default 5s): package telemetry serves them over
+	// gNMI and as Prometheus metrics.
+	Telemetry                      Publisher
 	StateInterval, CounterInterval time.Duration
 	Logger                         *slog.Logger
 	// Now is the clock (tests); default time.Now.
@@ -139,8 +141,9 @@ type Daemon struct {
 	loggedAlarms map[string]bool // port alarms already logged
 	cpuPort      uint32          // the controller's data-plane port (fixed at New)
 
-	metrics  *metrics
-	fmetrics *failoverMetrics
+	// runtimeSaveErrors counts the failure states not saved after a
+	// failover (RuntimeSaveErrors).
+	runtimeSaveErrors atomic.Uint64
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
@@ -176,8 +179,7 @@ func New(opts Options) (*Daemon, error) {
 		}()
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
-		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
-	d.fmetrics = &failoverMetrics{d: d}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
 	d.events = NewEventLog(d.now)
 
 	// The site comes from the store (or, the first time, the initial
@@ -352,7 +354,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if ci <= 0 {
 		ci = 5 * time.Second
 	}
-	run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, d.opts.Telemetry, si, ci) })
+	if d.opts.Telemetry != nil {
+		run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, si, ci) })
+	}
 	run("stall evidence", d.evidenceLoop)
 	run("data-plane verdicts", d.verdictLoop)
 	<-ctx.Done()
@@ -525,13 +529,6 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	return nil
 }
 
-// refreshTelemetry publishes the status (metrics and the gNMI state
-// tree) at once, after a command's write: what the command prints about
-// the switch and what telemetry shows agree from the moment it returns,
-// not from the next state interval. (A failover's write does not: the
-// state owner never waits for a status; the state interval publishes it.)
-func (d *Daemon) refreshTelemetry(ctx context.Context) { d.publishStatus(ctx, d.opts.Telemetry) }
-
 // markWritten notes the runtime state the switch now holds.
 func (d *Daemon) markWritten(st tables.State) {
 	d.mu.Lock()
@@ -586,7 +583,7 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
 	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-		d.fmetrics.runtimeSaveErrors.Add(1)
+		d.runtimeSaveErrors.Add(1)
 		d.log.Error("saving runtime state", "err", err)
 	}
 }
@@ -663,15 +660,6 @@ func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []
 		}
 	}
 	return out, nil
-}
-
-// Collector returns the Prometheus collector of the daemon's metrics.
-func (d *Daemon) Collector() prometheus.Collector {
-	fm := d.fmetrics
-	if fm == nil { // a Daemon made without New (tests of the metrics)
-		fm = &failoverMetrics{d: d}
-	}
-	return multiCollector{d.metrics, fm}
 }
 
 // Session exposes the switch session (status, tests).

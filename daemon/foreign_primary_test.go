@@ -50,8 +50,9 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	go g.Serve(glis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 	var logs syncBuffer
+	pub := NewTelemetryPublisher(tele)
 	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: 7, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour,
+		DeviceID: 1, ElectionLow: 7, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -71,7 +72,7 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 		}
 		return resp.GetNotification()[0].GetUpdate()[0].GetVal().GetStringVal()
 	}
-	reg := NewMetricsRegistry(d)
+	reg := pub.Registry(d)
 
 	// The intruder: election id 5:0, above the daemon's 0:7.
 	cc, err := grpc.NewClient(b.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))

@@ -53,12 +53,18 @@ func fixtureCounters() *Counters {
 	}
 }
 
+// noSaveErrors is a daemon that never failed to save its runtime state.
+type noSaveErrors struct{}
+
+func (noSaveErrors) RuntimeSaveErrors() uint64 { return 0 }
+
 func fixtureRegistry(t *testing.T, s *Status) (*prometheus.Registry, *metrics) {
 	t.Helper()
-	m := newMetrics()
+	p := NewTelemetryPublisher(nil)
+	m := p.metrics
 	m.setStatus(s)
 	m.setCounters(fixtureCounters())
-	return NewMetricsRegistry(&Daemon{metrics: m}), m
+	return p.Registry(noSaveErrors{}), m
 }
 
 func gatherText(t *testing.T, reg prometheus.Gatherer) string {

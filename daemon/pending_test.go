@@ -11,11 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// gauge reads one unlabelled gauge of the daemon's metrics.
-func daemonGauge(t *testing.T, d *Daemon, name string) float64 {
+// daemonGauge reads one unlabelled gauge of the daemon's metrics (d
+// publishing to pub).
+func daemonGauge(t *testing.T, pub *TelemetryPublisher, d *Daemon, name string) float64 {
 	t.Helper()
 	reg := prometheus.NewRegistry()
-	require.NoError(t, reg.Register(d.Collector()))
+	require.NoError(t, reg.Register(pub.Collector(d)))
 	mfs, err := reg.Gather()
 	require.NoError(t, err)
 	for _, mf := range mfs {
@@ -34,7 +35,8 @@ func daemonGauge(t *testing.T, d *Daemon, name string) float64 {
 // a state interval later.
 func TestPendingAgreesWithProgrammed(t *testing.T) {
 	b := newBed(t)
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
+	pub := NewTelemetryPublisher(nil)
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr, Telemetry: pub,
 		DeviceID: 1, ElectionLow: 10, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: testLogger})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -53,13 +55,14 @@ func TestPendingAgreesWithProgrammed(t *testing.T) {
 		res, err := d.ApplyConfig(context.Background(), data, false, "change")
 		require.NoError(t, err)
 		require.True(t, res.Written, "change %d: %+v", i, res)
-		assert.Equal(t, 0.0, daemonGauge(t, d, "balancer_switch_pending"), "change %d: programmed, so not pending", i)
+		assert.Equal(t, 0.0, daemonGauge(t, pub, d, "balancer_switch_pending"), "change %d: programmed, so not pending", i)
 	}
 
 	// No switch: the change is saved, not programmed, and pending says
 	// so at once.
 	dir := t.TempDir()
-	d2, err := New(Options{StateDir: dir, InitialConfig: b.config, SwitchAddr: "127.0.0.1:1",
+	pub2 := NewTelemetryPublisher(nil)
+	d2, err := New(Options{StateDir: dir, InitialConfig: b.config, SwitchAddr: "127.0.0.1:1", Telemetry: pub2,
 		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: testLogger})
 	require.NoError(t, err)
 	ctx2, cancel2 := context.WithCancel(context.Background())
@@ -71,5 +74,5 @@ func TestPendingAgreesWithProgrammed(t *testing.T) {
 	res, err := d2.ApplyConfig(context.Background(), data, false, "no switch")
 	require.NoError(t, err)
 	require.False(t, res.Written)
-	assert.Equal(t, 1.0, daemonGauge(t, d2, "balancer_switch_pending"), "not programmed, so pending")
+	assert.Equal(t, 1.0, daemonGauge(t, pub2, d2, "balancer_switch_pending"), "not programmed, so pending")
 }

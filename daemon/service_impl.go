@@ -233,7 +233,7 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 		d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev.Number), To: "running",
 			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment)})
 		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-			d.fmetrics.runtimeSaveErrors.Add(1)
+			d.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
 		if d.standby() {

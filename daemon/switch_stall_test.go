@@ -38,8 +38,9 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 	go g.Serve(lis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 
+	pub := NewTelemetryPublisher(tele)
 	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour})
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -49,7 +50,7 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 	b.allUp(d)
 
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(d.Collector())
+	reg.MustRegister(pub.Collector(d))
 	prom := httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	defer prom.Close()
 	metrics := func() string {

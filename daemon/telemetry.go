@@ -1,7 +1,6 @@
 package daemon
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -215,49 +214,6 @@ func filterKinds(f FilterCounters) []kindCount {
 		{"verdict-bypass", f.VerdictBypass}, {"verdict-drop", f.VerdictDrop}}
 }
 
-// telemetryLoop feeds the gNMI server and the Prometheus snapshot.
-func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEvery, countersEvery time.Duration) error {
-	st := time.NewTicker(stateEvery)
-	defer st.Stop()
-	ct := time.NewTicker(countersEvery)
-	defer ct.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-st.C:
-			d.publishStatus(ctx, srv)
-		case <-ct.C:
-			if !d.session.Status().Connected {
-				continue
-			}
-			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			c, err := d.Counters(rctx)
-			cancel()
-			if err != nil {
-				d.log.Debug("counters", "err", err)
-				continue
-			}
-			d.metrics.setCounters(c)
-			if srv != nil {
-				_ = publishCounters(srv, c)
-			}
-		}
-	}
-}
-
-// publishStatus takes the status and publishes it (metrics; gNMI on srv).
-func (d *Daemon) publishStatus(ctx context.Context, srv *bgnmi.Server) {
-	s, err := d.Status(ctx)
-	if err != nil {
-		return
-	}
-	d.metrics.setStatus(s)
-	if srv != nil {
-		_ = publishState(srv, s, d.now())
-	}
-}
-
 // TelemetryModel is the model the daemon's gNMI server serves (the
 // /balancer tree of docs/telemetry.md), announced by Capabilities.
 func TelemetryModel() *gpb.ModelData {
@@ -270,11 +226,58 @@ func NewTelemetryServer(opts ...bgnmi.ServerOption) *bgnmi.Server {
 	return bgnmi.NewServer("balancer", append([]bgnmi.ServerOption{bgnmi.WithModels(TelemetryModel())}, opts...)...)
 }
 
-// NewMetricsRegistry returns what /metrics serves: the daemon's metrics,
+// TelemetryPublisher keeps the last status and counters the daemon
+// published to it (it is the daemon's Publisher) and serves them: as the
+// /balancer gNMI tree on its server, and as Prometheus metrics
+// (Collector, Registry).
+type TelemetryPublisher struct {
+	srv     *bgnmi.Server // nil: metrics only
+	metrics *metrics
+}
+
+// NewTelemetryPublisher returns a publisher that updates srv (nil: no
+// gNMI, metrics only); give it to New in Options.Telemetry.
+func NewTelemetryPublisher(srv *bgnmi.Server) *TelemetryPublisher {
+	return &TelemetryPublisher{srv: srv, metrics: newMetrics()}
+}
+
+// PublishStatus implements Publisher: the metrics' status snapshot and
+// the gNMI state tree.
+func (p *TelemetryPublisher) PublishStatus(s *Status, at time.Time) {
+	p.metrics.setStatus(s)
+	if p.srv != nil {
+		_ = publishState(p.srv, s, at)
+	}
+}
+
+// PublishCounters implements Publisher: the metrics' counters snapshot
+// and the gNMI counter tree.
+func (p *TelemetryPublisher) PublishCounters(c *Counters) {
+	p.metrics.setCounters(c)
+	if p.srv != nil {
+		_ = publishCounters(p.srv, c)
+	}
+}
+
+// MetricsSource is what the metrics read from the daemon itself at each
+// scrape, not from a published snapshot (a *Daemon is one).
+type MetricsSource interface {
+	// RuntimeSaveErrors counts the failure states not saved after a
+	// failover.
+	RuntimeSaveErrors() uint64
+}
+
+// Collector returns the Prometheus collector of the daemon's metrics: the
+// snapshots published to p, and what d counts.
+func (p *TelemetryPublisher) Collector(d MetricsSource) prometheus.Collector {
+	return multiCollector{p.metrics, &failoverMetrics{m: p.metrics, d: d}}
+}
+
+// Registry returns what /metrics serves: Collector(d),
 // balancer_build_info, and the Go runtime and process collectors.
-func NewMetricsRegistry(d *Daemon) *prometheus.Registry {
+func (p *TelemetryPublisher) Registry(d MetricsSource) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(d.Collector(), buildInfo(),
+	reg.MustRegister(p.Collector(d), buildInfo(),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return reg
 }

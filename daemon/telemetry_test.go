@@ -50,8 +50,9 @@ func TestTelemetry(t *testing.T) {
 	go g.Serve(lis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 
+	pub := NewTelemetryPublisher(tele)
 	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -84,7 +85,7 @@ func TestTelemetry(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond)
 
 	// Prometheus.
-	srv := httptest.NewServer(promhttp.HandlerFor(NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+	srv := httptest.NewServer(promhttp.HandlerFor(pub.Registry(d), promhttp.HandlerOpts{}))
 	defer srv.Close()
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(srv.URL)

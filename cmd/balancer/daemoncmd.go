@@ -140,8 +140,9 @@ func newDaemonCmd() *cobra.Command {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
 				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
-				opts.Telemetry = tele
 			}
+			pub := daemon.NewTelemetryPublisher(tele)
+			opts.Telemetry = pub
 			ha, err := store.setup(&opts, election != "", log)
 			if err != nil {
 				return err
@@ -155,7 +156,8 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			srv := apiserver.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS, Logger: log}
+			srv := apiserver.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS, Logger: log,
+				MetricsRegistry: pub.Registry(d)}
 			if metricsAddr != "" {
 				if srv.Metrics, err = net.Listen("tcp", metricsAddr); err != nil {
 					apiLis.Close()

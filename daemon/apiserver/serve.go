@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 	"google.golang.org/grpc"
@@ -27,12 +28,15 @@ type Servers struct {
 	// its credentials in APIOptions).
 	API        net.Listener
 	APIOptions []grpc.ServerOption
-	// Telemetry is the gNMI server (daemon.NewTelemetryServer, also given
-	// to daemon.New in Options.Telemetry), served on TelemetryListener.
+	// Telemetry is the gNMI server (daemon.NewTelemetryServer, the one
+	// the daemon's telemetry publisher updates), served on
+	// TelemetryListener.
 	Telemetry         *bgnmi.Server
 	TelemetryListener net.Listener
-	// Metrics serves Prometheus /metrics.
-	Metrics net.Listener
+	// Metrics serves Prometheus /metrics: what MetricsRegistry gathers
+	// (the daemon's telemetry publisher's Registry).
+	Metrics         net.Listener
+	MetricsRegistry prometheus.Gatherer
 	// TLS, when set, serves telemetry and metrics with it (ServerTLSConfig).
 	TLS *tls.Config
 	// Run runs the daemon; nil means d.Run. A caller wraps the daemon's
@@ -49,6 +53,9 @@ type Servers struct {
 func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	if s.API == nil {
 		return errors.New("serve: no management API listener")
+	}
+	if s.Metrics != nil && s.MetricsRegistry == nil {
+		return errors.New("serve: a metrics listener and no metrics registry")
 	}
 	run := s.Run
 	if run == nil {
@@ -86,7 +93,7 @@ func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	var metrics *http.Server
 	if s.Metrics != nil {
 		mux := http.NewServeMux()
-		mux.Handle("/metrics", promhttp.HandlerFor(daemon.NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+		mux.Handle("/metrics", promhttp.HandlerFor(s.MetricsRegistry, promhttp.HandlerOpts{}))
 		metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second,
 			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
 		ml := s.Metrics

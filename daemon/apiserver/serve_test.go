@@ -33,7 +33,8 @@ func TestServeRunsAndStops(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml}) }()
+	reg := daemon.NewTelemetryPublisher(nil).Registry(d)
+	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml, MetricsRegistry: reg}) }()
 
 	var body string
 	require.Eventually(t, func() bool {
