@@ -1,4 +1,4 @@
-package daemon
+package daemon_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -13,7 +15,7 @@ import (
 
 // daemonGauge reads one unlabelled gauge of the daemon's metrics (d
 // publishing to pub).
-func daemonGauge(t *testing.T, pub *TelemetryPublisher, d *Daemon, name string) float64 {
+func daemonGauge(t *testing.T, pub *telemetry.Publisher, d *daemon.Daemon, name string) float64 {
 	t.Helper()
 	reg := prometheus.NewRegistry()
 	require.NoError(t, reg.Register(pub.Collector(d)))
@@ -34,18 +36,18 @@ func daemonGauge(t *testing.T, pub *TelemetryPublisher, d *Daemon, name string) 
 // balancer_switch_pending says agree the moment the change returns, not
 // a state interval later.
 func TestPendingAgreesWithProgrammed(t *testing.T) {
-	b := newBed(t)
-	pub := NewTelemetryPublisher(nil)
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr, Telemetry: pub,
-		DeviceID: 1, ElectionLow: 10, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: testLogger})
+	b := daemon.NewBed(t)
+	pub := telemetry.New(nil)
+	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: b.Config(), SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(), Telemetry: pub,
+		DeviceID: 1, ElectionLow: 10, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: daemon.TestLogger})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = d.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	b.allUp(d)
+	b.AllUp(d)
 
-	data, err := os.ReadFile(b.config)
+	data, err := os.ReadFile(b.Config())
 	require.NoError(t, err)
 	for i, extra := range []string{
 		"  - {name: bgp, priority: 100, match: {proto: tcp, l4_port: 179}, action: bypass}\n",
@@ -61,9 +63,9 @@ func TestPendingAgreesWithProgrammed(t *testing.T) {
 	// No switch: the change is saved, not programmed, and pending says
 	// so at once.
 	dir := t.TempDir()
-	pub2 := NewTelemetryPublisher(nil)
-	d2, err := New(Options{StateDir: dir, InitialConfig: b.config, SwitchAddr: "127.0.0.1:1", Telemetry: pub2,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: testLogger})
+	pub2 := telemetry.New(nil)
+	d2, err := daemon.New(daemon.Options{StateDir: dir, InitialConfig: b.Config(), SwitchAddr: "127.0.0.1:1", Telemetry: pub2,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, StateInterval: time.Hour, Logger: daemon.TestLogger})
 	require.NoError(t, err)
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	done2 := make(chan struct{})

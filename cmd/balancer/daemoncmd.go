@@ -16,6 +16,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/apiserver"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
@@ -139,9 +140,9 @@ func newDaemonCmd() *cobra.Command {
 				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
-				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
+				tele = telemetry.NewServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
 			}
-			pub := daemon.NewTelemetryPublisher(tele)
+			pub := telemetry.New(tele)
 			opts.Telemetry = pub
 			ha, err := store.setup(&opts, election != "", log)
 			if err != nil {

@@ -28,9 +28,8 @@ type Servers struct {
 	// its credentials in APIOptions).
 	API        net.Listener
 	APIOptions []grpc.ServerOption
-	// Telemetry is the gNMI server (daemon.NewTelemetryServer, the one
-	// the daemon's telemetry publisher updates), served on
-	// TelemetryListener.
+	// Telemetry is the gNMI server (telemetry.NewServer, the one the
+	// daemon's telemetry.Publisher updates), served on TelemetryListener.
 	Telemetry         *bgnmi.Server
 	TelemetryListener net.Listener
 	// Metrics serves Prometheus /metrics: what MetricsRegistry gathers

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +34,7 @@ func TestServeRunsAndStops(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	reg := daemon.NewTelemetryPublisher(nil).Registry(d)
+	reg := telemetry.New(nil).Registry(d)
 	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml, MetricsRegistry: reg}) }()
 
 	var body string

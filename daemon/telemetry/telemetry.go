@@ -1,4 +1,4 @@
-package daemon
+package telemetry
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
 
@@ -82,15 +83,15 @@ func (l *leafSet) add(prefix []*gpb.PathElem, leaf string, v any) {
 
 // publishState publishes the status tree. Each part of the tree is one
 // function below; a new part is one more line here.
-func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
+func publishState(srv *bgnmi.Server, st *daemon.Status, now time.Time) error {
 	l := &leafSet{ts: now.UnixNano()}
-	for _, part := range []func(*leafSet, *Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups} {
+	for _, part := range []func(*leafSet, *daemon.Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups} {
 		part(l, st)
 	}
 	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
 }
 
-func stateRoot(l *leafSet, st *Status) {
+func stateRoot(l *leafSet, st *daemon.Status) {
 	root := []*gpb.PathElem{elem("balancer"), elem("state")}
 	l.add(root, "site", st.Site)
 	l.add(root, "revision", st.Revision.Number)
@@ -105,7 +106,7 @@ func stateRoot(l *leafSet, st *Status) {
 	l.add(root, "bypass-all", st.Bypass.All)
 }
 
-func stateLinks(l *leafSet, st *Status) {
+func stateLinks(l *leafSet, st *daemon.Status) {
 	for _, k := range st.Links {
 		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("state")}
 		l.add(p, "id", k.ID)
@@ -116,7 +117,7 @@ func stateLinks(l *leafSet, st *Status) {
 	}
 }
 
-func stateFilterGroups(l *leafSet, st *Status) {
+func stateFilterGroups(l *leafSet, st *daemon.Status) {
 	for _, f := range st.Filters {
 		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("state")}
 		l.add(p, "state", f.State)
@@ -145,7 +146,7 @@ func stateFilterGroups(l *leafSet, st *Status) {
 	}
 }
 
-func stateBalanceGroups(l *leafSet, st *Status) {
+func stateBalanceGroups(l *leafSet, st *daemon.Status) {
 	for _, g := range st.Balance {
 		p := []*gpb.PathElem{elem("balancer"), elem("balance-groups"), elem("balance-group", "name", g.Name), elem("state")}
 		l.add(p, "state", g.State)
@@ -164,7 +165,7 @@ func leLabel(upTo time.Duration) string {
 }
 
 // publishCounters publishes the counter tree.
-func publishCounters(srv *bgnmi.Server, c *Counters) error {
+func publishCounters(srv *bgnmi.Server, c *daemon.Counters) error {
 	l := &leafSet{ts: c.At.UnixNano()}
 	for _, k := range c.Links {
 		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("counters")}
@@ -201,67 +202,66 @@ func publishCounters(srv *bgnmi.Server, c *Counters) error {
 // prefix (to-filter) and, in snake_case, the Prometheus kind label.
 type kindCount struct {
 	name string
-	v    PacketBytes
+	v    daemon.PacketBytes
 }
 
-func linkKinds(k LinkCounters) []kindCount {
+func linkKinds(k daemon.LinkCounters) []kindCount {
 	return []kindCount{{"to-filter", k.ToFilter}, {"rule-bypass", k.RuleBypass}, {"non-ip-bypass", k.NonIPBypass},
 		{"sw-bypass", k.SWBypass}, {"returned", k.Returned}, {"heartbeat", k.Heartbeat}, {"group-bypass", k.GroupBypass}, {"dropped", k.Dropped}}
 }
 
-func filterKinds(f FilterCounters) []kindCount {
+func filterKinds(f daemon.FilterCounters) []kindCount {
 	return []kindCount{{"to-filter", f.ToFilter}, {"returned", f.Returned}, {"keepalive", f.KeepAlive}, {"sw-bypass", f.SWBypass},
 		{"verdict-bypass", f.VerdictBypass}, {"verdict-drop", f.VerdictDrop}}
 }
 
-// TelemetryModel is the model the daemon's gNMI server serves (the
-// /balancer tree of docs/telemetry.md), announced by Capabilities.
-func TelemetryModel() *gpb.ModelData {
+// Model is the model the daemon's gNMI server serves (the /balancer tree
+// of docs/telemetry.md), announced by Capabilities.
+func Model() *gpb.ModelData {
 	return &gpb.ModelData{Name: "balancer-telemetry", Organization: "dpi-balancer", Version: "1.0.0"}
 }
 
-// NewTelemetryServer returns the daemon's gNMI telemetry server: target
-// "balancer", announcing TelemetryModel, which is all it serves.
-func NewTelemetryServer(opts ...bgnmi.ServerOption) *bgnmi.Server {
-	return bgnmi.NewServer("balancer", append([]bgnmi.ServerOption{bgnmi.WithModels(TelemetryModel())}, opts...)...)
+// NewServer returns the daemon's gNMI telemetry server: target
+// "balancer", announcing Model, which is all it serves.
+func NewServer(opts ...bgnmi.ServerOption) *bgnmi.Server {
+	return bgnmi.NewServer("balancer", append([]bgnmi.ServerOption{bgnmi.WithModels(Model())}, opts...)...)
 }
 
-// TelemetryPublisher keeps the last status and counters the daemon
-// published to it (it is the daemon's Publisher) and serves them: as the
-// /balancer gNMI tree on its server, and as Prometheus metrics
-// (Collector, Registry).
-type TelemetryPublisher struct {
+// Publisher keeps the last status and counters the daemon published to
+// it (it is a daemon.Publisher) and serves them: as the /balancer gNMI
+// tree on its server, and as Prometheus metrics (Collector, Registry).
+type Publisher struct {
 	srv     *bgnmi.Server // nil: metrics only
 	metrics *metrics
 }
 
-// NewTelemetryPublisher returns a publisher that updates srv (nil: no
-// gNMI, metrics only); give it to New in Options.Telemetry.
-func NewTelemetryPublisher(srv *bgnmi.Server) *TelemetryPublisher {
-	return &TelemetryPublisher{srv: srv, metrics: newMetrics()}
+// New returns a publisher that updates srv (nil: no gNMI, metrics only);
+// give it to daemon.New in daemon.Options.Telemetry.
+func New(srv *bgnmi.Server) *Publisher {
+	return &Publisher{srv: srv, metrics: newMetrics()}
 }
 
-// PublishStatus implements Publisher: the metrics' status snapshot and
-// the gNMI state tree.
-func (p *TelemetryPublisher) PublishStatus(s *Status, at time.Time) {
+// PublishStatus implements daemon.Publisher: the metrics' status snapshot
+// and the gNMI state tree.
+func (p *Publisher) PublishStatus(s *daemon.Status, at time.Time) {
 	p.metrics.setStatus(s)
 	if p.srv != nil {
 		_ = publishState(p.srv, s, at)
 	}
 }
 
-// PublishCounters implements Publisher: the metrics' counters snapshot
-// and the gNMI counter tree.
-func (p *TelemetryPublisher) PublishCounters(c *Counters) {
+// PublishCounters implements daemon.Publisher: the metrics' counters
+// snapshot and the gNMI counter tree.
+func (p *Publisher) PublishCounters(c *daemon.Counters) {
 	p.metrics.setCounters(c)
 	if p.srv != nil {
 		_ = publishCounters(p.srv, c)
 	}
 }
 
-// MetricsSource is what the metrics read from the daemon itself at each
-// scrape, not from a published snapshot (a *Daemon is one).
-type MetricsSource interface {
+// Source is what the metrics read from the daemon itself at each scrape,
+// not from a published snapshot (a *daemon.Daemon is one).
+type Source interface {
 	// RuntimeSaveErrors counts the failure states not saved after a
 	// failover.
 	RuntimeSaveErrors() uint64
@@ -269,13 +269,13 @@ type MetricsSource interface {
 
 // Collector returns the Prometheus collector of the daemon's metrics: the
 // snapshots published to p, and what d counts.
-func (p *TelemetryPublisher) Collector(d MetricsSource) prometheus.Collector {
+func (p *Publisher) Collector(d Source) prometheus.Collector {
 	return multiCollector{p.metrics, &failoverMetrics{m: p.metrics, d: d}}
 }
 
 // Registry returns what /metrics serves: Collector(d),
 // balancer_build_info, and the Go runtime and process collectors.
-func (p *TelemetryPublisher) Registry(d MetricsSource) *prometheus.Registry {
+func (p *Publisher) Registry(d Source) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(p.Collector(d), buildInfo(),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -309,15 +309,15 @@ func buildInfo() prometheus.Collector {
 // current one (balancer_filter_group_state{state="down"} 1).
 type metrics struct {
 	mu       sync.Mutex
-	status   *Status
-	counters *Counters
+	status   *daemon.Status
+	counters *daemon.Counters
 }
 
 func newMetrics() *metrics { return &metrics{} }
 
 // setStatus keeps the newer of s and the status it holds (a periodic
 // snapshot taken before a write may arrive after the one taken after it).
-func (m *metrics) setStatus(s *Status) {
+func (m *metrics) setStatus(s *daemon.Status) {
 	m.mu.Lock()
 	if m.status == nil || !s.ObservedAt.Before(m.status.ObservedAt) {
 		m.status = s
@@ -325,7 +325,7 @@ func (m *metrics) setStatus(s *Status) {
 	m.mu.Unlock()
 }
 
-func (m *metrics) setCounters(c *Counters) {
+func (m *metrics) setCounters(c *daemon.Counters) {
 	m.mu.Lock()
 	m.counters = c
 	m.mu.Unlock()
@@ -408,7 +408,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	s, c := m.status, m.counters
 	m.mu.Unlock()
 	if s != nil {
-		for _, part := range []func(chan<- prometheus.Metric, *Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
+		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
 			part(ch, s)
 		}
 	}
@@ -444,7 +444,7 @@ func enum(ch chan<- prometheus.Metric, d *prometheus.Desc, name string, values [
 	}
 }
 
-func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
+func collectSwitch(ch chan<- prometheus.Metric, s *daemon.Status) {
 	gauge(ch, descSwitchConnected, b2f(s.Switch.Connected))
 	gauge(ch, descSwitch, b2f(s.Switch.Primary))
 	gauge(ch, descSwStalled, b2f(s.Switch.Stalled))
@@ -464,7 +464,7 @@ var portStates = []string{"up", "down", "unknown"}
 
 // collectPorts exports the oper state of every port a link or a filter
 // group uses (one series per state value, so labels never change).
-func collectPorts(ch chan<- prometheus.Metric, s *Status) {
+func collectPorts(ch chan<- prometheus.Metric, s *daemon.Status) {
 	gauge(ch, descStale, b2f(s.Stale))
 	seen := map[string]bool{}
 	oper := func(port, state string) {
@@ -472,7 +472,7 @@ func collectPorts(ch chan<- prometheus.Metric, s *Status) {
 			return
 		}
 		if state == "" {
-			state = string(PortUnknown)
+			state = string(daemon.PortUnknown)
 		}
 		seen[port] = true
 		enum(ch, descPortOper, port, portStates, state)
@@ -487,7 +487,7 @@ func collectPorts(ch chan<- prometheus.Metric, s *Status) {
 	}
 }
 
-func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
+func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, f := range s.Filters {
 		enum(ch, descFGState, f.Name, filterGroupStates, f.State)
 		enum(ch, descFGEffective, f.Name, filterGroupEffectives, f.Effective)
@@ -515,14 +515,14 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
 	}
 }
 
-func collectBalanceGroups(ch chan<- prometheus.Metric, s *Status) {
+func collectBalanceGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, g := range s.Balance {
 		enum(ch, descBGState, g.Name, balanceGroupStates, g.State)
 		gauge(ch, descBGAlive, float64(g.Alive), g.Name)
 	}
 }
 
-func collectCounters(ch chan<- prometheus.Metric, c *Counters) {
+func collectCounters(ch chan<- prometheus.Metric, c *daemon.Counters) {
 	for _, k := range c.Links {
 		for _, kv := range linkKinds(k) {
 			counter(ch, descLinkPkts, kv.v.Packets, k.Name, snake(kv.name))

@@ -1,4 +1,4 @@
-package daemon
+package telemetry
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
@@ -18,7 +18,7 @@ var (
 // status snapshot and its count of runtime state save failures.
 type failoverMetrics struct {
 	m *metrics
-	d MetricsSource
+	d Source
 }
 
 // Describe implements prometheus.Collector.
