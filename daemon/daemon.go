@@ -118,18 +118,15 @@ type Daemon struct {
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.
-	mu       sync.Mutex
-	cfg      *config.Config
-	yaml     []byte
-	rev      Revision
-	engine   *profiles.Engine
+	mu sync.Mutex
+	// running is the running state, replaced whole by install (embedded:
+	// d.cfg is d.running.cfg).
+	running
 	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
 	watching bool
-	site     *tables.Site // the compiled configuration in its runtime state
 	written  tables.State // the runtime state last written to the switch
 	primary  bool         // the session is primary and has reconciled
-	cfgGen   uint64
-	rtBase   int64 // shared store: the runtime state's store revision the engine reflects
+	cfgGen   uint64       // moved by every install of a new configuration
 	// layouts are the base slot layouts saved with the running revision,
 	// the input of the first compile (later ones start from the site's).
 	layouts map[string]*tables.Layout
@@ -254,15 +251,16 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.cfg, d.yaml, d.rev, d.engine = cfg, data, rev, eng
 	st := eng.State()
 	des, err := comp.Compile(cfg, st, tables.FromLayouts(d.layouts))
 	if err != nil {
 		return nil, err
 	}
-	if d.site, err = comp.NewSite(cfg, des, st); err != nil {
+	site, err := comp.NewSite(cfg, des, st)
+	if err != nil {
 		return nil, err
 	}
+	d.running = running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site}
 
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
