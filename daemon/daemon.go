@@ -8,8 +8,6 @@ import (
 	"log/slog"
 	"maps"
 	"os"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -191,34 +189,8 @@ func New(opts Options) (*Daemon, error) {
 	}
 	comp := d.comp
 	if seed {
-		// Refused before it reaches the store, what every daemon would
-		// then refuse: rules past the pushed build's tables.
-		if err := comp.CheckCapacity(cfg); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		if _, err := cpuPortOf(cfg, opts.CPUPort); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		if own != nil {
-			// Every state directory holds its runtime state (none proven
-			// yet), with its check, before its first revision, so a
-			// removed or edited runtime.json is noticed.
-			rt := Runtime{Up: []string{}}
-			if fileExists(filepath.Join(own.Dir(), "runtime.json")) {
-				if rt, err = own.LoadRuntime(); err != nil {
-					return nil, err
-				}
-			}
-			if err := own.SaveRuntime(rt); err != nil {
-				return nil, err
-			}
-		}
-		if data, rev, cfg, err = d.seed(data, cfg); err != nil {
+		if data, rev, cfg, err = d.seedInitial(own, data, cfg); err != nil {
 			return nil, err
-		}
-		// Another daemon may have seeded first, with its own site.
-		if err := comp.CheckPlatform(cfg.Platform); err != nil {
-			return nil, fmt.Errorf("daemon: revision %d: %w", rev.Number, err)
 		}
 	}
 	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
@@ -234,18 +206,9 @@ func New(opts Options) (*Daemon, error) {
 	if d.layouts, err = store.Layouts(); err != nil {
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
-	rt, err := store.LoadRuntime()
+	rt, err := loadRuntime(store, cfg)
 	if err != nil {
 		return nil, err
-	}
-	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
-		// Runtime state saved before proven filters were recorded: every
-		// filter not down was forwarding, and keeps doing so.
-		for _, fg := range cfg.FilterGroups {
-			if !slices.Contains(rt.Down, fg.Name) {
-				rt.Up = append(rt.Up, fg.Name)
-			}
-		}
 	}
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
