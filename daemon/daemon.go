@@ -8,21 +8,16 @@ import (
 	"log/slog"
 	"maps"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
-	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
@@ -549,172 +544,8 @@ func (d *Daemon) saveRuntime() {
 	}
 }
 
-// evidenceLoop feeds the stall guard: while the engine holds filter
-// groups' keep-alive losses as a suspected keep-alive path stall, it reads
-// their data-plane counters (packets sent to the filter and come back
-// from it: a few counter cells) and hands them to the engine.
-func (d *Daemon) evidenceLoop(ctx context.Context) error {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-		}
-		eng := d.currentEngine()
-		held := eng.Held()
-		if len(held) == 0 {
-			continue
-		}
-		d.mu.Lock()
-		cfg := d.cfg
-		d.mu.Unlock()
-		rctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
-		tr, err := d.filterTraffic(rctx, cfg, held)
-		cancel()
-		if err != nil {
-			d.log.Debug("reading filter counters for the stall guard", "err", err)
-			continue
-		}
-		for name, c := range tr {
-			eng.OnTraffic(name, c[0], c[1])
-		}
-	}
-}
-
-// filterTraffic reads, for each named filter group, the packets the data
-// plane sent to the filter and the packets that came back from it.
-func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []string) (map[string][2]uint64, error) {
-	c, err := d.schema.Counter(p4src.CounterFilterGroup)
-	if err != nil {
-		return nil, err
-	}
-	id := c.GetPreamble().GetId()
-	var req []*p4v1.Entity
-	for _, n := range names {
-		fg := cfg.FilterGroupByName(n)
-		if fg == nil {
-			continue
-		}
-		b := int64(*fg.ID) << 2
-		for _, k := range []int64{p4src.FGCntToFilter, p4src.FGCntReturned} {
-			req = append(req, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
-				CounterId: id, Index: &p4v1.Index{Index: b + k}}}})
-		}
-	}
-	es, err := d.session.Read(ctx, req...)
-	if err != nil {
-		return nil, err
-	}
-	byIdx := map[int64]uint64{}
-	for _, e := range es {
-		if ce := e.GetCounterEntry(); ce != nil {
-			byIdx[ce.GetIndex().GetIndex()] = uint64(ce.GetData().GetPacketCount())
-		}
-	}
-	out := map[string][2]uint64{}
-	for _, n := range names {
-		if fg := cfg.FilterGroupByName(n); fg != nil {
-			b := int64(*fg.ID) << 2
-			out[n] = [2]uint64{byIdx[b+p4src.FGCntToFilter], byIdx[b+p4src.FGCntReturned]}
-		}
-	}
-	return out, nil
-}
-
 // Session exposes the switch session (status, tests).
 func (d *Daemon) Session() *controlplane.Session { return d.session }
-
-// portLoop follows the switch's port oper-status over gNMI.
-func (d *Daemon) portLoop(ctx context.Context) error {
-	for {
-		d.mu.Lock()
-		cfg, gen := d.cfg, d.cfgGen
-		d.mu.Unlock()
-		// Every port and lane of the site: those links and filter groups
-		// use feed the availability engine; all are checked against the
-		// site (PortAlarms).
-		names := map[string]uint32{}
-		for _, d := range cfg.Ports {
-			for _, n := range d.LaneNames() {
-				if num, err := cfg.PortNumber(n.Key()); err == nil {
-					names[n.Key()] = num
-				}
-			}
-		}
-		var list []string
-		for n := range names {
-			list = append(list, n)
-		}
-		sort.Strings(list)
-		wctx, cancel := context.WithCancel(ctx)
-		events := make(chan bgnmi.OperEvent, 64)
-		creds := insecure.NewCredentials()
-		if d.opts.SwitchTLS != nil {
-			creds = credentials.NewTLS(d.opts.SwitchTLS)
-		}
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_ = bgnmi.WatchOperStatus(wctx, d.opts.SwitchGNMI, list, []grpc.DialOption{grpc.WithTransportCredentials(creds)}, events,
-				bgnmi.WithConnState(func(up bool) {
-					d.mu.Lock()
-					d.watching = up
-					if !up {
-						clear(d.swPorts)
-					}
-					d.mu.Unlock()
-				}),
-				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
-					d.mu.Lock()
-					applyReport(d.swPorts, r)
-					d.mu.Unlock()
-				}))
-		}()
-		for restart := false; !restart; {
-			select {
-			case <-ctx.Done():
-				cancel()
-				<-done
-				return ctx.Err()
-			case ev := <-events:
-				num, ok := names[ev.Name]
-				if !ok {
-					continue
-				}
-				d.mu.Lock()
-				d.ports[num] = ev.Up
-				sp := d.swPorts[ev.Name]
-				up := ev.Up
-				sp.Oper = &up
-				d.swPorts[ev.Name] = sp
-				eng := d.engine
-				d.mu.Unlock()
-				eng.OnPortStatus(num, ev.Up, d.now())
-			case <-time.After(time.Second):
-				d.mu.Lock()
-				restart = d.cfgGen != gen
-				d.mu.Unlock()
-				d.logPortAlarms()
-			}
-		}
-		cancel()
-		<-done
-	}
-}
-
-// portNames lists every port name the configuration uses.
-func portNames(cfg *config.Config) []string {
-	var out []string
-	for _, l := range cfg.Links {
-		out = append(out, l.LAN, l.WAN)
-	}
-	for _, f := range cfg.FilterGroups {
-		out = append(out, f.LAN, f.WAN)
-	}
-	return out
-}
 
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
