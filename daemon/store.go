@@ -258,6 +258,20 @@ func (s *Store) Running() ([]byte, Revision, error) {
 	if err != nil {
 		return nil, Revision{}, err
 	}
+	rev, problems := s.verify(data, revs, problems)
+	if len(problems) > 0 {
+		return nil, Revision{}, s.damaged(problems)
+	}
+	// What can be repaired without losing anything the operator made is,
+	// with a warning.
+	s.warnings = s.repairs(revs, rev)
+	return data, rev, nil
+}
+
+// verify checks every revision of revs against its digest, the running
+// configuration data against the newest one, and the layouts file. It
+// returns the running revision and problems with what it found added.
+func (s *Store) verify(data []byte, revs []Revision, problems []string) (Revision, []string) {
 	for _, r := range revs {
 		b, err := os.ReadFile(s.revPath(r.Number, ".yaml"))
 		if err != nil {
@@ -281,14 +295,16 @@ func (s *Store) Running() ([]byte, Revision, error) {
 	if _, err := s.loadLayouts(); err != nil {
 		problems = append(problems, err.Error())
 	}
-	if len(problems) > 0 {
-		return nil, Revision{}, s.damaged(problems)
-	}
-	// What can be repaired without losing anything the operator made is,
-	// with a warning.
-	s.warnings = nil
+	return rev, problems
+}
+
+// repairs lists what a verified store misses that it can do without: a
+// removed layouts file (dealt again), revisions removed from history,
+// revision files without their metadata.
+func (s *Store) repairs(revs []Revision, rev Revision) []string {
+	var warnings []string
 	if _, err := os.Stat(s.path(layoutsFile)); errors.Is(err, os.ErrNotExist) && rev.Number > 1 {
-		s.warnings = append(s.warnings, fmt.Sprintf("%s is missing: the slot layouts are dealt again from revision %d's configuration (sessions may move to other filter cores); it is saved again with the next change", layoutsFile, rev.Number))
+		warnings = append(warnings, fmt.Sprintf("%s is missing: the slot layouts are dealt again from revision %d's configuration (sessions may move to other filter cores); it is saved again with the next change", layoutsFile, rev.Number))
 	}
 	var gaps []string
 	for i := 1; i < len(revs); i++ {
@@ -296,22 +312,32 @@ func (s *Store) Running() ([]byte, Revision, error) {
 			gaps = append(gaps, strconv.FormatUint(n, 10))
 		}
 	}
-	if ents, err := os.ReadDir(filepath.Join(s.dir, "revisions")); err == nil {
-		have := map[uint64]bool{}
-		for _, r := range revs {
-			have[r.Number] = true
-		}
-		for _, e := range ents {
-			name, ok := strings.CutSuffix(e.Name(), ".yaml")
-			if n, err := strconv.ParseUint(name, 10, 64); ok && err == nil && !have[n] && n < rev.Number && (len(revs) == 0 || n < revs[0].Number) {
-				s.warnings = append(s.warnings, fmt.Sprintf("revisions/%s has no metadata (removed, or a pruning was interrupted): revision %d is not in history", e.Name(), n))
-			}
-		}
-	}
+	warnings = append(warnings, s.orphans(revs, rev)...)
 	if len(gaps) > 0 {
-		s.warnings = append(s.warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
+		warnings = append(warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
 	}
-	return data, rev, nil
+	return warnings
+}
+
+// orphans names the revision files older than history that have no
+// metadata (removed, or a pruning was interrupted).
+func (s *Store) orphans(revs []Revision, rev Revision) []string {
+	ents, err := os.ReadDir(filepath.Join(s.dir, "revisions"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	have := map[uint64]bool{}
+	for _, r := range revs {
+		have[r.Number] = true
+	}
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".yaml")
+		if n, err := strconv.ParseUint(name, 10, 64); ok && err == nil && !have[n] && n < rev.Number && (len(revs) == 0 || n < revs[0].Number) {
+			out = append(out, fmt.Sprintf("revisions/%s has no metadata (removed, or a pruning was interrupted): revision %d is not in history", e.Name(), n))
+		}
+	}
+	return out
 }
 
 // Warnings are what the last Running repaired or found missing without
@@ -366,124 +392,185 @@ func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time,
 	if err != nil {
 		return Revision{}, err
 	}
-	if base != nil {
-		var onDisk uint64
-		if len(revs) > 0 {
-			onDisk = revs[len(revs)-1].Number
-		}
-		if onDisk != *base {
-			return Revision{}, fmt.Errorf("store %s: %w: revision %d is on disk, not revision %d that this daemon runs (something else saved into its state directory); nothing was saved: restart the daemon to load revision %d, then make the change again",
-				s.dir, ErrConflict, onDisk, *base, onDisk)
-		}
+	if err := s.onBase(base, revs); err != nil {
+		return Revision{}, err
 	}
 	n := uint64(1)
 	if len(revs) > 0 {
 		n = revs[len(revs)-1].Number + 1
 	}
 	r := Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
-	m := revMeta{Time: r.Time, Comment: comment, Digest: r.Digest, Runtime: fileExists(s.path("runtime.json"))}
-	m.Check = metaCheck(n, m)
-	meta, err := json.Marshal(m)
+	w, err := s.newSave(r, data, layouts)
 	if err != nil {
 		return Revision{}, err
 	}
-	type file struct {
-		path, tmp string
-		data      []byte
-		backup    bool // replaces a file: keep it until the commit point
-		hadOld    bool
+	if err := w.prepare(); err != nil {
+		return Revision{}, err
 	}
-	files := []*file{
+	if err := w.commit(); err != nil {
+		return Revision{}, err
+	}
+	s.prune(append(revs, r))
+	return r, nil
+}
+
+// onBase refuses a save made on another revision than the newest on disk
+// (base nil: any).
+func (s *Store) onBase(base *uint64, revs []Revision) error {
+	if base == nil {
+		return nil
+	}
+	var onDisk uint64
+	if len(revs) > 0 {
+		onDisk = revs[len(revs)-1].Number
+	}
+	if onDisk != *base {
+		return fmt.Errorf("store %s: %w: revision %d is on disk, not revision %d that this daemon runs (something else saved into its state directory); nothing was saved: restart the daemon to load revision %d, then make the change again",
+			s.dir, ErrConflict, onDisk, *base, onDisk)
+	}
+	return nil
+}
+
+// saveFile is one file of a save.
+type saveFile struct {
+	path, tmp string
+	data      []byte
+	backup    bool // replaces a file: keep it until the commit point
+	hadOld    bool
+}
+
+// fileSave saves files all or nothing: each is written to a synced
+// temporary file first, then they are renamed into place, the last one
+// (the revision's metadata) being the commit point.
+type fileSave struct {
+	s     *Store
+	n     uint64 // the revision saved
+	files []*saveFile
+	done  []*saveFile // renamed into place
+}
+
+// newSave lists the files of revision r's save: the revision, the
+// running configuration, the slot layouts (when given) and, last, the
+// revision's metadata.
+func (s *Store) newSave(r Revision, data []byte, layouts map[string]*tables.Layout) (*fileSave, error) {
+	n := r.Number
+	m := revMeta{Time: r.Time, Comment: r.Comment, Digest: r.Digest, Runtime: fileExists(s.path("runtime.json"))}
+	m.Check = metaCheck(n, m)
+	meta, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	files := []*saveFile{
 		{path: s.revPath(n, ".yaml"), data: data},
 		{path: s.path(runningFile), data: data, backup: true},
 	}
 	if layouts != nil {
 		b, err := tables.EncodeLayouts(n, layouts)
 		if err != nil {
-			return Revision{}, err
+			return nil, err
 		}
-		files = append(files, &file{path: s.path(layoutsFile), data: b, backup: true})
+		files = append(files, &saveFile{path: s.path(layoutsFile), data: b, backup: true})
 	}
-	files = append(files, &file{path: s.revPath(n, ".json"), data: meta}) // the commit point
+	files = append(files, &saveFile{path: s.revPath(n, ".json"), data: meta}) // the commit point
+	return &fileSave{s: s, n: n, files: files}, nil
+}
 
-	// Prepare: every byte written and synced before anything is replaced.
-	cleanup := func() {
-		for _, f := range files {
-			if f.tmp != "" {
-				_ = os.Remove(f.tmp)
-			}
-		}
-	}
-	for _, f := range files {
-		tmp, err := s.writeTemp(f.path, f.data)
+// prepare writes and syncs every byte before anything is replaced.
+func (w *fileSave) prepare() error {
+	for _, f := range w.files {
+		tmp, err := w.s.writeTemp(f.path, f.data)
 		if err != nil {
-			cleanup()
-			return Revision{}, fmt.Errorf("store: revision %d %w (nothing changed): %w", n, ErrNotDurable, err)
+			w.cleanup()
+			return fmt.Errorf("store: revision %d %w (nothing changed): %w", w.n, ErrNotDurable, err)
 		}
 		f.tmp = tmp
 	}
-	// Commit: backups by hard link (no space needed), then renames.
-	var done []*file
-	undo := func(cause error) error {
-		for i := len(done) - 1; i >= 0; i-- {
-			f := done[i]
-			if f.backup && f.hadOld {
-				_ = os.Rename(f.path+backupExt, f.path) // else recover() finishes on the next open
-				continue
-			}
-			_ = os.Remove(f.path)
-			if f.backup {
-				_ = os.Remove(f.path + backupExt)
-			}
+	return nil
+}
+
+// cleanup removes the temporary files not renamed into place.
+func (w *fileSave) cleanup() {
+	for _, f := range w.files {
+		if f.tmp != "" {
+			_ = os.Remove(f.tmp)
 		}
-		cleanup()
-		_ = syncDir(filepath.Join(s.dir, "revisions"))
-		_ = syncDir(s.dir)
-		return fmt.Errorf("store: revision %d %w (rolled back): %w", n, ErrNotDurable, cause)
 	}
-	for _, f := range files {
-		if f.backup {
-			// A hard link needs no space; an empty backup says the file
-			// did not exist.
-			_ = os.Remove(f.path + backupExt)
-			err := os.Link(f.path, f.path+backupExt)
-			f.hadOld = err == nil
-			if errors.Is(err, os.ErrNotExist) {
-				err = os.WriteFile(f.path+backupExt, nil, 0o640)
-			}
-			if err != nil {
-				return Revision{}, undo(err)
-			}
+}
+
+// commit renames every file into place, backups made first by hard link
+// (no space needed), and makes it durable; on failure it rolls back.
+func (w *fileSave) commit() error {
+	revDir := filepath.Join(w.s.dir, "revisions")
+	for _, f := range w.files {
+		if err := w.place(f); err != nil {
+			return w.undo(err)
 		}
-		if s.beforeRename != nil {
-			s.beforeRename(f.path)
-		}
-		if err := os.Rename(f.tmp, f.path); err != nil {
-			return Revision{}, undo(err)
-		}
-		f.tmp = ""
-		done = append(done, f)
-		if f == files[len(files)-2] {
+		if f == w.files[len(w.files)-2] {
 			// Everything but the metadata is in place: make it durable
 			// before the commit point.
-			if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
-				return Revision{}, undo(err)
+			if err := syncDir(revDir); err != nil {
+				return w.undo(err)
 			}
-			if err := syncDir(s.dir); err != nil {
-				return Revision{}, undo(err)
+			if err := syncDir(w.s.dir); err != nil {
+				return w.undo(err)
 			}
 		}
 	}
-	if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
-		return Revision{}, undo(err)
+	if err := syncDir(revDir); err != nil {
+		return w.undo(err)
 	}
-	for _, f := range files {
+	for _, f := range w.files {
 		if f.backup {
 			_ = os.Remove(f.path + backupExt)
 		}
 	}
-	s.prune(append(revs, r))
-	return r, nil
+	return nil
+}
+
+// place backs up the file f replaces, then renames f into place.
+func (w *fileSave) place(f *saveFile) error {
+	if f.backup {
+		// A hard link needs no space; an empty backup says the file
+		// did not exist.
+		_ = os.Remove(f.path + backupExt)
+		err := os.Link(f.path, f.path+backupExt)
+		f.hadOld = err == nil
+		if errors.Is(err, os.ErrNotExist) {
+			err = os.WriteFile(f.path+backupExt, nil, 0o640)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if w.s.beforeRename != nil {
+		w.s.beforeRename(f.path)
+	}
+	if err := os.Rename(f.tmp, f.path); err != nil {
+		return err
+	}
+	f.tmp = ""
+	w.done = append(w.done, f)
+	return nil
+}
+
+// undo puts back what was renamed into place, newest first, and returns
+// the save's error.
+func (w *fileSave) undo(cause error) error {
+	for i := len(w.done) - 1; i >= 0; i-- {
+		f := w.done[i]
+		if f.backup && f.hadOld {
+			_ = os.Rename(f.path+backupExt, f.path) // else recover() finishes on the next open
+			continue
+		}
+		_ = os.Remove(f.path)
+		if f.backup {
+			_ = os.Remove(f.path + backupExt)
+		}
+	}
+	w.cleanup()
+	_ = syncDir(filepath.Join(w.s.dir, "revisions"))
+	_ = syncDir(w.s.dir)
+	return fmt.Errorf("store: revision %d %w (rolled back): %w", w.n, ErrNotDurable, cause)
 }
 
 // prune removes the oldest revisions beyond the retention; the newest
