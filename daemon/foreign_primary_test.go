@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,6 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 type syncBuffer struct {

@@ -6,11 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 // daemonGauge reads one unlabelled gauge of the daemon's metrics (d

@@ -14,12 +14,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 // gnmiCLI finds the unmodified gnmi_cli of github.com/openconfig/gnmi

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/stretchr/testify/assert"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // A change refused by a shared store because another daemon changed it

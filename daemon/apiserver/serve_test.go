@@ -10,10 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 func serveDaemon(t *testing.T) *daemon.Daemon {

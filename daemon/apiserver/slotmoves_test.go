@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	apiv1 "github.com/dpi-balancer/balancer/api"
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // TestAPIApplyReportsSlotMovesByName: the management API carries the slot

@@ -4,8 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // The management API carries the session's and the stall guard's alarms.

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // buildInfo is balancer_build_info{version,revision,go_version} 1.

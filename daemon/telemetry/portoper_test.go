@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 func TestMetricsPortOperAndStale(t *testing.T) {

@@ -3,10 +3,11 @@ package telemetry
 import (
 	"time"
 
-	"github.com/dpi-balancer/balancer/daemon"
-	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
 
 // Publisher keeps the last status and counters the daemon published to
