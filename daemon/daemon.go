@@ -8,23 +8,16 @@ import (
 	"log/slog"
 	"maps"
 	"os"
-	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
-	"github.com/prometheus/client_golang/prometheus"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
-	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
@@ -76,9 +69,11 @@ type Options struct {
 	CPUPort uint32
 	// Tick is the keep-alive engine's resolution (default 5ms).
 	Tick time.Duration
-	// Telemetry, when set, gets the balancer tree (state every
-	// StateInterval, default 1s; counters every CounterInterval, default 5s).
-	Telemetry                      *bgnmi.Server
+	// Telemetry, when set, gets the daemon's status (every StateInterval,
+	// default 1s, and after each command's write) and its counters (every
+	// CounterInterval, default 5s): package telemetry serves them over
+	// gNMI and as Prometheus metrics.
+	Telemetry                      Publisher
 	StateInterval, CounterInterval time.Duration
 	Logger                         *slog.Logger
 	// Now is the clock (tests); default time.Now.
@@ -116,18 +111,15 @@ type Daemon struct {
 
 	// mu guards the snapshot below; nobody holds it across I/O or a
 	// compile.
-	mu       sync.Mutex
-	cfg      *config.Config
-	yaml     []byte
-	rev      Revision
-	engine   *profiles.Engine
+	mu sync.Mutex
+	// running is the running state, replaced whole by install (embedded:
+	// d.cfg is d.running.cfg).
+	running
 	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
 	watching bool
-	site     *tables.Site // the compiled configuration in its runtime state
 	written  tables.State // the runtime state last written to the switch
 	primary  bool         // the session is primary and has reconciled
-	cfgGen   uint64
-	rtBase   int64 // shared store: the runtime state's store revision the engine reflects
+	cfgGen   uint64       // moved by every install of a new configuration
 	// layouts are the base slot layouts saved with the running revision,
 	// the input of the first compile (later ones start from the site's).
 	layouts map[string]*tables.Layout
@@ -139,8 +131,9 @@ type Daemon struct {
 	loggedAlarms map[string]bool // port alarms already logged
 	cpuPort      uint32          // the controller's data-plane port (fixed at New)
 
-	metrics  *metrics
-	fmetrics *failoverMetrics
+	// runtimeSaveErrors counts the failure states not saved after a
+	// failover (RuntimeSaveErrors).
+	runtimeSaveErrors atomic.Uint64
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
@@ -176,8 +169,7 @@ func New(opts Options) (*Daemon, error) {
 		}()
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
-		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), metrics: newMetrics()}
-	d.fmetrics = &failoverMetrics{d: d}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
 	d.events = NewEventLog(d.now)
 
 	// The site comes from the store (or, the first time, the initial
@@ -192,34 +184,8 @@ func New(opts Options) (*Daemon, error) {
 	}
 	comp := d.comp
 	if seed {
-		// Refused before it reaches the store, what every daemon would
-		// then refuse: rules past the pushed build's tables.
-		if err := comp.CheckCapacity(cfg); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		if _, err := cpuPortOf(cfg, opts.CPUPort); err != nil {
-			return nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
-		}
-		if own != nil {
-			// Every state directory holds its runtime state (none proven
-			// yet), with its check, before its first revision, so a
-			// removed or edited runtime.json is noticed.
-			rt := Runtime{Up: []string{}}
-			if fileExists(filepath.Join(own.Dir(), "runtime.json")) {
-				if rt, err = own.LoadRuntime(); err != nil {
-					return nil, err
-				}
-			}
-			if err := own.SaveRuntime(rt); err != nil {
-				return nil, err
-			}
-		}
-		if data, rev, cfg, err = d.seed(data, cfg); err != nil {
+		if data, rev, cfg, err = d.seedInitial(own, data, cfg); err != nil {
 			return nil, err
-		}
-		// Another daemon may have seeded first, with its own site.
-		if err := comp.CheckPlatform(cfg.Platform); err != nil {
-			return nil, fmt.Errorf("daemon: revision %d: %w", rev.Number, err)
 		}
 	}
 	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
@@ -235,32 +201,24 @@ func New(opts Options) (*Daemon, error) {
 	if d.layouts, err = store.Layouts(); err != nil {
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
-	rt, err := store.LoadRuntime()
+	rt, err := loadRuntime(store, cfg)
 	if err != nil {
 		return nil, err
-	}
-	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
-		// Runtime state saved before proven filters were recorded: every
-		// filter not down was forwarding, and keeps doing so.
-		for _, fg := range cfg.FilterGroups {
-			if !slices.Contains(rt.Down, fg.Name) {
-				rt.Up = append(rt.Up, fg.Name)
-			}
-		}
 	}
 	eng, err := d.newEngine(cfg, rt)
 	if err != nil {
 		return nil, err
 	}
-	d.cfg, d.yaml, d.rev, d.engine = cfg, data, rev, eng
 	st := eng.State()
 	des, err := comp.Compile(cfg, st, tables.FromLayouts(d.layouts))
 	if err != nil {
 		return nil, err
 	}
-	if d.site, err = comp.NewSite(cfg, des, st); err != nil {
+	site, err := comp.NewSite(cfg, des, st)
+	if err != nil {
 		return nil, err
 	}
+	d.running = running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site}
 
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
@@ -352,7 +310,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if ci <= 0 {
 		ci = 5 * time.Second
 	}
-	run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, d.opts.Telemetry, si, ci) })
+	if d.opts.Telemetry != nil {
+		run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, si, ci) })
+	}
 	run("stall evidence", d.evidenceLoop)
 	run("data-plane verdicts", d.verdictLoop)
 	<-ctx.Done()
@@ -525,13 +485,6 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	return nil
 }
 
-// refreshTelemetry publishes the status (metrics and the gNMI state
-// tree) at once, after a command's write: what the command prints about
-// the switch and what telemetry shows agree from the moment it returns,
-// not from the next state interval. (A failover's write does not: the
-// state owner never waits for a status; the state interval publishes it.)
-func (d *Daemon) refreshTelemetry(ctx context.Context) { d.publishStatus(ctx, d.opts.Telemetry) }
-
 // markWritten notes the runtime state the switch now holds.
 func (d *Daemon) markWritten(st tables.State) {
 	d.mu.Lock()
@@ -586,186 +539,13 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
 	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-		d.fmetrics.runtimeSaveErrors.Add(1)
+		d.runtimeSaveErrors.Add(1)
 		d.log.Error("saving runtime state", "err", err)
 	}
 }
 
-// evidenceLoop feeds the stall guard: while the engine holds filter
-// groups' keep-alive losses as a suspected keep-alive path stall, it reads
-// their data-plane counters (packets sent to the filter and come back
-// from it: a few counter cells) and hands them to the engine.
-func (d *Daemon) evidenceLoop(ctx context.Context) error {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-t.C:
-		}
-		eng := d.currentEngine()
-		held := eng.Held()
-		if len(held) == 0 {
-			continue
-		}
-		d.mu.Lock()
-		cfg := d.cfg
-		d.mu.Unlock()
-		rctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
-		tr, err := d.filterTraffic(rctx, cfg, held)
-		cancel()
-		if err != nil {
-			d.log.Debug("reading filter counters for the stall guard", "err", err)
-			continue
-		}
-		for name, c := range tr {
-			eng.OnTraffic(name, c[0], c[1])
-		}
-	}
-}
-
-// filterTraffic reads, for each named filter group, the packets the data
-// plane sent to the filter and the packets that came back from it.
-func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []string) (map[string][2]uint64, error) {
-	c, err := d.schema.Counter(p4src.CounterFilterGroup)
-	if err != nil {
-		return nil, err
-	}
-	id := c.GetPreamble().GetId()
-	var req []*p4v1.Entity
-	for _, n := range names {
-		fg := cfg.FilterGroupByName(n)
-		if fg == nil {
-			continue
-		}
-		b := int64(*fg.ID) << 2
-		for _, k := range []int64{p4src.FGCntToFilter, p4src.FGCntReturned} {
-			req = append(req, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
-				CounterId: id, Index: &p4v1.Index{Index: b + k}}}})
-		}
-	}
-	es, err := d.session.Read(ctx, req...)
-	if err != nil {
-		return nil, err
-	}
-	byIdx := map[int64]uint64{}
-	for _, e := range es {
-		if ce := e.GetCounterEntry(); ce != nil {
-			byIdx[ce.GetIndex().GetIndex()] = uint64(ce.GetData().GetPacketCount())
-		}
-	}
-	out := map[string][2]uint64{}
-	for _, n := range names {
-		if fg := cfg.FilterGroupByName(n); fg != nil {
-			b := int64(*fg.ID) << 2
-			out[n] = [2]uint64{byIdx[b+p4src.FGCntToFilter], byIdx[b+p4src.FGCntReturned]}
-		}
-	}
-	return out, nil
-}
-
-// Collector returns the Prometheus collector of the daemon's metrics.
-func (d *Daemon) Collector() prometheus.Collector {
-	fm := d.fmetrics
-	if fm == nil { // a Daemon made without New (tests of the metrics)
-		fm = &failoverMetrics{d: d}
-	}
-	return multiCollector{d.metrics, fm}
-}
-
 // Session exposes the switch session (status, tests).
 func (d *Daemon) Session() *controlplane.Session { return d.session }
-
-// portLoop follows the switch's port oper-status over gNMI.
-func (d *Daemon) portLoop(ctx context.Context) error {
-	for {
-		d.mu.Lock()
-		cfg, gen := d.cfg, d.cfgGen
-		d.mu.Unlock()
-		// Every port and lane of the site: those links and filter groups
-		// use feed the availability engine; all are checked against the
-		// site (PortAlarms).
-		names := map[string]uint32{}
-		for _, d := range cfg.Ports {
-			for _, n := range d.LaneNames() {
-				if num, err := cfg.PortNumber(n.Key()); err == nil {
-					names[n.Key()] = num
-				}
-			}
-		}
-		var list []string
-		for n := range names {
-			list = append(list, n)
-		}
-		sort.Strings(list)
-		wctx, cancel := context.WithCancel(ctx)
-		events := make(chan bgnmi.OperEvent, 64)
-		creds := insecure.NewCredentials()
-		if d.opts.SwitchTLS != nil {
-			creds = credentials.NewTLS(d.opts.SwitchTLS)
-		}
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			_ = bgnmi.WatchOperStatus(wctx, d.opts.SwitchGNMI, list, []grpc.DialOption{grpc.WithTransportCredentials(creds)}, events,
-				bgnmi.WithConnState(func(up bool) {
-					d.mu.Lock()
-					d.watching = up
-					if !up {
-						clear(d.swPorts)
-					}
-					d.mu.Unlock()
-				}),
-				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
-					d.mu.Lock()
-					applyReport(d.swPorts, r)
-					d.mu.Unlock()
-				}))
-		}()
-		for restart := false; !restart; {
-			select {
-			case <-ctx.Done():
-				cancel()
-				<-done
-				return ctx.Err()
-			case ev := <-events:
-				num, ok := names[ev.Name]
-				if !ok {
-					continue
-				}
-				d.mu.Lock()
-				d.ports[num] = ev.Up
-				sp := d.swPorts[ev.Name]
-				up := ev.Up
-				sp.Oper = &up
-				d.swPorts[ev.Name] = sp
-				eng := d.engine
-				d.mu.Unlock()
-				eng.OnPortStatus(num, ev.Up, d.now())
-			case <-time.After(time.Second):
-				d.mu.Lock()
-				restart = d.cfgGen != gen
-				d.mu.Unlock()
-				d.logPortAlarms()
-			}
-		}
-		cancel()
-		<-done
-	}
-}
-
-// portNames lists every port name the configuration uses.
-func portNames(cfg *config.Config) []string {
-	var out []string
-	for _, l := range cfg.Links {
-		out = append(out, l.LAN, l.WAN)
-	}
-	for _, f := range cfg.FilterGroups {
-		out = append(out, f.LAN, f.WAN)
-	}
-	return out
-}
 
 func fileExists(p string) bool {
 	_, err := os.Stat(p)

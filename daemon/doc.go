@@ -2,7 +2,8 @@
 // configuration (persisted atomically, with revisions), compiles it with
 // the availability state into P4Runtime entities, keeps the switch
 // programmed through a controlplane.Session, runs the keep-alive engine,
-// follows port status over gNMI, and serves the management API (gRPC on a
-// unix socket, or TCP with mutual TLS), telemetry over gNMI and Prometheus
-// metrics.
+// and follows port status over gNMI. It implements Service, the
+// management API that package apiserver serves, and publishes its status
+// and counters to a Publisher, which package telemetry serves over gNMI
+// and as Prometheus metrics; it imports neither.
 package daemon

@@ -1,4 +1,4 @@
-package daemon
+package daemon_test
 
 import (
 	"bytes"
@@ -12,10 +12,15 @@ import (
 
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/common/expfmt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 type syncBuffer struct {
@@ -35,14 +40,27 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// gatherText is what reg exposes, in the text format.
+func gatherText(t *testing.T, reg prometheus.Gatherer) string {
+	t.Helper()
+	mfs, err := reg.Gather()
+	require.NoError(t, err)
+	var b bytes.Buffer
+	enc := expfmt.NewEncoder(&b, expfmt.NewFormat(expfmt.TypeTextPlain))
+	for _, mf := range mfs {
+		require.NoError(t, enc.Encode(mf))
+	}
+	return b.String()
+}
+
 // TestForeignPrimaryAlarm: another P4Runtime client takes the primary role
 // on the switch with a higher election id. Within a second the daemon's
 // status, gNMI, Prometheus and log raise the alarm naming its election id;
 // the daemon stays backup (writes nothing); when the other client leaves,
 // the daemon takes the role back and the alarm clears.
 func TestForeignPrimaryAlarm(t *testing.T) {
-	b := newBed(t)
-	tele := NewTelemetryServer()
+	b := daemon.NewBed(t)
+	tele := telemetry.NewServer()
 	glis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	g := grpc.NewServer()
@@ -50,8 +68,9 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	go g.Serve(glis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 	var logs syncBuffer
-	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, ElectionLow: 7, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour,
+	pub := telemetry.New(tele)
+	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
+		DeviceID: 1, ElectionLow: 7, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -59,7 +78,7 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	wg.Add(1)
 	go func() { defer wg.Done(); d.Run(ctx) }()
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	b.allUp(d)
+	b.AllUp(d)
 
 	gc, err := grpc.NewClient(glis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)
@@ -71,10 +90,10 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 		}
 		return resp.GetNotification()[0].GetUpdate()[0].GetVal().GetStringVal()
 	}
-	reg := NewMetricsRegistry(d)
+	reg := pub.Registry(d)
 
 	// The intruder: election id 5:0, above the daemon's 0:7.
-	cc, err := grpc.NewClient(b.addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := grpc.NewClient(b.Addr(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)
 	sctx, scancel := context.WithCancel(ctx)
 	stream, err := p4v1.NewP4RuntimeClient(cc).StreamChannel(sctx)
@@ -87,7 +106,7 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	require.Zero(t, resp.GetArbitration().GetStatus().GetCode(), "the intruder is primary")
 
 	// Each surface, timed when it first shows the alarm.
-	var st *Status
+	var st *daemon.Status
 	seen := map[string]time.Duration{}
 	deadline := time.Now().Add(5 * time.Second)
 	for len(seen) < 3 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
@@ -29,156 +30,199 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	// The store is read before taking cfgMu: a store that does not
 	// answer must never hold up a configuration change, and failovers
 	// never wait for it (the state owner does not read the store).
-	data, rev, layouts, err := d.readRunning()
+	r, err := d.readStore(leader)
 	if err != nil {
 		return err
-	}
-	var rt Runtime
-	var rtRev int64
-	if s, ok := d.store.(SharedStore); ok {
-		rt, rtRev, err = s.LoadRuntimeRev()
-	} else {
-		rt, err = d.store.LoadRuntime()
-	}
-	if err != nil {
-		return fmt.Errorf("reloading the runtime state: %w", err)
 	}
 	// One configuration change at a time (with ApplyConfig); the compile
 	// below runs off the state owner, which keeps applying failovers.
 	d.cfgMu.Lock()
 	defer d.cfgMu.Unlock()
-	d.mu.Lock()
-	if rev.Number < d.rev.Number {
-		// This daemon saved a newer revision since the read: keep it.
-		data, rev, layouts = d.yaml, d.rev, nil
+	if err := d.against(r); err != nil {
+		return err
 	}
-	cfg, old, oldSite, oldRev := d.cfg, d.engine, d.site, d.rev
-	sameCfg := rev.Number == d.rev.Number && rev.Digest == d.rev.Digest
-	d.mu.Unlock()
-	if !sameCfg {
-		if cfg, err = config.Parse(data); err == nil {
-			err = cfg.CheckCPUPort(d.cpuPort)
-		}
-		if err != nil {
-			return fmt.Errorf("revision %d in the store is invalid, kept revision %d: %w", rev.Number, oldRev.Number, err)
-		}
-	}
-	// The primary knows best which groups are down (its keep-alives); a
-	// standby takes them from the store, as written by the primary.
-	primary := leader
-	want := known(cfg, rt.BypassGroups)
-	holds := func(eng *profiles.Engine) bool {
-		all, groups := eng.Bypass()
-		return all == rt.BypassAll && slices.Equal(groups, want) && (primary || slices.Equal(eng.Down(), known(cfg, rt.Down)))
-	}
-	if sameCfg && holds(old) {
+	if r.sameCfg && r.holds(r.old.engine) {
 		// The engine holds what the store holds: only the store revision
 		// it reflects moves. That is the state owner's to record: it saves
 		// the runtime state (moving the revision) and may have saved a
 		// newer one since the read above, which this older read must
 		// not replace (the next save would be refused as a conflict).
-		return d.own(ctx, func(context.Context) error {
-			cur := d.currentEngine()
-			still := cur == old && holds(cur)
-			d.mu.Lock()
-			if still && d.engine == cur && rtRev > d.rtBase {
-				d.rtBase = rtRev
-			}
-			d.mu.Unlock()
-			if primary && cur == old && !sameFailures(cfg, cur, rt) {
-				// A leader's keep-alives found failures the store does not
-				// hold (found while the store could not be written, as
-				// when etcd lost its quorum): save them now, conditioned
-				// on the store revision just read.
-				d.saveRuntime()
-			}
-			return nil
-		})
+		return d.own(ctx, func(context.Context) error { d.followStore(r); return nil })
 	}
-	eng, err := d.newEngine(cfg, rt)
+	eng, err := d.newEngine(r.cfg, r.rt)
 	if err != nil {
-		return fmt.Errorf("revision %d in the store: %w", rev.Number, err)
+		return fmt.Errorf("revision %d in the store: %w", r.rev.Number, err)
 	}
-	// takeOver gives eng what the engine cur decided (a leader's
-	// failovers), with the store's manual bypasses.
-	takeOver := func(cur *profiles.Engine) {
-		eng.Adopt(cur)
-		// Adopt kept this daemon's manual bypasses: the store's win.
-		eng.SetGlobalBypass(rt.BypassAll)
-		for _, fg := range cfg.FilterGroups {
-			_ = eng.SetAdminBypass(fg.Name, slices.Contains(want, fg.Name), d.now())
-		}
+	if r.leader {
+		r.takeOver(eng, r.old.engine, d.now())
 	}
-	if primary {
-		takeOver(old)
-	}
-	st := eng.State()
 	var site *tables.Site
-	if !sameCfg {
-		// A new revision: compile it here, off the state owner, from the
-		// slot layouts the daemon that saved it compiled it with (so
-		// every daemon places the balance slots alike).
-		if layouts == nil {
-			layouts = oldSite.BaseLayouts()
-		}
-		des, err := d.comp.Compile(cfg, st, tables.FromLayouts(layouts))
-		if err != nil {
-			return fmt.Errorf("revision %d in the store does not compile: %w", rev.Number, err)
-		}
-		if site, err = d.comp.NewSite(cfg, des, st); err != nil {
-			return fmt.Errorf("revision %d in the store compiled but not indexed: %w", rev.Number, err)
+	if !r.sameCfg {
+		if site, err = d.compileReload(r, eng.State()); err != nil {
+			return err
 		}
 	}
-	return d.own(ctx, func(octx context.Context) error {
-		d.mu.Lock()
-		cur := d.engine
-		d.mu.Unlock()
-		if primary && cur != old {
-			takeOver(cur)
+	return d.own(ctx, func(octx context.Context) error { return d.installReload(octx, r, eng, site) })
+}
+
+// reload is a reload from the store: what ReloadAs read, and the running
+// state it read it against.
+type reload struct {
+	data    []byte
+	rev     Revision
+	layouts map[string]*tables.Layout // saved with rev (nil: none)
+	rt      Runtime
+	rtRev   int64 // rt's store revision (a shared store)
+	// leader: the primary knows best which groups are down (its
+	// keep-alives); a standby takes them from the store, as written by
+	// the primary.
+	leader bool
+
+	old     running        // the running state, under cfgMu
+	cfg     *config.Config // rev's configuration (old.cfg when sameCfg)
+	sameCfg bool
+	want    []string // the store's manual bypasses of filter groups cfg has
+}
+
+// readStore reads the running configuration, its slot layouts and the
+// runtime state from the store.
+func (d *Daemon) readStore(leader bool) (*reload, error) {
+	data, rev, layouts, err := d.readRunning()
+	if err != nil {
+		return nil, err
+	}
+	r := &reload{data: data, rev: rev, layouts: layouts, leader: leader}
+	if s, ok := d.store.(SharedStore); ok {
+		r.rt, r.rtRev, err = s.LoadRuntimeRev()
+	} else {
+		r.rt, err = d.store.LoadRuntime()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reloading the runtime state: %w", err)
+	}
+	return r, nil
+}
+
+// against sets what r is read against: the running state (cfgMu held)
+// and the configuration to run.
+func (d *Daemon) against(r *reload) error {
+	r.old = d.snapshot()
+	if r.rev.Number < r.old.rev.Number {
+		// This daemon saved a newer revision since the read: keep it.
+		r.data, r.rev, r.layouts = r.old.yaml, r.old.rev, nil
+	}
+	r.cfg = r.old.cfg
+	r.sameCfg = r.rev.Number == r.old.rev.Number && r.rev.Digest == r.old.rev.Digest
+	if !r.sameCfg {
+		cfg, err := config.Parse(r.data)
+		if err == nil {
+			err = cfg.CheckCPUPort(d.cpuPort)
 		}
-		eng.Start(d.now())
-		if sameCfg {
-			// The runtime state only: the owner's incremental path
-			// writes the entries that change.
-			d.mu.Lock()
-			d.engine, d.rtBase = eng, rtRev
-			d.mu.Unlock()
-			d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", false)
-			return d.writeState(octx)
+		if err != nil {
+			return fmt.Errorf("revision %d in the store is invalid, kept revision %d: %w", r.rev.Number, r.old.rev.Number, err)
 		}
-		if now := eng.State(); !equalState(now, st) {
-			var err error
-			if site, _, err = d.comp.WithState(site, now); err != nil {
-				return fmt.Errorf("revision %d in the store: its runtime state failed: %w", rev.Number, err)
-			}
-		}
-		d.mu.Lock()
-		d.cfg, d.yaml, d.rev, d.engine, d.site, d.rtBase = cfg, data, rev, eng, site, rtRev
-		d.cfgGen++
-		d.mu.Unlock()
-		d.log.Info("reloaded from the store", "revision", rev.Number, "configuration_changed", true)
-		if !d.ownerRunning() {
-			// Before Run: the session's first reconciliation writes it.
-			d.session.SetDesired(site.Desired().Entities)
-			return nil
-		}
-		p, err := d.session.Apply(octx, site.Desired().Entities)
-		switch {
-		case err == nil:
-			d.markWritten(site.State())
-			if p != nil && !p.Empty() {
-				d.log.Info("switch programmed", "inserts", p.Inserts, "modifies", p.Modifies, "deletes", p.Deletes)
-			}
-		case errors.Is(err, controlplane.ErrNotPrimary):
-			// Kept; written when the session becomes primary.
-		case octx.Err() != nil:
-			return octx.Err()
-		default:
-			d.log.Error("programming the switch failed; it is retried", "err", err)
-		}
-		d.refreshTelemetry(octx)
+		r.cfg = cfg
+	}
+	r.want = known(r.cfg, r.rt.BypassGroups)
+	return nil
+}
+
+// holds reports whether eng holds what the store holds: its manual
+// bypasses and, for a standby, its failed filter groups.
+func (r *reload) holds(eng *profiles.Engine) bool {
+	all, groups := eng.Bypass()
+	return all == r.rt.BypassAll && slices.Equal(groups, r.want) && (r.leader || slices.Equal(eng.Down(), known(r.cfg, r.rt.Down)))
+}
+
+// takeOver gives eng what the engine cur decided (a leader's failovers),
+// with the store's manual bypasses.
+func (r *reload) takeOver(eng, cur *profiles.Engine, now time.Time) {
+	eng.Adopt(cur)
+	// Adopt kept this daemon's manual bypasses: the store's win.
+	eng.SetGlobalBypass(r.rt.BypassAll)
+	for _, fg := range r.cfg.FilterGroups {
+		_ = eng.SetAdminBypass(fg.Name, slices.Contains(r.want, fg.Name), now)
+	}
+}
+
+// followStore records, on the state owner, that the engine reflects the
+// store's runtime state of revision r.rtRev (unless it changed since).
+func (d *Daemon) followStore(r *reload) {
+	old := r.old.engine
+	cur := d.currentEngine()
+	still := cur == old && r.holds(cur)
+	d.mu.Lock()
+	if still && d.engine == cur && r.rtRev > d.rtBase {
+		d.rtBase = r.rtRev
+	}
+	d.mu.Unlock()
+	if r.leader && cur == old && !sameFailures(r.cfg, cur, r.rt) {
+		// A leader's keep-alives found failures the store does not
+		// hold (found while the store could not be written, as
+		// when etcd lost its quorum): save them now, conditioned
+		// on the store revision just read.
+		d.saveRuntime()
+	}
+}
+
+// compileReload compiles a new revision off the state owner, from the
+// slot layouts the daemon that saved it compiled it with (so every daemon
+// places the balance slots alike).
+func (d *Daemon) compileReload(r *reload, st tables.State) (*tables.Site, error) {
+	layouts := r.layouts
+	if layouts == nil {
+		layouts = r.old.site.BaseLayouts()
+	}
+	des, err := d.comp.Compile(r.cfg, st, tables.FromLayouts(layouts))
+	if err != nil {
+		return nil, fmt.Errorf("revision %d in the store does not compile: %w", r.rev.Number, err)
+	}
+	site, err := d.comp.NewSite(r.cfg, des, st)
+	if err != nil {
+		return nil, fmt.Errorf("revision %d in the store compiled but not indexed: %w", r.rev.Number, err)
+	}
+	return site, nil
+}
+
+// installReload installs what r read, with eng and (a new revision) its
+// compiled site, and writes the switch (the state owner).
+func (d *Daemon) installReload(ctx context.Context, r *reload, eng *profiles.Engine, site *tables.Site) error {
+	cur := d.snapshot()
+	if r.leader && cur.engine != r.old.engine {
+		r.takeOver(eng, cur.engine, d.now())
+	}
+	if r.sameCfg {
+		// The runtime state only: the owner's incremental path writes
+		// the entries that change.
+		next := cur
+		next.engine, next.rtBase = eng, r.rtRev
+		d.install(next)
+		d.log.Info("reloaded from the store", "revision", r.rev.Number, "configuration_changed", false)
+		return d.writeState(ctx)
+	}
+	site, err := d.atState(site, eng)
+	if err != nil {
+		return fmt.Errorf("revision %d in the store: its runtime state failed: %w", r.rev.Number, err)
+	}
+	d.install(running{cfg: r.cfg, yaml: r.data, rev: r.rev, engine: eng, site: site, rtBase: r.rtRev})
+	d.log.Info("reloaded from the store", "revision", r.rev.Number, "configuration_changed", true)
+	p, started, err := d.program(ctx, site)
+	switch {
+	case !started:
 		return nil
-	})
+	case err == nil:
+		if p != nil && !p.Empty() {
+			d.log.Info("switch programmed", "inserts", p.Inserts, "modifies", p.Modifies, "deletes", p.Deletes)
+		}
+	case errors.Is(err, controlplane.ErrNotPrimary):
+		// Kept; written when the session becomes primary.
+	case ctx.Err() != nil:
+		return ctx.Err()
+	default:
+		d.log.Error("programming the switch failed; it is retried", "err", err)
+	}
+	d.refreshTelemetry(ctx)
+	return nil
 }
 
 // readRunning reads the running configuration and the slot layouts saved

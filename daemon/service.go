@@ -10,7 +10,7 @@ import (
 )
 
 // Service is what the management API exposes: the daemon implements it,
-// the gRPC server in this package serves it, and the CLI drives it.
+// package apiserver serves it over gRPC, and the CLI drives it.
 // Every configuration change goes through ApplyConfig: the whole new
 // configuration is validated, persisted as a new revision and programmed;
 // an invalid one is rejected whole and the running one stays.

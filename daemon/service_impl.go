@@ -214,26 +214,18 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 		res.Revision = rev
 		// Whatever the old engine decided since the snapshot (it kept
 		// running), and any manual bypass set meanwhile, carries over.
-		d.mu.Lock()
-		cur := d.engine
-		d.mu.Unlock()
-		eng.Adopt(cur)
-		eng.CarryBypass(cur, d.now())
-		if now := eng.State(); !equalState(now, st) {
-			if site, _, err = d.comp.WithState(site, now); err != nil {
-				return fmt.Errorf("configuration saved as revision %d, but its runtime state failed: %w", rev.Number, err)
-			}
+		cur := d.snapshot()
+		eng.Adopt(cur.engine)
+		eng.CarryBypass(cur.engine, d.now())
+		if site, err = d.atState(site, eng); err != nil {
+			return fmt.Errorf("configuration saved as revision %d, but its runtime state failed: %w", rev.Number, err)
 		}
-		eng.Start(d.now())
-		d.mu.Lock()
-		d.cfg, d.yaml, d.rev, d.engine, d.site = cfg, data, rev, eng, site
-		d.cfgGen++
-		d.mu.Unlock()
+		d.install(running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site, rtBase: cur.rtBase})
 		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
 		d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev.Number), To: "running",
 			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment)})
 		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-			d.fmetrics.runtimeSaveErrors.Add(1)
+			d.runtimeSaveErrors.Add(1)
 			d.log.Error("saving runtime state", "err", err)
 		}
 		if d.standby() {
@@ -243,18 +235,13 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 			res.Warning = d.notPrimaryWarning()
 			return nil
 		}
-		if !d.ownerRunning() {
-			// Before Run: the session's first reconciliation writes it
-			// (an Apply would wait for a session that is not running).
-			d.session.SetDesired(site.Desired().Entities)
+		p, started, err := d.program(octx, site)
+		switch {
+		case !started:
 			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
 			return nil
-		}
-		p, err := d.session.Apply(octx, site.Desired().Entities)
-		switch {
 		case err == nil:
 			res.Written = true
-			d.markWritten(site.State())
 			if p != nil {
 				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
 			}

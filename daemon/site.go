@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -103,6 +105,63 @@ func (d *Daemon) seed(data []byte, cfg *config.Config) ([]byte, Revision, *confi
 		return nil, Revision{}, nil, fmt.Errorf("daemon: running configuration (revision %d) is invalid: %w", rev.Number, err)
 	}
 	return data, rev, cfg, nil
+}
+
+// seedInitial checks the initial configuration and saves it as the first
+// revision; it returns the running configuration then (another daemon's
+// when it seeded a shared store first).
+func (d *Daemon) seedInitial(own *Store, data []byte, cfg *config.Config) ([]byte, Revision, *config.Config, error) {
+	comp, opts := d.comp, d.opts
+	// Refused before it reaches the store, what every daemon would
+	// then refuse: rules past the pushed build's tables.
+	if err := comp.CheckCapacity(cfg); err != nil {
+		return nil, Revision{}, nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+	}
+	if _, err := cpuPortOf(cfg, opts.CPUPort); err != nil {
+		return nil, Revision{}, nil, fmt.Errorf("daemon: %s: %w", opts.InitialConfig, err)
+	}
+	if own != nil {
+		// Every state directory holds its runtime state (none proven
+		// yet), with its check, before its first revision, so a
+		// removed or edited runtime.json is noticed.
+		rt := Runtime{Up: []string{}}
+		if fileExists(filepath.Join(own.Dir(), "runtime.json")) {
+			var err error
+			if rt, err = own.LoadRuntime(); err != nil {
+				return nil, Revision{}, nil, err
+			}
+		}
+		if err := own.SaveRuntime(rt); err != nil {
+			return nil, Revision{}, nil, err
+		}
+	}
+	data, rev, cfg, err := d.seed(data, cfg)
+	if err != nil {
+		return nil, Revision{}, nil, err
+	}
+	// Another daemon may have seeded first, with its own site.
+	if err := comp.CheckPlatform(cfg.Platform); err != nil {
+		return nil, Revision{}, nil, fmt.Errorf("daemon: revision %d: %w", rev.Number, err)
+	}
+	return data, rev, cfg, nil
+}
+
+// loadRuntime reads the saved runtime state for the site cfg.
+func loadRuntime(store StateStore, cfg *config.Config) (Runtime, error) {
+	rt, err := store.LoadRuntime()
+	if err != nil {
+		return rt, err
+	}
+	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
+		// Runtime state saved before proven filters were recorded: every
+		// filter not down was forwarding, and keeps doing so.
+		for _, fg := range cfg.FilterGroups {
+			if !slices.Contains(rt.Down, fg.Name) {
+				rt.Up = append(rt.Up, fg.Name)
+			}
+		}
+	}
+	return rt, nil
 }
 
 // Pipeline returns the pipeline the daemon pushes to the switch.

@@ -114,21 +114,6 @@ func metaCheck(n uint64, m revMeta) string {
 	return digest([]byte(fmt.Sprintf("revision %d\n%s\n%q\n%s\n%t", n, m.Time.UTC().Format(time.RFC3339Nano), m.Comment, m.Digest, m.Runtime)))
 }
 
-// runtimeDoc is runtime.json: the runtime state and its check (the digest
-// of the state's JSON without it).
-type runtimeDoc struct {
-	Runtime
-	Check string `json:"check,omitempty"`
-}
-
-func runtimeCheck(r Runtime) (string, error) {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return "", err
-	}
-	return digest(b), nil
-}
-
 const (
 	runningFile = "running.yaml"
 	layoutsFile = "layouts.json"
@@ -258,6 +243,20 @@ func (s *Store) Running() ([]byte, Revision, error) {
 	if err != nil {
 		return nil, Revision{}, err
 	}
+	rev, problems := s.verify(data, revs, problems)
+	if len(problems) > 0 {
+		return nil, Revision{}, s.damaged(problems)
+	}
+	// What can be repaired without losing anything the operator made is,
+	// with a warning.
+	s.warnings = s.repairs(revs, rev)
+	return data, rev, nil
+}
+
+// verify checks every revision of revs against its digest, the running
+// configuration data against the newest one, and the layouts file. It
+// returns the running revision and problems with what it found added.
+func (s *Store) verify(data []byte, revs []Revision, problems []string) (Revision, []string) {
 	for _, r := range revs {
 		b, err := os.ReadFile(s.revPath(r.Number, ".yaml"))
 		if err != nil {
@@ -281,14 +280,16 @@ func (s *Store) Running() ([]byte, Revision, error) {
 	if _, err := s.loadLayouts(); err != nil {
 		problems = append(problems, err.Error())
 	}
-	if len(problems) > 0 {
-		return nil, Revision{}, s.damaged(problems)
-	}
-	// What can be repaired without losing anything the operator made is,
-	// with a warning.
-	s.warnings = nil
+	return rev, problems
+}
+
+// repairs lists what a verified store misses that it can do without: a
+// removed layouts file (dealt again), revisions removed from history,
+// revision files without their metadata.
+func (s *Store) repairs(revs []Revision, rev Revision) []string {
+	var warnings []string
 	if _, err := os.Stat(s.path(layoutsFile)); errors.Is(err, os.ErrNotExist) && rev.Number > 1 {
-		s.warnings = append(s.warnings, fmt.Sprintf("%s is missing: the slot layouts are dealt again from revision %d's configuration (sessions may move to other filter cores); it is saved again with the next change", layoutsFile, rev.Number))
+		warnings = append(warnings, fmt.Sprintf("%s is missing: the slot layouts are dealt again from revision %d's configuration (sessions may move to other filter cores); it is saved again with the next change", layoutsFile, rev.Number))
 	}
 	var gaps []string
 	for i := 1; i < len(revs); i++ {
@@ -296,22 +297,32 @@ func (s *Store) Running() ([]byte, Revision, error) {
 			gaps = append(gaps, strconv.FormatUint(n, 10))
 		}
 	}
-	if ents, err := os.ReadDir(filepath.Join(s.dir, "revisions")); err == nil {
-		have := map[uint64]bool{}
-		for _, r := range revs {
-			have[r.Number] = true
-		}
-		for _, e := range ents {
-			name, ok := strings.CutSuffix(e.Name(), ".yaml")
-			if n, err := strconv.ParseUint(name, 10, 64); ok && err == nil && !have[n] && n < rev.Number && (len(revs) == 0 || n < revs[0].Number) {
-				s.warnings = append(s.warnings, fmt.Sprintf("revisions/%s has no metadata (removed, or a pruning was interrupted): revision %d is not in history", e.Name(), n))
-			}
-		}
-	}
+	warnings = append(warnings, s.orphans(revs, rev)...)
 	if len(gaps) > 0 {
-		s.warnings = append(s.warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
+		warnings = append(warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
 	}
-	return data, rev, nil
+	return warnings
+}
+
+// orphans names the revision files older than history that have no
+// metadata (removed, or a pruning was interrupted).
+func (s *Store) orphans(revs []Revision, rev Revision) []string {
+	ents, err := os.ReadDir(filepath.Join(s.dir, "revisions"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	have := map[uint64]bool{}
+	for _, r := range revs {
+		have[r.Number] = true
+	}
+	for _, e := range ents {
+		name, ok := strings.CutSuffix(e.Name(), ".yaml")
+		if n, err := strconv.ParseUint(name, 10, 64); ok && err == nil && !have[n] && n < rev.Number && (len(revs) == 0 || n < revs[0].Number) {
+			out = append(out, fmt.Sprintf("revisions/%s has no metadata (removed, or a pruning was interrupted): revision %d is not in history", e.Name(), n))
+		}
+	}
+	return out
 }
 
 // Warnings are what the last Running repaired or found missing without
@@ -336,185 +347,6 @@ func (s *Store) damaged(problems []string) error {
 		}
 	}
 	return fmt.Errorf("store %s: %w, not loaded:\n  %s\n%s", s.dir, ErrDamagedStore, strings.Join(problems, "\n  "), good)
-}
-
-// Save stores data as a new revision and makes it the running one; the
-// saved slot layouts are left as they are.
-func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, error) {
-	return s.Commit(data, comment, now, nil)
-}
-
-// Commit stores data as a new revision and makes it the running one, with
-// the base slot layouts it was compiled with (nil: leave the saved ones).
-// It is all or nothing: on error (ErrNotDurable) nothing changed, and
-// history does not show the revision.
-func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
-	return s.commit(nil, data, comment, now, layouts)
-}
-
-// CommitOn is Commit made only while the newest revision on disk is base
-// (the one the caller runs); otherwise nothing is saved and the error
-// (ErrConflict) names the revision on disk.
-func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
-	return s.commit(&base, data, comment, now, layouts)
-}
-
-func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	revs, _, err := s.scan()
-	if err != nil {
-		return Revision{}, err
-	}
-	if base != nil {
-		var onDisk uint64
-		if len(revs) > 0 {
-			onDisk = revs[len(revs)-1].Number
-		}
-		if onDisk != *base {
-			return Revision{}, fmt.Errorf("store %s: %w: revision %d is on disk, not revision %d that this daemon runs (something else saved into its state directory); nothing was saved: restart the daemon to load revision %d, then make the change again",
-				s.dir, ErrConflict, onDisk, *base, onDisk)
-		}
-	}
-	n := uint64(1)
-	if len(revs) > 0 {
-		n = revs[len(revs)-1].Number + 1
-	}
-	r := Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
-	m := revMeta{Time: r.Time, Comment: comment, Digest: r.Digest, Runtime: fileExists(s.path("runtime.json"))}
-	m.Check = metaCheck(n, m)
-	meta, err := json.Marshal(m)
-	if err != nil {
-		return Revision{}, err
-	}
-	type file struct {
-		path, tmp string
-		data      []byte
-		backup    bool // replaces a file: keep it until the commit point
-		hadOld    bool
-	}
-	files := []*file{
-		{path: s.revPath(n, ".yaml"), data: data},
-		{path: s.path(runningFile), data: data, backup: true},
-	}
-	if layouts != nil {
-		b, err := tables.EncodeLayouts(n, layouts)
-		if err != nil {
-			return Revision{}, err
-		}
-		files = append(files, &file{path: s.path(layoutsFile), data: b, backup: true})
-	}
-	files = append(files, &file{path: s.revPath(n, ".json"), data: meta}) // the commit point
-
-	// Prepare: every byte written and synced before anything is replaced.
-	cleanup := func() {
-		for _, f := range files {
-			if f.tmp != "" {
-				_ = os.Remove(f.tmp)
-			}
-		}
-	}
-	for _, f := range files {
-		tmp, err := s.writeTemp(f.path, f.data)
-		if err != nil {
-			cleanup()
-			return Revision{}, fmt.Errorf("store: revision %d %w (nothing changed): %w", n, ErrNotDurable, err)
-		}
-		f.tmp = tmp
-	}
-	// Commit: backups by hard link (no space needed), then renames.
-	var done []*file
-	undo := func(cause error) error {
-		for i := len(done) - 1; i >= 0; i-- {
-			f := done[i]
-			if f.backup && f.hadOld {
-				_ = os.Rename(f.path+backupExt, f.path) // else recover() finishes on the next open
-				continue
-			}
-			_ = os.Remove(f.path)
-			if f.backup {
-				_ = os.Remove(f.path + backupExt)
-			}
-		}
-		cleanup()
-		_ = syncDir(filepath.Join(s.dir, "revisions"))
-		_ = syncDir(s.dir)
-		return fmt.Errorf("store: revision %d %w (rolled back): %w", n, ErrNotDurable, cause)
-	}
-	for _, f := range files {
-		if f.backup {
-			// A hard link needs no space; an empty backup says the file
-			// did not exist.
-			_ = os.Remove(f.path + backupExt)
-			err := os.Link(f.path, f.path+backupExt)
-			f.hadOld = err == nil
-			if errors.Is(err, os.ErrNotExist) {
-				err = os.WriteFile(f.path+backupExt, nil, 0o640)
-			}
-			if err != nil {
-				return Revision{}, undo(err)
-			}
-		}
-		if s.beforeRename != nil {
-			s.beforeRename(f.path)
-		}
-		if err := os.Rename(f.tmp, f.path); err != nil {
-			return Revision{}, undo(err)
-		}
-		f.tmp = ""
-		done = append(done, f)
-		if f == files[len(files)-2] {
-			// Everything but the metadata is in place: make it durable
-			// before the commit point.
-			if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
-				return Revision{}, undo(err)
-			}
-			if err := syncDir(s.dir); err != nil {
-				return Revision{}, undo(err)
-			}
-		}
-	}
-	if err := syncDir(filepath.Join(s.dir, "revisions")); err != nil {
-		return Revision{}, undo(err)
-	}
-	for _, f := range files {
-		if f.backup {
-			_ = os.Remove(f.path + backupExt)
-		}
-	}
-	s.prune(append(revs, r))
-	return r, nil
-}
-
-// prune removes the oldest revisions beyond the retention; the newest
-// (running) one always stays. A failure is left for the next save.
-func (s *Store) prune(revs []Revision) {
-	sizes := make([]int64, len(revs))
-	var total int64
-	for i, r := range revs {
-		for _, ext := range []string{".yaml", ".json"} {
-			if fi, err := os.Stat(s.revPath(r.Number, ext)); err == nil {
-				sizes[i] += fi.Size()
-			}
-		}
-		total += sizes[i]
-	}
-	removed := false
-	for i := 0; i < len(revs)-1; i++ {
-		if len(revs)-i <= s.maxRevisions && total <= s.maxBytes {
-			break
-		}
-		// Metadata first: a revision without it is not in history.
-		if os.Remove(s.revPath(revs[i].Number, ".json")) != nil {
-			break
-		}
-		_ = os.Remove(s.revPath(revs[i].Number, ".yaml"))
-		total -= sizes[i]
-		removed = true
-	}
-	if removed {
-		_ = syncDir(filepath.Join(s.dir, "revisions"))
-	}
 }
 
 // Revision returns a saved revision's configuration, checked against its
@@ -608,90 +440,6 @@ func (s *Store) scan() ([]Revision, []string, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Number < out[j].Number })
 	return out, problems, nil
-}
-
-// LoadRuntime returns the saved runtime state (zero when none).
-func (s *Store) LoadRuntime() (Runtime, error) {
-	empty := fmt.Sprintf(`echo '{"up": []}' > %s`, s.path("runtime.json"))
-	remedy := "it holds the manual bypasses and the filter groups last seen down: not loaded. Restore it from a backup, or start with no manual bypass (" + empty + "; set the bypasses again with balancer bypass; filters are proven again by keep-alives)"
-	b, err := os.ReadFile(s.path("runtime.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		if m, ok := s.newestMeta(); ok && m.Runtime {
-			return Runtime{}, fmt.Errorf("store %s: %w: runtime.json is missing (it was there when the running revision was saved); %s", s.dir, ErrDamagedStore, remedy)
-		}
-		return Runtime{}, nil // never saved
-	}
-	if err != nil {
-		return Runtime{}, err
-	}
-	var doc runtimeDoc
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json: %v; %s", s.dir, ErrDamagedStore, err, remedy)
-	}
-	want, err := runtimeCheck(doc.Runtime)
-	if err != nil {
-		return Runtime{}, err
-	}
-	switch {
-	case doc.Check == "" && s.hasChecks() && !runtimeZero(doc.Runtime):
-		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json has no check, though the revisions have one (changed by hand?); %s", s.dir, ErrDamagedStore, remedy)
-	case doc.Check != "" && doc.Check != want:
-		return Runtime{}, fmt.Errorf("store %s: %w: runtime.json fails its check (changed by hand?); %s", s.dir, ErrDamagedStore, remedy)
-	}
-	return doc.Runtime, nil
-}
-
-// runtimeZero: no manual bypass, no filter group down or proven (what the
-// remedy of a damaged runtime.json writes).
-func runtimeZero(r Runtime) bool {
-	return !r.BypassAll && len(r.BypassGroups) == 0 && len(r.Down) == 0 && len(r.Up) == 0
-}
-
-// hasChecks: the newest revision's metadata has a check (the directory is
-// written by a daemon that writes checks, runtime.json included).
-func (s *Store) hasChecks() bool {
-	m, ok := s.newestMeta()
-	return ok && m.Check != ""
-}
-
-// newestMeta is the newest revision's metadata.
-func (s *Store) newestMeta() (revMeta, bool) {
-	var m revMeta
-	revs, _, err := s.scan()
-	if err != nil || len(revs) == 0 {
-		return m, false
-	}
-	b, err := os.ReadFile(s.revPath(revs[len(revs)-1].Number, ".json"))
-	if err != nil {
-		return m, false
-	}
-	return m, json.Unmarshal(b, &m) == nil
-}
-
-func (s *Store) SaveRuntime(r Runtime) error {
-	check, err := runtimeCheck(r)
-	if err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(runtimeDoc{Runtime: r, Check: check}, "", "  ")
-	if err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	p := s.path("runtime.json")
-	tmp, err := s.writeTemp(p, b)
-	if err != nil {
-		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
-	}
-	if err := syncDir(s.dir); err != nil {
-		return fmt.Errorf("store: runtime state %w: %w", ErrNotDurable, err)
-	}
-	return nil
 }
 
 // Layouts returns the base slot layouts saved with the running revision

@@ -1,4 +1,4 @@
-package daemon
+package daemon_test
 
 import (
 	"context"
@@ -19,6 +19,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
 )
@@ -28,8 +30,8 @@ import (
 // (balancer_switch_stalled) within 5s with the default session timing,
 // and clears when the switch answers again.
 func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
-	b := newBed(t)
-	proxy := stallproxy.New(t, b.addr)
+	b := daemon.NewBed(t)
+	proxy := stallproxy.New(t, b.Addr())
 	tele := bgnmi.NewServer("balancer")
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -38,18 +40,19 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 	go g.Serve(lis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 
-	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour})
+	pub := telemetry.New(tele)
+	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: proxy.Addr(), SwitchGNMI: b.GNMIAddr(),
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); d.Run(ctx) }()
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	b.allUp(d)
+	b.AllUp(d)
 
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(d.Collector())
+	reg.MustRegister(pub.Collector(d))
 	prom := httptest.NewServer(promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	defer prom.Close()
 	metrics := func() string {
@@ -86,7 +89,7 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 
 	proxy.Pause()
 	start := time.Now()
-	var st *Status
+	var st *daemon.Status
 	require.Eventually(t, func() bool {
 		st, err = d.Status(context.Background())
 		return err == nil && st.Switch.Stalled

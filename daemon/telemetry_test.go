@@ -1,4 +1,4 @@
-package daemon
+package daemon_test
 
 import (
 	"context"
@@ -18,6 +18,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
 // gnmiCLI finds the unmodified gnmi_cli of github.com/openconfig/gnmi
@@ -41,8 +44,8 @@ func gnmiCLI(t *testing.T) string {
 // metrics, on a daemon driving the software switch.
 func TestTelemetry(t *testing.T) {
 	cli := gnmiCLI(t)
-	b := newBed(t)
-	tele := NewTelemetryServer()
+	b := daemon.NewBed(t)
+	tele := telemetry.NewServer()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	g := grpc.NewServer()
@@ -50,15 +53,16 @@ func TestTelemetry(t *testing.T) {
 	go g.Serve(lis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
 
-	d, err := New(Options{StateDir: b.dir, InitialConfig: "testdata/fast.yaml", SwitchAddr: b.addr, SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, Telemetry: tele, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
+	pub := telemetry.New(tele)
+	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); d.Run(ctx) }()
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	b.allUp(d)
+	b.AllUp(d)
 
 	query := func(q string) string {
 		out, err := exec.Command(cli, "-a", lis.Addr().String(), "-insecure", "-qt", "once", "-display_type", "single", "-q", q).CombinedOutput()
@@ -78,13 +82,13 @@ func TestTelemetry(t *testing.T) {
 	}, 5*time.Second, 50*time.Millisecond)
 
 	// A failure shows up in the tree.
-	b.filters["F2"].alive.Store(false)
+	b.SetFilterAlive("F2", false)
 	require.Eventually(t, func() bool {
 		return strings.Contains(query("balancer/filter-groups/filter-group[name=F2]/state/effective"), "sw-bypass")
 	}, 5*time.Second, 20*time.Millisecond)
 
 	// Prometheus.
-	srv := httptest.NewServer(promhttp.HandlerFor(NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+	srv := httptest.NewServer(promhttp.HandlerFor(pub.Registry(d), promhttp.HandlerOpts{}))
 	defer srv.Close()
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(srv.URL)

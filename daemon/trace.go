@@ -139,6 +139,10 @@ func compiledModel(s *p4src.Schema, cfg *config.Config, st tables.State) (*trace
 	return newTraceModel(s, cfg, des)
 }
 
+// MaxMPLSLabel is the widest MPLS label (20 bits) a traced packet may
+// carry.
+const MaxMPLSLabel = 1<<20 - 1
+
 // checkTraceRequest refuses a request that names no link of cfg or
 // describes a packet the data plane cannot parse.
 func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
@@ -158,7 +162,7 @@ func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
 		return kindf(ErrInvalid, "the data plane parses up to %d MPLS labels", config.MaxMPLSDepth)
 	}
 	for _, l := range req.MPLS {
-		if l > maxMPLSLabel {
+		if l > MaxMPLSLabel {
 			return kindf(ErrInvalid, "MPLS label %d is wider than 20 bits", l)
 		}
 	}

@@ -25,7 +25,7 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/apiserver"
 )
 
 func TestMain(m *testing.M) {
@@ -84,10 +84,10 @@ func newEnvSite(t *testing.T, site string) *env {
 	svc, err := newFakeDaemon(site)
 	require.NoError(t, err)
 	socket := filepath.Join(t.TempDir(), "balancer.sock")
-	lis, err := daemon.ListenUnix(socket)
+	lis, err := apiserver.ListenUnix(socket)
 	require.NoError(t, err)
 	srv := grpc.NewServer()
-	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(svc))
+	apiv1.RegisterBalancerServer(srv, apiserver.New(svc))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -979,10 +979,10 @@ func TestMutualTLS(t *testing.T) {
 	svc, err := newFakeDaemon(testSite)
 	require.NoError(t, err)
 	pki := testpki.New(t)
-	lis, creds, err := daemon.ListenTLS("127.0.0.1:0", pki.ServerCert, pki.ServerKey, pki.CA)
+	lis, creds, err := apiserver.ListenTLS("127.0.0.1:0", pki.ServerCert, pki.ServerKey, pki.CA)
 	require.NoError(t, err)
 	srv := grpc.NewServer(creds)
-	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(svc))
+	apiv1.RegisterBalancerServer(srv, apiserver.New(svc))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

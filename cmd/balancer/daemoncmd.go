@@ -15,6 +15,8 @@ import (
 
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/apiserver"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
@@ -125,7 +127,7 @@ func newDaemonCmd() *cobra.Command {
 			// API's certificates and client CA.
 			var teleTLS *tls.Config
 			if telemetryTLS {
-				if teleTLS, err = daemon.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
+				if teleTLS, err = apiserver.ServerTLSConfig(tlsCert, tlsKey, tlsClientCA); err != nil {
 					return usagef("--telemetry-tls: %v: give --tls-cert, --tls-key and --tls-client-ca", err)
 				}
 			}
@@ -138,9 +140,10 @@ func newDaemonCmd() *cobra.Command {
 				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
-				tele = daemon.NewTelemetryServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
-				opts.Telemetry = tele
+				tele = telemetry.NewServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
 			}
+			pub := telemetry.New(tele)
+			opts.Telemetry = pub
 			ha, err := store.setup(&opts, election != "", log)
 			if err != nil {
 				return err
@@ -154,7 +157,8 @@ func newDaemonCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			srv := daemon.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS}
+			srv := apiserver.Servers{API: apiLis, APIOptions: srvOpts, Telemetry: tele, TelemetryListener: teleLis, TLS: teleTLS, Logger: log,
+				MetricsRegistry: pub.Registry(d)}
 			if metricsAddr != "" {
 				if srv.Metrics, err = net.Listen("tcp", metricsAddr); err != nil {
 					apiLis.Close()
@@ -168,7 +172,7 @@ func newDaemonCmd() *cobra.Command {
 				"telemetry", telemetryAddr, "metrics", metricsAddr, "state_dir", stateDir)
 			// With --store etcd the daemon runs inside the leader election.
 			srv.Run = func(ctx context.Context) error { return ha.run(ctx, d) }
-			runErr := daemon.Serve(cmd.Context(), d, srv)
+			runErr := apiserver.Serve(cmd.Context(), d, srv)
 			log.Info("balancer daemon stopped")
 			return runErr
 		},
@@ -207,13 +211,13 @@ func newDaemonCmd() *cobra.Command {
 // (--listen), else the unix socket.
 func apiListener(listen, socket, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
 	if listen == "" {
-		l, err := daemon.ListenUnix(socket)
+		l, err := apiserver.ListenUnix(socket)
 		return l, nil, err
 	}
 	if cert == "" || key == "" || clientCA == "" {
 		return nil, nil, usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")
 	}
-	l, o, err := daemon.ListenTLS(listen, cert, key, clientCA)
+	l, o, err := apiserver.ListenTLS(listen, cert, key, clientCA)
 	if err != nil {
 		return nil, nil, err
 	}

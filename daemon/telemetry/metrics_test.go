@@ -1,4 +1,4 @@
-package daemon
+package telemetry
 
 import (
 	"bytes"
@@ -17,48 +17,56 @@ import (
 	"github.com/prometheus/common/expfmt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // fixtureStatus is a status with every kind of object: F1 up, F2 down and
 // bypassed, a balance group, two links.
-func fixtureStatus() *Status {
+func fixtureStatus() *daemon.Status {
 	t0 := time.Unix(1_700_000_000, 0)
-	return &Status{
+	return &daemon.Status{
 		Site:     "lab",
-		Revision: Revision{Number: 7},
-		Switch:   SwitchStatus{Connected: true, Primary: true},
-		Links: []LinkStatus{{Name: "L1", ID: 0, LAN: "P10", WAN: "P9", LANUp: true, WANUp: true, LANState: PortUp, WANState: PortUp},
-			{Name: "L2", ID: 1, LAN: "P12", WAN: "P11", LANUp: true, WANUp: false, LANState: PortUp, WANState: PortDown}},
-		Filters: []FilterStatus{
+		Revision: daemon.Revision{Number: 7},
+		Switch:   daemon.SwitchStatus{Connected: true, Primary: true},
+		Links: []daemon.LinkStatus{{Name: "L1", ID: 0, LAN: "P10", WAN: "P9", LANUp: true, WANUp: true, LANState: daemon.PortUp, WANState: daemon.PortUp},
+			{Name: "L2", ID: 1, LAN: "P12", WAN: "P11", LANUp: true, WANUp: false, LANState: daemon.PortUp, WANState: daemon.PortDown}},
+		Filters: []daemon.FilterStatus{
 			{Name: "F1", State: "up", Reason: "keep-alives pass", Since: t0, Effective: "forward", LastPass: t0, TimeOfPass: 40 * time.Microsecond,
 				Passes: 10, TimeOfPassSum: 700 * time.Microsecond,
-				TimeOfPassBuckets: []Bucket{{10 * time.Microsecond, 1}, {50 * time.Microsecond, 6}, {100 * time.Microsecond, 3}, {0, 0}}},
+				TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 1}, {UpTo: 50 * time.Microsecond, Count: 6}, {UpTo: 100 * time.Microsecond, Count: 3}, {UpTo: 0, Count: 0}}},
 			{Name: "F2", State: "down", Reason: "keep-alive loss", Since: t0, Effective: "sw-bypass", TimeOfPass: 30 * time.Microsecond,
-				Losses: 5, Consecutive: 5, TimeOfPassBuckets: []Bucket{{10 * time.Microsecond, 0}, {0, 2}}, TimeOfPassSum: 2 * time.Second},
+				Losses: 5, Consecutive: 5, TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 0}, {UpTo: 0, Count: 2}}, TimeOfPassSum: 2 * time.Second},
 		},
-		Balance: []BalanceGroupStatus{{Name: "G", State: "active", Alive: 1, Digest: "abc"}},
+		Balance: []daemon.BalanceGroupStatus{{Name: "G", State: "active", Alive: 1, Digest: "abc"}},
 	}
 }
 
-func fixtureCounters() *Counters {
-	pb := func(n uint64) PacketBytes { return PacketBytes{Packets: n, Bytes: n * 100} }
-	return &Counters{
+func fixtureCounters() *daemon.Counters {
+	pb := func(n uint64) daemon.PacketBytes { return daemon.PacketBytes{Packets: n, Bytes: n * 100} }
+	return &daemon.Counters{
 		At:      time.Unix(1_700_000_100, 0),
-		Ports:   []PortCounters{{Name: "P1", Number: 10, Rx: pb(5), Tx: pb(6)}},
-		Links:   []LinkCounters{{Name: "L1", ToFilter: pb(1), RuleBypass: pb(2), NonIPBypass: pb(3), SWBypass: pb(4), Returned: pb(5), Heartbeat: pb(6), GroupBypass: pb(7), Dropped: pb(8)}},
-		Filters: []FilterCounters{{Name: "F1", ToFilter: pb(1), Returned: pb(2), KeepAlive: pb(3), SWBypass: pb(4)}},
-		Rules:   []RuleCounters{{Name: "bgp", Hits: pb(9)}},
-		Cores:   []CoreCounters{{FilterGroup: "F1", Core: 2, Slots: 4, Hits: pb(11)}},
-		Drops:   []DropCounter{{Reason: "no core header from a filter", Count: pb(1)}, {Reason: "unknown port", Count: pb(2)}},
+		Ports:   []daemon.PortCounters{{Name: "P1", Number: 10, Rx: pb(5), Tx: pb(6)}},
+		Links:   []daemon.LinkCounters{{Name: "L1", ToFilter: pb(1), RuleBypass: pb(2), NonIPBypass: pb(3), SWBypass: pb(4), Returned: pb(5), Heartbeat: pb(6), GroupBypass: pb(7), Dropped: pb(8)}},
+		Filters: []daemon.FilterCounters{{Name: "F1", ToFilter: pb(1), Returned: pb(2), KeepAlive: pb(3), SWBypass: pb(4)}},
+		Rules:   []daemon.RuleCounters{{Name: "bgp", Hits: pb(9)}},
+		Cores:   []daemon.CoreCounters{{FilterGroup: "F1", Core: 2, Slots: 4, Hits: pb(11)}},
+		Drops:   []daemon.DropCounter{{Reason: "no core header from a filter", Count: pb(1)}, {Reason: "unknown port", Count: pb(2)}},
 	}
 }
 
-func fixtureRegistry(t *testing.T, s *Status) (*prometheus.Registry, *metrics) {
+// noSaveErrors is a daemon that never failed to save its runtime state.
+type noSaveErrors struct{}
+
+func (noSaveErrors) RuntimeSaveErrors() uint64 { return 0 }
+
+func fixtureRegistry(t *testing.T, s *daemon.Status) (*prometheus.Registry, *metrics) {
 	t.Helper()
-	m := newMetrics()
+	p := New(nil)
+	m := p.metrics
 	m.setStatus(s)
 	m.setCounters(fixtureCounters())
-	return NewMetricsRegistry(&Daemon{metrics: m}), m
+	return p.Registry(noSaveErrors{}), m
 }
 
 func gatherText(t *testing.T, reg prometheus.Gatherer) string {
@@ -217,7 +225,7 @@ func TestMetricsContent(t *testing.T) {
 // Every query of the shipped Grafana dashboard names a metric the daemon
 // exports.
 func TestGrafanaDashboard(t *testing.T) {
-	raw, err := os.ReadFile("../deploy/grafana/balancer.json")
+	raw, err := os.ReadFile("../../deploy/grafana/balancer.json")
 	require.NoError(t, err)
 	var dash any
 	require.NoError(t, json.Unmarshal(raw, &dash))

@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"crypto/tls"
@@ -175,9 +175,9 @@ func ServerTLSConfig(certFile, keyFile, clientCAFile string) (*tls.Config, error
 // returns the server option that makes gRPC require mutual TLS on it
 // (see ServerTLSConfig). The API is never served on TCP without it:
 //
-//	lis, creds, err := daemon.ListenTLS(":9559", cert, key, ca)
+//	lis, creds, err := apiserver.ListenTLS(":9559", cert, key, ca)
 //	srv := grpc.NewServer(creds)
-//	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(d))
+//	apiv1.RegisterBalancerServer(srv, apiserver.New(d))
 //	go srv.Serve(lis)
 func ListenTLS(addr, certFile, keyFile, clientCAFile string) (net.Listener, grpc.ServerOption, error) {
 	cfg, err := ServerTLSConfig(certFile, keyFile, clientCAFile)

@@ -1,28 +1,21 @@
-package daemon
+package apiserver
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
-	"net"
 	"net/netip"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/dpi-balancer/balancer/internal/testpki"
-
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -32,6 +25,7 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // apiFake is a hand-written Service for the API server's tests: it
@@ -41,23 +35,23 @@ type apiFake struct {
 	calls []string
 
 	cfg      *config.Config
-	rev      Revision
-	status   *Status
-	counters *Counters
-	slots    map[string]*SlotsView
-	trace    *TraceResult
-	places   []Placement
-	history  []Revision
-	apply    *ApplyResult
+	rev      daemon.Revision
+	status   *daemon.Status
+	counters *daemon.Counters
+	slots    map[string]*daemon.SlotsView
+	trace    *daemon.TraceResult
+	places   []daemon.Placement
+	history  []daemon.Revision
+	apply    *daemon.ApplyResult
 	err      error // returned by every method when set
 
 	gotApply  []byte
-	gotTrace  TraceRequest
+	gotTrace  daemon.TraceRequest
 	gotLocate []any
 	gotBypass []any
 }
 
-var _ Service = (*apiFake)(nil)
+var _ daemon.Service = (*apiFake)(nil)
 
 func (f *apiFake) called(name string) {
 	f.mu.Lock()
@@ -71,39 +65,39 @@ func (f *apiFake) Calls() []string {
 	return append([]string(nil), f.calls...)
 }
 
-func (f *apiFake) Status(context.Context) (*Status, error) {
+func (f *apiFake) Status(context.Context) (*daemon.Status, error) {
 	f.called("Status")
 	return f.status, f.err
 }
 
-func (f *apiFake) Config(context.Context) (*config.Config, Revision, error) {
+func (f *apiFake) Config(context.Context) (*config.Config, daemon.Revision, error) {
 	f.called("Config")
 	return f.cfg, f.rev, f.err
 }
 
-func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*ApplyResult, error) {
+func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
 	f.called(fmt.Sprintf("ApplyConfig(dry=%v, %q)", dryRun, comment))
 	f.gotApply = yaml
 	if f.err != nil {
 		return nil, f.err
 	}
 	if _, err := config.Parse(yaml); err != nil {
-		return nil, fmt.Errorf("%w: configuration rejected, the running one is unchanged:\n  %w", ErrInvalid, err)
+		return nil, fmt.Errorf("%w: configuration rejected, the running one is unchanged:\n  %w", daemon.ErrInvalid, err)
 	}
 	return f.apply, nil
 }
 
-func (f *apiFake) Rollback(_ context.Context, n uint64, dryRun bool, comment string) (*ApplyResult, error) {
+func (f *apiFake) Rollback(_ context.Context, n uint64, dryRun bool, comment string) (*daemon.ApplyResult, error) {
 	f.called(fmt.Sprintf("Rollback(%d)", n))
 	return f.apply, f.err
 }
 
-func (f *apiFake) RevisionYAML(_ context.Context, n uint64) ([]byte, Revision, error) {
+func (f *apiFake) RevisionYAML(_ context.Context, n uint64) ([]byte, daemon.Revision, error) {
 	f.called(fmt.Sprintf("RevisionYAML(%d)", n))
-	return nil, Revision{Number: n}, f.err
+	return nil, daemon.Revision{Number: n}, f.err
 }
 
-func (f *apiFake) History(context.Context) ([]Revision, error) {
+func (f *apiFake) History(context.Context) ([]daemon.Revision, error) {
 	f.called("History")
 	return f.history, f.err
 }
@@ -114,30 +108,30 @@ func (f *apiFake) SetBypass(_ context.Context, group string, on bool) error {
 	return f.err
 }
 
-func (f *apiFake) Counters(context.Context) (*Counters, error) {
+func (f *apiFake) Counters(context.Context) (*daemon.Counters, error) {
 	f.called("Counters")
 	return f.counters, f.err
 }
 
-func (f *apiFake) Slots(_ context.Context, group string) (*SlotsView, error) {
+func (f *apiFake) Slots(_ context.Context, group string) (*daemon.SlotsView, error) {
 	f.called("Slots(" + group + ")")
 	if f.err != nil {
 		return nil, f.err
 	}
 	v, ok := f.slots[group]
 	if !ok {
-		return nil, fmt.Errorf("%w: balance group %q", ErrNotFound, group)
+		return nil, fmt.Errorf("%w: balance group %q", daemon.ErrNotFound, group)
 	}
 	return v, nil
 }
 
-func (f *apiFake) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
+func (f *apiFake) Trace(_ context.Context, req daemon.TraceRequest) (*daemon.TraceResult, error) {
 	f.called("Trace")
 	f.gotTrace = req
 	return f.trace, f.err
 }
 
-func (f *apiFake) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
+func (f *apiFake) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]daemon.Placement, error) {
 	f.called("Locate")
 	f.gotLocate = []any{src, dst, proto}
 	return f.places, f.err
@@ -149,16 +143,16 @@ type apiFakeYAML struct {
 	yaml []byte
 }
 
-func (f apiFakeYAML) ConfigYAML() ([]byte, Revision) { return f.yaml, f.rev }
+func (f apiFakeYAML) ConfigYAML() ([]byte, daemon.Revision) { return f.yaml, f.rev }
 
 // serveAPI serves svc's API on a unix socket in a temporary directory and
 // returns a client.
-func serveAPI(t *testing.T, svc Service) apiv1.BalancerClient {
+func serveAPI(t *testing.T, svc daemon.Service) apiv1.BalancerClient {
 	t.Helper()
 	lis, err := ListenUnix(filepath.Join(t.TempDir(), "api.sock"))
 	require.NoError(t, err)
 	srv := grpc.NewServer()
-	apiv1.RegisterBalancerServer(srv, NewAPIServer(svc))
+	apiv1.RegisterBalancerServer(srv, New(svc))
 	go srv.Serve(lis)
 	t.Cleanup(srv.Stop)
 	conn, err := grpc.NewClient("unix://"+lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -198,12 +192,12 @@ func TestAPIErrorCodes(t *testing.T) {
 		wantCode codes.Code
 		wantMsg  []string
 	}{
-		{name: "validation problems", err: fmt.Errorf("%w: configuration rejected:\n  %w", ErrInvalid, invalidCfg),
+		{name: "validation problems", err: fmt.Errorf("%w: configuration rejected:\n  %w", daemon.ErrInvalid, invalidCfg),
 			wantCode: codes.InvalidArgument, wantMsg: []string{"links[0].lan:", "links[0].wan:", "rules[0].priority:"}},
 		{name: "bare field errors", err: invalidCfg, wantCode: codes.InvalidArgument, wantMsg: []string{"links[0].lan:", "rules[0].priority:"}},
 		{name: "decode error", err: fmt.Errorf("wrapped: %w", config.ErrDecode), wantCode: codes.InvalidArgument},
-		{name: "not found", err: fmt.Errorf("%w: balance group %q", ErrNotFound, "nope"), wantCode: codes.NotFound, wantMsg: []string{`balance group "nope"`}},
-		{name: "switch unavailable", err: fmt.Errorf("%w: reading counters: connection refused", ErrUnavailable), wantCode: codes.Unavailable, wantMsg: []string{"reading counters"}},
+		{name: "not found", err: fmt.Errorf("%w: balance group %q", daemon.ErrNotFound, "nope"), wantCode: codes.NotFound, wantMsg: []string{`balance group "nope"`}},
+		{name: "switch unavailable", err: fmt.Errorf("%w: reading counters: connection refused", daemon.ErrUnavailable), wantCode: codes.Unavailable, wantMsg: []string{"reading counters"}},
 		{name: "deadline", err: fmt.Errorf("reading: %w", context.DeadlineExceeded), wantCode: codes.DeadlineExceeded},
 		{name: "canceled", err: context.Canceled, wantCode: codes.Canceled},
 		{name: "anything else", err: errors.New("disk on fire"), wantCode: codes.Internal, wantMsg: []string{"disk on fire"}},
@@ -225,14 +219,14 @@ func TestAPIErrorCodes(t *testing.T) {
 // Errors carry the origin trailer, so that a client tells them from its
 // own transport errors.
 func TestAPIErrorsCarryOrigin(t *testing.T) {
-	f := &apiFake{history: []Revision{{Number: 1}}}
+	f := &apiFake{history: []daemon.Revision{{Number: 1}}}
 	cl := serveAPI(t, f)
 	var md metadata.MD
 	_, err := cl.History(context.Background(), &apiv1.HistoryRequest{}, grpc.Trailer(&md))
 	require.NoError(t, err)
 	assert.Empty(t, md.Get(apiv1.OriginTrailer), "only errors are marked")
 
-	f.err = fmt.Errorf("%w: switch gone", ErrUnavailable)
+	f.err = fmt.Errorf("%w: switch gone", daemon.ErrUnavailable)
 	_, err = cl.History(context.Background(), &apiv1.HistoryRequest{}, grpc.Trailer(&md))
 	assert.Equal(t, codes.Unavailable, status.Code(err))
 	assert.Equal(t, []string{apiv1.OriginDaemon}, md.Get(apiv1.OriginTrailer))
@@ -362,33 +356,33 @@ func TestAPIConversions(t *testing.T) {
 	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	ts := timestamppb.New
 	f := &apiFake{
-		status: &Status{
-			Site: "lab", Revision: Revision{Number: 3, Time: t0, Comment: "c", Digest: "abc"},
-			Switch: SwitchStatus{Address: "127.0.0.1:9559", Connected: true, Primary: true, ElectionID: "0:1",
+		status: &daemon.Status{
+			Site: "lab", Revision: daemon.Revision{Number: 3, Time: t0, Comment: "c", Digest: "abc"},
+			Switch: daemon.SwitchStatus{Address: "127.0.0.1:9559", Connected: true, Primary: true, ElectionID: "0:1",
 				LastReconcile: t0, LastPlan: "0 writes", AtomicWrites: true, PortsWatched: true},
-			Bypass: BypassStatus{Groups: []string{"F2"}},
-			Links:  []LinkStatus{{Name: "L1", ID: 1, LAN: "P10", WAN: "P9", LANUp: true}},
-			Filters: []FilterStatus{{Name: "F1", ID: 0, BalanceGroup: "bg", LAN: "P2", WAN: "P1", Cores: 2, State: "up",
+			Bypass: daemon.BypassStatus{Groups: []string{"F2"}},
+			Links:  []daemon.LinkStatus{{Name: "L1", ID: 1, LAN: "P10", WAN: "P9", LANUp: true}},
+			Filters: []daemon.FilterStatus{{Name: "F1", ID: 0, BalanceGroup: "bg", LAN: "P2", WAN: "P1", Cores: 2, State: "up",
 				Reason: "keep-alives", Since: t0, Effective: "forward", LastPass: t0.Add(time.Second), TimeOfPass: 120 * time.Microsecond,
 				Losses: 4, Consecutive: 1, Passes: 100, Misrouted: 2, FailureAction: "bypass",
-				TimeOfPassBuckets: []Bucket{{UpTo: time.Millisecond, Count: 99}, {Count: 1}}}},
-			Balance:    []BalanceGroupStatus{{Name: "bg", ID: 0, State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
+				TimeOfPassBuckets: []daemon.Bucket{{UpTo: time.Millisecond, Count: 99}, {Count: 1}}}},
+			Balance:    []daemon.BalanceGroupStatus{{Name: "bg", ID: 0, State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
 			ObservedAt: t0.Add(time.Minute),
 		},
-		counters: &Counters{
-			Ports:   []PortCounters{{Name: "P9", Number: 90, Rx: PacketBytes{1, 64}, Tx: PacketBytes{2, 128}}},
-			Links:   []LinkCounters{{Name: "L1", ToFilter: PacketBytes{3, 300}, Dropped: PacketBytes{1, 1}}},
-			Filters: []FilterCounters{{Name: "F1", KeepAlive: PacketBytes{10, 640}, VerdictBypass: PacketBytes{4, 400}, VerdictDrop: PacketBytes{2, 128}}},
-			Rules:   []RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: PacketBytes{5, 500}}},
-			Cores:   []CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: PacketBytes{7, 700}}},
-			Drops:   []DropCounter{{Reason: "unknown port", Count: PacketBytes{1, 60}}},
+		counters: &daemon.Counters{
+			Ports:   []daemon.PortCounters{{Name: "P9", Number: 90, Rx: daemon.PacketBytes{Packets: 1, Bytes: 64}, Tx: daemon.PacketBytes{Packets: 2, Bytes: 128}}},
+			Links:   []daemon.LinkCounters{{Name: "L1", ToFilter: daemon.PacketBytes{Packets: 3, Bytes: 300}, Dropped: daemon.PacketBytes{Packets: 1, Bytes: 1}}},
+			Filters: []daemon.FilterCounters{{Name: "F1", KeepAlive: daemon.PacketBytes{Packets: 10, Bytes: 640}, VerdictBypass: daemon.PacketBytes{Packets: 4, Bytes: 400}, VerdictDrop: daemon.PacketBytes{Packets: 2, Bytes: 128}}},
+			Rules:   []daemon.RuleCounters{{Name: "r", Priority: 10, Entries: 2, Hits: daemon.PacketBytes{Packets: 5, Bytes: 500}}},
+			Cores:   []daemon.CoreCounters{{FilterGroup: "F1", Core: 1, Slots: 2, Hits: daemon.PacketBytes{Packets: 7, Bytes: 700}}},
+			Drops:   []daemon.DropCounter{{Reason: "unknown port", Count: daemon.PacketBytes{Packets: 1, Bytes: 60}}},
 			At:      t0,
 		},
-		trace: &TraceResult{Steps: []string{"a", "b"}, Rule: "r", Action: "balance", BalanceGroup: "bg", Hash: 0xdeadbeef,
+		trace: &daemon.TraceResult{Steps: []string{"a", "b"}, Rule: "r", Action: "balance", BalanceGroup: "bg", Hash: 0xdeadbeef,
 			Slot: 3, FilterGroup: "F1", Core: 1, OutPort: "P2", OutPortNum: 20, Verdict: "to-filter", HeaderHex: "88b50401",
 			Frame: []byte{1, 2}, OutFrame: []byte{3}},
-		places:  []Placement{{BalanceGroup: "bg", Hash: 7, Slot: 3, FilterGroup: "F1", Core: 1, Effective: "forward", LANPort: "P2", WANPort: "P1"}},
-		history: []Revision{{Number: 1, Time: t0, Digest: "x"}, {Number: 2, Time: t0, Comment: "y", Digest: "z"}},
+		places:  []daemon.Placement{{BalanceGroup: "bg", Hash: 7, Slot: 3, FilterGroup: "F1", Core: 1, Effective: "forward", LANPort: "P2", WANPort: "P1"}},
+		history: []daemon.Revision{{Number: 1, Time: t0, Digest: "x"}, {Number: 2, Time: t0, Comment: "y", Digest: "z"}},
 	}
 	cl := serveAPI(t, f)
 	bg := context.Background()
@@ -429,7 +423,7 @@ func TestAPIConversions(t *testing.T) {
 	tr, err := cl.Trace(bg, &apiv1.TraceRequest{Link: "L1", Side: "LAN", Vlans: []uint32{100, 5}, Mpls: []uint32{16},
 		Pppoe: true, Src: "10.0.0.1", Dst: "::ffff:10.0.0.2", Proto: 6, SrcPort: 1000, DstPort: 80, SrcMac: "AA:BB:CC:DD:EE:FF"})
 	require.NoError(t, err)
-	assert.Equal(t, TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100, 5}, MPLS: []uint32{16}, PPPoE: true,
+	assert.Equal(t, daemon.TraceRequest{Link: "L1", Side: "lan", VLANs: []uint16{100, 5}, MPLS: []uint32{16}, PPPoE: true,
 		Src: netip.MustParseAddr("10.0.0.1"), Dst: netip.MustParseAddr("10.0.0.2"), Proto: 6, SrcPort: 1000, DstPort: 80,
 		SrcMAC: "aa:bb:cc:dd:ee:ff"}, f.gotTrace, "an IPv4-mapped address is taken as IPv4")
 	wantTrace := &apiv1.TraceResult{Steps: []string{"a", "b"}, Rule: "r", Action: "balance", BalanceGroup: "bg", Hash: 0xdeadbeef,
@@ -455,7 +449,7 @@ func TestAPIConversions(t *testing.T) {
 
 func TestAPIApplyAndRollback(t *testing.T) {
 	t0 := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	f := &apiFake{rev: Revision{Number: 4}, apply: &ApplyResult{Revision: Revision{Number: 5, Time: t0, Digest: "d"},
+	f := &apiFake{rev: daemon.Revision{Number: 4}, apply: &daemon.ApplyResult{Revision: daemon.Revision{Number: 5, Time: t0, Digest: "d"},
 		Changes: []string{"+ link L2"}, Inserts: 3, Modifies: 1, Deletes: 2, Written: true, Warning: "w"}}
 	cl := serveAPI(t, f)
 	bg := context.Background()
@@ -478,7 +472,7 @@ func TestAPIApplyAndRollback(t *testing.T) {
 	assert.Equal(t, []string{"Config", `ApplyConfig(dry=false, "hi")`, "Config", "Rollback(2)"}, f.Calls(), "base_revision is checked before the apply")
 
 	// A dry run has no revision.
-	f.apply = &ApplyResult{DryRun: true}
+	f.apply = &daemon.ApplyResult{DryRun: true}
 	res, err = cl.ApplyConfig(bg, &apiv1.ApplyConfigRequest{Yaml: apiTestYAML, DryRun: true})
 	require.NoError(t, err)
 	assert.Empty(t, cmp.Diff(&apiv1.ApplyResult{DryRun: true}, res, protocmp.Transform()))
@@ -488,7 +482,7 @@ func TestAPIGetConfig(t *testing.T) {
 	bg := context.Background()
 	t.Run("marshals the running config", func(t *testing.T) {
 		cfg := apiTestConfig(t)
-		f := &apiFake{cfg: cfg, rev: Revision{Number: 2, Digest: "d"}}
+		f := &apiFake{cfg: cfg, rev: daemon.Revision{Number: 2, Digest: "d"}}
 		r, err := serveAPI(t, f).GetConfig(bg, &apiv1.GetConfigRequest{})
 		require.NoError(t, err)
 		assert.Equal(t, uint64(2), r.GetRevision().GetNumber())
@@ -497,7 +491,7 @@ func TestAPIGetConfig(t *testing.T) {
 		assert.Equal(t, cfg, back)
 	})
 	t.Run("prefers the saved text", func(t *testing.T) {
-		f := apiFakeYAML{apiFake: &apiFake{rev: Revision{Number: 7}}, yaml: []byte("# a comment\n" + apiTestYAML)}
+		f := apiFakeYAML{apiFake: &apiFake{rev: daemon.Revision{Number: 7}}, yaml: []byte("# a comment\n" + apiTestYAML)}
 		r, err := serveAPI(t, f).GetConfig(bg, &apiv1.GetConfigRequest{})
 		require.NoError(t, err)
 		assert.Equal(t, "# a comment\n"+apiTestYAML, r.GetYaml())
@@ -507,14 +501,14 @@ func TestAPIGetConfig(t *testing.T) {
 }
 
 func TestAPIGetSlots(t *testing.T) {
-	view := func(g string) *SlotsView {
-		return &SlotsView{Group: g, SlotBits: 1, Digest: "d-" + g, BaseDigest: "b-" + g,
-			Share: []CoreShare{{FilterGroup: "F1", Core: 0, Slots: 2}},
-			Slots: []SlotTarget{{Slot: 0, FilterGroup: "F1"}, {Slot: 1, FilterGroup: "F1"}}}
+	view := func(g string) *daemon.SlotsView {
+		return &daemon.SlotsView{Group: g, SlotBits: 1, Digest: "d-" + g, BaseDigest: "b-" + g,
+			Share: []daemon.CoreShare{{FilterGroup: "F1", Core: 0, Slots: 2}},
+			Slots: []daemon.SlotTarget{{Slot: 0, FilterGroup: "F1"}, {Slot: 1, FilterGroup: "F1"}}}
 	}
 	cfg := apiTestConfig(t)
 	cfg.BalanceGroups = append(cfg.BalanceGroups, config.BalanceGroup{Name: "bg2"})
-	f := &apiFake{cfg: cfg, slots: map[string]*SlotsView{"bg": view("bg"), "bg2": view("bg2")}}
+	f := &apiFake{cfg: cfg, slots: map[string]*daemon.SlotsView{"bg": view("bg"), "bg2": view("bg2")}}
 	cl := serveAPI(t, f)
 	bg := context.Background()
 
@@ -540,181 +534,7 @@ func TestAPIGetSlots(t *testing.T) {
 	assert.Empty(t, none.GetGroups())
 }
 
-func TestListenUnix(t *testing.T) {
-	t.Run("mode 0600, parent created, removed on close", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "run", "balancer", "api.sock")
-		l, err := ListenUnix(path)
-		require.NoError(t, err)
-		fi, err := os.Stat(path)
-		require.NoError(t, err)
-		assert.Equal(t, os.ModeSocket|0o600, fi.Mode()&(os.ModeSocket|os.ModePerm))
-		assert.Equal(t, path, l.Addr().String())
-		ents, err := os.ReadDir(filepath.Dir(path))
-		require.NoError(t, err)
-		assert.Len(t, ents, 1, "no private directory left behind")
-
-		accepted := make(chan error, 1)
-		go func() {
-			c, err := l.Accept()
-			if err == nil {
-				c.Close()
-			}
-			accepted <- err
-		}()
-		c, err := net.Dial("unix", path)
-		require.NoError(t, err)
-		c.Close()
-		require.NoError(t, <-accepted)
-
-		require.NoError(t, l.Close())
-		require.NoError(t, l.Close(), "Close is idempotent")
-		_, err = os.Stat(path)
-		assert.True(t, errors.Is(err, os.ErrNotExist))
-	})
-	t.Run("stale socket replaced", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "api.sock")
-		stale, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
-		require.NoError(t, err)
-		stale.SetUnlinkOnClose(false)
-		require.NoError(t, stale.Close()) // the file stays; nobody listens
-		l, err := ListenUnix(path)
-		require.NoError(t, err)
-		defer l.Close()
-		fi, err := os.Stat(path)
-		require.NoError(t, err)
-		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
-	})
-	t.Run("live socket kept", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "api.sock")
-		first, err := ListenUnix(path)
-		require.NoError(t, err)
-		defer first.Close()
-		go func() { // answer the probe
-			for {
-				c, err := first.Accept()
-				if err != nil {
-					return
-				}
-				c.Close()
-			}
-		}()
-		_, err = ListenUnix(path)
-		require.ErrorIs(t, err, ErrSocketInUse)
-		assert.Contains(t, err.Error(), "another process")
-		_, err = os.Stat(path)
-		assert.NoError(t, err, "the live socket is still there")
-	})
-	t.Run("not a socket", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "api.sock")
-		require.NoError(t, os.WriteFile(path, []byte("x"), 0o644))
-		_, err := ListenUnix(path)
-		require.Error(t, err)
-		assert.Contains(t, err.Error(), "exists and is not a socket")
-	})
-	t.Run("close leaves a newer socket alone", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "api.sock")
-		l, err := ListenUnix(path)
-		require.NoError(t, err)
-		require.NoError(t, os.Remove(path))
-		require.NoError(t, os.WriteFile(path, nil, 0o600))
-		require.NoError(t, l.Close())
-		_, err = os.Stat(path)
-		assert.NoError(t, err)
-	})
-	t.Run("long path binds in place", func(t *testing.T) {
-		dir := t.TempDir()
-		// A path that fits, whose private name would not.
-		name := strings.Repeat("s", maxUnixPath-len(dir)-1)
-		path := filepath.Join(dir, name)
-		require.LessOrEqual(t, len(path), maxUnixPath)
-		l, err := ListenUnix(path)
-		require.NoError(t, err)
-		defer l.Close()
-		fi, err := os.Stat(path)
-		require.NoError(t, err)
-		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
-	})
-}
-
-func TestListenTLS(t *testing.T) {
-	pki := testpki.New(t)
-	lis, creds, err := ListenTLS("127.0.0.1:0", pki.ServerCert, pki.ServerKey, pki.CA)
-	require.NoError(t, err)
-	srv := grpc.NewServer(creds)
-	apiv1.RegisterBalancerServer(srv, NewAPIServer(&apiFake{history: []Revision{{Number: 1}}}))
-	go srv.Serve(lis)
-	defer srv.Stop()
-
-	caPEM, err := os.ReadFile(pki.CA)
-	require.NoError(t, err)
-	roots := x509.NewCertPool()
-	require.True(t, roots.AppendCertsFromPEM(caPEM))
-	call := func(t *testing.T, cfg *tls.Config) error {
-		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(credentials.NewTLS(cfg)))
-		require.NoError(t, err)
-		defer conn.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, err = apiv1.NewBalancerClient(conn).History(ctx, &apiv1.HistoryRequest{})
-		return err
-	}
-	cert := func(c, k string) []tls.Certificate {
-		pair, err := tls.LoadX509KeyPair(c, k)
-		require.NoError(t, err)
-		return []tls.Certificate{pair}
-	}
-	t.Run("client certificate from the CA", func(t *testing.T) {
-		assert.NoError(t, call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.ClientCert, pki.ClientKey)}))
-	})
-	t.Run("no client certificate", func(t *testing.T) {
-		err := call(t, &tls.Config{RootCAs: roots})
-		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
-	})
-	t.Run("client certificate from another CA", func(t *testing.T) {
-		err := call(t, &tls.Config{RootCAs: roots, Certificates: cert(pki.OtherCert, pki.OtherKey)})
-		assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
-	})
-	t.Run("plain TCP", func(t *testing.T) {
-		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-		require.NoError(t, err)
-		defer conn.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_, err = apiv1.NewBalancerClient(conn).History(ctx, &apiv1.HistoryRequest{})
-		assert.Error(t, err)
-	})
-}
-
-func TestServerTLSConfigErrors(t *testing.T) {
-	pki := testpki.New(t)
-	dir := t.TempDir()
-	notPEM := filepath.Join(dir, "x.pem")
-	require.NoError(t, os.WriteFile(notPEM, []byte("hello"), 0o600))
-	tests := []struct {
-		name                string
-		cert, key, ca, want string
-	}{
-		{"missing ca", pki.ServerCert, pki.ServerKey, "", "mutual TLS needs"},
-		{"missing key file", pki.ServerCert, filepath.Join(dir, "nope.key"), pki.CA, "server certificate"},
-		{"ca not PEM", pki.ServerCert, pki.ServerKey, notPEM, "holds no PEM certificate"},
-		{"ca missing", pki.ServerCert, pki.ServerKey, filepath.Join(dir, "nope.crt"), "client CA"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ServerTLSConfig(tt.cert, tt.key, tt.ca)
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tt.want)
-			_, _, err = ListenTLS("127.0.0.1:0", tt.cert, tt.key, tt.ca)
-			assert.Error(t, err)
-		})
-	}
-	cfg, err := ServerTLSConfig(pki.ServerCert, pki.ServerKey, pki.CA)
-	require.NoError(t, err)
-	assert.Equal(t, tls.RequireAndVerifyClientCert, cfg.ClientAuth)
-	assert.Equal(t, uint16(tls.VersionTLS12), cfg.MinVersion)
-}
-
-func (f *apiFake) Monitor(_ context.Context, replay int, object string, follow bool, fn func(Event) error) error {
+func (f *apiFake) Monitor(_ context.Context, replay int, object string, follow bool, fn func(daemon.Event) error) error {
 	f.called(fmt.Sprintf("Monitor %d %q %v", replay, object, follow))
-	return fn(Event{Seq: 1, Kind: EventBypass, Object: "F1", To: "on"})
+	return fn(daemon.Event{Seq: 1, Kind: daemon.EventBypass, Object: "F1", To: "on"})
 }

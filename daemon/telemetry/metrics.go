@@ -1,283 +1,17 @@
-package daemon
+package telemetry
 
 import (
-	"context"
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
-	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+	"github.com/dpi-balancer/balancer/daemon"
 )
-
-// Telemetry paths (docs/telemetry.md):
-//
-//	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
-//	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm,switch-port-alarms}
-//	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
-//	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
-//	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
-//	/balancer/filter-groups/filter-group[name=F]/state/{verdict,verdict-epoch,verdict-disagreements}
-//	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/{count,sum-ns}
-//	/balancer/filter-groups/filter-group[name=F]/state/time-of-pass/bucket[le=NS]/count   (cumulative)
-//	/balancer/filter-groups/filter-group[name=F]/counters/{to-filter,returned,keepalive,sw-bypass}-{pkts,bytes}
-//	/balancer/balance-groups/balance-group[name=G]/state/{state,alive,digest}
-//	/balancer/rules/rule[name=R]/counters/{packets,bytes}
-//	/balancer/cores/core[filter-group=F][core=N]/counters/{packets,bytes,slots}
-//
-// State leaves are published every telemetry tick and the cache sends only
-// the changed ones to ON_CHANGE subscribers; counters are read from the
-// switch every counter interval (SAMPLE subscribers get them at their rate).
-
-func elem(name string, keys ...string) *gpb.PathElem {
-	e := &gpb.PathElem{Name: name}
-	if len(keys) > 0 {
-		e.Key = map[string]string{}
-		for i := 0; i+1 < len(keys); i += 2 {
-			e.Key[keys[i]] = keys[i+1]
-		}
-	}
-	return e
-}
-
-type leafSet struct {
-	ts  int64
-	ups []*gpb.Update
-}
-
-func (l *leafSet) add(prefix []*gpb.PathElem, leaf string, v any) {
-	p := append(append([]*gpb.PathElem{}, prefix...), elem(leaf))
-	var tv *gpb.TypedValue
-	switch x := v.(type) {
-	case string:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_StringVal{StringVal: x}}
-	case bool:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_BoolVal{BoolVal: x}}
-	case uint64:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: x}}
-	case int:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: uint64(x)}}
-	case uint32:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: uint64(x)}}
-	case time.Time:
-		if x.IsZero() {
-			tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: 0}}
-		} else {
-			tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: uint64(x.UnixNano())}}
-		}
-	case time.Duration:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: uint64(x.Nanoseconds())}}
-	default:
-		tv = &gpb.TypedValue{Value: &gpb.TypedValue_StringVal{StringVal: fmt.Sprint(x)}}
-	}
-	l.ups = append(l.ups, &gpb.Update{Path: &gpb.Path{Elem: p}, Val: tv})
-}
-
-// publishState publishes the status tree. Each part of the tree is one
-// function below; a new part is one more line here.
-func publishState(srv *bgnmi.Server, st *Status, now time.Time) error {
-	l := &leafSet{ts: now.UnixNano()}
-	for _, part := range []func(*leafSet, *Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups} {
-		part(l, st)
-	}
-	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
-}
-
-func stateRoot(l *leafSet, st *Status) {
-	root := []*gpb.PathElem{elem("balancer"), elem("state")}
-	l.add(root, "site", st.Site)
-	l.add(root, "revision", st.Revision.Number)
-	l.add(root, "switch-connected", st.Switch.Connected)
-	l.add(root, "switch-primary", st.Switch.Primary)
-	l.add(root, "switch-stalled", st.Switch.Stalled)
-	l.add(root, "switch-stalled-since", st.Switch.StalledSince)
-	l.add(root, "switch-pending", st.Switch.Pending)
-	l.add(root, "switch-alarm", st.Switch.Alarm)
-	l.add(root, "switch-port-alarms", strings.Join(st.Switch.PortAlarms, "\n"))
-	l.add(root, "switch-other-primary", st.Switch.OtherPrimary)
-	l.add(root, "bypass-all", st.Bypass.All)
-}
-
-func stateLinks(l *leafSet, st *Status) {
-	for _, k := range st.Links {
-		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("state")}
-		l.add(p, "id", k.ID)
-		l.add(p, "lan-up", k.LANUp)
-		l.add(p, "wan-up", k.WANUp)
-		l.add(p, "lan-oper", k.LANState)
-		l.add(p, "wan-oper", k.WANState)
-	}
-}
-
-func stateFilterGroups(l *leafSet, st *Status) {
-	for _, f := range st.Filters {
-		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("state")}
-		l.add(p, "state", f.State)
-		l.add(p, "reason", f.Reason)
-		l.add(p, "since", f.Since)
-		l.add(p, "effective", f.Effective)
-		l.add(p, "last-pass", f.LastPass)
-		l.add(p, "time-of-pass-ns", f.TimeOfPass)
-		l.add(p, "losses", f.Losses)
-		l.add(p, "passes", f.Passes)
-		l.add(p, "consecutive-losses", f.Consecutive)
-		l.add(p, "misrouted", f.Misrouted)
-		l.add(p, "verdict", f.Verdict)
-		l.add(p, "verdict-epoch", uint64(f.VerdictEpoch))
-		l.add(p, "verdict-disagreements", f.VerdictDisagreements)
-		// The histogram is cumulative, as its le key says: bucket[le=X]
-		// counts every time of pass up to X, bucket[le=+Inf] all of them.
-		tp := append(append([]*gpb.PathElem{}, p...), elem("time-of-pass"))
-		var cum uint64
-		for _, b := range f.TimeOfPassBuckets {
-			cum += b.Count
-			l.add(append(append([]*gpb.PathElem{}, tp...), elem("bucket", "le", leLabel(b.UpTo))), "count", cum)
-		}
-		l.add(tp, "count", cum)
-		l.add(tp, "sum-ns", f.TimeOfPassSum)
-	}
-}
-
-func stateBalanceGroups(l *leafSet, st *Status) {
-	for _, g := range st.Balance {
-		p := []*gpb.PathElem{elem("balancer"), elem("balance-groups"), elem("balance-group", "name", g.Name), elem("state")}
-		l.add(p, "state", g.State)
-		l.add(p, "alive", g.Alive)
-		l.add(p, "digest", g.Digest)
-		l.add(p, "keepalive-stall-suspected", g.KeepAliveStall)
-	}
-}
-
-// leLabel is a bucket's upper bound in nanoseconds ("+Inf" for 0).
-func leLabel(upTo time.Duration) string {
-	if upTo <= 0 {
-		return "+Inf"
-	}
-	return strconv.FormatInt(upTo.Nanoseconds(), 10)
-}
-
-// publishCounters publishes the counter tree.
-func publishCounters(srv *bgnmi.Server, c *Counters) error {
-	l := &leafSet{ts: c.At.UnixNano()}
-	for _, k := range c.Links {
-		p := []*gpb.PathElem{elem("balancer"), elem("links"), elem("link", "name", k.Name), elem("counters")}
-		for _, kv := range linkKinds(k) {
-			l.add(p, kv.name+"-pkts", kv.v.Packets)
-			l.add(p, kv.name+"-bytes", kv.v.Bytes)
-		}
-	}
-	for _, f := range c.Filters {
-		p := []*gpb.PathElem{elem("balancer"), elem("filter-groups"), elem("filter-group", "name", f.Name), elem("counters")}
-		for _, kv := range filterKinds(f) {
-			l.add(p, kv.name+"-pkts", kv.v.Packets)
-			l.add(p, kv.name+"-bytes", kv.v.Bytes)
-		}
-	}
-	for _, r := range c.Rules {
-		p := []*gpb.PathElem{elem("balancer"), elem("rules"), elem("rule", "name", r.Name), elem("counters")}
-		l.add(p, "packets", r.Hits.Packets)
-		l.add(p, "bytes", r.Hits.Bytes)
-	}
-	for _, k := range c.Cores {
-		p := []*gpb.PathElem{elem("balancer"), elem("cores"), elem("core", "filter-group", k.FilterGroup, "core", strconv.Itoa(int(k.Core))), elem("counters")}
-		l.add(p, "packets", k.Hits.Packets)
-		l.add(p, "bytes", k.Hits.Bytes)
-		l.add(p, "slots", k.Slots)
-	}
-	if len(l.ups) == 0 {
-		return nil
-	}
-	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
-}
-
-// kindCount is one counter of an object by kind; the kind is the gNMI leaf
-// prefix (to-filter) and, in snake_case, the Prometheus kind label.
-type kindCount struct {
-	name string
-	v    PacketBytes
-}
-
-func linkKinds(k LinkCounters) []kindCount {
-	return []kindCount{{"to-filter", k.ToFilter}, {"rule-bypass", k.RuleBypass}, {"non-ip-bypass", k.NonIPBypass},
-		{"sw-bypass", k.SWBypass}, {"returned", k.Returned}, {"heartbeat", k.Heartbeat}, {"group-bypass", k.GroupBypass}, {"dropped", k.Dropped}}
-}
-
-func filterKinds(f FilterCounters) []kindCount {
-	return []kindCount{{"to-filter", f.ToFilter}, {"returned", f.Returned}, {"keepalive", f.KeepAlive}, {"sw-bypass", f.SWBypass},
-		{"verdict-bypass", f.VerdictBypass}, {"verdict-drop", f.VerdictDrop}}
-}
-
-// telemetryLoop feeds the gNMI server and the Prometheus snapshot.
-func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEvery, countersEvery time.Duration) error {
-	st := time.NewTicker(stateEvery)
-	defer st.Stop()
-	ct := time.NewTicker(countersEvery)
-	defer ct.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-st.C:
-			d.publishStatus(ctx, srv)
-		case <-ct.C:
-			if !d.session.Status().Connected {
-				continue
-			}
-			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			c, err := d.Counters(rctx)
-			cancel()
-			if err != nil {
-				d.log.Debug("counters", "err", err)
-				continue
-			}
-			d.metrics.setCounters(c)
-			if srv != nil {
-				_ = publishCounters(srv, c)
-			}
-		}
-	}
-}
-
-// publishStatus takes the status and publishes it (metrics; gNMI on srv).
-func (d *Daemon) publishStatus(ctx context.Context, srv *bgnmi.Server) {
-	s, err := d.Status(ctx)
-	if err != nil {
-		return
-	}
-	d.metrics.setStatus(s)
-	if srv != nil {
-		_ = publishState(srv, s, d.now())
-	}
-}
-
-// TelemetryModel is the model the daemon's gNMI server serves (the
-// /balancer tree of docs/telemetry.md), announced by Capabilities.
-func TelemetryModel() *gpb.ModelData {
-	return &gpb.ModelData{Name: "balancer-telemetry", Organization: "dpi-balancer", Version: "1.0.0"}
-}
-
-// NewTelemetryServer returns the daemon's gNMI telemetry server: target
-// "balancer", announcing TelemetryModel, which is all it serves.
-func NewTelemetryServer(opts ...bgnmi.ServerOption) *bgnmi.Server {
-	return bgnmi.NewServer("balancer", append([]bgnmi.ServerOption{bgnmi.WithModels(TelemetryModel())}, opts...)...)
-}
-
-// NewMetricsRegistry returns what /metrics serves: the daemon's metrics,
-// balancer_build_info, and the Go runtime and process collectors.
-func NewMetricsRegistry(d *Daemon) *prometheus.Registry {
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(d.Collector(), buildInfo(),
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	return reg
-}
 
 // buildInfo is balancer_build_info{version,revision,go_version} 1.
 func buildInfo() prometheus.Collector {
@@ -306,15 +40,15 @@ func buildInfo() prometheus.Collector {
 // current one (balancer_filter_group_state{state="down"} 1).
 type metrics struct {
 	mu       sync.Mutex
-	status   *Status
-	counters *Counters
+	status   *daemon.Status
+	counters *daemon.Counters
 }
 
 func newMetrics() *metrics { return &metrics{} }
 
 // setStatus keeps the newer of s and the status it holds (a periodic
 // snapshot taken before a write may arrive after the one taken after it).
-func (m *metrics) setStatus(s *Status) {
+func (m *metrics) setStatus(s *daemon.Status) {
 	m.mu.Lock()
 	if m.status == nil || !s.ObservedAt.Before(m.status.ObservedAt) {
 		m.status = s
@@ -322,7 +56,7 @@ func (m *metrics) setStatus(s *Status) {
 	m.mu.Unlock()
 }
 
-func (m *metrics) setCounters(c *Counters) {
+func (m *metrics) setCounters(c *daemon.Counters) {
 	m.mu.Lock()
 	m.counters = c
 	m.mu.Unlock()
@@ -405,7 +139,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	s, c := m.status, m.counters
 	m.mu.Unlock()
 	if s != nil {
-		for _, part := range []func(chan<- prometheus.Metric, *Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
+		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
 			part(ch, s)
 		}
 	}
@@ -441,7 +175,7 @@ func enum(ch chan<- prometheus.Metric, d *prometheus.Desc, name string, values [
 	}
 }
 
-func collectSwitch(ch chan<- prometheus.Metric, s *Status) {
+func collectSwitch(ch chan<- prometheus.Metric, s *daemon.Status) {
 	gauge(ch, descSwitchConnected, b2f(s.Switch.Connected))
 	gauge(ch, descSwitch, b2f(s.Switch.Primary))
 	gauge(ch, descSwStalled, b2f(s.Switch.Stalled))
@@ -461,7 +195,7 @@ var portStates = []string{"up", "down", "unknown"}
 
 // collectPorts exports the oper state of every port a link or a filter
 // group uses (one series per state value, so labels never change).
-func collectPorts(ch chan<- prometheus.Metric, s *Status) {
+func collectPorts(ch chan<- prometheus.Metric, s *daemon.Status) {
 	gauge(ch, descStale, b2f(s.Stale))
 	seen := map[string]bool{}
 	oper := func(port, state string) {
@@ -469,7 +203,7 @@ func collectPorts(ch chan<- prometheus.Metric, s *Status) {
 			return
 		}
 		if state == "" {
-			state = string(PortUnknown)
+			state = string(daemon.PortUnknown)
 		}
 		seen[port] = true
 		enum(ch, descPortOper, port, portStates, state)
@@ -484,7 +218,7 @@ func collectPorts(ch chan<- prometheus.Metric, s *Status) {
 	}
 }
 
-func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
+func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, f := range s.Filters {
 		enum(ch, descFGState, f.Name, filterGroupStates, f.State)
 		enum(ch, descFGEffective, f.Name, filterGroupEffectives, f.Effective)
@@ -512,14 +246,14 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *Status) {
 	}
 }
 
-func collectBalanceGroups(ch chan<- prometheus.Metric, s *Status) {
+func collectBalanceGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, g := range s.Balance {
 		enum(ch, descBGState, g.Name, balanceGroupStates, g.State)
 		gauge(ch, descBGAlive, float64(g.Alive), g.Name)
 	}
 }
 
-func collectCounters(ch chan<- prometheus.Metric, c *Counters) {
+func collectCounters(ch chan<- prometheus.Metric, c *daemon.Counters) {
 	for _, k := range c.Links {
 		for _, kv := range linkKinds(k) {
 			counter(ch, descLinkPkts, kv.v.Packets, k.Name, snake(kv.name))

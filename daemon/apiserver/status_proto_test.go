@@ -1,20 +1,22 @@
-package daemon
+package apiserver
 
 import (
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/dpi-balancer/balancer/daemon"
 )
 
 // The management API carries the session's and the stall guard's alarms.
 func TestStatusToProtoCarriesAlarms(t *testing.T) {
 	at := time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC)
-	st := &Status{
-		Switch: SwitchStatus{Stalled: true, StalledSince: at, Pending: true, NextRetry: at.Add(time.Second),
+	st := &daemon.Status{
+		Switch: daemon.SwitchStatus{Stalled: true, StalledSince: at, Pending: true, NextRetry: at.Add(time.Second),
 			StatePending: true, Alarm: "switch stalled"},
-		Filters: []FilterStatus{{Name: "F1", Held: true, Returning: true}},
-		Balance: []BalanceGroupStatus{{Name: "G", KeepAliveStall: true, StallSince: at}},
+		Filters: []daemon.FilterStatus{{Name: "F1", Held: true, Returning: true}},
+		Balance: []daemon.BalanceGroupStatus{{Name: "G", KeepAliveStall: true, StallSince: at}},
 	}
 	p := statusToProto(st)
 	sw := p.GetSwitchStatus()

@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -19,42 +19,43 @@ import (
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// NewAPIServer returns the management API (balancer.v1.Balancer) backed
-// by svc. Register it on a grpc.Server:
+// New returns the management API (balancer.v1.Balancer) backed by svc.
+// Register it on a grpc.Server:
 //
-//	apiv1.RegisterBalancerServer(srv, daemon.NewAPIServer(svc))
+//	apiv1.RegisterBalancerServer(srv, apiserver.New(svc))
 //
 // Serving both a unix socket and mutual TLS takes two grpc.Servers (the
-// TLS one with ListenTLS's option); register one NewAPIServer value on
-// both, so that applies through either are serialised together.
+// TLS one with ListenTLS's option); register one New value on both, so
+// that applies through either are serialised together.
 //
 // It checks requests, converts to and from the protos, and maps errors to
-// gRPC status codes (this is the only place that does): ErrInvalid and
-// configuration problems (config.FieldError, config.ErrDecode) become
+// gRPC status codes (this is the only place that does): daemon.ErrInvalid
+// and configuration problems (config.FieldError, config.ErrDecode) become
 // InvalidArgument with the whole message, one problem per line;
 // ErrNotFound NotFound; ErrUnavailable Unavailable; ErrConflict (a shared
-// store changed by another daemon) Aborted; a cancelled or
-// expired context Canceled or DeadlineExceeded; anything else Internal.
+// store changed by another daemon) Aborted; a cancelled or expired
+// context Canceled or DeadlineExceeded; anything else Internal.
 //
 // GetConfig returns the configuration as it was saved (comments kept)
-// when svc has a ConfigYAML() ([]byte, Revision) method, as Daemon has;
-// otherwise config.Marshal of Service.Config.
-func NewAPIServer(svc Service) apiv1.BalancerServer {
+// when svc has a ConfigYAML() ([]byte, daemon.Revision) method, as
+// daemon.Daemon has; otherwise config.Marshal of Service.Config.
+func New(svc daemon.Service) apiv1.BalancerServer {
 	return &apiServer{svc: svc}
 }
 
 type apiServer struct {
 	apiv1.UnimplementedBalancerServer
-	svc Service
+	svc daemon.Service
 }
 
 // configYAMLer is what a Service may also offer: the running
 // configuration as saved, with its revision, read together.
 type configYAMLer interface {
-	ConfigYAML() ([]byte, Revision)
+	ConfigYAML() ([]byte, daemon.Revision)
 }
 
 // grpcError maps a Service error to a gRPC status.
@@ -68,15 +69,15 @@ func grpcError(err error) error {
 		code = codes.Canceled
 	case errors.Is(err, context.DeadlineExceeded):
 		code = codes.DeadlineExceeded
-	case errors.Is(err, ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
+	case errors.Is(err, daemon.ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
 		code = codes.InvalidArgument
-	case errors.Is(err, ErrDestructive):
+	case errors.Is(err, daemon.ErrDestructive):
 		code = codes.FailedPrecondition
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, daemon.ErrNotFound):
 		code = codes.NotFound
-	case errors.Is(err, ErrUnavailable):
+	case errors.Is(err, daemon.ErrUnavailable):
 		code = codes.Unavailable
-	case errors.Is(err, ErrConflict):
+	case errors.Is(err, daemon.ErrConflict):
 		code = codes.Aborted
 	}
 	return status.Error(code, err.Error())
@@ -122,21 +123,21 @@ func (s *apiServer) GetConfig(ctx context.Context, req *apiv1.GetConfigRequest) 
 }
 
 // running returns the running configuration's YAML and revision.
-func (s *apiServer) running(ctx context.Context) ([]byte, Revision, error) {
+func (s *apiServer) running(ctx context.Context) ([]byte, daemon.Revision, error) {
 	if y, ok := s.svc.(configYAMLer); ok {
 		data, rev := y.ConfigYAML()
 		return data, rev, nil
 	}
 	cfg, rev, err := s.svc.Config(ctx)
 	if err != nil {
-		return nil, Revision{}, err
+		return nil, daemon.Revision{}, err
 	}
 	if cfg == nil {
 		return nil, rev, nil
 	}
 	data, err := cfg.Marshal()
 	if err != nil {
-		return nil, Revision{}, err
+		return nil, daemon.Revision{}, err
 	}
 	return data, rev, nil
 }
@@ -165,7 +166,7 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	res, err := s.svc.ApplyConfig(WithBaseRevision(WithForce(ctx, req.GetForce()), req.GetBaseRevision()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.ApplyConfig(daemon.WithBaseRevision(daemon.WithForce(ctx, req.GetForce()), req.GetBaseRevision()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -180,7 +181,7 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	if err := config.CheckText("comment", req.GetComment(), config.MaxCommentBytes); err != nil {
 		return nil, invalid("%v", err)
 	}
-	res, err := s.svc.Rollback(WithForce(ctx, req.GetForce()), req.GetRevision(), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.Rollback(daemon.WithForce(ctx, req.GetForce()), req.GetRevision(), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -326,11 +327,10 @@ const (
 	maxTraceVLANs = 3
 	maxTraceMPLS  = 8
 	maxVID        = 4095
-	maxMPLSLabel  = 1<<20 - 1
 )
 
-func traceRequestFromProto(req *apiv1.TraceRequest) (TraceRequest, error) {
-	var tr TraceRequest
+func traceRequestFromProto(req *apiv1.TraceRequest) (daemon.TraceRequest, error) {
+	var tr daemon.TraceRequest
 	if req.GetLink() == "" {
 		return tr, invalid("link: missing; name the link the packet enters on")
 	}
@@ -356,8 +356,8 @@ func traceRequestFromProto(req *apiv1.TraceRequest) (TraceRequest, error) {
 		return tr, invalid("mpls: %d labels; the data plane parses at most %d", n, maxTraceMPLS)
 	}
 	for i, l := range req.GetMpls() {
-		if l > maxMPLSLabel {
-			return tr, invalid("mpls[%d]: %d is out of range 0..%d", i, l, maxMPLSLabel)
+		if l > daemon.MaxMPLSLabel {
+			return tr, invalid("mpls[%d]: %d is out of range 0..%d", i, l, daemon.MaxMPLSLabel)
 		}
 		tr.MPLS = append(tr.MPLS, l)
 	}
@@ -417,11 +417,11 @@ func duration(d time.Duration) *durationpb.Duration {
 	return durationpb.New(d)
 }
 
-func revisionToProto(r Revision) *apiv1.Revision {
+func revisionToProto(r daemon.Revision) *apiv1.Revision {
 	return &apiv1.Revision{Number: r.Number, Time: timestamp(r.Time), Comment: r.Comment, Digest: r.Digest}
 }
 
-func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
+func applyResultToProto(r *daemon.ApplyResult) *apiv1.ApplyResult {
 	if r == nil {
 		return &apiv1.ApplyResult{}
 	}
@@ -429,7 +429,7 @@ func applyResultToProto(r *ApplyResult) *apiv1.ApplyResult {
 		DryRun: r.DryRun, Changes: r.Changes, Inserts: int64(r.Inserts), Modifies: int64(r.Modifies),
 		Deletes: int64(r.Deletes), Written: r.Written, Warning: r.Warning, Unchanged: r.Unchanged,
 	}
-	if r.Revision != (Revision{}) {
+	if r.Revision != (daemon.Revision{}) {
 		out.Revision = revisionToProto(r.Revision)
 	}
 	out.SlotMoves = slotMovesToProto(r.Slots, r.FilterGroupNames)
@@ -456,7 +456,7 @@ func slotMovesToProto(moves []tables.GroupMove, names map[uint32]string) []*apiv
 	return out
 }
 
-func statusToProto(st *Status) *apiv1.Status {
+func statusToProto(st *daemon.Status) *apiv1.Status {
 	if st == nil {
 		return &apiv1.Status{}
 	}
@@ -513,11 +513,11 @@ func statusToProto(st *Status) *apiv1.Status {
 	return out
 }
 
-func pb(p PacketBytes) *apiv1.PacketBytes {
+func pb(p daemon.PacketBytes) *apiv1.PacketBytes {
 	return &apiv1.PacketBytes{Packets: p.Packets, Bytes: p.Bytes}
 }
 
-func countersToProto(c *Counters) *apiv1.Counters {
+func countersToProto(c *daemon.Counters) *apiv1.Counters {
 	if c == nil {
 		return &apiv1.Counters{}
 	}
@@ -550,7 +550,7 @@ func countersToProto(c *Counters) *apiv1.Counters {
 	return out
 }
 
-func slotsToProto(v *SlotsView, withSlots bool) *apiv1.SlotsView {
+func slotsToProto(v *daemon.SlotsView, withSlots bool) *apiv1.SlotsView {
 	if v == nil {
 		return &apiv1.SlotsView{}
 	}
@@ -567,7 +567,7 @@ func slotsToProto(v *SlotsView, withSlots bool) *apiv1.SlotsView {
 	return out
 }
 
-func traceResultToProto(r *TraceResult) *apiv1.TraceResult {
+func traceResultToProto(r *daemon.TraceResult) *apiv1.TraceResult {
 	if r == nil {
 		return &apiv1.TraceResult{}
 	}
@@ -584,7 +584,7 @@ func (s *apiServer) Monitor(req *apiv1.MonitorRequest, stream apiv1.Balancer_Mon
 	if o := req.GetObject(); o != strings.TrimSpace(o) {
 		return invalid("object %q: a name has no surrounding spaces", o)
 	}
-	err = s.svc.Monitor(ctx, int(req.GetReplay()), req.GetObject(), req.GetFollow(), func(e Event) error {
+	err = s.svc.Monitor(ctx, int(req.GetReplay()), req.GetObject(), req.GetFollow(), func(e daemon.Event) error {
 		return stream.Send(eventToProto(e))
 	})
 	if err != nil && ctx.Err() != nil {
@@ -593,6 +593,6 @@ func (s *apiServer) Monitor(req *apiv1.MonitorRequest, stream apiv1.Balancer_Mon
 	return grpcError(err)
 }
 
-func eventToProto(e Event) *apiv1.Event {
+func eventToProto(e daemon.Event) *apiv1.Event {
 	return &apiv1.Event{Seq: e.Seq, At: timestamp(e.At), Kind: e.Kind, Object: e.Object, From: e.From, To: e.To, Reason: e.Reason}
 }

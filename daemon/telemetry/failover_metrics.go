@@ -1,8 +1,6 @@
-package daemon
+package telemetry
 
 import (
-	"sync/atomic"
-
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -17,10 +15,10 @@ var (
 )
 
 // failoverMetrics reports the stall guard's alarms from the daemon's
-// status snapshot and counts runtime state save failures.
+// status snapshot and its count of runtime state save failures.
 type failoverMetrics struct {
-	d                 *Daemon
-	runtimeSaveErrors atomic.Uint64
+	m *metrics
+	d Source
 }
 
 // Describe implements prometheus.Collector.
@@ -32,20 +30,18 @@ func (m *failoverMetrics) Describe(ch chan<- *prometheus.Desc) {
 
 // Collect implements prometheus.Collector.
 func (m *failoverMetrics) Collect(ch chan<- prometheus.Metric) {
-	if mm := m.d.metrics; mm != nil {
-		mm.mu.Lock()
-		s := mm.status
-		mm.mu.Unlock()
-		if s != nil {
-			for _, g := range s.Balance {
-				ch <- prometheus.MustNewConstMetric(descStall, prometheus.GaugeValue, b2f(g.KeepAliveStall), g.Name)
-			}
-			for _, f := range s.Filters {
-				ch <- prometheus.MustNewConstMetric(descStallHeld, prometheus.GaugeValue, b2f(f.Held), f.Name)
-			}
+	m.m.mu.Lock()
+	s := m.m.status
+	m.m.mu.Unlock()
+	if s != nil {
+		for _, g := range s.Balance {
+			ch <- prometheus.MustNewConstMetric(descStall, prometheus.GaugeValue, b2f(g.KeepAliveStall), g.Name)
+		}
+		for _, f := range s.Filters {
+			ch <- prometheus.MustNewConstMetric(descStallHeld, prometheus.GaugeValue, b2f(f.Held), f.Name)
 		}
 	}
-	ch <- prometheus.MustNewConstMetric(descRuntimeSaveErrors, prometheus.CounterValue, float64(m.runtimeSaveErrors.Load()))
+	ch <- prometheus.MustNewConstMetric(descRuntimeSaveErrors, prometheus.CounterValue, float64(m.d.RuntimeSaveErrors()))
 }
 
 // multiCollector is several collectors as one.

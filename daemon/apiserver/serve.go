@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -10,12 +10,14 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 )
 
@@ -26,34 +28,46 @@ type Servers struct {
 	// its credentials in APIOptions).
 	API        net.Listener
 	APIOptions []grpc.ServerOption
-	// Telemetry is the gNMI server (NewTelemetryServer, also given to New
-	// in Options.Telemetry), served on TelemetryListener.
+	// Telemetry is the gNMI server (telemetry.NewServer, the one the
+	// daemon's telemetry.Publisher updates), served on TelemetryListener.
 	Telemetry         *bgnmi.Server
 	TelemetryListener net.Listener
-	// Metrics serves Prometheus /metrics.
-	Metrics net.Listener
+	// Metrics serves Prometheus /metrics: what MetricsRegistry gathers
+	// (the daemon's telemetry publisher's Registry).
+	Metrics         net.Listener
+	MetricsRegistry prometheus.Gatherer
 	// TLS, when set, serves telemetry and metrics with it (ServerTLSConfig).
 	TLS *tls.Config
 	// Run runs the daemon; nil means d.Run. A caller wraps the daemon's
 	// run here (a leader election, for one).
 	Run func(ctx context.Context) error
+	// Logger gets the metrics server's errors, at debug level (nil:
+	// discarded).
+	Logger *slog.Logger
 }
 
 // Serve runs the daemon and its servers until ctx ends or one of them
 // fails; then the daemon stops first, the servers after it, and Serve
 // returns the first failure (nil when ctx ended it).
-func Serve(ctx context.Context, d *Daemon, s Servers) error {
+func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	if s.API == nil {
 		return errors.New("serve: no management API listener")
+	}
+	if s.Metrics != nil && s.MetricsRegistry == nil {
+		return errors.New("serve: a metrics listener and no metrics registry")
 	}
 	run := s.Run
 	if run == nil {
 		run = d.Run
 	}
+	log := s.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	g, gctx := errgroup.WithContext(ctx)
 
 	api := grpc.NewServer(s.APIOptions...)
-	apiv1.RegisterBalancerServer(api, NewAPIServer(d))
+	apiv1.RegisterBalancerServer(api, New(d))
 	g.Go(func() error {
 		if err := api.Serve(s.API); err != nil {
 			return fmt.Errorf("management API: %w", err)
@@ -78,9 +92,9 @@ func Serve(ctx context.Context, d *Daemon, s Servers) error {
 	var metrics *http.Server
 	if s.Metrics != nil {
 		mux := http.NewServeMux()
-		mux.Handle("/metrics", promhttp.HandlerFor(NewMetricsRegistry(d), promhttp.HandlerOpts{}))
+		mux.Handle("/metrics", promhttp.HandlerFor(s.MetricsRegistry, promhttp.HandlerOpts{}))
 		metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second,
-			ErrorLog: slog.NewLogLogger(d.log.Handler(), slog.LevelDebug)}
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelDebug)}
 		ml := s.Metrics
 		if s.TLS != nil {
 			ml = tls.NewListener(ml, s.TLS.Clone())

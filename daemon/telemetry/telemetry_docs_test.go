@@ -1,4 +1,4 @@
-package daemon
+package telemetry
 
 import (
 	"context"
@@ -11,14 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/testing/protocmp"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // expandBraces expands every {a,b} group of s.
@@ -98,7 +97,7 @@ func docSection(t *testing.T, doc, title string) string {
 // path answers a Get, every published leaf is documented, and Capabilities
 // announces the model served.
 func TestTelemetryDocsMatchServer(t *testing.T) {
-	raw, err := os.ReadFile("../docs/telemetry.md")
+	raw, err := os.ReadFile("../../docs/telemetry.md")
 	require.NoError(t, err)
 	rowRE := regexp.MustCompile("(?m)^\\| `(/balancer[^`]*)`")
 	var documented []string
@@ -109,7 +108,7 @@ func TestTelemetryDocsMatchServer(t *testing.T) {
 	}
 	require.Greater(t, len(documented), 40)
 
-	srv := NewTelemetryServer()
+	srv := NewServer()
 	t.Cleanup(func() { srv.Close() })
 	require.NoError(t, publishState(srv, fixtureStatus(), time.Unix(1_700_000_000, 0)))
 	require.NoError(t, publishCounters(srv, fixtureCounters()))
@@ -128,7 +127,7 @@ func TestTelemetryDocsMatchServer(t *testing.T) {
 
 	caps, err := c.Capabilities(ctx, &gpb.CapabilityRequest{})
 	require.NoError(t, err)
-	assert.Empty(t, cmp.Diff([]*gpb.ModelData{TelemetryModel()}, caps.GetSupportedModels(), protocmp.Transform()),
+	assert.Empty(t, cmp.Diff([]*gpb.ModelData{Model()}, caps.GetSupportedModels(), protocmp.Transform()),
 		"Capabilities announces exactly the model served")
 
 	for _, p := range documented {
@@ -146,7 +145,7 @@ func TestTelemetryDocsMatchServer(t *testing.T) {
 
 // docs/telemetry.md's Prometheus table names exactly the exported metrics.
 func TestTelemetryDocsMetrics(t *testing.T) {
-	raw, err := os.ReadFile("../docs/telemetry.md")
+	raw, err := os.ReadFile("../../docs/telemetry.md")
 	require.NoError(t, err)
 	tokRE := regexp.MustCompile("`(balancer_[a-z_{},]+)`")
 	documented := map[string]bool{}

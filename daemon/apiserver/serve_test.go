@@ -1,4 +1,4 @@
-package daemon
+package apiserver
 
 import (
 	"context"
@@ -12,11 +12,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
 
-func serveDaemon(t *testing.T) *Daemon {
+func serveDaemon(t *testing.T) *daemon.Daemon {
 	t.Helper()
-	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
+	d, err := daemon.New(daemon.Options{StateDir: t.TempDir(), InitialConfig: "../testdata/fast.yaml", SwitchAddr: "127.0.0.1:1", DeviceID: 1})
 	require.NoError(t, err)
 	return d
 }
@@ -32,7 +35,8 @@ func TestServeRunsAndStops(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml}) }()
+	reg := telemetry.New(nil).Registry(d)
+	go func() { done <- Serve(ctx, d, Servers{API: api, Metrics: ml, MetricsRegistry: reg}) }()
 
 	var body string
 	require.Eventually(t, func() bool {

@@ -1,0 +1,104 @@
+package daemon
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/dpi-balancer/balancer/config"
+	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+)
+
+// portLoop follows the switch's port oper-status over gNMI.
+func (d *Daemon) portLoop(ctx context.Context) error {
+	for {
+		d.mu.Lock()
+		cfg, gen := d.cfg, d.cfgGen
+		d.mu.Unlock()
+		// Every port and lane of the site: those links and filter groups
+		// use feed the availability engine; all are checked against the
+		// site (PortAlarms).
+		names := map[string]uint32{}
+		for _, d := range cfg.Ports {
+			for _, n := range d.LaneNames() {
+				if num, err := cfg.PortNumber(n.Key()); err == nil {
+					names[n.Key()] = num
+				}
+			}
+		}
+		var list []string
+		for n := range names {
+			list = append(list, n)
+		}
+		sort.Strings(list)
+		wctx, cancel := context.WithCancel(ctx)
+		events := make(chan bgnmi.OperEvent, 64)
+		creds := insecure.NewCredentials()
+		if d.opts.SwitchTLS != nil {
+			creds = credentials.NewTLS(d.opts.SwitchTLS)
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = bgnmi.WatchOperStatus(wctx, d.opts.SwitchGNMI, list, []grpc.DialOption{grpc.WithTransportCredentials(creds)}, events,
+				bgnmi.WithConnState(func(up bool) {
+					d.mu.Lock()
+					d.watching = up
+					if !up {
+						clear(d.swPorts)
+					}
+					d.mu.Unlock()
+				}),
+				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
+					d.mu.Lock()
+					applyReport(d.swPorts, r)
+					d.mu.Unlock()
+				}))
+		}()
+		for restart := false; !restart; {
+			select {
+			case <-ctx.Done():
+				cancel()
+				<-done
+				return ctx.Err()
+			case ev := <-events:
+				num, ok := names[ev.Name]
+				if !ok {
+					continue
+				}
+				d.mu.Lock()
+				d.ports[num] = ev.Up
+				sp := d.swPorts[ev.Name]
+				up := ev.Up
+				sp.Oper = &up
+				d.swPorts[ev.Name] = sp
+				eng := d.engine
+				d.mu.Unlock()
+				eng.OnPortStatus(num, ev.Up, d.now())
+			case <-time.After(time.Second):
+				d.mu.Lock()
+				restart = d.cfgGen != gen
+				d.mu.Unlock()
+				d.logPortAlarms()
+			}
+		}
+		cancel()
+		<-done
+	}
+}
+
+// portNames lists every port name the configuration uses.
+func portNames(cfg *config.Config) []string {
+	var out []string
+	for _, l := range cfg.Links {
+		out = append(out, l.LAN, l.WAN)
+	}
+	for _, f := range cfg.FilterGroups {
+		out = append(out, f.LAN, f.WAN)
+	}
+	return out
+}
