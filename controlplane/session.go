@@ -589,6 +589,8 @@ type conn struct {
 	// epoch guard compares a write with it (guardEpochs). The record
 	// (synced) is the desired list, which a guarded write differs from.
 	heldFG map[string]*p4v1.Entity
+	// fail is the failure guard's record (failguard.go).
+	fail tables.FailureGuard
 	// changedSince holds, by key, the entities ApplyUpdates wrote since
 	// the last full write (synced): an unchanged one is not written again.
 	changedSince map[string]*p4v1.Entity
@@ -1414,6 +1416,7 @@ func (c *conn) syncedTo(desired []*p4v1.Entity) {
 // state written); after a failure the switch is re-read before the next
 // delta.
 func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
+	c.guardFailures(plan)
 	c.guardEpochs(plan)
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)

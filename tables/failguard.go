@@ -42,6 +42,17 @@ func (c *Compiler) FilterGroupOf(e *p4v1.Entity) (fg uint32, st FilterGroupState
 	return uint32(id), st, true
 }
 
+// FilterGroupID is the filter group id of a filter_groups entry (by its
+// match alone: a DELETE carries no action); ok is false for another table.
+func (c *Compiler) FilterGroupID(e *p4v1.Entity) (uint32, bool) {
+	te := e.GetTableEntry()
+	if te == nil || te.GetTableId() != c.filterGroups.id {
+		return 0, false
+	}
+	id, ok := match(te, c.filterGroups, "filter_group")
+	return uint32(id), ok
+}
+
 // Shares counts the slots each filter group holds in each balance group
 // (balance group id -> filter group id -> slots) among entities read back
 // from a switch.
