@@ -170,3 +170,83 @@ func TestRestartKeepsFailureFoundOnSwitch(t *testing.T) {
 		}
 	}
 }
+
+// A filter failed on the switch by the last controller but healthy (or
+// bypassed by hand, the bypass cleared in the store before the switch was
+// written) is kept in software bypass after a restart until the new
+// controller's keep-alives prove it: recovery_threshold x interval. A
+// manual bypass the store holds is the operator's, not a failure: cleared,
+// the filter forwards at once.
+func TestRestartHealthyFilterFailedOnSwitch(t *testing.T) {
+	const (
+		interval = 40 * time.Millisecond // testdata/verdict.yaml
+		recovery = 3
+	)
+	for _, tt := range []struct {
+		name  string
+		setup func(t *testing.T, b *bed, d1 *Daemon)
+		// kept: the new controller adopts F2 as failed (else it is the
+		// operator's bypass, cleared by hand after the restart).
+		kept bool
+	}{
+		{"failed over, not recorded", func(t *testing.T, b *bed, d1 *Daemon) { b.putState(d1, failedState("bypass")) }, true},
+		{"manual bypass cleared in the store, not on the switch", func(t *testing.T, b *bed, d1 *Daemon) {
+			require.NoError(t, d1.SetBypass(context.Background(), "F2", true))
+		}, true},
+		{"manual bypass in the store", func(t *testing.T, b *bed, d1 *Daemon) {
+			require.NoError(t, d1.SetBypass(context.Background(), "F2", true))
+		}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBedWith(t, "testdata/verdict.yaml", 0, nil)
+			d1, stop1 := b.startDaemon(10)
+			b.allUp(d1)
+			tt.setup(t, b, d1)
+			stop1()
+			if tt.kept {
+				st, err := OpenStore(b.dir)
+				require.NoError(t, err)
+				require.NoError(t, st.SaveRuntime(Runtime{Up: []string{"F1", "F2", "F3"}}))
+				require.NoError(t, st.Close())
+			}
+			require.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			b.trafficGen(ctx, 2000)
+			f2 := b.filters["F2"]
+			from := f2.data.Load()
+
+			d2, _ := b.startDaemon(20)
+			require.Eventually(t, func() bool { st := d2.mustStatus(t); return st.Switch.Primary && !st.Switch.StatePending },
+				10*time.Second, time.Millisecond)
+			primary := time.Now()
+			if !tt.kept {
+				f := filterNamed(t, d2, "F2")
+				assert.Equal(t, "admin-bypass", f.State)
+				require.NoError(t, d2.SetBypass(context.Background(), "F2", false))
+				assert.Equal(t, p4src.ActionFilterForward, b.fgAction(1), "the cleared bypass is written at once")
+				f = filterNamed(t, d2, "F2")
+				assert.Equal(t, "up", f.State)
+				assert.NotEqual(t, profiles.ReasonFoundFailed.String(), f.Reason)
+				return
+			}
+			assert.Equal(t, profiles.ReasonFoundFailed.String(), filterNamed(t, d2, "F2").Reason)
+			var held uint64
+			require.Eventually(t, func() bool {
+				if b.fgAction(1) == p4src.ActionFilterForward {
+					return true
+				}
+				held = f2.data.Load() - from
+				return false
+			}, 10*time.Second, time.Millisecond)
+			took := time.Since(primary)
+			t.Logf("%s: kept in software bypass for %v after the new controller became primary (recovery_threshold %d x %v); %d data frames to F2 meanwhile",
+				tt.name, took, recovery, interval, held)
+			assert.Zero(t, held, "bypassed until its keep-alives prove it")
+			assert.GreaterOrEqual(t, took, (recovery-1)*interval)
+			assert.Equal(t, "up", filterNamed(t, d2, "F2").State)
+			back := f2.data.Load()
+			require.Eventually(t, func() bool { return f2.data.Load() > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
+		})
+	}
+}
