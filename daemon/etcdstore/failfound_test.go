@@ -153,7 +153,10 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 
 	// F2 answers again: the new leader brings it back by its keep-alives.
 	b.filters["F2"].alive.Store(true)
-	require.Eventually(t, func() bool { st, _, _ := filterState(s, "F2"); return st == "up" && b.fgAction(1) == p4src.ActionFilterForward },
+	require.Eventually(t, func() bool {
+		st, _, _ := filterState(s, "F2")
+		return st == "up" && b.fgAction(1) == p4src.ActionFilterForward
+	},
 		20*time.Second, time.Millisecond)
 	back := b.toFilter(1)
 	require.Eventually(t, func() bool { return b.toFilter(1) > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
