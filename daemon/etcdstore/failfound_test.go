@@ -81,6 +81,34 @@ func filterState(h *haDaemon, name string) (state, reason string, losses uint64)
 	return "", "", 0
 }
 
+// verdicts counts a filter group's data-plane verdicts in a daemon's
+// status; epoch is the verdict epoch it writes.
+func verdicts(h *haDaemon, name string) int {
+	st, err := h.d.Status(context.Background())
+	if err != nil {
+		return 0
+	}
+	for _, f := range st.Filters {
+		if f.Name == name {
+			return len(f.Verdicts)
+		}
+	}
+	return 0
+}
+
+func epoch(h *haDaemon, name string) uint8 {
+	st, err := h.d.Status(context.Background())
+	if err != nil {
+		return 0
+	}
+	for _, f := range st.Filters {
+		if f.Name == name {
+			return f.VerdictEpoch
+		}
+	}
+	return 0
+}
+
 // churn is one way HA takes the switch from a leader that failed a filter
 // over while etcd had lost its quorum (so the failure is on the switch and
 // not in the store) to another daemon.
@@ -93,6 +121,11 @@ type churn struct {
 	cutOff bool
 	// endpoints reach etcd for the test's own reads.
 	endpoints []string
+	// clearedVerdict: before the outage F2 died once, the pipeline proved
+	// it and the leader cleared that verdict when F2 came back (its epoch
+	// moved on, which the store does not hold): the verdict a new leader
+	// writes cannot stand.
+	clearedVerdict bool
 }
 
 // HA churn must not undo a failover. F2 dies while etcd has no quorum; the
@@ -115,6 +148,17 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	share := b.toFilter(1)
 	require.Eventually(t, func() bool { return b.toFilter(1) > share+100 }, 10*time.Second, time.Millisecond, "F2 carries its share")
 
+	if c.clearedVerdict {
+		b.filters["F2"].alive.Store(false)
+		require.Eventually(t, func() bool { return b.fgAction(1) != p4src.ActionFilterForward || verdicts(a, "F2") > 0 },
+			20*time.Second, time.Millisecond, "F2 out of service")
+		b.filters["F2"].alive.Store(true)
+		require.Eventually(t, func() bool {
+			return verdicts(a, "F2") > 0 && epoch(a, "F2") > 0 && b.fgAction(1) == p4src.ActionFilterForward
+		},
+			20*time.Second, time.Millisecond, "the pipeline's verdict on F2, cleared by the leader")
+		b.allUp(a)
+	}
 	c.lose(t)
 	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
 	died := time.Now()
@@ -131,15 +175,15 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	} else {
 		a.kill()
 	}
-	c.regain(t)
 	regained := time.Now()
+	c.regain(t)
 	b.waitReady(s, 60*time.Second)
 	took, after := time.Since(gone), time.Since(regained)
 	require.Eventually(t, func() bool { st, _, n := filterState(s, "F2"); return st == "down" && n >= 2*loss }, 20*time.Second, time.Millisecond,
 		"the new leader judges F2 for two detection times")
 	got := b.toFilter(1) - from
 	_, reason, losses := filterState(s, "F2")
-	t.Logf("%s: new leader primary %v after the old one went (%v after etcd's quorum was back); %d data frames to the dead F2 from its failover on (%d sent meanwhile, %d keep-alives lost by the new leader); F2: %s",
+	t.Logf("%s: new leader primary %v after the old one went (%v after etcd's members were started again); %d data frames to the dead F2 from its failover on (%d sent meanwhile, %d keep-alives lost by the new leader); F2: %s",
 		c.name, took.Round(time.Millisecond), after.Round(time.Millisecond), got, sent.Load()-sent0, losses, reason)
 	assert.Zero(t, got, "no frame to the dead filter after its failover")
 	assert.Equal(t, profiles.ReasonFoundFailed.String(), reason, "the new leader adopted the failure it found")
@@ -174,7 +218,11 @@ func programs(t *testing.T) map[string]*p4src.Schema {
 }
 
 // The churn on three embedded etcd members: two stop (the quorum is
-// lost) and start again.
+// lost) and start again. On the program with the data-plane verdict F2
+// had a verdict cleared before the outage, so the pipeline's own verdict
+// on F2 does not stand for the new leader (its epoch is not the one the
+// store-fed leader writes): the switch's failure state alone keeps F2 out
+// of service.
 func TestHAChurnKeepsFailover(t *testing.T) {
 	for _, prog := range []string{"verdict", "no verdict"} {
 		for _, cutOff := range []bool{false, true} {
@@ -186,7 +234,7 @@ func TestHAChurnKeepsFailover(t *testing.T) {
 				cl := etcdtest.StartCluster(t, 3)
 				schema := programs(t)[prog]
 				b := newHABedOn(t, "", cl, func(b *haBed) { b.schema = schema })
-				runChurn(t, b, churn{name: name, cutOff: cutOff, endpoints: cl.Endpoints(),
+				runChurn(t, b, churn{name: name, cutOff: cutOff, endpoints: cl.Endpoints(), clearedVerdict: prog == "verdict",
 					lose: func(*testing.T) { cl.Stop(1, 2) },
 					regain: func(*testing.T) {
 						cl.Restart(1)
@@ -219,7 +267,7 @@ func TestHAChurnPausedMembersKeepsFailover(t *testing.T) {
 			schema := programs(t)[prog]
 			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema })
 			var paused []int
-			runChurn(t, b, churn{name: prog + "/etcd leader paused, daemon leader killed", endpoints: procs.clients,
+			runChurn(t, b, churn{name: prog + "/etcd leader paused, daemon leader killed", endpoints: procs.clients, clearedVerdict: prog == "verdict",
 				lose: func(t *testing.T) {
 					paused = nil
 					for i, ep := range procs.clients {
