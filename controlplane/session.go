@@ -1062,6 +1062,7 @@ func (c *conn) onReadBack(rb readBack) {
 	}
 	c.synced, c.dirty = nil, false // the plan is from rb.cur
 	c.noteRead(rb.cur)
+	c.guardFailures(rb.plan) // a kept failure is no drift to repair
 	if !retry {
 		s.stats.readBacks.Add(1)
 		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
