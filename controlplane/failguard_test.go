@@ -16,7 +16,8 @@ import (
 // A controller whose desired state says forward takes over a switch on
 // which the last controller failed F2 over (software bypass): its
 // reconcile keeps F2 bypassed and names it, its periodic read-backs do not
-// repair it either, and it goes back to forward only after this controller
+// repair it either (and name it again while the controller has not
+// adopted it), and it goes back to forward only after this controller
 // wrote a failure state of its own for it (it adopted the failure) and
 // then asks for forward.
 func TestFailureFoundOnSwitchIsKept(t *testing.T) {
@@ -52,12 +53,20 @@ func TestFailureFoundOnSwitchIsKept(t *testing.T) {
 	waitPrimary(t, s2)
 	assert.Equal(t, tables.FGSWBypass, f2State(s2), "the reconcile keeps F2's failure")
 	mu.Lock()
-	assert.Equal(t, [][]uint32{{f2}}, found, "and names F2")
+	require.NotEmpty(t, found)
+	assert.Equal(t, []uint32{f2}, found[0], "and names F2")
 	mu.Unlock()
 	reads := s2.Stats().ReadBacks
 	require.Eventually(t, func() bool { return s2.Stats().ReadBacks >= reads+2 }, 10*time.Second, 5*time.Millisecond)
 	assert.Equal(t, tables.FGSWBypass, f2State(s2), "the periodic read-backs keep it too")
 	assert.Zero(t, s2.Stats().Repairs, "nothing to repair: the rest is as desired")
+	mu.Lock()
+	assert.GreaterOrEqual(t, len(found), 3, "named again by every read-back while the controller has not adopted it")
+	for _, f := range found {
+		assert.Equal(t, []uint32{f2}, f)
+	}
+	named := len(found)
+	mu.Unlock()
 
 	// The controller adopts the failure, then its own rules bring F2 back.
 	_, err = s2.Apply(context.Background(), failed)
@@ -65,7 +74,10 @@ func TestFailureFoundOnSwitchIsKept(t *testing.T) {
 	_, err = s2.Apply(context.Background(), forward)
 	require.NoError(t, err)
 	assert.Equal(t, tables.FGForward, f2State(s2), "forward once this controller wrote F2's failure itself")
+	reads = s2.Stats().ReadBacks
+	require.Eventually(t, func() bool { return s2.Stats().ReadBacks >= reads+2 }, 10*time.Second, 5*time.Millisecond)
 	mu.Lock()
-	assert.Len(t, found, 1, "named once")
+	assert.LessOrEqual(t, len(found), named+1, "not named again once adopted (a read-back under way may have)")
 	mu.Unlock()
+	assert.Equal(t, tables.FGForward, f2State(s2))
 }

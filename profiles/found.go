@@ -21,10 +21,10 @@ func (e *Engine) AdoptFailures(ids []uint32, now time.Time) {
 		if m == nil {
 			continue
 		}
-		m.passes = 0 // recovery counts from now
 		if m.state == StateDown {
-			continue
+			continue // failed here already: its recovery goes on
 		}
+		m.passes = 0 // recovery counts from now
 		e.log.Warn("filter group failed on the switch before this controller took over: kept failed until keep-alives prove it",
 			"filter_group", m.fg.Name, "was", m.state.String(), "recovery_threshold", m.prof.RecoveryThreshold)
 		changed = e.transition(m, StateDown, ReasonFoundFailed, now) || changed

@@ -106,9 +106,12 @@ type FailureGuard struct {
 // failed on the switch back into service: the MODIFY that would make its
 // entry forward, and every slot MODIFY that would give it a slot, are left
 // out (the switch keeps what it holds), Modifies is lowered by as many and
-// a batch left empty is left out. It returns the filter groups it found failed in this plan (they are
-// added to g.Kept), sorted. The plan gets new batch and update slices: the
-// slices given are not changed.
+// a batch left empty is left out. It returns the filter groups a read-back
+// found failed (they are added to g.Kept), sorted: those new in this plan,
+// and those kept before whose return the plan asks for again (the
+// controller has not adopted their failure yet: it is told again). The
+// plan gets new batch and update slices: the slices given are not
+// changed.
 func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	if !g.Read && len(g.Kept) == 0 {
 		return nil
@@ -162,17 +165,20 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	}
 	for fg := range newly {
 		g.Kept[fg] = true
-		found = append(found, fg)
 	}
-	slices.Sort(found)
 	dropped := 0
 	batches := p.Batches[:0:0]
 	for _, b := range p.Batches {
 		out := make([]*p4v1.Update, 0, len(b.Updates))
 		for _, u := range b.Updates {
-			if u.GetType() == p4v1.Update_MODIFY && c.keepsFailure(u.GetEntity(), g) {
-				dropped++
-				continue
+			if u.GetType() == p4v1.Update_MODIFY {
+				if fg, keep := c.keepsFailure(u.GetEntity(), g); keep {
+					if g.Read {
+						newly[fg] = true // found again: its return is still asked for
+					}
+					dropped++
+					continue
+				}
 			}
 			out = append(out, u)
 		}
@@ -182,19 +188,23 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	}
 	p.Batches = batches
 	p.Modifies -= dropped
+	for fg := range newly {
+		found = append(found, fg)
+	}
+	slices.Sort(found)
 	return found
 }
 
 // keepsFailure says whether writing e would put a kept filter group back
 // into service: its entry forwarding over a held failure state, or a slot
 // pointing at it.
-func (c *Compiler) keepsFailure(e *p4v1.Entity, g *FailureGuard) bool {
+func (c *Compiler) keepsFailure(e *p4v1.Entity, g *FailureGuard) (uint32, bool) {
 	if fg, st, ok := c.FilterGroupOf(e); ok {
 		h, held := g.Held[fg]
-		return g.Kept[fg] && st == FGForward && held && h != FGForward
+		return fg, g.Kept[fg] && st == FGForward && held && h != FGForward
 	}
 	if s, ok := c.DecodeSlot(e.GetTableEntry()); ok {
-		return g.Kept[s.Target.FilterGroup]
+		return s.Target.FilterGroup, g.Kept[s.Target.FilterGroup]
 	}
-	return false
+	return 0, false
 }

@@ -97,6 +97,7 @@ func TestGuardFailures(t *testing.T) {
 			{name: "read: another change goes through", switchState: State{FilterGroups: map[string]FilterGroupState{"F2": FGSWBypass, "F1": FGSWBypass}},
 				desired: State{FilterGroups: map[string]FilterGroupState{"F1": FGDrop}}, read: true, found: []uint32{f2}, other: true},
 			{name: "read: failing over is never held back", desired: down(FGDrop, false), read: true, other: true},
+			{name: "read: kept before and still not adopted, named again", switchState: down(FGDrop, false), read: true, kept: []uint32{f2}, found: []uint32{f2}},
 			{name: "own recovery", switchState: down(FGSWBypass, true), wantForward: true, wantSlots: true},
 			{name: "own recovery of a kept filter group", switchState: down(FGSWBypass, true), kept: []uint32{f2}},
 			{name: "kept filter group failing", switchState: State{Rebalanced: map[string]bool{"F2": true}}, desired: down(FGSWBypass, true),
