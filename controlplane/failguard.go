@@ -19,7 +19,8 @@ import (
 // own writes are the controller's decisions and are not second-guessed.
 
 // noteReadFailures records what a read-back found (every filter group's
-// state, the slots each holds): the plan computed from it is guarded.
+// state; the entities, for the slots each holds): the plan computed from
+// it is guarded.
 func (c *conn) noteReadFailures(cur []*p4v1.Entity) {
 	comp := c.s.opts.Compiler
 	held := map[uint32]tables.FilterGroupState{}
@@ -28,7 +29,7 @@ func (c *conn) noteReadFailures(cur []*p4v1.Entity) {
 			held[fg] = st
 		}
 	}
-	c.fail.Held, c.fail.Read, c.fail.Shares = held, true, comp.Shares(cur)
+	c.fail.Held, c.fail.Read, c.fail.ReadBack = held, true, cur
 }
 
 // noteWrittenFailures records the filter group entries of a plan the
@@ -68,7 +69,7 @@ func (c *conn) noteWrittenFailures(plan *tables.Plan) {
 // controller about the filter groups found in this plan.
 func (c *conn) guardFailures(plan *tables.Plan) {
 	found := c.s.opts.Compiler.GuardFailures(plan, &c.fail)
-	c.fail.Read, c.fail.Shares = false, nil
+	c.fail.Read, c.fail.ReadBack = false, nil
 	if len(found) == 0 {
 		return
 	}

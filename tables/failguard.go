@@ -97,9 +97,9 @@ type FailureGuard struct {
 	// switch (its share was moved to the other members: a failover under
 	// rebalance).
 	Read bool
-	// Shares are the slots held on the switch (Compiler.Shares of the
-	// read-back), with Read.
-	Shares map[uint32]map[uint32]int
+	// ReadBack is what the read-back found, with Read: the slots each
+	// filter group holds are counted from it when the plan moves slots.
+	ReadBack []*p4v1.Entity
 }
 
 // GuardFailures rewrites a plan so that it puts no filter group found
@@ -140,6 +140,7 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	}
 	// A share given back to a forwarding filter group that holds none.
 	if g.Read {
+		var shares map[uint32]map[uint32]int
 		for _, b := range p.Batches {
 			for _, u := range b.Updates {
 				if u.GetType() != p4v1.Update_MODIFY {
@@ -150,7 +151,13 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 					continue
 				}
 				fg := s.Target.FilterGroup
-				if g.Kept[fg] || newly[fg] || g.Shares[s.BalanceGroup][fg] > 0 {
+				if g.Kept[fg] || newly[fg] {
+					continue
+				}
+				if shares == nil {
+					shares = c.Shares(g.ReadBack)
+				}
+				if shares[s.BalanceGroup][fg] > 0 {
 					continue
 				}
 				st, written := wants[fg]

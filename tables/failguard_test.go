@@ -21,7 +21,7 @@ func guardFor(c *Compiler, cur []*p4v1.Entity, read bool, kept ...uint32) *Failu
 		}
 	}
 	if read {
-		g.Shares = c.Shares(cur)
+		g.ReadBack = cur
 	}
 	for _, fg := range kept {
 		if g.Kept == nil {
