@@ -173,6 +173,9 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	for fg := range newly {
 		g.Kept[fg] = true
 	}
+	if len(g.Kept) == 0 {
+		return nil // nothing failed to keep: the plan stays as it is
+	}
 	dropped := 0
 	batches := p.Batches[:0:0]
 	for _, b := range p.Batches {
