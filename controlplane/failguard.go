@@ -15,8 +15,12 @@ import (
 // it back into service out of the plan, tells the controller
 // (VerdictOptions.OnFailedFound) and keeps doing so until the controller
 // writes a failure state for it itself (it adopted the failure). From
-// then on the controller's own rules bring the filter back. The session's
-// own writes are the controller's decisions and are not second-guessed.
+// then on the controller's own rules bring the filter back. A failure
+// state this connection wrote (or tried to) since it became primary is the
+// controller's own decision and is not second-guessed: a read-back after a
+// failed write finds it and writes what the controller wants now. The
+// record starts afresh with every connection and every loss of the
+// primary role (another controller may write meanwhile).
 
 // noteReadFailures records what a read-back found (every filter group's
 // state; the entities, for the slots each holds): the plan computed from

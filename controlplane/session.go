@@ -1241,6 +1241,7 @@ func (c *conn) otherPrimary(id *p4v1.Uint128) {
 func (c *conn) demote() {
 	was := c.primary
 	c.primary, c.ready = false, false
+	c.fail = tables.FailureGuard{} // another controller may write now
 	c.s.primaryConn.CompareAndSwap(c, nil)
 	c.retryC, c.reconcileC = nil, nil
 	if c.reconcileTick != nil {

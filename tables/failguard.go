@@ -89,6 +89,13 @@ type FailureGuard struct {
 	// service, neither their entry nor slots given back to them.
 	// GuardFailures adds the filter groups it finds.
 	Kept map[uint32]bool
+	// Own names the filter groups the controller has written a failure
+	// state for (or tried to: the outcome of a failed write is unknown)
+	// since it became primary: a failure state of theirs on the switch
+	// is its own, and it may undo it. GuardFailures adds the failure
+	// states of every plan it lets through. Empty it when the controller
+	// stops being primary: another may write then.
+	Own map[uint32]bool
 	// Read says the updates were computed from a read-back of the switch
 	// (what it holds against the desired state): only then is a
 	// difference a finding. A forwarding entry written over a held
@@ -113,13 +120,9 @@ type FailureGuard struct {
 // plan gets new batch and update slices: the slices given are not
 // changed.
 func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
-	if !g.Read && len(g.Kept) == 0 {
-		return nil
-	}
-	if g.Kept == nil {
-		g.Kept = map[uint32]bool{}
-	}
-	// The filter group entries the plan writes, and their new state.
+	// The filter group entries the plan writes, and their new state; a
+	// failure state written is the controller's own from now on (it
+	// adopted any failure it kept).
 	wants := map[uint32]FilterGroupState{}
 	for _, b := range p.Batches {
 		for _, u := range b.Updates {
@@ -128,13 +131,27 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 			}
 			if fg, st, ok := c.FilterGroupOf(u.GetEntity()); ok {
 				wants[fg] = st
+				if st != FGForward {
+					if g.Own == nil {
+						g.Own = map[uint32]bool{}
+					}
+					g.Own[fg] = true
+					delete(g.Kept, fg)
+				}
 			}
 		}
 	}
+	if !g.Read && len(g.Kept) == 0 {
+		return nil
+	}
+	if g.Kept == nil {
+		g.Kept = map[uint32]bool{}
+	}
 	newly := map[uint32]bool{}
-	// A forwarding entry over a held failure state.
+	// A forwarding entry over a held failure state that is not the
+	// controller's own.
 	for fg, st := range wants {
-		if h, ok := g.Held[fg]; ok && st == FGForward && h != FGForward && g.Read && !g.Kept[fg] {
+		if h, ok := g.Held[fg]; ok && st == FGForward && h != FGForward && g.Read && !g.Kept[fg] && !g.Own[fg] {
 			newly[fg] = true
 		}
 	}
@@ -151,7 +168,7 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 					continue
 				}
 				fg := s.Target.FilterGroup
-				if g.Kept[fg] || newly[fg] {
+				if g.Kept[fg] || newly[fg] || g.Own[fg] {
 					continue
 				}
 				if shares == nil {

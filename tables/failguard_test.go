@@ -83,6 +83,8 @@ func TestGuardFailures(t *testing.T) {
 			desired     State
 			read        bool
 			kept        []uint32
+			own         bool // the controller wrote F2's failure itself
+			adopted     bool // the plan writes F2's failure: the controller's own, kept no more
 			found       []uint32
 			wantForward bool // the plan makes F2's entry forward
 			wantSlots   bool // the plan points slots at F2
@@ -96,12 +98,14 @@ func TestGuardFailures(t *testing.T) {
 			{name: "read: failure and desired agree", switchState: down(FGSWBypass, true), desired: down(FGSWBypass, true), read: true},
 			{name: "read: another change goes through", switchState: State{FilterGroups: map[string]FilterGroupState{"F2": FGSWBypass, "F1": FGSWBypass}},
 				desired: State{FilterGroups: map[string]FilterGroupState{"F1": FGDrop}}, read: true, found: []uint32{f2}, other: true},
-			{name: "read: failing over is never held back", desired: down(FGDrop, false), read: true, other: true},
+			{name: "read: failing over is never held back", desired: down(FGDrop, false), read: true, adopted: true, other: true},
 			{name: "read: kept before and still not adopted, named again", switchState: down(FGDrop, false), read: true, kept: []uint32{f2}, found: []uint32{f2}},
+			{name: "read: its own failure undone after a failed write", switchState: down(FGSWBypass, true), read: true, own: true,
+				wantForward: true, wantSlots: true},
 			{name: "own recovery", switchState: down(FGSWBypass, true), wantForward: true, wantSlots: true},
 			{name: "own recovery of a kept filter group", switchState: down(FGSWBypass, true), kept: []uint32{f2}},
-			{name: "kept filter group failing", switchState: State{Rebalanced: map[string]bool{"F2": true}}, desired: down(FGSWBypass, true),
-				kept: []uint32{f2}, other: true},
+			{name: "kept filter group failing: the failure is the controller's own now", switchState: State{Rebalanced: map[string]bool{"F2": true}},
+				desired: down(FGSWBypass, true), kept: []uint32{f2}, adopted: true, other: true},
 		} {
 			t.Run(map[bool]string{true: "verdict", false: "no verdict"}[on]+"/"+tt.name, func(t *testing.T) {
 				cur := compile(tt.switchState)
@@ -109,6 +113,9 @@ func TestGuardFailures(t *testing.T) {
 				before := plan.Len()
 				_, slots0 := into(c, plan, f2)
 				g := guardFor(c, cur, tt.read, tt.kept...)
+				if tt.own {
+					g.Own = map[uint32]bool{f2: true}
+				}
 				found := c.GuardFailures(plan, g)
 				assert.Equal(t, tt.found, found)
 				fwd, slots := into(c, plan, f2)
@@ -125,8 +132,9 @@ func TestGuardFailures(t *testing.T) {
 					assert.Positive(t, n, "the rest is written")
 				}
 				for _, fg := range append(tt.found, tt.kept...) {
-					assert.True(t, g.Kept[fg], "filter group %d kept", fg)
+					assert.Equal(t, !tt.adopted, g.Kept[fg], "filter group %d kept", fg)
 				}
+				assert.Equal(t, tt.adopted || tt.own, g.Own[f2], "F2's failure the controller's own")
 				if len(tt.found) > 0 || len(tt.kept) > 0 {
 					if !tt.other {
 						assert.Zero(t, n, "nothing written")
