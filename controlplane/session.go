@@ -589,6 +589,8 @@ type conn struct {
 	// epoch guard compares a write with it (guardEpochs). The record
 	// (synced) is the desired list, which a guarded write differs from.
 	heldFG map[string]*p4v1.Entity
+	// fail is the failure guard's record (failguard.go).
+	fail tables.FailureGuard
 	// changedSince holds, by key, the entities ApplyUpdates wrote since
 	// the last full write (synced): an unchanged one is not written again.
 	changedSince map[string]*p4v1.Entity
@@ -1060,6 +1062,7 @@ func (c *conn) onReadBack(rb readBack) {
 	}
 	c.synced, c.dirty = nil, false // the plan is from rb.cur
 	c.noteRead(rb.cur)
+	c.guardFailures(rb.plan) // a kept failure is no drift to repair
 	if !retry {
 		s.stats.readBacks.Add(1)
 		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
@@ -1238,6 +1241,7 @@ func (c *conn) otherPrimary(id *p4v1.Uint128) {
 func (c *conn) demote() {
 	was := c.primary
 	c.primary, c.ready = false, false
+	c.fail = tables.FailureGuard{} // another controller may write now
 	c.s.primaryConn.CompareAndSwap(c, nil)
 	c.retryC, c.reconcileC = nil, nil
 	if c.reconcileTick != nil {
@@ -1414,6 +1418,7 @@ func (c *conn) syncedTo(desired []*p4v1.Entity) {
 // state written); after a failure the switch is re-read before the next
 // delta.
 func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
+	c.guardFailures(plan)
 	c.guardEpochs(plan)
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)

@@ -29,6 +29,14 @@ type VerdictOptions struct {
 	// OnAdopt is told the epochs the guard kept from the switch (called
 	// from the session's goroutine; it must not block).
 	OnAdopt func(adopted map[uint32]uint8)
+	// OnFailedFound is told the filter groups a read-back found in a
+	// failure state on the switch (software bypass, drop, their share
+	// moved to the other members) while the desired state says forward.
+	// The session keeps them failed until it writes a failure state for
+	// them itself (the controller adopted the failure), whatever the
+	// program (failguard.go). Called from the session's goroutine before
+	// the write; it must not wait for the session.
+	OnFailedFound func(filterGroups []uint32)
 	// AckTimeout is how long the switch holds back a repeat of a digest
 	// the controller has not acknowledged (P4Runtime DigestEntry
 	// ack_timeout_ns; default 500ms).
@@ -172,6 +180,7 @@ func (s *Session) Heard() (time.Time, bool) {
 // noteRead records the filter_forward entries of a read-back as what the
 // switch holds (heldFG).
 func (c *conn) noteRead(cur []*p4v1.Entity) {
+	c.noteReadFailures(cur)
 	comp := c.s.opts.Compiler
 	c.heldFG = map[string]*p4v1.Entity{}
 	for _, e := range cur {
@@ -185,6 +194,7 @@ func (c *conn) noteRead(cur []*p4v1.Entity) {
 // switch took (only filter_groups entries are keyed: the rest of a
 // Tofino-size plan costs nothing here).
 func (c *conn) noteWritten(plan *tables.Plan) {
+	c.noteWrittenFailures(plan)
 	comp := c.s.opts.Compiler
 	if c.heldFG == nil {
 		return // nothing read yet: the next read-back fills it

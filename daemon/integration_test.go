@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"net"
@@ -31,6 +32,7 @@ type filterEmu struct {
 	lan, wan *sim.MemPeer
 	alive    atomic.Bool
 	got      atomic.Uint64 // frames that reached the filter (alive or not)
+	data     atomic.Uint64 // of them, data frames (not keep-alives)
 }
 
 func (f *filterEmu) run(ctx context.Context) {
@@ -39,6 +41,9 @@ func (f *filterEmu) run(ctx context.Context) {
 			fr, err := from.Recv(20 * time.Millisecond)
 			if err == nil {
 				f.got.Add(1)
+				if len(fr) < 14 || binary.BigEndian.Uint16(fr[12:14]) != wire.DefaultKeepAliveEtherType {
+					f.data.Add(1)
+				}
 			}
 			if err == nil && f.alive.Load() {
 				_ = to.Send(fr)

@@ -8,7 +8,8 @@ import (
 
 // The data-plane verdict (docs/availability.md): the session's digests go
 // to the profiles engine, and the session's epoch guard asks the engine
-// which verdicts it may clear.
+// which verdicts it may clear. The session's failure guard hands the
+// engine the failure states a read-back found on the switch.
 
 func (d *Daemon) verdictOptions() controlplane.VerdictOptions {
 	return controlplane.VerdictOptions{
@@ -18,6 +19,11 @@ func (d *Daemon) verdictOptions() controlplane.VerdictOptions {
 		// Called from the session's goroutine: hand over without waiting
 		// for the daemon's lock.
 		OnAdopt: func(a map[uint32]uint8) { go d.currentEngine().AdoptEpochs(a) },
+		// At once, before the session writes: the engine's state says
+		// down from then on, so no later change (a manual bypass set and
+		// cleared meanwhile) can make the filter group forward before its
+		// keep-alives prove it.
+		OnFailedFound: func(fgs []uint32) { d.currentEngine().AdoptFailures(fgs, d.now()) },
 	}
 }
 

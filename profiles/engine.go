@@ -50,7 +50,8 @@ const (
 	ReasonRestart
 	ReasonRestartUp
 	ReasonPathSuspected
-	ReasonDataPlane // the pipeline proved loss (verdict.go)
+	ReasonDataPlane   // the pipeline proved loss (verdict.go)
+	ReasonFoundFailed // failed on the switch when this controller read it (found.go)
 )
 
 func (r Reason) String() string {
@@ -75,6 +76,8 @@ func (r Reason) String() string {
 		return "keep-alive path suspected"
 	case ReasonDataPlane:
 		return "data-plane verdict"
+	case ReasonFoundFailed:
+		return "failed on the switch before this controller took over"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }

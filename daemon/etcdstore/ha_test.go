@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -60,6 +61,12 @@ type haBed struct {
 	sw      *sim.Switch
 	addr    string
 	filters map[string]*filterEmu
+	peers   map[uint32]*sim.MemPeer // the far ends of the switch's ports
+	// endpoints, when set, are the etcd members the daemons reach (real
+	// etcd processes); schema, when set, the program switch and daemons
+	// run (else the committed build).
+	endpoints []string
+	schema    *p4src.Schema
 
 	mu     sync.Mutex
 	writes []write
@@ -71,12 +78,17 @@ func newHABed(t testing.TB) *haBed {
 	return newHABedOn(t, startEtcd(t), nil)
 }
 
-// newHABedOn is newHABed on an etcd at addr, or on cluster (addr "").
-func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster) *haBed {
+// newHABedOn is newHABed on an etcd at addr, or on cluster (addr ""); opts
+// set the bed's other fields before the switch starts.
+func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster, opts ...func(*haBed)) *haBed {
 	t.Helper()
 	b := &haBed{t: t, etcd: addr, cluster: cluster, filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
+	for _, o := range opts {
+		o(b)
+	}
 	ports := map[uint32]sim.Port{}
 	peers := map[uint32]*sim.MemPeer{}
+	b.peers = peers
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
 		p, peer := sim.NewMemPort(1024)
 		ports[n], peers[n] = p, peer
@@ -88,7 +100,7 @@ func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster) *haBed {
 		f.run(ctx)
 		b.filters[name] = f
 	}
-	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond})
+	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, Schema: b.schema})
 	require.NoError(t, err)
 	b.sw = sw
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -214,6 +226,9 @@ func (b *haBed) start(name string) *haDaemon {
 	if b.cluster != nil {
 		targets = b.cluster.Endpoints()
 	}
+	if b.endpoints != nil {
+		targets = b.endpoints
+	}
 	for _, to := range targets {
 		x := newProxy(b.t, to)
 		p = append(p, x)
@@ -228,8 +243,12 @@ func (b *haBed) start(name string) *haDaemon {
 	require.NoError(b.t, err)
 	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: 2 * time.Second})
 	require.NoError(b.t, err)
+	var pipe *controlplane.Pipeline
+	if b.schema != nil {
+		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
+	}
 	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour})
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &haDaemon{name: name, d: d, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}
