@@ -35,9 +35,9 @@ func (s *Session) SetElection(ctx context.Context, high, low uint64) error {
 	if !s.started.Load() {
 		return nil
 	}
-	_, err := s.do(ctx, func(c *conn) (any, error) {
+	_, err := do(ctx, s, func(c *conn) (struct{}, error) {
 		if c == nil {
-			return nil, nil // the next connection bids with it
+			return struct{}{}, nil // the next connection bids with it
 		}
 		lower := high < c.elHigh || (high == c.elHigh && low < c.elLow)
 		c.elHigh, c.elLow = high, low
@@ -45,7 +45,7 @@ func (s *Session) SetElection(ctx context.Context, high, low uint64) error {
 			c.s.log.Info("stepping down", "election_id", fmt.Sprintf("%d:%d", high, low))
 			c.demote()
 		}
-		return nil, c.bid()
+		return struct{}{}, c.bid()
 	})
 	if err != nil && lower {
 		if c := s.readConn.Load(); c != nil {

@@ -396,8 +396,9 @@ func (c *conn) applied(gen uint64, err error) {
 		}
 		s.mu.Unlock()
 		if !latest {
-			// A newer state arrived meanwhile: its Apply is usually
-			// queued and cancels this; if not, the timer writes it.
+			// A newer state arrived meanwhile: its ApplyUpdates is
+			// usually queued and cancels this; if not, the timer writes
+			// it.
 			c.arm(s.opts.MinBackoff)
 		}
 		return

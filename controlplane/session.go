@@ -159,24 +159,25 @@ func New(opts Options) *Session {
 // do runs f on Run's goroutine with the current connection (nil when not
 // connected) and returns its result. When ctx ends first, the result is
 // dropped (f still completes on Run's goroutine).
-func (s *Session) do(ctx context.Context, f func(*conn) (any, error)) (any, error) {
+func do[T any](ctx context.Context, s *Session, f func(*conn) (T, error)) (T, error) {
 	type result struct {
-		v   any
+		v   T
 		err error
 	}
+	var zero T
 	res := make(chan result, 1)
 	select {
 	case s.work <- func(c *conn) { v, err := f(c); res <- result{v, err} }:
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return zero, ctx.Err()
 	case <-s.done:
-		return nil, ErrClosed
+		return zero, ErrClosed
 	}
 	select {
 	case r := <-res:
 		return r.v, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return zero, ctx.Err()
 	}
 }
 

@@ -17,20 +17,67 @@ import (
 	"github.com/dpi-balancer/balancer/tables"
 )
 
-// Apply sets the desired state and, when primary, writes the difference.
-// Without a primary connection it returns ErrNotPrimary; the state is kept
-// and reconciled on the next connection. When a write fails the error is
-// returned and the session keeps retrying on a timer (with backoff) until
-// the desired state is on the switch.
-func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	gen := s.setDesired(desired)
+// Change is a new desired state for ApplyUpdates.
+type Change struct {
+	// Desired returns the new complete desired state (required). Unless
+	// Full is set it is built only when needed (a reconciliation, a
+	// retry, a read-back), so it must return the same entities every
+	// time it is called.
+	Desired func() []*p4v1.Entity
+	// Changed holds the entities of the desired state that differ from
+	// the previous one (each replaces the entry of the same key), in
+	// write order. Ignored when Full is set.
+	Changed []*p4v1.Entity
+	// Full: the change is not listed entity by entity (a new
+	// configuration): the difference between Desired and what the switch
+	// holds is written.
+	Full bool
+}
+
+// FullChange is the Change to a whole new desired state.
+func FullChange(desired []*p4v1.Entity) Change {
+	return Change{Desired: func() []*p4v1.Entity { return desired }, Full: true}
+}
+
+// ApplyUpdates sets the desired state and, when primary, writes it: the
+// only write entry point. A Full change writes the difference between
+// the desired state and the switch. Otherwise, when the session's record
+// of the switch is current, only the changed entities are written, in one
+// batch, without a diff of the whole site; when it is not (after a failed
+// write, before the first read-back, after a change that was not
+// written) it falls back to the full difference.
+//
+// Without a primary connection it returns ErrNotPrimary; the state is
+// kept and reconciled on the next connection. When a write fails the
+// error is returned and the session keeps retrying on a timer (with
+// backoff) until the desired state is on the switch.
+func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, error) {
+	var (
+		gen  uint64
+		full []*p4v1.Entity
+	)
+	if ch.Full {
+		full = ch.Desired()
+		gen = s.setDesired(full)
+	} else {
+		gen = s.setDesiredFn(ch.Desired)
+	}
 	var handed atomic.Bool
-	v, err := s.do(ctx, func(c *conn) (any, error) {
+	plan, err := do(ctx, s, func(c *conn) (*tables.Plan, error) {
 		handed.Store(true)
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
-		plan, err := c.applyDelta(ctx, desired)
+		var plan *tables.Plan
+		var err error
+		switch {
+		case ch.Full:
+			plan, err = c.applyDelta(ctx, full)
+		case !c.known() || c.writtenGen != gen-1:
+			plan, err = c.applyDelta(ctx, ch.Desired())
+		default:
+			plan, err = c.applyChanged(ctx, ch.Desired, ch.Changed)
+		}
 		c.applied(gen, err)
 		return plan, err
 	})
@@ -39,47 +86,13 @@ func (s *Session) Apply(ctx context.Context, desired []*p4v1.Entity) (*tables.Pl
 		// it writes it on its own.
 		s.nudge()
 	}
-	plan, _ := v.(*tables.Plan)
-	return plan, err
-}
-
-// ApplyUpdates is Apply for a runtime state change: desired returns the
-// new complete desired state (built only when needed: a reconciliation, a
-// retry, a read-back) and changed holds the entities in it that differ
-// from the previous one (each replaces the entry of the same key), in
-// write order. When the session's record of the switch is current, only
-// those are written, in one batch, without a diff of the whole site;
-// otherwise (after a failed write, before the first read-back) it falls
-// back to Apply's full delta. Failures are retried as for Apply.
-func (s *Session) ApplyUpdates(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
-	gen := s.setDesiredFn(desired)
-	var handed atomic.Bool
-	v, err := s.do(ctx, func(c *conn) (any, error) {
-		handed.Store(true)
-		if c == nil || !c.primary {
-			return nil, ErrNotPrimary
-		}
-		var plan *tables.Plan
-		var err error
-		if !c.known() || c.writtenGen != gen-1 {
-			plan, err = c.applyDelta(ctx, desired())
-		} else {
-			plan, err = c.applyChanged(ctx, desired, changed)
-		}
-		c.applied(gen, err)
-		return plan, err
-	})
-	if err != nil && !handed.Load() {
-		s.nudge()
-	}
-	plan, _ := v.(*tables.Plan)
 	return plan, err
 }
 
 // SetDesired sets the desired state without waiting for it: before Run
 // it is what the first reconciliation writes; while connected as primary
-// the session writes it on its own within MinBackoff (unless an Apply
-// comes first), and retries until it is on the switch.
+// the session writes it on its own within MinBackoff (unless an
+// ApplyUpdates comes first), and retries until it is on the switch.
 func (s *Session) SetDesired(desired []*p4v1.Entity) {
 	s.setDesired(desired)
 	s.nudge()
