@@ -69,9 +69,9 @@ func TestFailureFoundOnSwitchIsKept(t *testing.T) {
 	mu.Unlock()
 
 	// The controller adopts the failure, then its own rules bring F2 back.
-	_, err = s2.Apply(context.Background(), failed)
+	_, err = s2.ApplyUpdates(context.Background(), FullChange(failed))
 	require.NoError(t, err)
-	_, err = s2.Apply(context.Background(), forward)
+	_, err = s2.ApplyUpdates(context.Background(), FullChange(forward))
 	require.NoError(t, err)
 	assert.Equal(t, tables.FGForward, f2State(s2), "forward once this controller wrote F2's failure itself")
 	reads = s2.Stats().ReadBacks

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -60,14 +61,14 @@ func (d *Daemon) atState(site *tables.Site, eng *profiles.Engine) (*tables.Site,
 
 // program writes a newly installed site to the switch whole, the session
 // diffing it with what the switch holds (the state owner). Before Run the
-// session's first reconciliation writes it (an Apply would wait for a
+// session's first reconciliation writes it (an ApplyUpdates would wait for a
 // session that is not running): started is then false.
 func (d *Daemon) program(ctx context.Context, site *tables.Site) (plan *tables.Plan, started bool, err error) {
 	if !d.ownerRunning() {
 		d.session.SetDesired(site.Desired().Entities)
 		return nil, false, nil
 	}
-	plan, err = d.session.Apply(ctx, site.Desired().Entities)
+	plan, err = d.session.ApplyUpdates(ctx, controlplane.FullChange(site.Desired().Entities))
 	if err == nil {
 		d.markWritten(site.State())
 	}

@@ -364,48 +364,22 @@ func parseField(f *field, m *p4v1.FieldMatch) (matchVal, error) {
 		if f.kind != p4configv1.MatchField_TERNARY {
 			return mv, want("ternary")
 		}
-		if mv.a, err = decodeBytes(x.Ternary.GetValue(), f.width); err != nil {
-			return mv, fmt.Errorf("value: %w", err)
-		}
-		if mv.b, err = decodeBytes(x.Ternary.GetMask(), f.width); err != nil {
-			return mv, fmt.Errorf("mask: %w", err)
-		}
-		if mv.b.isZero() {
-			return mv, fmt.Errorf("mask 0: a don't-care match must be omitted")
-		}
-		if !mv.a.andNot(mv.b).isZero() {
-			return mv, fmt.Errorf("value %v has bits outside the mask %v", mv.a, mv.b)
+		if mv, err = parseTernary(f, x.Ternary); err != nil {
+			return mv, err
 		}
 	case *p4v1.FieldMatch_Lpm:
 		if f.kind != p4configv1.MatchField_LPM {
 			return mv, want("lpm")
 		}
-		pl := x.Lpm.GetPrefixLen()
-		if pl <= 0 || int(pl) > f.width {
-			return mv, fmt.Errorf("prefix length %d not in 1..%d (a don't-care match must be omitted)", pl, f.width)
-		}
-		if mv.a, err = decodeBytes(x.Lpm.GetValue(), f.width); err != nil {
+		if mv, err = parseLPM(f, x.Lpm); err != nil {
 			return mv, err
 		}
-		if !mv.a.andNot(prefixMask(f.width, int(pl))).isZero() {
-			return mv, fmt.Errorf("value %v has bits beyond prefix length %d", mv.a, pl)
-		}
-		mv.b = u64(uint64(pl))
 	case *p4v1.FieldMatch_Range_:
 		if f.kind != p4configv1.MatchField_RANGE {
 			return mv, want("range")
 		}
-		if mv.a, err = decodeBytes(x.Range.GetLow(), f.width); err != nil {
-			return mv, fmt.Errorf("low: %w", err)
-		}
-		if mv.b, err = decodeBytes(x.Range.GetHigh(), f.width); err != nil {
-			return mv, fmt.Errorf("high: %w", err)
-		}
-		if mv.b.less(mv.a) {
-			return mv, fmt.Errorf("low %v > high %v", mv.a, mv.b)
-		}
-		if mv.a.isZero() && mv.b == ones(f.width) {
-			return mv, fmt.Errorf("full range: a don't-care match must be omitted")
+		if mv, err = parseRange(f, x.Range); err != nil {
+			return mv, err
 		}
 	case *p4v1.FieldMatch_Optional_:
 		if f.kind != p4configv1.MatchField_OPTIONAL {
@@ -420,6 +394,64 @@ func parseField(f *field, m *p4v1.FieldMatch) (matchVal, error) {
 		return mv, fmt.Errorf("match type %T not supported", x)
 	}
 	mv.present = true
+	return mv, nil
+}
+
+// parseTernary checks a ternary match: value and mask of the field's
+// width, a mask that is not 0, no value bits outside the mask.
+func parseTernary(f *field, t *p4v1.FieldMatch_Ternary) (matchVal, error) {
+	var mv matchVal
+	var err error
+	if mv.a, err = decodeBytes(t.GetValue(), f.width); err != nil {
+		return mv, fmt.Errorf("value: %w", err)
+	}
+	if mv.b, err = decodeBytes(t.GetMask(), f.width); err != nil {
+		return mv, fmt.Errorf("mask: %w", err)
+	}
+	if mv.b.isZero() {
+		return mv, fmt.Errorf("mask 0: a don't-care match must be omitted")
+	}
+	if !mv.a.andNot(mv.b).isZero() {
+		return mv, fmt.Errorf("value %v has bits outside the mask %v", mv.a, mv.b)
+	}
+	return mv, nil
+}
+
+// parseLPM checks an LPM match: a prefix length in 1..width, no value
+// bits beyond it. The prefix length is kept in b.
+func parseLPM(f *field, l *p4v1.FieldMatch_LPM) (matchVal, error) {
+	var mv matchVal
+	var err error
+	pl := l.GetPrefixLen()
+	if pl <= 0 || int(pl) > f.width {
+		return mv, fmt.Errorf("prefix length %d not in 1..%d (a don't-care match must be omitted)", pl, f.width)
+	}
+	if mv.a, err = decodeBytes(l.GetValue(), f.width); err != nil {
+		return mv, err
+	}
+	if !mv.a.andNot(prefixMask(f.width, int(pl))).isZero() {
+		return mv, fmt.Errorf("value %v has bits beyond prefix length %d", mv.a, pl)
+	}
+	mv.b = u64(uint64(pl))
+	return mv, nil
+}
+
+// parseRange checks a range match: low <= high, not the full range.
+func parseRange(f *field, r *p4v1.FieldMatch_Range) (matchVal, error) {
+	var mv matchVal
+	var err error
+	if mv.a, err = decodeBytes(r.GetLow(), f.width); err != nil {
+		return mv, fmt.Errorf("low: %w", err)
+	}
+	if mv.b, err = decodeBytes(r.GetHigh(), f.width); err != nil {
+		return mv, fmt.Errorf("high: %w", err)
+	}
+	if mv.b.less(mv.a) {
+		return mv, fmt.Errorf("low %v > high %v", mv.a, mv.b)
+	}
+	if mv.a.isZero() && mv.b == ones(f.width) {
+		return mv, fmt.Errorf("full range: a don't-care match must be omitted")
+	}
 	return mv, nil
 }
 
