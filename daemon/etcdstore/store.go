@@ -185,6 +185,9 @@ func (s *Store) refuse() error {
 // wrapWrite is wrap for a save that failed: when etcd has lost its
 // quorum it says so (ErrQuorumLost) instead of a bare timeout.
 func (s *Store) wrapWrite(what string, err error) error {
+	if isQuorumError(err) {
+		return err
+	}
 	if s.held.Load() {
 		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader", cause: err}
 	}
@@ -349,7 +352,9 @@ func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time
 		ops = append(ops, clientv3.OpDelete(s.key(revKey(0)), clientv3.WithRange(s.key(revKey(old+1)))),
 			clientv3.OpDelete(s.key(cfgKey(0)), clientv3.WithRange(s.key(cfgKey(old+1)))))
 	}
-	resp, err := s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running"))).Commit()
+	resp, err := s.commitWatched(ctx, func(ctx context.Context) clientv3.Txn {
+		return s.cli.Txn(ctx).If(cond).Then(ops...).Else(clientv3.OpGet(s.key("running")))
+	})
 	if err != nil {
 		// Unknown outcome (a timeout may still commit): the watch tells.
 		return statestore.Revision{}, s.wrapWrite(fmt.Sprintf("saving revision %d (it may or may not have been saved: check the history)", n), err)
@@ -585,8 +590,10 @@ func (s *Store) SaveRuntimeOn(base int64, rt statestore.Runtime) (int64, error) 
 	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
 		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
 	}
-	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
-		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
+	resp, err := s.commitWatched(ctx, func(ctx context.Context) clientv3.Txn {
+		return s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
+			Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k))
+	})
 	if err != nil {
 		return 0, s.wrapWrite("saving the runtime state", err)
 	}
@@ -624,8 +631,10 @@ func (s *Store) SaveRuntime(rt statestore.Runtime) error {
 	ctx, cancel := s.writeCtx()
 	defer cancel()
 	k := s.key("runtime")
-	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
-		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
+	resp, err := s.commitWatched(ctx, func(ctx context.Context) clientv3.Txn {
+		return s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
+			Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k))
+	})
 	if err != nil {
 		return s.wrapWrite("saving the runtime state", err)
 	}
