@@ -41,25 +41,18 @@ type FilterStatus struct {
 }
 
 // Up lists the filter groups that keep-alives proved up.
-func (e *Engine) Up() []string {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var out []string
-	for _, n := range e.names() {
-		if e.mons[n].state == StateUp {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+func (e *Engine) Up() []string { return e.inState(StateUp) }
 
 // Down lists the filter groups that are down now.
-func (e *Engine) Down() []string {
+func (e *Engine) Down() []string { return e.inState(StateDown) }
+
+// inState lists the filter groups in state s, by name.
+func (e *Engine) inState(s State) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var out []string
 	for _, n := range e.names() {
-		if e.mons[n].state == StateDown {
+		if e.mons[n].state == s {
 			out = append(out, n)
 		}
 	}
