@@ -297,15 +297,18 @@ func (s *Store) Revision(n uint64) ([]byte, error) {
 }
 
 // read gets key like every read (linearizable: what the majority agreed),
-// except while etcd has lost its quorum: then it reads a reached member's
-// own copy (serializable), so that the history and old revisions can still
-// be shown; a change based on them is refused by the write that follows.
+// except when etcd does not answer so (it lost its quorum, its leader
+// hangs): then it reads a reached member's own copy (serializable), so
+// that the history and old revisions can still be shown; a change based
+// on them is refused by the write that follows.
 //
 // Members that hang (a stopped process keeps its sockets open) answer
 // nothing, so the read does not wait for its whole timeout on one: after
-// quorumProbeAfter without an answer it checks the quorum and asks every
-// member at once (serializable when the quorum is lost), the first answer
-// winning.
+// quorumProbeAfter without an answer, or after a failed answer, it asks
+// every member at once for its own copy (serializable), the first answer
+// winning. Both readers read what never changes once written (a
+// revision's text) or only grows (the history), so a member's own copy
+// can lack the newest revisions but never shows a wrong one.
 //
 // opts makes the options afresh for each request the read sends at once:
 // an etcd OpOption may write to variables its closure captured
@@ -363,14 +366,15 @@ func (s *Store) read(key string, opts func() []clientv3.OpOption) (*clientv3.Get
 			if r.err == nil {
 				return r.resp, nil
 			}
-			lost, _ := s.quorumLost(context.Background(), min(s.timeout, time.Second))
-			if !lost {
+			if ctx.Err() != nil {
 				return nil, r.err
 			}
 			each(true)
 		case <-probe.C:
-			lost, _ := s.quorumLost(ctx, min(s.timeout, time.Second))
-			each(lost)
+			// Not first a quorum check: a member that still follows a
+			// leader that has just hung would pass it, and a read
+			// through it waits for that leader.
+			each(true)
 		}
 	}
 	var errs []error

@@ -10,10 +10,11 @@ import (
 
 // commitWatched commits the transaction txn builds. A save needs etcd's
 // quorum, so one that has no answer after quorumProbeAfter checks the
-// quorum: when it is lost the save is given up at once with
-// ErrQuorumLost (no transaction commits without a leader) instead of
-// waiting out the store's timeout. An answer that arrives while the
-// quorum is checked wins.
+// quorum, and again every quorumProbeAfter until it has an answer: when
+// the quorum is lost the save is given up at once with ErrQuorumLost (no
+// transaction commits without a leader) instead of waiting out the
+// store's timeout. An answer that arrives while the quorum is checked
+// wins; the store's timeout still ends the save.
 func (s *Store) commitWatched(ctx context.Context, txn func(context.Context) clientv3.Txn) (*clientv3.TxnResponse, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -27,24 +28,26 @@ func (s *Store) commitWatched(ctx context.Context, txn func(context.Context) cli
 		r, err := t.Commit()
 		ch <- result{r, err}
 	}()
-	probe := time.NewTimer(min(s.timeout/3, quorumProbeAfter))
+	probe := time.NewTicker(min(s.timeout/3, quorumProbeAfter))
 	defer probe.Stop()
-	select {
-	case r := <-ch:
-		return r.resp, r.err
-	case <-probe.C:
+	for {
+		select {
+		case r := <-ch:
+			return r.resp, r.err
+		case <-probe.C:
+		}
+		// Checked again at every tick: a member that still follows a
+		// leader that has just hung passes the first checks.
+		lost, why := s.quorumLost(ctx, min(s.timeout, time.Second))
+		select {
+		case r := <-ch:
+			return r.resp, r.err
+		default:
+		}
+		if lost {
+			return nil, &quorumError{prefix: s.prefix, detail: why}
+		}
 	}
-	lost, why := s.quorumLost(ctx, min(s.timeout, time.Second))
-	select {
-	case r := <-ch:
-		return r.resp, r.err
-	default:
-	}
-	if lost {
-		return nil, &quorumError{prefix: s.prefix, detail: why}
-	}
-	r := <-ch
-	return r.resp, r.err
 }
 
 // isQuorumError says whether err already says the quorum is lost.
