@@ -20,9 +20,12 @@ type Proxy struct {
 
 	mu      sync.Mutex
 	resumed chan struct{} // closed while forwarding
-	conns   map[net.Conn]bool
-	closed  chan struct{}
-	wg      sync.WaitGroup
+	// fwd is held (read) while a chunk is forwarded and (write) by Pause:
+	// once Pause returns, no chunk is written until Resume.
+	fwd    sync.RWMutex
+	conns  map[net.Conn]bool
+	closed chan struct{}
+	wg     sync.WaitGroup
 }
 
 // New starts a proxy on 127.0.0.1 to target, closed when the test ends.
@@ -78,18 +81,8 @@ func (p *Proxy) pump(dst, src net.Conn) {
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := src.Read(buf)
-		if n > 0 {
-			p.mu.Lock()
-			gate := p.resumed
-			p.mu.Unlock()
-			select {
-			case <-gate:
-			case <-p.closed:
-				return
-			}
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				return
-			}
+		if n > 0 && !p.forward(dst, buf[:n]) {
+			return
 		}
 		if err != nil {
 			return
@@ -97,8 +90,35 @@ func (p *Proxy) pump(dst, src net.Conn) {
 	}
 }
 
-// Pause stops forwarding; connections stay open.
+// forward writes chunk to dst once the proxy forwards (at once when it
+// does); false when the proxy closed or dst failed.
+func (p *Proxy) forward(dst net.Conn, chunk []byte) bool {
+	for {
+		p.fwd.RLock()
+		p.mu.Lock()
+		gate := p.resumed
+		p.mu.Unlock()
+		select {
+		case <-gate:
+			_, err := dst.Write(chunk)
+			p.fwd.RUnlock()
+			return err == nil
+		default:
+		}
+		p.fwd.RUnlock()
+		select {
+		case <-gate:
+		case <-p.closed:
+			return false
+		}
+	}
+}
+
+// Pause stops forwarding; connections stay open. A chunk being written
+// when it is called is written before it returns, none after.
 func (p *Proxy) Pause() {
+	p.fwd.Lock()
+	defer p.fwd.Unlock()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	select {
