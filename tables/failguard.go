@@ -120,27 +120,7 @@ type FailureGuard struct {
 // plan gets new batch and update slices: the slices given are not
 // changed.
 func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
-	// The filter group entries the plan writes, and their new state; a
-	// failure state written is the controller's own from now on (it
-	// adopted any failure it kept).
-	wants := map[uint32]FilterGroupState{}
-	for _, b := range p.Batches {
-		for _, u := range b.Updates {
-			if u.GetType() == p4v1.Update_DELETE {
-				continue
-			}
-			if fg, st, ok := c.FilterGroupOf(u.GetEntity()); ok {
-				wants[fg] = st
-				if st != FGForward {
-					if g.Own == nil {
-						g.Own = map[uint32]bool{}
-					}
-					g.Own[fg] = true
-					delete(g.Kept, fg)
-				}
-			}
-		}
-	}
+	wants := c.planFilterGroups(p, g)
 	if !g.Read && len(g.Kept) == 0 {
 		return nil
 	}
@@ -148,44 +128,15 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 		g.Kept = map[uint32]bool{}
 	}
 	newly := map[uint32]bool{}
-	// A forwarding entry over a held failure state that is not the
-	// controller's own.
-	for fg, st := range wants {
-		if h, ok := g.Held[fg]; ok && st == FGForward && h != FGForward && g.Read && !g.Kept[fg] && !g.Own[fg] {
-			newly[fg] = true
-		}
-	}
-	// A share given back to a forwarding filter group that holds none.
 	if g.Read {
-		var shares map[uint32]map[uint32]int
-		for _, b := range p.Batches {
-			for _, u := range b.Updates {
-				if u.GetType() != p4v1.Update_MODIFY {
-					continue
-				}
-				s, ok := c.DecodeSlot(u.GetEntity().GetTableEntry())
-				if !ok {
-					continue
-				}
-				fg := s.Target.FilterGroup
-				if g.Kept[fg] || newly[fg] || g.Own[fg] {
-					continue
-				}
-				if shares == nil {
-					shares = c.Shares(g.ReadBack)
-				}
-				if shares[s.BalanceGroup][fg] > 0 {
-					continue
-				}
-				st, written := wants[fg]
-				if !written {
-					st, written = g.Held[fg]
-				}
-				if written && st == FGForward {
-					newly[fg] = true
-				}
+		// A forwarding entry over a held failure state that is not the
+		// controller's own.
+		for fg, st := range wants {
+			if h, ok := g.Held[fg]; ok && st == FGForward && h != FGForward && !g.Kept[fg] && !g.Own[fg] {
+				newly[fg] = true
 			}
 		}
+		c.sharesGivenBack(p, g, wants, newly)
 	}
 	for fg := range newly {
 		g.Kept[fg] = true
@@ -193,6 +144,81 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	if len(g.Kept) == 0 {
 		return nil // nothing failed to keep: the plan stays as it is
 	}
+	c.dropKeptReturns(p, g, newly)
+	for fg := range newly {
+		found = append(found, fg)
+	}
+	slices.Sort(found)
+	return found
+}
+
+// planFilterGroups returns the filter group entries the plan writes, with
+// their new state; a failure state written is the controller's own from
+// now on (it adopted any failure it kept).
+func (c *Compiler) planFilterGroups(p *Plan, g *FailureGuard) map[uint32]FilterGroupState {
+	wants := map[uint32]FilterGroupState{}
+	for _, b := range p.Batches {
+		for _, u := range b.Updates {
+			if u.GetType() == p4v1.Update_DELETE {
+				continue
+			}
+			fg, st, ok := c.FilterGroupOf(u.GetEntity())
+			if !ok {
+				continue
+			}
+			wants[fg] = st
+			if st != FGForward {
+				if g.Own == nil {
+					g.Own = map[uint32]bool{}
+				}
+				g.Own[fg] = true
+				delete(g.Kept, fg)
+			}
+		}
+	}
+	return wants
+}
+
+// sharesGivenBack adds to newly every forwarding filter group the plan
+// gives slots back to while it holds none of that balance group on the
+// switch (its share was moved: a failover under rebalance).
+func (c *Compiler) sharesGivenBack(p *Plan, g *FailureGuard, wants map[uint32]FilterGroupState, newly map[uint32]bool) {
+	var shares map[uint32]map[uint32]int
+	for _, b := range p.Batches {
+		for _, u := range b.Updates {
+			if u.GetType() != p4v1.Update_MODIFY {
+				continue
+			}
+			s, ok := c.DecodeSlot(u.GetEntity().GetTableEntry())
+			if !ok {
+				continue
+			}
+			fg := s.Target.FilterGroup
+			if g.Kept[fg] || newly[fg] || g.Own[fg] {
+				continue
+			}
+			if shares == nil {
+				shares = c.Shares(g.ReadBack)
+			}
+			if shares[s.BalanceGroup][fg] > 0 {
+				continue
+			}
+			st, written := wants[fg]
+			if !written {
+				st, written = g.Held[fg]
+			}
+			if written && st == FGForward {
+				newly[fg] = true
+			}
+		}
+	}
+}
+
+// dropKeptReturns leaves out of the plan every MODIFY that would put a
+// kept filter group back into service (a filter group found again is
+// added to newly when the plan comes from a read-back), with new batch
+// and update slices.
+func (c *Compiler) dropKeptReturns(p *Plan, g *FailureGuard, newly map[uint32]bool) {
 	dropped := 0
 	batches := p.Batches[:0:0]
 	for _, b := range p.Batches {
@@ -215,11 +241,6 @@ func (c *Compiler) GuardFailures(p *Plan, g *FailureGuard) (found []uint32) {
 	}
 	p.Batches = batches
 	p.Modifies -= dropped
-	for fg := range newly {
-		found = append(found, fg)
-	}
-	slices.Sort(found)
-	return found
 }
 
 // keepsFailure says whether writing e would put a kept filter group back
