@@ -56,14 +56,21 @@ func startEtcdProcs(t *testing.T, n int) *etcdProcs {
 		require.NoError(t, cmd.Start())
 		p.cmds = append(p.cmds, cmd)
 	}
-	t.Cleanup(func() {
-		for _, c := range p.cmds {
-			_ = c.Process.Signal(syscall.SIGCONT)
-			_ = c.Process.Kill()
-			_ = c.Wait()
-		}
-	})
+	t.Cleanup(p.stop)
 	return p
+}
+
+// stop ends every member (also paused ones) and waits for them; again is
+// a no-op.
+func (p *etcdProcs) stop() {
+	for _, c := range p.cmds {
+		if c.ProcessState != nil {
+			continue
+		}
+		_ = c.Process.Signal(syscall.SIGCONT)
+		_ = c.Process.Kill()
+		_ = c.Wait()
+	}
 }
 
 func (p *etcdProcs) signal(t *testing.T, sig syscall.Signal, is ...int) {
