@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
@@ -36,7 +37,7 @@ func tofinoSiteYAML(f1Cores int) string { return testsites.TofinoYAML(f1Cores) }
 // tofinoSwitch serves a software switch that holds the Tofino slot table
 // (no ports: nothing is sent through it), until the benchmark ends.
 func tofinoSwitch(b *testing.B) (*sim.Switch, string) {
-	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}, SlotCapacity: 2 << 16})
+	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}, SlotCapacity: p4src.SlotsSizeTofino})
 	require.NoError(b, err)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(b, err)
@@ -47,9 +48,20 @@ func tofinoSwitch(b *testing.B) (*sim.Switch, string) {
 	return sw, lis.Addr().String()
 }
 
-// tofinoEntries is the number of entries the site compiles to.
+// tofinoPipeline is what the daemon pushes to the software switch of a
+// Tofino slot table: the v1model build with its P4Info sized as the
+// Tofino build (the pushed P4Info sizes every table the compiler fills).
+func tofinoPipeline(b *testing.B) *controlplane.Pipeline {
+	info, err := testsites.TofinoSizedP4Info()
+	require.NoError(b, err)
+	return &controlplane.Pipeline{P4Info: info, DeviceConfig: p4src.BMv2JSON}
+}
+
+// tofinoEntries is the entries the site compiles to, for that pipeline.
 func tofinoEntries(b *testing.B) []*p4v1.Entity {
-	comp, err := tables.Load()
+	s, err := p4src.NewSchema(tofinoPipeline(b).P4Info)
+	require.NoError(b, err)
+	comp, err := tables.New(s)
 	require.NoError(b, err)
 	cfg, err := config.Parse([]byte(tofinoSiteYAML(31)))
 	require.NoError(b, err)
@@ -73,7 +85,7 @@ func startTofinoDaemonTimed(b *testing.B, addr string, sw *sim.Switch, want int)
 	require.NoError(b, os.WriteFile(path, []byte(tofinoSiteYAML(31)), 0o644))
 	t0 := time.Now()
 	d, err := New(Options{StateDir: filepath.Join(dir, "state"), InitialConfig: path, SwitchAddr: addr, DeviceID: 1,
-		Tick: 5 * time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
+		Pipeline: tofinoPipeline(b), Tick: 5 * time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
 	require.NoError(b, err)
 	loaded := time.Since(t0)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -207,11 +219,10 @@ func pushPipeline(b *testing.B, addr string) {
 		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1, ElectionId: el}}}))
 	_, err = stream.Recv()
 	require.NoError(b, err)
-	schema, err := p4src.Load()
-	require.NoError(b, err)
+	pipe := tofinoPipeline(b)
 	_, err = rt.SetForwardingPipelineConfig(ctx, &p4v1.SetForwardingPipelineConfigRequest{DeviceId: 1, ElectionId: el,
 		Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
-		Config: &p4v1.ForwardingPipelineConfig{P4Info: schema.Info, P4DeviceConfig: p4src.BMv2JSON}})
+		Config: &p4v1.ForwardingPipelineConfig{P4Info: pipe.P4Info, P4DeviceConfig: pipe.DeviceConfig}})
 	require.NoError(b, err)
 	// The stream stays open (the client stays primary) until the end.
 	b.Cleanup(func() { cancel(); cc.Close() })

@@ -28,10 +28,12 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/encoding/prototext"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/testsites"
+	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -149,7 +151,18 @@ func BenchmarkProgrammingBigSite(b *testing.B) {
 	require.NoError(b, os.WriteFile(site, []byte(testsites.TofinoYAML(31)), 0o644))
 	cfg, err := config.Parse([]byte(testsites.TofinoYAML(31)))
 	require.NoError(b, err)
-	comp, err := tables.Load()
+	// The daemon pushes the v1model build with its P4Info sized as the
+	// Tofino build's (the pushed P4Info sizes every table it fills).
+	info, err := testsites.TofinoSizedP4Info()
+	require.NoError(b, err)
+	infoFile, jsonFile := filepath.Join(dir, "p4info.txtpb"), filepath.Join(dir, "bmv2.json")
+	infoText, err := prototext.Marshal(info)
+	require.NoError(b, err)
+	require.NoError(b, os.WriteFile(infoFile, infoText, 0o644))
+	require.NoError(b, os.WriteFile(jsonFile, p4src.BMv2JSON, 0o644))
+	schema, err := p4src.NewSchema(info)
+	require.NoError(b, err)
+	comp, err := tables.New(schema)
 	require.NoError(b, err)
 	des, err := comp.Compile(cfg, tables.State{})
 	require.NoError(b, err)
@@ -163,7 +176,7 @@ func BenchmarkProgrammingBigSite(b *testing.B) {
 	// The software switch, holding Tofino's slot table.
 	p4rt, gnmi, metrics := freeAddr(b), freeAddr(b), freeAddr(b)
 	sw := start(b, bin, "sim", "--mem-port", "10,20,30,40,50,60,70,80", "--p4rt", p4rt, "--gnmi", gnmi,
-		"--slot-capacity", "131072", "--log-level", "warn")
+		"--slot-capacity", strconv.Itoa(p4src.SlotsSizeTofino), "--log-level", "warn")
 	for deadline := time.Now().Add(30 * time.Second); ; {
 		if c, err := net.Dial("tcp", p4rt); err == nil {
 			c.Close()
@@ -179,7 +192,8 @@ func BenchmarkProgrammingBigSite(b *testing.B) {
 	socket := filepath.Join(dir, "b.sock")
 	t0 := time.Now()
 	dm := start(b, bin, "daemon", "--config", site, "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
-		"--switch", p4rt, "--switch-gnmi", "", "--pipeline-format", "bmv2", "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
+		"--switch", p4rt, "--switch-gnmi", "", "--pipeline-format", "bmv2",
+		"--p4info", infoFile, "--device-config", jsonFile, "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
 	cc, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(b, err)
 	defer cc.Close()
