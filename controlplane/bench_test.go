@@ -114,7 +114,7 @@ func BenchmarkWriteBatch(b *testing.B) {
 				es[i] = entry(i)
 			}
 			b.ResetTimer()
-			if _, err := s.Apply(ctx, es); err != nil {
+			if _, err := s.ApplyUpdates(ctx, FullChange(es)); err != nil {
 				b.Fatal(err)
 			}
 			b.StopTimer()
@@ -205,7 +205,7 @@ func BenchmarkWriteDuringBigRead(b *testing.B) {
 	require.NotNil(b, entry)
 	wild := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: slotsID}}}
 	write := func(ctx context.Context) error {
-		_, err := s.do(ctx, func(c *conn) (any, error) {
+		_, err := do(ctx, s, func(c *conn) (any, error) {
 			return nil, c.write(ctx, []*p4v1.Update{{Type: p4v1.Update_MODIFY, Entity: entry}})
 		})
 		return err
@@ -223,7 +223,7 @@ func BenchmarkWriteDuringBigRead(b *testing.B) {
 					case "none":
 						return
 					case "owner-queue":
-						_, err = s.do(ctx, func(c *conn) (any, error) { return c.read(ctx, c.rt, wild) })
+						_, err = do(ctx, s, func(c *conn) ([]*p4v1.Entity, error) { return c.read(ctx, c.rt, wild) })
 					case "read-path":
 						_, err = s.Read(ctx, wild)
 					}

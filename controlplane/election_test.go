@@ -22,7 +22,7 @@ func TestSetElectionFixed(t *testing.T) {
 	a, _, _ := newSession(t, sw.addr, 0, comp, nil, fixed, withDesired(want))
 	b, _, _ := newSession(t, sw.addr, 0, comp, nil, fixed, withDesired(want))
 	require.Eventually(t, func() bool { return a.Status().Connected && b.Status().Connected }, 10*time.Second, 5*time.Millisecond)
-	_, err := a.Apply(context.Background(), want)
+	_, err := a.ApplyUpdates(context.Background(), FullChange(want))
 	assert.ErrorIs(t, err, ErrNotPrimary, "no id: never primary, even with no primary at all")
 	assert.False(t, b.Status().Primary)
 	assert.Equal(t, uint64(0), a.Stats().WriteRequests+b.Stats().WriteRequests)
@@ -36,7 +36,7 @@ func TestSetElectionFixed(t *testing.T) {
 	// b (still without an id) does not take over on its own.
 	require.NoError(t, a.SetElection(ctx, 0, 0))
 	assert.False(t, a.Status().Primary)
-	_, err = a.Apply(ctx, want)
+	_, err = a.ApplyUpdates(ctx, FullChange(want))
 	assert.ErrorIs(t, err, ErrNotPrimary)
 
 	// b gets a higher id: primary, and the switch already holds the state.

@@ -112,7 +112,7 @@ func TestHungSwitchDetectedAndRestored(t *testing.T) {
 	proxy.Pause()
 	start := time.Now()
 	changed := fgBypass(t, comp, "F2")
-	_, err := s.Apply(context.Background(), changed)
+	_, err := s.ApplyUpdates(context.Background(), FullChange(changed))
 	applyReturned := time.Since(start)
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrStalled, "the write in flight ends with the stall")
@@ -190,7 +190,7 @@ func TestFailedApplyRetriedOnTimer(t *testing.T) {
 
 	sw.failWrites.Store(true)
 	changed := fgBypass(t, comp, "F1")
-	_, err := s.Apply(context.Background(), changed)
+	_, err := s.ApplyUpdates(context.Background(), FullChange(changed))
 	require.Error(t, err)
 	st := s.Status()
 	assert.True(t, st.Pending)
@@ -225,7 +225,7 @@ func TestReadDoesNotDelayWrite(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	plan, err := s.Apply(ctx, fgBypass(t, comp, "F2"))
+	plan, err := s.ApplyUpdates(ctx, FullChange(fgBypass(t, comp, "F2")))
 	require.NoError(t, err, "the write must not wait for the reads")
 	assert.Equal(t, 1, plan.Len())
 	select {
@@ -320,7 +320,7 @@ func TestRunRejectsBadTiming(t *testing.T) {
 	err := s.Run(context.Background())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "keepalive time")
-	_, err = s.Apply(context.Background(), nil)
+	_, err = s.ApplyUpdates(context.Background(), FullChange(nil))
 	assert.ErrorIs(t, err, ErrClosed)
 }
 
@@ -335,7 +335,7 @@ func TestAbandonedApplyIsWritten(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		changed := fgBypass(t, comp, group)
-		_, err := s.Apply(ctx, changed)
+		_, err := s.ApplyUpdates(ctx, FullChange(changed))
 		require.Error(t, err, "round %d", i)
 		require.Eventually(t, func() bool { return !s.Status().Pending }, 10*time.Second, 5*time.Millisecond, "round %d", i)
 		assert.True(t, comp.Diff(changed, readAll(t, s, comp)).Empty(), "round %d", i)

@@ -186,8 +186,8 @@ func TestColdStartRestartAndMinimalDiff(t *testing.T) {
 	assert.Equal(t, uint64(0), s2.Stats().WriteRequests, "zero writes on a restart with the same state")
 
 	// A filter group goes into software bypass: one update.
-	plan, err := s2.Apply(context.Background(), desired(t, comp, "../examples/site.yaml",
-		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}}))
+	plan, err := s2.ApplyUpdates(context.Background(), FullChange(desired(t, comp, "../examples/site.yaml",
+		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}})))
 	require.NoError(t, err)
 	assert.Equal(t, 1, plan.Len())
 	assert.Equal(t, uint64(1), s2.Stats().Updates)
@@ -243,7 +243,7 @@ func TestSwitchRestartRestores(t *testing.T) {
 	sw2.sw.Restart()
 	changed := desired(t, comp, "../examples/site.yaml",
 		tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}})
-	_, err := s.Apply(context.Background(), changed)
+	_, err := s.ApplyUpdates(context.Background(), FullChange(changed))
 	require.Error(t, err, "entries vanished under the session: the write must fail loudly")
 	assert.True(t, s.Status().Pending, "the failed state is still to be written")
 	// ... and the timed retry pushes the pipeline and writes everything
@@ -271,7 +271,7 @@ func TestPrimaryBackupTakeover(t *testing.T) {
 		mu.Unlock()
 	}, withDesired(want))
 	require.Eventually(t, func() bool { return backup.Status().Connected }, 10*time.Second, 5*time.Millisecond)
-	_, err := backup.Apply(context.Background(), want)
+	_, err := backup.ApplyUpdates(context.Background(), FullChange(want))
 	assert.ErrorIs(t, err, ErrNotPrimary)
 	assert.Equal(t, uint64(0), backup.Stats().WriteRequests)
 
@@ -296,7 +296,7 @@ func TestUnreachableSwitch(t *testing.T) {
 	s, _, _ := newSession(t, addr, 1, comp, nil)
 	require.Eventually(t, func() bool { return s.Status().LastError != "" }, 10*time.Second, 5*time.Millisecond)
 	assert.False(t, s.Status().Connected)
-	_, err = s.Apply(context.Background(), nil)
+	_, err = s.ApplyUpdates(context.Background(), FullChange(nil))
 	assert.ErrorIs(t, err, ErrNotPrimary)
 	// It comes up later: the session connects on its own.
 	startSwitch(t, addr)
@@ -310,12 +310,12 @@ func TestRejectedWriteIsReported(t *testing.T) {
 	waitPrimary(t, s)
 	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond, "last error %q", s.Status().LastError)
 	bad := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: 0x02000001}}} // no match on an exact table
-	_, err := s.Apply(context.Background(), []*p4v1.Entity{bad})
+	_, err := s.ApplyUpdates(context.Background(), FullChange([]*p4v1.Entity{bad}))
 	require.Error(t, err)
 	assert.ErrorIs(t, err, ErrWrite)
 	assert.Contains(t, err.Error(), "INSERT")
 	// Nothing half-applied is left unknown: the next apply re-reads and
 	// converges.
-	_, err = s.Apply(context.Background(), nil)
+	_, err = s.ApplyUpdates(context.Background(), FullChange(nil))
 	require.NoError(t, err)
 }

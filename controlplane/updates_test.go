@@ -37,7 +37,7 @@ func TestApplyUpdatesWritesOnlyTheChange(t *testing.T) {
 	next, changed, err := comp.WithState(site, st)
 	require.NoError(t, err)
 	built := false
-	plan, err := s.ApplyUpdates(context.Background(), func() []*p4v1.Entity { built = true; return next.Desired().Entities }, changed)
+	plan, err := s.ApplyUpdates(context.Background(), Change{Desired: func() []*p4v1.Entity { built = true; return next.Desired().Entities }, Changed: changed})
 	require.NoError(t, err)
 	assert.Equal(t, 2, plan.Modifies)
 	assert.False(t, built, "no full desired state built for a runtime change")
@@ -47,7 +47,7 @@ func TestApplyUpdatesWritesOnlyTheChange(t *testing.T) {
 	assert.True(t, comp.Diff(next.Desired().Entities, readAll(t, s, comp)).Empty(), "the switch holds the new state")
 
 	// Unchanged entities are not written again.
-	plan, err = s.ApplyUpdates(context.Background(), func() []*p4v1.Entity { return next.Desired().Entities }, changed)
+	plan, err = s.ApplyUpdates(context.Background(), Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	require.NoError(t, err)
 	assert.True(t, plan.Empty())
 }

@@ -117,7 +117,7 @@ func TestVerdictDigestAndEpochGuard(t *testing.T) {
 	require.NoError(t, err)
 	d, err := comp.Compile(cfg, tables.State{Epochs: map[string]uint8{"F1": 1}})
 	require.NoError(t, err)
-	_, err = s1.Apply(context.Background(), d.Entities)
+	_, err = s1.ApplyUpdates(context.Background(), FullChange(d.Entities))
 	require.NoError(t, err)
 	ep, ok := epochOnSwitch(t, s1, comp)
 	require.True(t, ok)

@@ -508,7 +508,7 @@ func (d *Daemon) writeState(ctx context.Context) error {
 		d.session.SetDesired(next.Desired().Entities)
 		return nil
 	}
-	plan, err := d.session.ApplyUpdates(ctx, func() []*p4v1.Entity { return next.Desired().Entities }, changed)
+	plan, err := d.session.ApplyUpdates(ctx, controlplane.Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	if err == nil {
 		d.markWritten(st)
 	}

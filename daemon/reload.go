@@ -162,7 +162,7 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 			d.session.SetDesired(site.Desired().Entities)
 			return nil
 		}
-		p, err := d.session.Apply(octx, site.Desired().Entities)
+		p, err := d.session.ApplyUpdates(octx, controlplane.FullChange(site.Desired().Entities))
 		switch {
 		case err == nil:
 			d.markWritten(site.State())

@@ -245,12 +245,12 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 		}
 		if !d.ownerRunning() {
 			// Before Run: the session's first reconciliation writes it
-			// (an Apply would wait for a session that is not running).
+			// (an ApplyUpdates would wait for a session that is not running).
 			d.session.SetDesired(site.Desired().Entities)
 			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
 			return nil
 		}
-		p, err := d.session.Apply(octx, site.Desired().Entities)
+		p, err := d.session.ApplyUpdates(octx, controlplane.FullChange(site.Desired().Entities))
 		switch {
 		case err == nil:
 			res.Written = true

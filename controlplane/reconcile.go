@@ -1,0 +1,247 @@
+package controlplane
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// Read returns entities from the switch (any connected session may read).
+//
+// Reads do not pass through Run's goroutine: they use a connection of
+// their own to the switch, so a large read (a counter poll of every slot)
+// never delays a write, and a write never waits for a read. Each read is
+// bounded by Timing.ReadTimeout.
+func (s *Session) Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	c := s.readConn.Load()
+	if c == nil {
+		return nil, ErrNotConnected
+	}
+	return c.read(ctx, c.readRT, entities...)
+}
+
+// readBack is the result of a periodic read-back, computed off Run's
+// goroutine.
+type readBack struct {
+	desired    []*p4v1.Entity // what plan writes
+	cur        []*p4v1.Entity
+	plan       *tables.Plan
+	writeGen   uint64
+	desiredGen uint64
+	err        error
+}
+
+// startReadBack reads every owned table on the read connection and diffs
+// it with the desired state, off Run's goroutine; onReadBack writes the
+// repair.
+func (c *conn) startReadBack() {
+	if c.readBackBusy || !c.primary {
+		return // one read-back at a time: the one under way serves
+	}
+	c.readBackBusy = true
+	desired, dgen := c.s.desiredState()
+	wgen := c.writeGen
+	c.wg.Go(func() {
+		rb := readBack{desired: desired, writeGen: wgen, desiredGen: dgen}
+		rb.cur, rb.err = c.readOwned(c.ctx, c.readRT)
+		if rb.err == nil {
+			rb.plan = c.s.opts.Compiler.Diff(desired, rb.cur)
+		}
+		select {
+		case c.readBacks <- rb:
+		case <-c.ctx.Done():
+		}
+	})
+}
+
+func (c *conn) onReadBack(rb readBack) {
+	c.readBackBusy = false
+	retry := c.retryRead
+	c.retryRead = false
+	s := c.s
+	if rb.err != nil {
+		if retry {
+			c.applied(rb.desiredGen, fmt.Errorf("read back: %w", rb.err))
+		} else {
+			s.log.Warn("periodic read-back failed", "err", rb.err)
+		}
+		return
+	}
+	if _, gen := s.desiredState(); rb.writeGen != c.writeGen || rb.desiredGen != gen || !c.primary {
+		// Written meanwhile: this snapshot is stale. A write still owed
+		// is retried; else the next periodic read-back counts.
+		if c.primary && c.retryC == nil && s.Status().Pending {
+			c.arm(s.opts.MinBackoff)
+		}
+		return
+	}
+	c.synced, c.dirty = nil, false // the plan is from rb.cur
+	c.noteRead(rb.cur)
+	if !retry {
+		s.stats.readBacks.Add(1)
+		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
+		if !rb.plan.Empty() {
+			s.log.Warn("the switch differs from the desired state; repairing",
+				"inserts", rb.plan.Inserts, "modifies", rb.plan.Modifies, "deletes", rb.plan.Deletes)
+			s.stats.repairs.Add(uint64(rb.plan.Len()))
+		}
+	}
+	err := c.writePlan(c.ctx, rb.plan)
+	if err == nil {
+		c.syncedTo(rb.desired)
+	}
+	c.finishRetry(rb.desiredGen, err)
+}
+
+// reconcile makes sure the pipeline is ours, then reads the switch back
+// and writes the difference between the desired state and what it holds.
+func (c *conn) reconcile(ctx context.Context) error {
+	c.dirty = true // re-read unless the pipeline push empties the switch
+	if err := c.ensurePipeline(ctx); err != nil {
+		return err
+	}
+	c.configureDigest(ctx)
+	desired, _ := c.s.desiredState()
+	plan, err := c.applyDelta(ctx, desired)
+	if err != nil {
+		return err
+	}
+	c.s.log.Info("reconciled", "inserts", plan.Inserts, "modifies", plan.Modifies, "deletes", plan.Deletes)
+	return nil
+}
+
+// ensurePipeline pushes the pipeline when the switch runs none or another
+// one (judged by the cookie); the switch then holds no entries.
+func (c *conn) ensurePipeline(ctx context.Context) error {
+	p := c.s.opts.Pipeline
+	want := p.Cookie()
+	t := c.s.opts.Timing
+	rctx, cancel := c.rpcCtx(ctx, t.RPCTimeout)
+	resp, err := c.rt.GetForwardingPipelineConfig(rctx, &p4v1.GetForwardingPipelineConfigRequest{
+		DeviceId: c.s.opts.DeviceID, ResponseType: p4v1.GetForwardingPipelineConfigRequest_COOKIE_ONLY})
+	err = c.rpcErr(ctx, rctx, "GetForwardingPipelineConfig", t.RPCTimeout, err)
+	cancel()
+	have, hasCookie := uint64(0), false
+	switch {
+	case err == nil && resp.GetConfig().GetCookie() != nil:
+		have, hasCookie = resp.GetConfig().GetCookie().GetCookie(), true
+	case err != nil && status.Code(err) != codes.FailedPrecondition && status.Code(err) != codes.NotFound:
+		return fmt.Errorf("get pipeline: %w", err)
+	}
+	if !hasCookie || have != want {
+		c.s.log.Info("pushing pipeline", "had_cookie", have, "cookie", want)
+		twoStep, err := c.pushPipeline(ctx, p, want)
+		if err != nil {
+			return fmt.Errorf("push pipeline: %w", err)
+		}
+		c.s.stats.pushes.Add(1)
+		if twoStep {
+			c.s.stats.savedPushes.Add(1)
+		}
+		c.pushedAt = time.Now()
+		c.syncedTo(nil) // an empty switch
+		c.dirty = false
+
+	}
+	return nil
+}
+
+// pushPipeline sends the program to the switch. Where the switch
+// implements them it is VERIFY_AND_SAVE, then COMMIT: the transfer and
+// the verification of the program (the slow part: megabytes, a compile
+// check on the target) happen while the old program still forwards, and
+// only COMMIT resets the switch, right before the site is written. A
+// switch that answers UNIMPLEMENTED (BMv2 with PI 0.1.2) gets
+// VERIFY_AND_COMMIT, and is not asked again on this connection.
+func (c *conn) pushPipeline(ctx context.Context, p Pipeline, cookie uint64) (twoStep bool, err error) {
+	t := c.s.opts.Timing
+	set := func(act p4v1.SetForwardingPipelineConfigRequest_Action, cfg *p4v1.ForwardingPipelineConfig) error {
+		c.longOps.Add(1)
+		defer c.longOps.Add(-1)
+		rctx, cancel := c.rpcCtx(ctx, t.PipelineTimeout)
+		defer cancel()
+		_, err := c.rt.SetForwardingPipelineConfig(rctx, &p4v1.SetForwardingPipelineConfigRequest{
+			DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Action: act, Config: cfg})
+		return c.rpcErr(ctx, rctx, "SetForwardingPipelineConfig "+act.String(), t.PipelineTimeout, err)
+	}
+	cfg := &p4v1.ForwardingPipelineConfig{P4Info: p.P4Info, P4DeviceConfig: p.DeviceConfig,
+		Cookie: &p4v1.ForwardingPipelineConfig_Cookie{Cookie: cookie}}
+	if !c.noSaveCommit {
+		err := set(p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_SAVE, cfg)
+		if err == nil {
+			if err := set(p4v1.SetForwardingPipelineConfigRequest_COMMIT, nil); err != nil {
+				return false, err
+			}
+			return true, nil
+		}
+		if status.Code(err) != codes.Unimplemented {
+			return false, err
+		}
+		c.noSaveCommit = true
+		c.s.log.Info("switch does not implement VERIFY_AND_SAVE + COMMIT; pushing with VERIFY_AND_COMMIT (the switch is reset while the program is transferred)")
+	}
+	return false, set(p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT, cfg)
+}
+
+// readOwned reads every table and value set the compiler owns with rt,
+// in the switch's order (a switch that answers in write order lets
+// tables.Diff pair the entries by position), without default entries.
+func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) ([]*p4v1.Entity, error) {
+	comp := c.s.opts.Compiler
+	var wild []*p4v1.Entity
+	for _, id := range comp.TableIDs() {
+		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+	}
+	for _, id := range comp.ValueSetIDs() {
+		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
+	}
+	es, err := c.read(ctx, rt, wild[:len(comp.TableIDs())]...)
+	if err != nil {
+		return nil, err
+	}
+	if vs, err := c.read(ctx, rt, wild[len(comp.TableIDs()):]...); err == nil {
+		es = append(es, vs...)
+	} else if status.Code(err) != codes.Unimplemented {
+		return nil, err
+	}
+	cur := es[:0]
+	for _, e := range es {
+		if e.GetTableEntry().GetIsDefaultAction() {
+			continue
+		}
+		comp.Canonical(e) // a target may spell out don't-care matches
+		cur = append(cur, e)
+	}
+	return cur, nil
+}
+
+// read runs one Read with rt (the write or the read connection), bounded
+// by ReadTimeout.
+func (c *conn) read(ctx context.Context, rt p4v1.P4RuntimeClient, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	d := c.s.opts.ReadTimeout
+	rctx, cancel := c.rpcCtx(ctx, d)
+	defer cancel()
+	rc, err := rt.Read(rctx, &p4v1.ReadRequest{DeviceId: c.s.opts.DeviceID, Entities: entities})
+	if err != nil {
+		return nil, c.rpcErr(ctx, rctx, "Read", d, err)
+	}
+	var out []*p4v1.Entity
+	for {
+		r, err := rc.Recv()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, c.rpcErr(ctx, rctx, "Read", d, err)
+		}
+		out = append(out, r.GetEntities()...)
+	}
+}

@@ -1,0 +1,383 @@
+package controlplane
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// Change is a new desired state for ApplyUpdates.
+type Change struct {
+	// Desired returns the new complete desired state (required). Unless
+	// Full is set it is built only when needed (a reconciliation, a
+	// retry, a read-back), so it must return the same entities every
+	// time it is called.
+	Desired func() []*p4v1.Entity
+	// Changed holds the entities of the desired state that differ from
+	// the previous one (each replaces the entry of the same key), in
+	// write order. Ignored when Full is set.
+	Changed []*p4v1.Entity
+	// Full: the change is not listed entity by entity (a new
+	// configuration): the difference between Desired and what the switch
+	// holds is written.
+	Full bool
+}
+
+// FullChange is the Change to a whole new desired state.
+func FullChange(desired []*p4v1.Entity) Change {
+	return Change{Desired: func() []*p4v1.Entity { return desired }, Full: true}
+}
+
+// ApplyUpdates sets the desired state and, when primary, writes it: the
+// only write entry point. A Full change writes the difference between
+// the desired state and the switch. Otherwise, when the session's record
+// of the switch is current, only the changed entities are written, in one
+// batch, without a diff of the whole site; when it is not (after a failed
+// write, before the first read-back, after a change that was not
+// written) it falls back to the full difference.
+//
+// Without a primary connection it returns ErrNotPrimary; the state is
+// kept and reconciled on the next connection. When a write fails the
+// error is returned and the session keeps retrying on a timer (with
+// backoff) until the desired state is on the switch.
+func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, error) {
+	var (
+		gen  uint64
+		full []*p4v1.Entity
+	)
+	if ch.Full {
+		full = ch.Desired()
+		gen = s.setDesired(full)
+	} else {
+		gen = s.setDesiredFn(ch.Desired)
+	}
+	var handed atomic.Bool
+	plan, err := do(ctx, s, func(c *conn) (*tables.Plan, error) {
+		handed.Store(true)
+		if c == nil || !c.primary {
+			return nil, ErrNotPrimary
+		}
+		var plan *tables.Plan
+		var err error
+		switch {
+		case ch.Full:
+			plan, err = c.applyDelta(ctx, full)
+		case !c.known() || c.writtenGen != gen-1:
+			plan, err = c.applyDelta(ctx, ch.Desired())
+		default:
+			plan, err = c.applyChanged(ctx, ch.Desired, ch.Changed)
+		}
+		c.applied(gen, err)
+		return plan, err
+	})
+	if err != nil && !handed.Load() {
+		// The caller gave up before Run's goroutine took the state:
+		// it writes it on its own.
+		s.nudge()
+	}
+	return plan, err
+}
+
+// SetDesired sets the desired state without waiting for it: before Run
+// it is what the first reconciliation writes; while connected as primary
+// the session writes it on its own within MinBackoff (unless an
+// ApplyUpdates comes first), and retries until it is on the switch.
+func (s *Session) SetDesired(desired []*p4v1.Entity) {
+	s.setDesired(desired)
+	s.nudge()
+}
+
+// nudge tells Run's goroutine that a desired state waits to be written.
+func (s *Session) nudge() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (s *Session) setDesired(desired []*p4v1.Entity) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.desired, s.desiredFn = desired, nil
+	s.desiredGen++
+	s.status.Pending = true
+	return s.desiredGen
+}
+
+func (s *Session) setDesiredFn(desired func() []*p4v1.Entity) uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.desired, s.desiredFn = nil, desired
+	s.desiredGen++
+	s.status.Pending = true
+	return s.desiredGen
+}
+
+// desiredState returns the desired entities and their generation,
+// building them (outside the lock) when they were given as a function.
+func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
+	s.mu.Lock()
+	desired, fn, gen := s.desired, s.desiredFn, s.desiredGen
+	s.mu.Unlock()
+	if fn != nil {
+		desired = fn()
+	}
+	return desired, gen
+}
+
+// applyDelta writes desired - current. The current state is the switch's
+// as last read or written; after a failed write it is read again.
+func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
+	var current []*p4v1.Entity
+	if c.known() {
+		// In the order it was written: the diff pairs most entries by
+		// position (tables.Diff).
+		current = c.synced()
+	} else {
+		cur, err := c.readOwned(ctx, c.rt)
+		if err != nil {
+			return nil, fmt.Errorf("read back: %w", err)
+		}
+		current, c.synced, c.dirty = cur, nil, false
+		c.noteRead(cur)
+	}
+	plan := c.s.opts.Compiler.Diff(desired, current)
+	err := c.writePlan(ctx, plan)
+	if err == nil {
+		c.syncedTo(desired)
+	}
+	return plan, err
+}
+
+// known says whether the session knows what the switch holds without
+// reading it back.
+func (c *conn) known() bool { return !c.dirty && c.synced != nil }
+
+// syncedTo records that the switch holds exactly desired (as written in
+// full): the record is the desired list itself, no copy.
+func (c *conn) syncedTo(desired []*p4v1.Entity) {
+	c.synced, c.changedSince = func() []*p4v1.Entity { return desired }, nil
+}
+
+// writePlan writes a plan's batches in order (the caller records the
+// state written); after a failure the switch is re-read before the next
+// delta.
+func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
+	c.guardEpochs(plan)
+	for i := range plan.Batches {
+		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
+		if err != nil {
+			c.dirty = true
+			return err
+		}
+		plan.Batches[i].Updates = rest
+	}
+	for _, b := range plan.Batches {
+		if err := c.writeBatch(ctx, b); err != nil {
+			c.dirty = true
+			return fmt.Errorf("%s: %w", b.Name, err)
+		}
+	}
+	c.noteWritten(plan)
+	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
+	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
+	return nil
+}
+
+// applyChanged writes the changed entities in one batch, each replacing
+// the entry of its key on the switch (as ApplyUpdates promises): all are
+// modifies, so a key the switch lacks fails the write and the retry reads
+// the switch back. One the session wrote since the last full write, and
+// unchanged, is not written again. The new desired state is then the
+// record (synced).
+func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
+	plan := &tables.Plan{}
+	b := tables.Batch{Name: "runtime state"}
+	var keys []string
+	for _, e := range changed {
+		k := tables.Key(e)
+		if cur, ok := c.changedSince[k]; ok && proto.Equal(cur, e) {
+			continue
+		}
+		b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
+		keys = append(keys, k)
+	}
+	plan.Modifies = len(b.Updates)
+	if len(b.Updates) == 0 {
+		return plan, nil
+	}
+	plan.Batches = []tables.Batch{b}
+	err := c.writePlan(ctx, plan)
+	if err == nil {
+		if c.changedSince == nil {
+			c.changedSince = map[string]*p4v1.Entity{}
+		}
+		for i, k := range keys {
+			c.changedSince[k] = b.Updates[i].GetEntity()
+		}
+		c.synced = desired
+	}
+	return plan, err
+}
+
+// DefaultValueSetMembers are the values the data plane parses even with
+// empty value sets (p4src/shared/defines.p4).
+var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.DefaultKeepAliveEtherType: true}
+
+// writeValueSets writes the value set updates of a batch on their own and
+// returns the rest. A target that cannot program value sets (BMv2 with PI
+// 0.1.2) is tolerated while the values are the defaults the P4 program
+// parses anyway; any other value is an error that says so.
+func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
+	var vs, rest []*p4v1.Update
+	for _, u := range us {
+		if u.GetEntity().GetValueSetEntry() != nil {
+			vs = append(vs, u)
+		} else {
+			rest = append(rest, u)
+		}
+	}
+	for _, u := range vs {
+		err := c.write(ctx, []*p4v1.Update{u})
+		if err == nil {
+			continue
+		}
+		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
+			return nil, err
+		}
+		var odd []string
+		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
+			for _, fm := range m.GetMatch() {
+				if v := wire.Uint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
+					odd = append(odd, fmt.Sprintf("%#04x", v))
+				}
+			}
+		}
+		if len(odd) > 0 {
+			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID %#04x and keep-alive EtherType %#04x are parsed; configured %s would not be recognised",
+				ErrWrite, wire.DefaultCoreTPID, wire.DefaultKeepAliveEtherType, strings.Join(odd, ", "))
+		}
+		if !c.s.vsWarned.Swap(true) {
+			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
+				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
+		}
+	}
+	return rest, nil
+}
+
+// writeBatch writes one batch in requests of BatchSize updates, atomically
+// where the switch supports it. The updates of a batch are independent,
+// so after the first request (which finds out whether the switch takes
+// atomic writes) up to WriteDepth requests are in flight: the switch
+// applies one while the next is encoded and sent. The first error ends
+// the batch (requests in flight are cancelled; some may have been
+// applied, so the caller re-reads the switch).
+func (c *conn) writeBatch(ctx context.Context, b tables.Batch) error {
+	us := b.Updates
+	size := c.s.opts.BatchSize
+	n := min(len(us), size)
+	if err := c.write(ctx, us[:n]); err != nil {
+		return err
+	}
+	us = us[n:]
+	if depth := c.s.opts.WriteDepth; depth <= 1 {
+		for len(us) > 0 {
+			n := min(len(us), size)
+			if err := c.write(ctx, us[:n]); err != nil {
+				return err
+			}
+			us = us[n:]
+		}
+		return nil
+	}
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	slots := make(chan struct{}, c.s.opts.WriteDepth)
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	atom := c.atomicity()
+	for len(us) > 0 {
+		select {
+		case slots <- struct{}{}:
+		case <-pctx.Done():
+		}
+		if pctx.Err() != nil {
+			break
+		}
+		n := min(len(us), size)
+		chunk := us[:n]
+		us = us[n:]
+		c.writeGen++
+		wg.Go(func() {
+			defer func() { <-slots }()
+			if err := c.send(ctx, pctx, chunk, atom); err != nil {
+				mu.Lock()
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	if first == nil && ctx.Err() != nil {
+		first = ctx.Err()
+	}
+	return first
+}
+
+func (c *conn) atomicity() p4v1.WriteRequest_Atomicity {
+	if !c.atomic {
+		return p4v1.WriteRequest_CONTINUE_ON_ERROR
+	}
+	return p4v1.WriteRequest_ROLLBACK_ON_ERROR
+}
+
+// write sends one Write request and waits for it; a switch that refuses
+// atomic writes as unimplemented is written without them from then on.
+func (c *conn) write(ctx context.Context, us []*p4v1.Update) error {
+	c.writeGen++
+	err := c.send(ctx, ctx, us, c.atomicity())
+	if we := (*WriteError)(nil); err != nil && c.atomic && errors.As(err, &we) && we.Code == codes.Unimplemented {
+		c.atomic = false
+		c.s.setStatus(func(s *Status) { s.AtomicWrites = false })
+		c.s.log.Warn("switch does not support atomic writes (ROLLBACK_ON_ERROR); writing with CONTINUE_ON_ERROR: a failed batch may be partly applied and is re-read")
+		err = c.send(ctx, ctx, us, c.atomicity())
+	}
+	return err
+}
+
+// send runs one Write RPC (any goroutine). ctx is the caller's (a stall
+// is judged against it), wctx the one the RPC runs under (ctx, or a
+// pipeline's that ends at its first error).
+func (c *conn) send(ctx, wctx context.Context, us []*p4v1.Update, atom p4v1.WriteRequest_Atomicity) error {
+	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(), Updates: us, Atomicity: atom}
+	c.s.stats.writeReqs.Add(1)
+	d := c.s.opts.RPCTimeout
+	rctx, cancel := c.rpcCtx(wctx, d)
+	defer cancel()
+	_, err := c.rt.Write(rctx, req)
+	if err == nil {
+		c.s.stats.updates.Add(uint64(len(us)))
+		return nil
+	}
+	if err := c.rpcErr(ctx, rctx, "Write", d, err); !answered(err) || errors.Is(err, ErrStalled) {
+		return err
+	}
+	return describeWriteError(err, us)
+}
