@@ -32,6 +32,13 @@ type Change struct {
 	// configuration): the difference between Desired and what the switch
 	// holds is written.
 	Full bool
+	// Plan, with Full, is the difference already computed between
+	// Desired() and From (Compiler.Diff(Desired(), From)), as a planned
+	// change has it: when the session's record of the switch is From
+	// (the very list) the plan is written as it is, without diffing the
+	// site again. Otherwise it is ignored.
+	Plan *tables.Plan
+	From []*p4v1.Entity
 }
 
 // FullChange is the Change to a whole new desired state.
@@ -71,6 +78,8 @@ func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, er
 		var plan *tables.Plan
 		var err error
 		switch {
+		case ch.Full && ch.Plan != nil && c.recordIs(ch.From):
+			plan, err = ch.Plan, c.writeRecorded(ctx, ch.Plan, full)
 		case ch.Full:
 			plan, err = c.applyDelta(ctx, full)
 		case !c.known() || c.writtenGen != gen-1:
@@ -153,11 +162,28 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 		c.noteRead(cur)
 	}
 	plan := c.s.opts.Compiler.Diff(desired, current)
+	return plan, c.writeRecorded(ctx, plan, desired)
+}
+
+// writeRecorded writes a plan that turns the session's record of the
+// switch into desired, and makes desired the record.
+func (c *conn) writeRecorded(ctx context.Context, plan *tables.Plan, desired []*p4v1.Entity) error {
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		c.syncedTo(desired)
 	}
-	return plan, err
+	return err
+}
+
+// recordIs says whether the session knows what the switch holds and its
+// record is the list from (the same entities in the same backing array,
+// not an equal copy).
+func (c *conn) recordIs(from []*p4v1.Entity) bool {
+	if !c.known() {
+		return false
+	}
+	rec := c.synced()
+	return len(rec) == len(from) && (len(rec) == 0 || &rec[0] == &from[0])
 }
 
 // known says whether the session knows what the switch holds without

@@ -139,6 +139,11 @@ type applyPlan struct {
 	st      tables.State
 	des     *tables.Desired
 	res     *ApplyResult
+	// plan is the difference between des and from, the running site's
+	// entities it was compiled against: what the session writes when it
+	// holds that site (the site is not diffed twice).
+	plan *tables.Plan
+	from []*p4v1.Entity
 }
 
 // unchanged says whether applying would change nothing: the same text
@@ -194,7 +199,7 @@ func (d *Daemon) planApply(ctx context.Context, cfg *config.Config, dryRun bool)
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
-	return &applyPlan{cfg: cfg, oldYAML: oldYAML, oldRev: oldRev, eng: eng, st: st, des: des, res: res}, nil
+	return &applyPlan{cfg: cfg, oldYAML: oldYAML, oldRev: oldRev, eng: eng, st: st, des: des, res: res, plan: plan, from: oldDesired.Entities}, nil
 }
 
 // commitApply saves and programs a plan; cfgMu is held.
@@ -250,13 +255,19 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
 			return nil
 		}
-		p, err := d.session.ApplyUpdates(octx, controlplane.FullChange(site.Desired().Entities))
+		ch := controlplane.FullChange(site.Desired().Entities)
+		if site.Desired() == des {
+			// No runtime state change since the plan: it is the
+			// difference from the site the plan was made against.
+			ch.Plan, ch.From = p.plan, p.from
+		}
+		wp, err := d.session.ApplyUpdates(octx, ch)
 		switch {
 		case err == nil:
 			res.Written = true
 			d.markWritten(site.State())
-			if p != nil {
-				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+			if wp != nil {
+				res.Inserts, res.Modifies, res.Deletes = wp.Inserts, wp.Modifies, wp.Deletes
 			}
 		case errors.Is(err, controlplane.ErrNotPrimary):
 			res.Warning = d.notPrimaryWarning()
