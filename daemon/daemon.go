@@ -141,6 +141,8 @@ type Daemon struct {
 
 	metrics  *metrics
 	fmetrics *failoverMetrics
+	// publishMu makes status snapshots publish in the order taken.
+	publishMu sync.Mutex
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.

@@ -247,7 +247,14 @@ func (d *Daemon) telemetryLoop(ctx context.Context, srv *bgnmi.Server, stateEver
 }
 
 // publishStatus takes the status and publishes it (metrics; gNMI on srv).
+// Snapshots are taken and published one at a time, so the last one
+// published is the last one taken: a periodic snapshot that read the
+// switch's state before a write was acknowledged never lands after the
+// one taken when the write returned (a "pending" then outliving the
+// "programmed" the caller was told).
 func (d *Daemon) publishStatus(ctx context.Context, srv *bgnmi.Server) {
+	d.publishMu.Lock()
+	defer d.publishMu.Unlock()
 	s, err := d.Status(ctx)
 	if err != nil {
 		return
