@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -340,13 +341,28 @@ func isZero(n *yaml.Node, t reflect.Type) bool {
 
 // fieldByKey finds the struct field whose yaml key is key.
 func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	f, ok := yamlFields(t)[key]
+	return f, ok
+}
+
+// fieldsByType holds, per struct type, its fields by yaml key: built once
+// per type, not once per key of every document (a site's thousand rules
+// have a handful of keys each).
+var fieldsByType sync.Map // reflect.Type -> map[string]reflect.StructField
+
+func yamlFields(t reflect.Type) map[string]reflect.StructField {
+	if m, ok := fieldsByType.Load(t); ok {
+		return m.(map[string]reflect.StructField)
+	}
+	m := map[string]reflect.StructField{}
 	for f := range t.Fields() {
 		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		if tag == key {
-			return f, true
+		if _, dup := m[tag]; !dup {
+			m[tag] = f // the first field of a key, as a scan finds it
 		}
 	}
-	return reflect.StructField{}, false
+	fieldsByType.Store(t, m)
+	return m
 }
 
 var (
