@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/p4rtfloor"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
@@ -254,6 +255,54 @@ func BenchmarkWriteDuringBigRead(b *testing.B) {
 			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
 			b.ReportMetric(float64(reads.Load()), "reads")
+		})
+	}
+}
+
+// BenchmarkWritePathBigSite: the session's write path alone at Tofino
+// size (a plan already diffed, written from a fresh connection to a
+// P4Runtime server that does nothing), beside the floor's minimal client
+// writing the same entities one request at a time.
+func BenchmarkWritePathBigSite(b *testing.B) {
+	comp, pipe := tofinoSizedPipeline(b)
+	des, err := comp.Compile(bigSite(b, 16), tables.State{})
+	require.NoError(b, err)
+	srv := &p4rtfloor.Server{}
+	addr, stop, err := srv.Serve()
+	require.NoError(b, err)
+	b.Cleanup(stop)
+	b.Run("floor", func(b *testing.B) {
+		cl, err := p4rtfloor.Dial(addr)
+		require.NoError(b, err)
+		defer cl.Close()
+		reqs := p4rtfloor.Requests(des.Entities)
+		for b.Loop() {
+			require.NoError(b, cl.WriteAll(context.Background(), reqs))
+		}
+		b.ReportMetric(float64(len(des.Entities)*b.N)/b.Elapsed().Seconds(), "entries/s")
+	})
+	for _, depth := range []int{1, 4} {
+		b.Run(fmt.Sprintf("session/depth=%d", depth), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, Pipeline: pipe, WriteDepth: depth})
+				ctx, cancel := context.WithCancel(context.Background())
+				done := make(chan struct{})
+				go func() { _ = s.Run(ctx); close(done) }()
+				for s.Stats().Reconciles == 0 {
+					time.Sleep(time.Millisecond)
+				}
+				ch := FullChange(des.Entities)
+				ch.Plan, ch.From = comp.Diff(des.Entities, nil), nil
+				b.StartTimer()
+				_, err := s.ApplyUpdates(ctx, ch)
+				b.StopTimer()
+				require.NoError(b, err)
+				cancel()
+				<-done
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(len(des.Entities)*b.N)/b.Elapsed().Seconds(), "entries/s")
 		})
 	}
 }
