@@ -345,33 +345,85 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	for _, opt := range opts {
 		opt(&o)
 	}
-	d := &Desired{}
-	var errs []error
-	fail := func(err error) { errs = append(errs, err) }
-	port := func(path, name string) uint64 {
-		n, err := cfg.PortNumber(name)
-		if err != nil {
-			fail(fmt.Errorf("%s: %w", path, err))
-		}
-		return uint64(n)
-	}
+	x := &compiling{c: c, cfg: cfg, st: st, d: &Desired{}}
+	x.valueSets()
+	roles := x.portRoles()
+	x.links()
+	x.filterGroups()
+	compiled := map[uint32]bool{}
+	defer c.keepSlotSets(compiled)
+	x.balanceGroups(o.layouts, compiled)
+	x.heartbeats()
 
-	// Parser value sets.
+	// Flow rules.
+	v4, v6, err := c.compileRules(cfg)
+	if err != nil {
+		x.fail(err)
+	}
+	d := x.d
+	d.Entities = append(d.Entities, v4...)
+	d.Entities = append(d.Entities, v6...)
+	for _, t := range []struct {
+		ref *tableRef
+		n   int
+	}{{c.flowRules, len(v4)}, {c.flowRulesV6, len(v6)}, {c.heartbeat, len(cfg.Defaults.Heartbeat)}, {c.portRole, roles}} {
+		if t.n > t.ref.size {
+			x.fail(fmt.Errorf("%s: %d entries exceed its %d capacity: %w", t.ref.name, t.n, t.ref.size, ErrCapacity))
+		}
+	}
+	if len(x.errs) == 0 {
+		x.fail(c.checkWidths(d.Entities))
+	}
+	if err := errors.Join(x.errs...); err != nil {
+		return nil, fmt.Errorf("tables: %w", err)
+	}
+	return d, nil
+}
+
+// compiling is the work of one Compile: the entities so far and every
+// problem found.
+type compiling struct {
+	c    *Compiler
+	cfg  *config.Config
+	st   State
+	d    *Desired
+	errs []error
+}
+
+func (x *compiling) fail(err error) { x.errs = append(x.errs, err) }
+
+// port is the number of a port by name (0 and a problem at path when it
+// has none).
+func (x *compiling) port(path, name string) uint64 {
+	n, err := x.cfg.PortNumber(name)
+	if err != nil {
+		x.fail(fmt.Errorf("%s: %w", path, err))
+	}
+	return uint64(n)
+}
+
+// valueSets adds the parser value sets.
+func (x *compiling) valueSets() {
+	c, cfg := x.c, x.cfg
 	tpids := []uint64{uint64(cfg.Defaults.CoreTPID)}
 	for _, fg := range cfg.FilterGroups {
 		tpids = append(tpids, uint64(fg.TPID))
 	}
 	slices.Sort(tpids)
 	tpids = slices.Compact(tpids)
-	d.Entities = append(d.Entities,
+	x.d.Entities = append(x.d.Entities,
 		valueSet(c.coreTPID, tpids),
 		valueSet(c.keepAlive, []uint64{uint64(cfg.Defaults.KeepAlive.EtherType)}))
+}
 
-	// Port roles.
+// portRoles adds the port roles of links and filter groups and returns
+// how many there are.
+func (x *compiling) portRoles() int {
+	c, cfg := x.c, x.cfg
 	var roles []*p4v1.Entity
 	for i, l := range cfg.Links {
 		path := fmt.Sprintf("links[%d]", i)
-		lan, wan := port(path+".lan", l.LAN), port(path+".wan", l.WAN)
+		lan, wan := x.port(path+".lan", l.LAN), x.port(path+".wan", l.WAN)
 		id := uint64(*l.ID)
 		roles = append(roles,
 			c.entry(c.portRole, 0, c.action(c.setOperatorPort, id, uint64(config.SideLAN), wan), exact(c.portRole, "port", lan)),
@@ -379,33 +431,40 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	}
 	for i, fg := range cfg.FilterGroups {
 		path := fmt.Sprintf("filter_groups[%d]", i)
-		lan, wan := port(path+".lan", fg.LAN), port(path+".wan", fg.WAN)
+		lan, wan := x.port(path+".lan", fg.LAN), x.port(path+".wan", fg.WAN)
 		id := uint64(*fg.ID)
 		roles = append(roles,
 			c.entry(c.portRole, 0, c.action(c.setFilterPort, id, uint64(config.SideLAN)), exact(c.portRole, "port", lan)),
 			c.entry(c.portRole, 0, c.action(c.setFilterPort, id, uint64(config.SideWAN)), exact(c.portRole, "port", wan)))
 	}
 	sortByKey(roles)
-	d.Entities = append(d.Entities, roles...)
+	x.d.Entities = append(x.d.Entities, roles...)
+	return len(roles)
+}
 
-	// Links: the return path.
+// links adds the links' return paths.
+func (x *compiling) links() {
+	c := x.c
 	var links []*p4v1.Entity
-	for i, l := range cfg.Links {
+	for i, l := range x.cfg.Links {
 		path := fmt.Sprintf("links[%d]", i)
-		lan, wan := port(path+".lan", l.LAN), port(path+".wan", l.WAN)
+		lan, wan := x.port(path+".lan", l.LAN), x.port(path+".wan", l.WAN)
 		links = append(links, c.entry(c.links, 0, c.action(c.setLink, lan, wan), exact(c.links, "link_id", uint64(*l.ID))))
 	}
 	sortByKey(links)
-	d.Entities = append(d.Entities, links...)
+	x.d.Entities = append(x.d.Entities, links...)
+}
 
-	// Filter group states.
+// filterGroups adds the filter group states.
+func (x *compiling) filterGroups() {
+	c, cfg, st := x.c, x.cfg, x.st
 	var fgs []*p4v1.Entity
 	for i, fg := range cfg.FilterGroups {
 		path := fmt.Sprintf("filter_groups[%d]", i)
 		var a *p4v1.TableAction
 		switch st.FilterGroups[fg.Name] {
 		case FGForward:
-			a = c.forwardAction(cfg, fg, st, port(path+".lan", fg.LAN), port(path+".wan", fg.WAN))
+			a = c.forwardAction(cfg, fg, st, x.port(path+".lan", fg.LAN), x.port(path+".wan", fg.WAN))
 		case FGSWBypass:
 			a = c.action(c.filterSWBypass)
 		case FGDrop:
@@ -414,37 +473,27 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		fgs = append(fgs, c.entry(c.filterGroups, 0, a, exact(c.filterGroups, "filter_group", uint64(*fg.ID))))
 	}
 	sortByKey(fgs)
-	d.Entities = append(d.Entities, fgs...)
+	x.d.Entities = append(x.d.Entities, fgs...)
+}
 
-	// Balance group states and slot layouts.
+// balanceGroups adds the balance group states and their slots, laid out
+// from prev (FromLayouts), and notes each group compiled.
+func (x *compiling) balanceGroups(prev map[string]*Layout, compiled map[uint32]bool) {
+	c, cfg, d := x.c, x.cfg, x.d
 	var bgs, slotEntries []*p4v1.Entity
-	compiled := map[uint32]bool{}
-	defer c.keepSlotSets(compiled)
 	totalSlots := 0
 	for i, bg := range cfg.BalanceGroups {
 		path := fmt.Sprintf("balance_groups[%d]", i)
-		members := make([]Member, 0, len(bg.Members))
-		failed := map[uint32]bool{}
-		for _, name := range bg.Members {
-			fg := cfg.FilterGroupByName(name)
-			if fg == nil {
-				fail(fmt.Errorf("%s.members: unknown filter group %q", path, name))
-				continue
-			}
-			members = append(members, Member{ID: *fg.ID, Cores: fg.Cores})
-			if st.Rebalanced[name] {
-				failed[*fg.ID] = true
-			}
-		}
-		base, err := PlannedLayout(o.layouts[bg.Name], *bg.ID, uint(bg.SlotBits), members)
+		members, failed := x.members(path, bg)
+		base, err := PlannedLayout(prev[bg.Name], *bg.ID, uint(bg.SlotBits), members)
 		if err != nil {
-			fail(fmt.Errorf("%s: %w", path, err))
+			x.fail(fmt.Errorf("%s: %w", path, err))
 			continue
 		}
 		active := base.Rebalanced(failed)
 		d.Layouts = append(d.Layouts, &GroupLayout{Name: bg.Name, ID: *bg.ID, Base: base, Active: active})
 		var a *p4v1.TableAction
-		switch st.BalanceGroups[bg.Name] {
+		switch x.st.BalanceGroups[bg.Name] {
 		case BGActive:
 			a = c.action(c.groupActive, uint64(len(base.Slots)-1))
 		case BGBypass:
@@ -461,11 +510,33 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	d.Entities = append(d.Entities, bgs...)
 	d.Entities = append(d.Entities, slotEntries...) // already in (group, slot) order
 	if totalSlots > c.slots.size {
-		fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, c.slots.size, ErrCapacity))
+		x.fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, c.slots.size, ErrCapacity))
 	}
+}
 
-	// Heartbeats: earlier entries win.
-	for i, h := range cfg.Defaults.Heartbeat {
+// members returns a balance group's members and, by filter group id,
+// those rebalanced in the runtime state.
+func (x *compiling) members(path string, bg config.BalanceGroup) ([]Member, map[uint32]bool) {
+	members := make([]Member, 0, len(bg.Members))
+	failed := map[uint32]bool{}
+	for _, name := range bg.Members {
+		fg := x.cfg.FilterGroupByName(name)
+		if fg == nil {
+			x.fail(fmt.Errorf("%s.members: unknown filter group %q", path, name))
+			continue
+		}
+		members = append(members, Member{ID: *fg.ID, Cores: fg.Cores})
+		if x.st.Rebalanced[name] {
+			failed[*fg.ID] = true
+		}
+	}
+	return members, failed
+}
+
+// heartbeats adds the heartbeat entries: earlier entries win.
+func (x *compiling) heartbeats() {
+	c, hbs := x.c, x.cfg.Defaults.Heartbeat
+	for i, h := range hbs {
 		var m []*p4v1.FieldMatch
 		if h.DstMAC != nil {
 			m = append(m, ternary(c.heartbeat, "dst_mac", macU64(h.DstMAC.Value), macU64(h.DstMAC.Mask)))
@@ -473,31 +544,8 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		if h.EtherType != nil {
 			m = append(m, ternary(c.heartbeat, "eth_type", uint64(*h.EtherType), 0xffff))
 		}
-		d.Entities = append(d.Entities, c.entry(c.heartbeat, int32(len(cfg.Defaults.Heartbeat)-i), c.action(c.heartbeatPass), m...))
+		x.d.Entities = append(x.d.Entities, c.entry(c.heartbeat, int32(len(hbs)-i), c.action(c.heartbeatPass), m...))
 	}
-
-	// Flow rules.
-	v4, v6, err := c.compileRules(cfg)
-	if err != nil {
-		fail(err)
-	}
-	d.Entities = append(d.Entities, v4...)
-	d.Entities = append(d.Entities, v6...)
-	for _, t := range []struct {
-		ref *tableRef
-		n   int
-	}{{c.flowRules, len(v4)}, {c.flowRulesV6, len(v6)}, {c.heartbeat, len(cfg.Defaults.Heartbeat)}, {c.portRole, len(roles)}} {
-		if t.n > t.ref.size {
-			fail(fmt.Errorf("%s: %d entries exceed its %d capacity: %w", t.ref.name, t.n, t.ref.size, ErrCapacity))
-		}
-	}
-	if len(errs) == 0 {
-		fail(c.checkWidths(d.Entities))
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, fmt.Errorf("tables: %w", err)
-	}
-	return d, nil
 }
 
 // ErrPlatform is returned for a P4Info whose tables are not those of the
