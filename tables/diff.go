@@ -195,74 +195,77 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 //
 // Default entries (is_default_action) in current are ignored.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
-	count := map[uint32]int{}
-	admitted := false // does any operator port take traffic yet?
+	df := &differ{c: c, count: map[uint32]int{}, inserts: map[uint32]int{}}
+	df.countCurrent(current)
+	df.deleteUnpaired(df.pair(desired, current))
+	// Deterministic order: by rank, then identity.
+	sortUpdates(df.ins, false)
+	sortUpdates(df.mods, false)
+	sortUpdates(df.dels, true)
+	sortUpdates(df.operatorDels, false)
+	sortUpdates(df.vsFinal, false)
+	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
+	df.addBatches(plan, df.freeCapacity())
+	return plan
+}
+
+// differ is the work of one Diff: the updates found so far, before they
+// are ordered into batches.
+type differ struct {
+	c *Compiler
+	// count is the number of current entries per table; admitted says
+	// whether any current operator port takes traffic yet.
+	count    map[uint32]int
+	admitted bool
+	// ins, mods and dels are the inserts, modifies and deletes (of
+	// entries other than operator ports); vsFinal the value sets'
+	// modifies to their desired members after a union; operatorDels the
+	// deletes of operator ports.
+	ins, mods, dels, vsFinal, operatorDels []diffUpdate
+	inserts                                map[uint32]int // per table
+	deletesPerTable                        map[uint32]int
+}
+
+// diffUpdate is one update of a plan with what orders it.
+type diffUpdate struct {
+	rank int
+	prio int32
+	key  string
+	u    *p4v1.Update
+}
+
+// countCurrent counts the current entries per table and notes whether an
+// operator port takes traffic yet.
+func (df *differ) countCurrent(current []*p4v1.Entity) {
 	for _, e := range current {
 		if e.GetTableEntry().GetIsDefaultAction() {
 			continue
 		}
-		admitted = admitted || c.isOperatorPort(e)
+		df.admitted = df.admitted || df.c.isOperatorPort(e)
 		if t := e.GetTableEntry(); t != nil {
-			count[t.GetTableId()]++
+			df.count[t.GetTableId()]++
 		}
 	}
-	type upd struct {
-		rank int
-		prio int32
-		key  string
-		u    *p4v1.Update
+}
+
+func (df *differ) rank(e *p4v1.Entity) int {
+	if t := e.GetTableEntry(); t != nil {
+		return df.c.rank[t.GetTableId()]
 	}
-	var ins, mods, dels, vsFinal []upd
-	inserts := map[uint32]int{}
-	rank := func(e *p4v1.Entity) int {
-		if t := e.GetTableEntry(); t != nil {
-			return c.rank[t.GetTableId()]
-		}
-		return 0 // value sets first
-	}
-	mk := func(e *p4v1.Entity, k string, typ p4v1.Update_Type) upd {
-		return upd{rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
-	}
-	// visit compares a desired entity with the current one of its key
-	// (kb, or nil: not made yet; ok false when there is none). The key is
-	// only made a string for an entity that is written.
-	visit := func(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
-		if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
-			kb = AppendKey(nil, d)
-		}
-		switch {
-		case d.GetValueSetEntry() != nil:
-			// Value sets are only ever modified (P4Runtime spec): to the
-			// union first, to the desired members at the end.
-			if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
-				return
-			}
-			k := string(kb)
-			if ok {
-				u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
-				// A union the value set cannot hold is skipped: the
-				// desired members are written at once.
-				fits := c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= c.vsSize[u.GetValueSetId()]
-				if fits && !sameMembers(u, d.GetValueSetEntry()) {
-					ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
-					mods = append(mods, mk(ue, k, p4v1.Update_MODIFY))
-					vsFinal = append(vsFinal, mk(d, k, p4v1.Update_MODIFY))
-					return
-				}
-			}
-			mods = append(mods, mk(d, k, p4v1.Update_MODIFY))
-		case !ok:
-			ins = append(ins, mk(d, string(kb), p4v1.Update_INSERT))
-			inserts[d.GetTableEntry().GetTableId()]++
-		case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-			mods = append(mods, mk(d, string(kb), p4v1.Update_MODIFY))
-		}
-	}
-	// Entities at the same position with the same identity (the next
-	// compile of a site beside the last one, or a record kept in the
-	// desired order) are paired without a map: the work is a key
-	// comparison per entry, allocations only for what changes. The rest
-	// are paired by key.
+	return 0 // value sets first
+}
+
+func (df *differ) update(e *p4v1.Entity, k string, typ p4v1.Update_Type) diffUpdate {
+	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
+}
+
+// pair pairs every desired entity with the current one of its key and
+// visits it; it returns the current entities left unpaired, by key.
+// Entities at the same position with the same identity (the next compile
+// of a site beside the last one, or a record kept in the desired order)
+// are paired without a map: the work is a key comparison per entry,
+// allocations only for what changes. The rest are paired by key.
+func (df *differ) pair(desired, current []*p4v1.Entity) map[string]*p4v1.Entity {
 	kd, kc := make([]byte, 0, 96), make([]byte, 0, 96)
 	var restD []*p4v1.Entity
 	cur := map[string]*p4v1.Entity{}
@@ -278,7 +281,7 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 				same = bytes.Equal(kd, kc)
 			}
 			if same {
-				visit(d, nil, current[i], true)
+				df.visit(d, nil, current[i], true)
 				continue
 			}
 			cur[Key(current[i])] = current[i]
@@ -294,51 +297,96 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		kd = AppendKey(kd[:0], d)
 		old, ok := cur[string(kd)]
 		delete(cur, string(kd))
-		visit(d, kd, old, ok)
+		df.visit(d, kd, old, ok)
 	}
-	deletesPerTable := map[uint32]int{}
-	var operatorDels []upd
+	return cur
+}
+
+// visit compares a desired entity with the current one of its key (kb,
+// or nil: not made yet; ok false when there is none). The key is only
+// made a string for an entity that is written.
+func (df *differ) visit(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+	if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
+		kb = AppendKey(nil, d)
+	}
+	switch {
+	case d.GetValueSetEntry() != nil:
+		df.visitValueSet(d, kb, old, ok)
+	case !ok:
+		df.ins = append(df.ins, df.update(d, string(kb), p4v1.Update_INSERT))
+		df.inserts[d.GetTableEntry().GetTableId()]++
+	case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
+		df.mods = append(df.mods, df.update(d, string(kb), p4v1.Update_MODIFY))
+	}
+}
+
+// visitValueSet: value sets are only ever modified (P4Runtime spec): to
+// the union first, to the desired members at the end.
+func (df *differ) visitValueSet(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+	if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
+		return
+	}
+	k := string(kb)
+	if ok {
+		u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
+		// A union the value set cannot hold is skipped: the desired
+		// members are written at once.
+		fits := df.c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= df.c.vsSize[u.GetValueSetId()]
+		if fits && !sameMembers(u, d.GetValueSetEntry()) {
+			ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
+			df.mods = append(df.mods, df.update(ue, k, p4v1.Update_MODIFY))
+			df.vsFinal = append(df.vsFinal, df.update(d, k, p4v1.Update_MODIFY))
+			return
+		}
+	}
+	df.mods = append(df.mods, df.update(d, k, p4v1.Update_MODIFY))
+}
+
+// deleteUnpaired deletes the current entries no desired entity paired
+// with (value sets are never deleted: they were modified to the desired
+// members).
+func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
+	df.deletesPerTable = map[uint32]int{}
 	for k, e := range cur {
 		if e.GetValueSetEntry() != nil {
 			continue // never deleted; modified to the desired members above
 		}
-		u := mk(stripForDelete(e), k, p4v1.Update_DELETE)
-		deletesPerTable[e.GetTableEntry().GetTableId()]++
-		if c.isOperatorPort(e) {
-			operatorDels = append(operatorDels, u)
+		u := df.update(stripForDelete(e), k, p4v1.Update_DELETE)
+		df.deletesPerTable[e.GetTableEntry().GetTableId()]++
+		if df.c.isOperatorPort(e) {
+			df.operatorDels = append(df.operatorDels, u)
 			continue
 		}
-		dels = append(dels, u)
+		df.dels = append(df.dels, u)
 	}
-	// Deterministic order: by rank, then identity.
-	sortUpd := func(us []upd, reverse bool) {
-		slices.SortStableFunc(us, func(a, b upd) int {
-			if a.rank != b.rank {
-				if reverse {
-					return cmp.Compare(b.rank, a.rank)
-				}
-				return cmp.Compare(a.rank, b.rank)
-			}
-			return cmp.Compare(a.key, b.key)
-		})
-	}
-	sortUpd(ins, false)
-	sortUpd(mods, false)
-	sortUpd(dels, true)
-	sortUpd(operatorDels, false)
-	sortUpd(vsFinal, false)
+}
 
-	// Tables that would overflow with make-before-break delete first.
+// sortUpdates orders updates by rank (reverse: highest first), then
+// identity.
+func sortUpdates(us []diffUpdate, reverse bool) {
+	slices.SortStableFunc(us, func(a, b diffUpdate) int {
+		if a.rank != b.rank {
+			if reverse {
+				return cmp.Compare(b.rank, a.rank)
+			}
+			return cmp.Compare(a.rank, b.rank)
+		}
+		return cmp.Compare(a.key, b.key)
+	})
+}
+
+// freeCapacity takes out of the deletes those of tables that would
+// overflow with make-before-break, and returns them: they go first.
+func (df *differ) freeCapacity() []*p4v1.Update {
 	full := map[uint32]bool{}
-	for id, n := range inserts {
-		if size := c.tableSize(id); size > 0 && count[id]+n > size && deletesPerTable[id] > 0 {
+	for id, n := range df.inserts {
+		if size := df.c.tableSize(id); size > 0 && df.count[id]+n > size && df.deletesPerTable[id] > 0 {
 			full[id] = true
 		}
 	}
-	plan := &Plan{Inserts: len(ins), Modifies: len(mods) + len(vsFinal), Deletes: len(dels) + len(operatorDels)}
 	var freeFirst []*p4v1.Update
-	takeFull := func(us []upd) []upd {
-		var rest []upd
+	takeFull := func(us []diffUpdate) []diffUpdate {
+		var rest []diffUpdate
 		for _, d := range us {
 			if full[d.u.GetEntity().GetTableEntry().GetTableId()] {
 				freeFirst = append(freeFirst, d.u)
@@ -348,87 +396,110 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 		}
 		return rest
 	}
-	operatorDels = takeFull(operatorDels)
-	dels = takeFull(dels)
+	df.operatorDels = takeFull(df.operatorDels)
+	df.dels = takeFull(df.dels)
+	return freeFirst
+}
 
-	var prep, fgIn, slots, groups, admit, fgOut []*p4v1.Update
-	ruleLevels := map[int32][]*p4v1.Update{}
-	for _, u := range append(mods, ins...) {
+// writeBatches are the inserts and modifies sorted into the batches they
+// go in (batches 2 to 8 of Diff).
+type writeBatches struct {
+	prep, fgIn, slots, groups, admit, fgOut []*p4v1.Update
+	ruleLevels                              map[int32][]*p4v1.Update // by priority
+}
+
+// sortWrites sorts the modifies and inserts into their batches.
+func (df *differ) sortWrites() writeBatches {
+	c := df.c
+	w := writeBatches{ruleLevels: map[int32][]*p4v1.Update{}}
+	for _, u := range append(df.mods, df.ins...) {
 		e := u.u.GetEntity()
 		switch t := e.GetTableEntry(); {
 		case t == nil: // value set
-			prep = append(prep, u.u)
+			w.prep = append(w.prep, u.u)
 		case t.GetTableId() == c.portRole.id:
 			if c.isOperatorPort(e) {
-				admit = append(admit, u.u)
+				w.admit = append(w.admit, u.u)
 			} else {
-				prep = append(prep, u.u)
+				w.prep = append(w.prep, u.u)
 			}
 		case t.GetTableId() == c.links.id:
-			prep = append(prep, u.u)
+			w.prep = append(w.prep, u.u)
 		case t.GetTableId() == c.filterGroups.id:
 			// New filter groups go in before any slot points at them,
 			// whatever their state (a missing entry would fail open).
 			if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
-				fgIn = append(fgIn, u.u)
+				w.fgIn = append(w.fgIn, u.u)
 			} else {
-				fgOut = append(fgOut, u.u)
+				w.fgOut = append(w.fgOut, u.u)
 			}
 		case t.GetTableId() == c.slots.id:
-			slots = append(slots, u.u)
+			w.slots = append(w.slots, u.u)
 		case t.GetTableId() == c.balanceGroups.id:
-			groups = append(groups, u.u)
-		case !admitted:
+			w.groups = append(w.groups, u.u)
+		case !df.admitted:
 			// No traffic before the operator ports batch: one batch.
-			ruleLevels[0] = append(ruleLevels[0], u.u)
+			w.ruleLevels[0] = append(w.ruleLevels[0], u.u)
 		default: // heartbeats and flow rules
-			ruleLevels[u.prio] = append(ruleLevels[u.prio], u.u)
+			w.ruleLevels[u.prio] = append(w.ruleLevels[u.prio], u.u)
 		}
 	}
-	ruleDels := map[int32][]*p4v1.Update{}
-	var stale []*p4v1.Update
-	for _, d := range dels {
-		if d.rank >= c.rank[c.heartbeat.id] {
+	return w
+}
+
+// sortDeletes splits the deletes into those of rules, by priority, and
+// the stale entries of the other tables.
+func (df *differ) sortDeletes() (ruleDels map[int32][]*p4v1.Update, stale []*p4v1.Update) {
+	ruleDels = map[int32][]*p4v1.Update{}
+	for _, d := range df.dels {
+		if d.rank >= df.c.rank[df.c.heartbeat.id] {
 			ruleDels[d.prio] = append(ruleDels[d.prio], d.u)
 		} else {
 			stale = append(stale, d.u)
 		}
 	}
+	return ruleDels, stale
+}
+
+// addBatches appends the plan's batches in Diff's order.
+func (df *differ) addBatches(plan *Plan, freeFirst []*p4v1.Update) {
+	w := df.sortWrites()
+	ruleDels, stale := df.sortDeletes()
 	add := func(name string, us []*p4v1.Update) {
 		if len(us) > 0 {
 			plan.Batches = append(plan.Batches, Batch{name, us})
 		}
 	}
 	add("delete to free capacity", freeFirst)
-	add("value sets, filter ports and links", prep)
-	add("filter groups into service", fgIn)
-	add("slots", slots)
-	add("balance groups", groups)
-	if !admitted {
-		add("heartbeats and flow rules", ruleLevels[0])
+	add("value sets, filter ports and links", w.prep)
+	add("filter groups into service", w.fgIn)
+	add("slots", w.slots)
+	add("balance groups", w.groups)
+	if !df.admitted {
+		add("heartbeats and flow rules", w.ruleLevels[0])
 	} else {
-		levels := slices.Sorted(maps.Keys(ruleLevels))
+		levels := slices.Sorted(maps.Keys(w.ruleLevels))
 		for i := len(levels) - 1; i >= 0; i-- {
-			add(fmt.Sprintf("rules at priority %d", levels[i]), ruleLevels[levels[i]])
+			add(fmt.Sprintf("rules at priority %d", levels[i]), w.ruleLevels[levels[i]])
 		}
 	}
-	add("operator ports", admit)
-	add("filter groups out of service", fgOut)
-	var final []*p4v1.Update
-	for _, u := range vsFinal {
-		final = append(final, u.u)
-	}
-	add("value sets", final)
-	var opDel []*p4v1.Update
-	for _, u := range operatorDels {
-		opDel = append(opDel, u.u)
-	}
-	add("delete operator ports", opDel)
+	add("operator ports", w.admit)
+	add("filter groups out of service", w.fgOut)
+	add("value sets", updatesOf(df.vsFinal))
+	add("delete operator ports", updatesOf(df.operatorDels))
 	for _, p := range slices.Sorted(maps.Keys(ruleDels)) {
 		add(fmt.Sprintf("delete rules at priority %d", p), ruleDels[p])
 	}
 	add("delete stale entries", stale)
-	return plan
+}
+
+// updatesOf returns the updates of us, in order.
+func updatesOf(us []diffUpdate) []*p4v1.Update {
+	var out []*p4v1.Update
+	for _, u := range us {
+		out = append(out, u.u)
+	}
+	return out
 }
 
 // isOperatorPort says whether e is a port role entry of a link's port (an
