@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -109,4 +110,33 @@ func TestDiffByPositionOrByKey(t *testing.T) {
 	require.Equal(t, flat(byKey), flat(byPos))
 	require.Equal(t, [3]int{byKey.Inserts, byKey.Modifies, byKey.Deletes}, [3]int{byPos.Inserts, byPos.Modifies, byPos.Deletes})
 	require.True(t, c.Diff(d1.Entities, shuffled).Empty())
+}
+
+// TestDiffAllocatesInChunks: a diff allocates in proportion to what it
+// writes, in chunks, not per entry: no key is made for an insert or a
+// modify (against an empty switch, or for a planned change's rewrites),
+// and the updates come from slabs.
+func TestDiffAllocatesInChunks(t *testing.T) {
+	c := compiler(t)
+	cfg, err := testsites.Big(12)
+	require.NoError(t, err)
+	d, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	n := len(d.Entities)
+	cold := testing.AllocsPerRun(3, func() {
+		if p := c.Diff(d.Entities, nil); p.Inserts+p.Modifies != n {
+			t.Fatalf("cold diff: %d inserts, %d modifies, want %d entries", p.Inserts, p.Modifies, n)
+		}
+	})
+	assert.Less(t, cold, float64(n)/50, "allocations of a diff against an empty switch (%d entries)", n)
+
+	cfg2, err := testsites.Big(12)
+	require.NoError(t, err)
+	cfg2.FilterGroups[0].Cores = 12
+	d2, err := c.Compile(cfg2, State{}, FromLayouts(d.BaseLayouts()))
+	require.NoError(t, err)
+	var moved int
+	planned := testing.AllocsPerRun(3, func() { moved = c.Diff(d2.Entities, d.Entities).Modifies })
+	require.Positive(t, moved)
+	assert.Less(t, planned, float64(moved)/20, "allocations of a planned change's diff (%d slots move)", moved)
 }

@@ -47,7 +47,7 @@ func AppendKey(b []byte, e *p4v1.Entity) []byte {
 				b = hex.AppendEncode(b, trimView(mt.Exact.GetValue()))
 			case *p4v1.FieldMatch_Ternary_:
 				b = append(b, '=')
-				b = hex.AppendEncode(b, trimView(andBytes(mt.Ternary.GetValue(), mt.Ternary.GetMask())))
+				b = appendMaskedHex(b, mt.Ternary.GetValue(), mt.Ternary.GetMask())
 				b = append(b, '&')
 				b = hex.AppendEncode(b, trimView(mt.Ternary.GetMask()))
 			case *p4v1.FieldMatch_Lpm:
@@ -110,6 +110,30 @@ func trimView(b []byte) []byte {
 		i++
 	}
 	return b[i:]
+}
+
+// appendMaskedHex appends hex(trimView(andBytes(v, mask))) to b without
+// building the masked value.
+func appendMaskedHex(b, v, mask []byte) []byte {
+	const digits = "0123456789abcdef"
+	n := max(len(v), len(mask))
+	lead := true
+	for i := 0; i < n; i++ {
+		var a, m byte
+		if j := len(v) - n + i; j >= 0 {
+			a = v[j]
+		}
+		if j := len(mask) - n + i; j >= 0 {
+			m = mask[j]
+		}
+		x := a & m
+		if lead && x == 0 && i < n-1 {
+			continue // trimView keeps the last byte
+		}
+		lead = false
+		b = append(b, digits[x>>4], digits[x&0xf])
+	}
+	return b
 }
 
 // andBytes returns v & mask, right-aligned.
@@ -194,16 +218,21 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // next Diff from what it left finishes the change.
 //
 // Default entries (is_default_action) in current are ignored.
+//
+// Within a batch, inserts and modifies keep the desired order (by table
+// rank, then position in desired) and deletes go by table rank, highest
+// first, then identity: a plan does not depend on the order current is
+// in, and a diff in proportion to the change builds no key for what it
+// inserts or modifies.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 	df := &differ{c: c, count: map[uint32]int{}, inserts: map[uint32]int{}}
 	df.countCurrent(current)
 	df.deleteUnpaired(df.pair(desired, current))
-	// Deterministic order: by rank, then identity.
-	sortUpdates(df.ins, false)
-	sortUpdates(df.mods, false)
-	sortUpdates(df.dels, true)
-	sortUpdates(df.operatorDels, false)
-	sortUpdates(df.vsFinal, false)
+	orderByPosition(df.ins)
+	orderByPosition(df.mods)
+	orderByPosition(df.vsFinal)
+	orderDeletes(df.dels, true)
+	orderDeletes(df.operatorDels, false)
 	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
 	df.addBatches(plan, df.freeCapacity())
 	return plan
@@ -224,14 +253,20 @@ type differ struct {
 	ins, mods, dels, vsFinal, operatorDels []diffUpdate
 	inserts                                map[uint32]int // per table
 	deletesPerTable                        map[uint32]int
+	// slab holds the Update messages not handed out yet: a plan's
+	// updates are allocated in chunks, not one by one.
+	slab []p4v1.Update
 }
 
-// diffUpdate is one update of a plan with what orders it.
+// updateSlab is how many updates a differ allocates at once.
+const updateSlab = 1024
+
+// diffUpdate is one update of a plan with what orders it: the position
+// of its entity in desired (inserts and modifies), or its key (deletes).
 type diffUpdate struct {
-	rank int
-	prio int32
-	key  string
-	u    *p4v1.Update
+	rank, prio, pos int32
+	key             string
+	u               *p4v1.Update
 }
 
 // countCurrent counts the current entries per table and notes whether an
@@ -248,15 +283,23 @@ func (df *differ) countCurrent(current []*p4v1.Entity) {
 	}
 }
 
-func (df *differ) rank(e *p4v1.Entity) int {
+func (df *differ) rank(e *p4v1.Entity) int32 {
 	if t := e.GetTableEntry(); t != nil {
-		return df.c.rank[t.GetTableId()]
+		return int32(df.c.rank[t.GetTableId()])
 	}
 	return 0 // value sets first
 }
 
-func (df *differ) update(e *p4v1.Entity, k string, typ p4v1.Update_Type) diffUpdate {
-	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
+// update makes the update of e at position pos of desired (deletes: -1)
+// with key k (deletes only: "").
+func (df *differ) update(e *p4v1.Entity, pos int, k string, typ p4v1.Update_Type) diffUpdate {
+	if len(df.slab) == 0 {
+		df.slab = make([]p4v1.Update, updateSlab)
+	}
+	u := &df.slab[0]
+	df.slab = df.slab[1:]
+	u.Type, u.Entity = typ, e
+	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), int32(pos), k, u}
 }
 
 // pair pairs every desired entity with the current one of its key and
@@ -264,10 +307,11 @@ func (df *differ) update(e *p4v1.Entity, k string, typ p4v1.Update_Type) diffUpd
 // Entities at the same position with the same identity (the next compile
 // of a site beside the last one, or a record kept in the desired order)
 // are paired without a map: the work is a key comparison per entry,
-// allocations only for what changes. The rest are paired by key.
+// allocations only for what changes. The rest are paired by key; against
+// an empty switch (a cold start) no key is made at all.
 func (df *differ) pair(desired, current []*p4v1.Entity) map[string]*p4v1.Entity {
 	kd, kc := make([]byte, 0, 96), make([]byte, 0, 96)
-	var restD []*p4v1.Entity
+	var restD []int // positions in desired
 	cur := map[string]*p4v1.Entity{}
 	n := min(len(desired), len(current))
 	for i, d := range desired {
@@ -281,52 +325,53 @@ func (df *differ) pair(desired, current []*p4v1.Entity) map[string]*p4v1.Entity 
 				same = bytes.Equal(kd, kc)
 			}
 			if same {
-				df.visit(d, nil, current[i], true)
+				df.visit(i, d, current[i], true)
 				continue
 			}
 			cur[Key(current[i])] = current[i]
 		}
-		restD = append(restD, d)
+		restD = append(restD, i)
 	}
 	for _, e := range current[n:] {
 		if !e.GetTableEntry().GetIsDefaultAction() {
 			cur[Key(e)] = e
 		}
 	}
-	for _, d := range restD {
-		kd = AppendKey(kd[:0], d)
+	// Against an empty switch every one of them is an insert.
+	df.ins = slices.Grow(df.ins, len(restD))
+	for _, i := range restD {
+		if len(cur) == 0 {
+			df.visit(i, desired[i], nil, false) // nothing left to pair with
+			continue
+		}
+		kd = AppendKey(kd[:0], desired[i])
 		old, ok := cur[string(kd)]
 		delete(cur, string(kd))
-		df.visit(d, kd, old, ok)
+		df.visit(i, desired[i], old, ok)
 	}
 	return cur
 }
 
-// visit compares a desired entity with the current one of its key (kb,
-// or nil: not made yet; ok false when there is none). The key is only
-// made a string for an entity that is written.
-func (df *differ) visit(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
-	if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
-		kb = AppendKey(nil, d)
-	}
+// visit compares the desired entity at position pos with the current one
+// of its key (ok false when there is none).
+func (df *differ) visit(pos int, d, old *p4v1.Entity, ok bool) {
 	switch {
 	case d.GetValueSetEntry() != nil:
-		df.visitValueSet(d, kb, old, ok)
+		df.visitValueSet(pos, d, old, ok)
 	case !ok:
-		df.ins = append(df.ins, df.update(d, string(kb), p4v1.Update_INSERT))
+		df.ins = append(df.ins, df.update(d, pos, "", p4v1.Update_INSERT))
 		df.inserts[d.GetTableEntry().GetTableId()]++
 	case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-		df.mods = append(df.mods, df.update(d, string(kb), p4v1.Update_MODIFY))
+		df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 	}
 }
 
 // visitValueSet: value sets are only ever modified (P4Runtime spec): to
 // the union first, to the desired members at the end.
-func (df *differ) visitValueSet(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+func (df *differ) visitValueSet(pos int, d, old *p4v1.Entity, ok bool) {
 	if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
 		return
 	}
-	k := string(kb)
 	if ok {
 		u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
 		// A union the value set cannot hold is skipped: the desired
@@ -334,12 +379,12 @@ func (df *differ) visitValueSet(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok 
 		fits := df.c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= df.c.vsSize[u.GetValueSetId()]
 		if fits && !sameMembers(u, d.GetValueSetEntry()) {
 			ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
-			df.mods = append(df.mods, df.update(ue, k, p4v1.Update_MODIFY))
-			df.vsFinal = append(df.vsFinal, df.update(d, k, p4v1.Update_MODIFY))
+			df.mods = append(df.mods, df.update(ue, pos, "", p4v1.Update_MODIFY))
+			df.vsFinal = append(df.vsFinal, df.update(d, pos, "", p4v1.Update_MODIFY))
 			return
 		}
 	}
-	df.mods = append(df.mods, df.update(d, k, p4v1.Update_MODIFY))
+	df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 }
 
 // deleteUnpaired deletes the current entries no desired entity paired
@@ -351,7 +396,7 @@ func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
 		if e.GetValueSetEntry() != nil {
 			continue // never deleted; modified to the desired members above
 		}
-		u := df.update(stripForDelete(e), k, p4v1.Update_DELETE)
+		u := df.update(stripForDelete(e), -1, k, p4v1.Update_DELETE)
 		df.deletesPerTable[e.GetTableEntry().GetTableId()]++
 		if df.c.isOperatorPort(e) {
 			df.operatorDels = append(df.operatorDels, u)
@@ -361,9 +406,24 @@ func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
 	}
 }
 
-// sortUpdates orders updates by rank (reverse: highest first), then
+// orderByPosition orders inserts or modifies by rank, then position in
+// desired (each position once). Visited in desired order, as against an
+// empty switch, they are already in it.
+func orderByPosition(us []diffUpdate) {
+	byPos := func(a, b diffUpdate) int {
+		if a.rank != b.rank {
+			return cmp.Compare(a.rank, b.rank)
+		}
+		return cmp.Compare(a.pos, b.pos)
+	}
+	if !slices.IsSortedFunc(us, byPos) {
+		slices.SortFunc(us, byPos)
+	}
+}
+
+// orderDeletes orders deletes by rank (reverse: highest first), then
 // identity.
-func sortUpdates(us []diffUpdate, reverse bool) {
+func orderDeletes(us []diffUpdate, reverse bool) {
 	slices.SortStableFunc(us, func(a, b diffUpdate) int {
 		if a.rank != b.rank {
 			if reverse {
@@ -408,42 +468,89 @@ type writeBatches struct {
 	ruleLevels                              map[int32][]*p4v1.Update // by priority
 }
 
-// sortWrites sorts the modifies and inserts into their batches.
-func (df *differ) sortWrites() writeBatches {
+// writeBatch is one of the batches of inserts and modifies.
+type writeBatch int
+
+const (
+	wPrep writeBatch = iota
+	wFgIn
+	wSlots
+	wGroups
+	wRules
+	wAdmit
+	wFgOut
+	nWriteBatches
+)
+
+// batchOf says which batch an insert or modify goes in, and for a rule
+// its level (priority; 0 for all before any operator port admits
+// traffic: one batch).
+func (df *differ) batchOf(u diffUpdate) (writeBatch, int32) {
 	c := df.c
-	w := writeBatches{ruleLevels: map[int32][]*p4v1.Update{}}
-	for _, u := range append(df.mods, df.ins...) {
-		e := u.u.GetEntity()
-		switch t := e.GetTableEntry(); {
-		case t == nil: // value set
-			w.prep = append(w.prep, u.u)
-		case t.GetTableId() == c.portRole.id:
-			if c.isOperatorPort(e) {
-				w.admit = append(w.admit, u.u)
-			} else {
-				w.prep = append(w.prep, u.u)
+	e := u.u.GetEntity()
+	switch t := e.GetTableEntry(); {
+	case t == nil: // value set
+		return wPrep, 0
+	case t.GetTableId() == c.portRole.id:
+		if c.isOperatorPort(e) {
+			return wAdmit, 0
+		}
+		return wPrep, 0
+	case t.GetTableId() == c.links.id:
+		return wPrep, 0
+	case t.GetTableId() == c.filterGroups.id:
+		// New filter groups go in before any slot points at them,
+		// whatever their state (a missing entry would fail open).
+		if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
+			return wFgIn, 0
+		}
+		return wFgOut, 0
+	case t.GetTableId() == c.slots.id:
+		return wSlots, 0
+	case t.GetTableId() == c.balanceGroups.id:
+		return wGroups, 0
+	case !df.admitted:
+		return wRules, 0
+	default: // heartbeats and flow rules
+		return wRules, u.prio
+	}
+}
+
+// sortWrites sorts the modifies, then the inserts, into their batches
+// (counted first: each batch is allocated once, at its size).
+func (df *differ) sortWrites() writeBatches {
+	var n [nWriteBatches]int
+	levels := map[int32]int{}
+	for _, us := range [][]diffUpdate{df.mods, df.ins} {
+		for _, u := range us {
+			b, level := df.batchOf(u)
+			n[b]++
+			if b == wRules {
+				levels[level]++
 			}
-		case t.GetTableId() == c.links.id:
-			w.prep = append(w.prep, u.u)
-		case t.GetTableId() == c.filterGroups.id:
-			// New filter groups go in before any slot points at them,
-			// whatever their state (a missing entry would fail open).
-			if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
-				w.fgIn = append(w.fgIn, u.u)
-			} else {
-				w.fgOut = append(w.fgOut, u.u)
-			}
-		case t.GetTableId() == c.slots.id:
-			w.slots = append(w.slots, u.u)
-		case t.GetTableId() == c.balanceGroups.id:
-			w.groups = append(w.groups, u.u)
-		case !df.admitted:
-			// No traffic before the operator ports batch: one batch.
-			w.ruleLevels[0] = append(w.ruleLevels[0], u.u)
-		default: // heartbeats and flow rules
-			w.ruleLevels[u.prio] = append(w.ruleLevels[u.prio], u.u)
 		}
 	}
+	var out [nWriteBatches][]*p4v1.Update
+	for b := range out {
+		if b != int(wRules) && n[b] > 0 {
+			out[b] = make([]*p4v1.Update, 0, n[b])
+		}
+	}
+	w := writeBatches{ruleLevels: make(map[int32][]*p4v1.Update, len(levels))}
+	for level, k := range levels {
+		w.ruleLevels[level] = make([]*p4v1.Update, 0, k)
+	}
+	for _, us := range [][]diffUpdate{df.mods, df.ins} {
+		for _, u := range us {
+			b, level := df.batchOf(u)
+			if b == wRules {
+				w.ruleLevels[level] = append(w.ruleLevels[level], u.u)
+				continue
+			}
+			out[b] = append(out[b], u.u)
+		}
+	}
+	w.prep, w.fgIn, w.slots, w.groups, w.admit, w.fgOut = out[wPrep], out[wFgIn], out[wSlots], out[wGroups], out[wAdmit], out[wFgOut]
 	return w
 }
 
@@ -452,7 +559,7 @@ func (df *differ) sortWrites() writeBatches {
 func (df *differ) sortDeletes() (ruleDels map[int32][]*p4v1.Update, stale []*p4v1.Update) {
 	ruleDels = map[int32][]*p4v1.Update{}
 	for _, d := range df.dels {
-		if d.rank >= df.c.rank[df.c.heartbeat.id] {
+		if d.rank >= int32(df.c.rank[df.c.heartbeat.id]) {
 			ruleDels[d.prio] = append(ruleDels[d.prio], d.u)
 		} else {
 			stale = append(stale, d.u)
