@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -266,6 +267,10 @@ var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.De
 // 0.1.2) is tolerated while the values are the defaults the P4 program
 // parses anyway; any other value is an error that says so.
 func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
+	isVS := func(u *p4v1.Update) bool { return u.GetEntity().GetValueSetEntry() != nil }
+	if !slices.ContainsFunc(us, isVS) {
+		return us, nil // a batch of table entries (all but one): no copy
+	}
 	var vs, rest []*p4v1.Update
 	for _, u := range us {
 		if u.GetEntity().GetValueSetEntry() != nil {
