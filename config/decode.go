@@ -80,6 +80,16 @@ func Decode(data []byte) (*Config, error) {
 	w := &walker{lines: make(map[int][]string), values: make(map[int]map[string]string)}
 	w.walk(root, reflect.TypeFor[Config](), "")
 
+	if !w.unknown && len(w.p) == 0 {
+		// Every key is known (the walker saw them all): decoding the
+		// document already parsed is what the strict decoder does with
+		// the text. Any problem there is reported as that decoder
+		// words it, below.
+		if err := doc.Decode(c); err == nil {
+			return c, nil
+		}
+		c = new(Config)
+	}
 	sd := yaml.NewDecoder(bytes.NewReader(data))
 	sd.KnownFields(true)
 	if err := sd.Decode(c); err != nil && !errors.Is(err, io.EOF) {
@@ -206,6 +216,9 @@ type walker struct {
 	values map[int]map[string]string
 	p      problems
 	depth  int
+	// unknown: a mapping holds a key its struct does not have (the
+	// strict decoder reports it).
+	unknown bool
 }
 
 func (w *walker) note(n *yaml.Node, path string) {
@@ -240,6 +253,7 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 	w.depth++
 	defer func() { w.depth-- }()
 	if w.depth > 64 {
+		w.unknown = true // not looked at: the strict decoder judges
 		return
 	}
 	for n.Kind == yaml.AliasNode && n.Alias != nil {
@@ -270,6 +284,7 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 			k, v := n.Content[i], n.Content[i+1]
 			f, ok := fieldByKey(t, k.Value)
 			if !ok {
+				w.unknown = true
 				continue // strict decoding reports it
 			}
 			p := k.Value
