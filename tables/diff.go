@@ -225,8 +225,10 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // in, and a diff in proportion to the change builds no key for what it
 // inserts or modifies.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
-	df := &differ{c: c, count: map[uint32]int{}, inserts: map[uint32]int{}}
-	df.countCurrent(current)
+	df := &differ{c: c, current: current, inserts: map[uint32]int{}}
+	df.admitted = slices.ContainsFunc(current, func(e *p4v1.Entity) bool {
+		return !e.GetTableEntry().GetIsDefaultAction() && c.isOperatorPort(e)
+	})
 	df.deleteUnpaired(df.pair(desired, current))
 	orderByPosition(df.ins)
 	orderByPosition(df.mods)
@@ -241,10 +243,9 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 // differ is the work of one Diff: the updates found so far, before they
 // are ordered into batches.
 type differ struct {
-	c *Compiler
-	// count is the number of current entries per table; admitted says
-	// whether any current operator port takes traffic yet.
-	count    map[uint32]int
+	c       *Compiler
+	current []*p4v1.Entity
+	// admitted says whether any current operator port takes traffic yet.
 	admitted bool
 	// ins, mods and dels are the inserts, modifies and deletes (of
 	// entries other than operator ports); vsFinal the value sets'
@@ -269,18 +270,16 @@ type diffUpdate struct {
 	u               *p4v1.Update
 }
 
-// countCurrent counts the current entries per table and notes whether an
-// operator port takes traffic yet.
-func (df *differ) countCurrent(current []*p4v1.Entity) {
-	for _, e := range current {
-		if e.GetTableEntry().GetIsDefaultAction() {
-			continue
-		}
-		df.admitted = df.admitted || df.c.isOperatorPort(e)
-		if t := e.GetTableEntry(); t != nil {
-			df.count[t.GetTableId()]++
+// countCurrent counts the current entries (default entries aside) of
+// the tables in ids.
+func (df *differ) countCurrent(ids map[uint32]bool) map[uint32]int {
+	count := map[uint32]int{}
+	for _, e := range df.current {
+		if t := e.GetTableEntry(); t != nil && !t.GetIsDefaultAction() && ids[t.GetTableId()] {
+			count[t.GetTableId()]++
 		}
 	}
+	return count
 }
 
 func (df *differ) rank(e *p4v1.Entity) int32 {
@@ -438,10 +437,21 @@ func orderDeletes(us []diffUpdate, reverse bool) {
 // freeCapacity takes out of the deletes those of tables that would
 // overflow with make-before-break, and returns them: they go first.
 func (df *differ) freeCapacity() []*p4v1.Update {
+	// Only a sized table with inserts and deletes can need it: only
+	// those are counted.
+	both := map[uint32]bool{}
+	for id := range df.inserts {
+		if df.c.tableSize(id) > 0 && df.deletesPerTable[id] > 0 {
+			both[id] = true
+		}
+	}
 	full := map[uint32]bool{}
-	for id, n := range df.inserts {
-		if size := df.c.tableSize(id); size > 0 && df.count[id]+n > size && df.deletesPerTable[id] > 0 {
-			full[id] = true
+	if len(both) > 0 {
+		count := df.countCurrent(both)
+		for id := range both {
+			if count[id]+df.inserts[id] > df.c.tableSize(id) {
+				full[id] = true
+			}
 		}
 	}
 	var freeFirst []*p4v1.Update
