@@ -5,6 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -139,4 +142,61 @@ func TestDiffAllocatesInChunks(t *testing.T) {
 	planned := testing.AllocsPerRun(3, func() { moved = c.Diff(d2.Entities, d.Entities).Modifies })
 	require.Positive(t, moved)
 	assert.Less(t, planned, float64(moved)/20, "allocations of a planned change's diff (%d slots move)", moved)
+}
+
+// A StreamDiff given the current entities in pieces makes Diff's plan.
+func TestStreamDiffInPiecesIsDiff(t *testing.T) {
+	c := compiler(t)
+	cfg, err := testsites.Big(10)
+	require.NoError(t, err)
+	d1, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	cfg2, err := testsites.Big(10)
+	require.NoError(t, err)
+	cfg2.FilterGroups[0].Cores = 12
+	cfg2.Rules = cfg2.Rules[:len(cfg2.Rules)-3]
+	d2, err := c.Compile(cfg2, State{FilterGroups: map[string]FilterGroupState{"F2": FGSWBypass}}, FromLayouts(d1.BaseLayouts()))
+	require.NoError(t, err)
+	flat := func(p *Plan) []string {
+		var out []string
+		for _, b := range p.Batches {
+			for _, u := range b.Updates {
+				out = append(out, b.Name+" "+u.GetType().String()+" "+Key(u.GetEntity()))
+			}
+		}
+		return out
+	}
+	want := c.Diff(d2.Entities, d1.Entities)
+	require.False(t, want.Empty())
+	sd := c.NewDiff(d2.Entities)
+	for piece := range slices.Chunk(d1.Entities, 7) {
+		sd.Add(piece...)
+	}
+	got := sd.Plan()
+	assert.Equal(t, flat(want), flat(got))
+	assert.Equal(t, [3]int{want.Inserts, want.Modifies, want.Deletes}, [3]int{got.Inserts, got.Modifies, got.Deletes})
+}
+
+// A read-back comes table by table with the value sets last (they are
+// read apart) and in entities of its own: each table's entries are still
+// paired by their place in it, not by keys made for the whole site.
+func TestDiffPairsAReadBackByPlace(t *testing.T) {
+	c := compiler(t)
+	cfg, err := testsites.Big(12)
+	require.NoError(t, err)
+	d, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	var tablesFirst, valueSets []*p4v1.Entity
+	for _, e := range d.Entities {
+		e = proto.Clone(e).(*p4v1.Entity)
+		if e.GetValueSetEntry() != nil {
+			valueSets = append(valueSets, e)
+		} else {
+			tablesFirst = append(tablesFirst, e)
+		}
+	}
+	readBack := append(tablesFirst, valueSets...)
+	require.True(t, c.Diff(d.Entities, readBack).Empty())
+	allocs := testing.AllocsPerRun(3, func() { c.Diff(d.Entities, readBack) })
+	assert.Less(t, allocs, float64(len(readBack))/100, "allocations of the diff of a %d-entry read-back", len(readBack))
 }

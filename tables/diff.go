@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -225,26 +226,223 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // in, and a diff in proportion to the change builds no key for what it
 // inserts or modifies.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
-	df := &differ{c: c, current: current, inserts: map[uint32]int{}}
-	df.admitted = slices.ContainsFunc(current, func(e *p4v1.Entity) bool {
-		return !e.GetTableEntry().GetIsDefaultAction() && c.isOperatorPort(e)
-	})
-	df.deleteUnpaired(df.pair(desired, current))
+	df := c.NewDiff(desired)
+	df.Add(current...)
+	return df.Plan()
+}
+
+// A StreamDiff is Diff with the current entities given in pieces, as a
+// switch's Read answers them: each piece is paired with the desired
+// state as it comes and can then be let go, so a read-back is never held
+// whole (only the entries that pair with nothing, and value sets, are
+// kept until Plan). Plan(desired, current pieces in order) equals
+// Diff(desired, all of them).
+type StreamDiff struct {
+	differ
+	desired []*p4v1.Entity
+	// desRuns locates each table's (and value set's) entries in desired:
+	// the first contiguous run of each. The current entries are paired
+	// by their place in their own table's run (a switch answers a table
+	// in the order it was written): a table that grew or shrank, or
+	// tables read in another order, do not shift the others.
+	desRuns map[uint64]run
+	// desNext is where the last run found in desired ends; desScanned
+	// says every run is in desRuns.
+	desNext    int
+	desScanned bool
+	// The run the last current entry was in, its place in it, and the
+	// desired run of the same table.
+	curRun uint64
+	curOff int
+	curDes run
+	// paired marks the desired entities paired with a current one;
+	// npaired counts them.
+	paired  []bool
+	npaired int
+	// unpaired holds the current entities paired by place with nothing,
+	// by key; Plan pairs them by key.
+	unpaired map[string]*p4v1.Entity
+	// count counts the current entries per table (as each run ends).
+	count  map[uint32]int
+	kd, kc []byte
+}
+
+// run is where a table's entries are in a list: [start, end).
+type run struct{ start, end int }
+
+// runKey names the run an entity belongs in: its table, or its value set.
+func runKey(e *p4v1.Entity) uint64 {
+	switch x := e.GetEntity().(type) {
+	case *p4v1.Entity_TableEntry:
+		return uint64(x.TableEntry.GetTableId())
+	case *p4v1.Entity_ValueSetEntry:
+		return 1<<32 | uint64(x.ValueSetEntry.GetValueSetId())
+	}
+	return 2 << 32
+}
+
+// NewDiff starts a diff from desired; Add the current entities, then
+// take the Plan.
+func (c *Compiler) NewDiff(desired []*p4v1.Entity) *StreamDiff {
+	return &StreamDiff{differ: differ{c: c, inserts: map[uint32]int{}}, desired: desired,
+		desRuns: map[uint64]run{}, curRun: ^uint64(0), paired: make([]bool, len(desired)),
+		unpaired: map[string]*p4v1.Entity{}, count: map[uint32]int{},
+		kd: make([]byte, 0, 96), kc: make([]byte, 0, 96)}
+}
+
+// desRun finds the run of key k in desired. Runs are looked for where the
+// last one found ended (the tables of a read-back or a record come in the
+// desired order), and their ends by galloping: a handful of entities
+// looked at per table, not the whole list. Otherwise desired is scanned
+// once for every run. A run taken too short or too long only leaves
+// entries to be paired by key.
+func (sd *StreamDiff) desRun(k uint64) run {
+	if r, ok := sd.desRuns[k]; ok || sd.desScanned {
+		return r
+	}
+	d := sd.desired
+	if p := sd.desNext; p < len(d) && runKey(d[p]) == k {
+		// Gallop to a position past the run, then bisect its end.
+		lo, step := p, 1
+		for lo+step < len(d) && runKey(d[lo+step]) == k {
+			lo += step
+			step *= 2
+		}
+		hi := min(lo+step, len(d)) // d[hi] is past the run, or the end
+		end := lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return runKey(d[lo+1+i]) != k })
+		r := run{start: p, end: end}
+		sd.desRuns[k], sd.desNext = r, end
+		return r
+	}
+	// Not where expected: every run, once.
+	sd.desScanned = true
+	last := ^uint64(0)
+	for i, e := range d {
+		if k := runKey(e); k != last {
+			if r, ok := sd.desRuns[last]; ok && r.end == 0 {
+				r.end = i
+				sd.desRuns[last] = r
+			}
+			last = k
+			if _, ok := sd.desRuns[k]; !ok {
+				sd.desRuns[k] = run{start: i}
+			}
+		}
+	}
+	if r, ok := sd.desRuns[last]; ok && r.end == 0 {
+		r.end = len(d)
+		sd.desRuns[last] = r
+	}
+	return sd.desRuns[k]
+}
+
+// Add pairs current entities (the next ones the switch answered; default
+// entries are ignored) with the desired ones. Entities that pair with
+// their desired one are not kept.
+func (sd *StreamDiff) Add(current ...*p4v1.Entity) {
+	for _, e := range current {
+		if j := sd.curDes.start + sd.curOff; j < sd.curDes.end && sd.desired[j] == e && !sd.paired[j] {
+			// The very entity expected next in its table (a record kept
+			// in the desired order): paired without looking into it,
+			// but for operator ports until one is seen.
+			if !sd.admitted {
+				sd.admitted = sd.c.isOperatorPort(e)
+			}
+			sd.curOff++
+			sd.paired[j] = true
+			sd.npaired++
+			continue
+		}
+		t := e.GetTableEntry()
+		if t.GetIsDefaultAction() {
+			continue
+		}
+		if !sd.admitted && t != nil {
+			sd.admitted = sd.c.isOperatorPort(e)
+		}
+		if k := runKey(e); k != sd.curRun {
+			sd.endRun()
+			sd.curRun, sd.curOff = k, 0
+			sd.curDes = sd.desRun(k) // {0, 0}: no such run in desired
+		}
+		i := -1
+		if sd.curDes.start+sd.curOff < sd.curDes.end {
+			i = sd.curDes.start + sd.curOff
+		}
+		sd.curOff++
+		if i >= 0 && !sd.paired[i] && sd.pairAt(i, e) {
+			continue
+		}
+		sd.unpaired[Key(e)] = e
+	}
+}
+
+// endRun counts the entries of the current run (a table's) it ends.
+func (sd *StreamDiff) endRun() {
+	if sd.curRun < 1<<32 {
+		sd.count[uint32(sd.curRun)] += sd.curOff
+	}
+}
+
+// pairAt pairs the current entity e with desired[i] when they have the
+// same identity: the very entity is written as it is, another one is
+// visited.
+func (sd *StreamDiff) pairAt(i int, e *p4v1.Entity) bool {
+	d := sd.desired[i]
+	if d != e {
+		same, sure := sameKey(d, e)
+		if !sure {
+			sd.kd, sd.kc = AppendKey(sd.kd[:0], d), AppendKey(sd.kc[:0], e)
+			same = bytes.Equal(sd.kd, sd.kc)
+		}
+		if !same {
+			return false
+		}
+		sd.visit(i, d, e, true)
+	}
+	sd.paired[i] = true
+	sd.npaired++
+	return true
+}
+
+// Plan pairs the desired entities left with the current ones left by key
+// and returns the plan. Against an empty switch (a cold start) no key is
+// made at all.
+func (sd *StreamDiff) Plan() *Plan {
+	sd.endRun()
+	sd.curRun = ^uint64(0)
+	df := &sd.differ
+	// Every desired entity not yet paired is an insert unless a current
+	// entity of its key is left.
+	df.ins = slices.Grow(df.ins, len(sd.desired)-sd.npaired)
+	for i, d := range sd.desired {
+		if sd.paired[i] {
+			continue
+		}
+		if len(sd.unpaired) == 0 {
+			df.visit(i, d, nil, false) // nothing left to pair with
+			continue
+		}
+		sd.kd = AppendKey(sd.kd[:0], d)
+		old, ok := sd.unpaired[string(sd.kd)]
+		delete(sd.unpaired, string(sd.kd))
+		df.visit(i, d, old, ok)
+	}
+	df.deleteUnpaired(sd.unpaired)
 	orderByPosition(df.ins)
 	orderByPosition(df.mods)
 	orderByPosition(df.vsFinal)
 	orderDeletes(df.dels, true)
 	orderDeletes(df.operatorDels, false)
 	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
-	df.addBatches(plan, df.freeCapacity())
+	df.addBatches(plan, df.freeCapacity(sd.count))
 	return plan
 }
 
 // differ is the work of one Diff: the updates found so far, before they
 // are ordered into batches.
 type differ struct {
-	c       *Compiler
-	current []*p4v1.Entity
+	c *Compiler
 	// admitted says whether any current operator port takes traffic yet.
 	admitted bool
 	// ins, mods and dels are the inserts, modifies and deletes (of
@@ -270,18 +468,6 @@ type diffUpdate struct {
 	u               *p4v1.Update
 }
 
-// countCurrent counts the current entries (default entries aside) of
-// the tables in ids.
-func (df *differ) countCurrent(ids map[uint32]bool) map[uint32]int {
-	count := map[uint32]int{}
-	for _, e := range df.current {
-		if t := e.GetTableEntry(); t != nil && !t.GetIsDefaultAction() && ids[t.GetTableId()] {
-			count[t.GetTableId()]++
-		}
-	}
-	return count
-}
-
 func (df *differ) rank(e *p4v1.Entity) int32 {
 	if t := e.GetTableEntry(); t != nil {
 		return int32(df.c.rank[t.GetTableId()])
@@ -299,56 +485,6 @@ func (df *differ) update(e *p4v1.Entity, pos int, k string, typ p4v1.Update_Type
 	df.slab = df.slab[1:]
 	u.Type, u.Entity = typ, e
 	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), int32(pos), k, u}
-}
-
-// pair pairs every desired entity with the current one of its key and
-// visits it; it returns the current entities left unpaired, by key.
-// Entities at the same position with the same identity (the next compile
-// of a site beside the last one, or a record kept in the desired order)
-// are paired without a map: the work is a key comparison per entry,
-// allocations only for what changes. The rest are paired by key; against
-// an empty switch (a cold start) no key is made at all.
-func (df *differ) pair(desired, current []*p4v1.Entity) map[string]*p4v1.Entity {
-	kd, kc := make([]byte, 0, 96), make([]byte, 0, 96)
-	var restD []int // positions in desired
-	cur := map[string]*p4v1.Entity{}
-	n := min(len(desired), len(current))
-	for i, d := range desired {
-		if i < n && d == current[i] {
-			continue // the very entity: written as it is
-		}
-		if i < n && !current[i].GetTableEntry().GetIsDefaultAction() {
-			same, sure := sameKey(d, current[i])
-			if !sure {
-				kd, kc = AppendKey(kd[:0], d), AppendKey(kc[:0], current[i])
-				same = bytes.Equal(kd, kc)
-			}
-			if same {
-				df.visit(i, d, current[i], true)
-				continue
-			}
-			cur[Key(current[i])] = current[i]
-		}
-		restD = append(restD, i)
-	}
-	for _, e := range current[n:] {
-		if !e.GetTableEntry().GetIsDefaultAction() {
-			cur[Key(e)] = e
-		}
-	}
-	// Against an empty switch every one of them is an insert.
-	df.ins = slices.Grow(df.ins, len(restD))
-	for _, i := range restD {
-		if len(cur) == 0 {
-			df.visit(i, desired[i], nil, false) // nothing left to pair with
-			continue
-		}
-		kd = AppendKey(kd[:0], desired[i])
-		old, ok := cur[string(kd)]
-		delete(cur, string(kd))
-		df.visit(i, desired[i], old, ok)
-	}
-	return cur
 }
 
 // visit compares the desired entity at position pos with the current one
@@ -436,22 +572,11 @@ func orderDeletes(us []diffUpdate, reverse bool) {
 
 // freeCapacity takes out of the deletes those of tables that would
 // overflow with make-before-break, and returns them: they go first.
-func (df *differ) freeCapacity() []*p4v1.Update {
-	// Only a sized table with inserts and deletes can need it: only
-	// those are counted.
-	both := map[uint32]bool{}
-	for id := range df.inserts {
-		if df.c.tableSize(id) > 0 && df.deletesPerTable[id] > 0 {
-			both[id] = true
-		}
-	}
+func (df *differ) freeCapacity(count map[uint32]int) []*p4v1.Update {
 	full := map[uint32]bool{}
-	if len(both) > 0 {
-		count := df.countCurrent(both)
-		for id := range both {
-			if count[id]+df.inserts[id] > df.c.tableSize(id) {
-				full[id] = true
-			}
+	for id, n := range df.inserts {
+		if size := df.c.tableSize(id); size > 0 && count[id]+n > size && df.deletesPerTable[id] > 0 {
+			full[id] = true
 		}
 	}
 	var freeFirst []*p4v1.Update
