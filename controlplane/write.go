@@ -149,20 +149,17 @@ func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
 // applyDelta writes desired - current. The current state is the switch's
 // as last read or written; after a failed write it is read again.
 func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	var current []*p4v1.Entity
 	if c.known() {
 		// In the order it was written: the diff pairs most entries by
 		// position (tables.Diff).
-		current = c.synced()
-	} else {
-		cur, err := c.readOwned(ctx, c.rt)
-		if err != nil {
-			return nil, fmt.Errorf("read back: %w", err)
-		}
-		current, c.synced, c.dirty = cur, nil, false
-		c.noteRead(cur)
+		plan := c.s.opts.Compiler.Diff(desired, c.synced())
+		return plan, c.writeRecorded(ctx, plan, desired)
 	}
-	plan := c.s.opts.Compiler.Diff(desired, current)
+	plan, held, err := c.readDiff(ctx, c.rt, desired)
+	if err != nil {
+		return nil, fmt.Errorf("read back: %w", err)
+	}
+	c.synced, c.dirty, c.heldFG = nil, false, held
 	return plan, c.writeRecorded(ctx, plan, desired)
 }
 
