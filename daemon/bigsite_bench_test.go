@@ -13,8 +13,6 @@ import (
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
@@ -170,8 +168,7 @@ func BenchmarkColdStartBigSite(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			_, addr := tofinoSwitch(b)
-			pushPipeline(b, addr)
-			cl := floorClient(b, addr)
+			cl := primaryFloorClient(b, addr)
 			b.StartTimer()
 			require.NoError(b, cl.WriteAll(context.Background(), reqs))
 		}
@@ -218,27 +215,14 @@ func floorClient(tb testing.TB, addr string) *p4rtfloor.Client {
 	return cl
 }
 
-// pushPipeline makes a minimal client primary on the switch at addr and
-// pushes the pipeline (what the floor's client needs to write there).
-func pushPipeline(tb testing.TB, addr string) {
-	cc, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
-	require.NoError(tb, err)
-	rt := p4v1.NewP4RuntimeClient(cc)
-	ctx, cancel := context.WithCancel(context.Background())
-	stream, err := rt.StreamChannel(ctx)
-	require.NoError(tb, err)
-	el := &p4v1.Uint128{Low: 1}
-	require.NoError(tb, stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
-		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1, ElectionId: el}}}))
-	_, err = stream.Recv()
-	require.NoError(tb, err)
+// primaryFloorClient connects the floor's minimal client to the switch
+// at addr, primary and with the pipeline pushed, until the benchmark
+// ends.
+func primaryFloorClient(tb testing.TB, addr string) *p4rtfloor.Client {
+	cl := floorClient(tb, addr)
 	pipe := tofinoPipeline(tb)
-	_, err = rt.SetForwardingPipelineConfig(ctx, &p4v1.SetForwardingPipelineConfigRequest{DeviceId: 1, ElectionId: el,
-		Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
-		Config: &p4v1.ForwardingPipelineConfig{P4Info: pipe.P4Info, P4DeviceConfig: pipe.DeviceConfig}})
-	require.NoError(tb, err)
-	// The stream stays open (the client stays primary) until the end.
-	tb.Cleanup(func() { cancel(); cc.Close() })
+	require.NoError(tb, cl.Primary(context.Background(), pipe.P4Info, pipe.DeviceConfig))
+	return cl
 }
 
 // plannedChange applies the big site with F1 of cores cores and returns
@@ -336,8 +320,7 @@ func TestBigSiteBeds(t *testing.T) {
 	require.NoError(t, floorClient(t, addr).WriteAll(context.Background(), reqs))
 
 	_, addr = tofinoSwitch(t)
-	pushPipeline(t, addr)
-	require.NoError(t, floorClient(t, addr).WriteAll(context.Background(), reqs))
+	require.NoError(t, primaryFloorClient(t, addr).WriteAll(context.Background(), reqs))
 
 	srv, addr = floorServer(t)
 	_, stop := startTofinoDaemon(t, addr, floorTarget{srv}, bits, len(ents))

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/genproto/googleapis/rpc/code"
 	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
@@ -139,6 +140,7 @@ func Requests(ents []*p4v1.Entity) []*p4v1.WriteRequest {
 type Client struct {
 	cc *grpc.ClientConn
 	p4v1.P4RuntimeClient
+	cancel context.CancelFunc // ends the stream (Primary)
 }
 
 // Dial connects a minimal client to addr.
@@ -147,11 +149,38 @@ func Dial(addr string) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cc, p4v1.NewP4RuntimeClient(cc)}, nil
+	return &Client{cc: cc, P4RuntimeClient: p4v1.NewP4RuntimeClient(cc), cancel: func() {}}, nil
 }
 
-// Close closes the connection.
-func (c *Client) Close() error { return c.cc.Close() }
+// Primary makes the client primary for device 1 with election id 1 (its
+// stream stays open until Close) and pushes the pipeline, as a switch
+// that keeps what is written needs before the requests.
+func (c *Client) Primary(ctx context.Context, info *p4configv1.P4Info, deviceConfig []byte) error {
+	sctx, cancel := context.WithCancel(context.Background())
+	c.cancel = cancel
+	stream, err := c.StreamChannel(sctx)
+	if err != nil {
+		return err
+	}
+	el := &p4v1.Uint128{Low: 1}
+	if err := stream.Send(&p4v1.StreamMessageRequest{Update: &p4v1.StreamMessageRequest_Arbitration{
+		Arbitration: &p4v1.MasterArbitrationUpdate{DeviceId: 1, ElectionId: el}}}); err != nil {
+		return err
+	}
+	if _, err := stream.Recv(); err != nil {
+		return err
+	}
+	_, err = c.SetForwardingPipelineConfig(ctx, &p4v1.SetForwardingPipelineConfigRequest{DeviceId: 1, ElectionId: el,
+		Action: p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT,
+		Config: &p4v1.ForwardingPipelineConfig{P4Info: info, P4DeviceConfig: deviceConfig}})
+	return err
+}
+
+// Close ends the stream and closes the connection.
+func (c *Client) Close() error {
+	c.cancel()
+	return c.cc.Close()
+}
 
 // WriteAll sends the requests one after the other, each after the
 // previous one was acknowledged.

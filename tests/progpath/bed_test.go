@@ -30,6 +30,7 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/encoding/prototext"
 
@@ -202,7 +203,12 @@ func runBed(b testing.TB, bits, n, f int, report func(v float64, unit string)) {
 		dm := start(b, bin, "daemon", "--config", site, "--state-dir", filepath.Join(dir, name), "--socket", socket,
 			"--switch", addr, "--switch-gnmi", "", "--pipeline-format", "bmv2",
 			"--p4info", infoFile, "--device-config", jsonFile, "--telemetry", "", "--metrics", metrics, "--log-level", "warn")
-		cc, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		// The socket appears once the daemon is up: retry every few
+		// milliseconds, not after gRPC's default second, which would
+		// count in the cold start.
+		cc, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithConnectParams(grpc.ConnectParams{Backoff: backoff.Config{BaseDelay: 2 * time.Millisecond, Multiplier: 1, MaxDelay: 2 * time.Millisecond},
+				MinConnectTimeout: time.Second}))
 		require.NoError(b, err)
 		b.Cleanup(func() { cc.Close() })
 		api := apiv1.NewBalancerClient(cc)
@@ -219,27 +225,47 @@ func runBed(b testing.TB, bits, n, f int, report func(v float64, unit string)) {
 	b.Logf("cold start against the floor's server: %d entries in %v (%.0f entries/s; x%.2f the floor), load %s",
 		entries, cold, float64(entries)/cold.Seconds(), float64(entries)/cold.Seconds()/floor, uptime())
 
-	// The software switch, holding Tofino's slot table.
-	p4rt, gnmi := freeAddr(b), freeAddr(b)
-	sw := start(b, bin, "sim", "--mem-port", "10,20,30,40,50,60,70,80", "--p4rt", p4rt, "--gnmi", gnmi,
-		"--slot-capacity", strconv.Itoa(p4src.SlotsSizeTofino), "--log-level", "warn")
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		if c, err := net.Dial("tcp", p4rt); err == nil {
-			c.Close()
-			break
+	// simSwitch starts a software switch holding Tofino's slot table.
+	simSwitch := func() (proc, string) {
+		p4rt, gnmi := freeAddr(b), freeAddr(b)
+		sw := start(b, bin, "sim", "--mem-port", "10,20,30,40,50,60,70,80", "--p4rt", p4rt, "--gnmi", gnmi,
+			"--slot-capacity", strconv.Itoa(p4src.SlotsSizeTofino), "--log-level", "warn")
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			if c, err := net.Dial("tcp", p4rt); err == nil {
+				c.Close()
+				return sw, p4rt
+			}
+			if time.Now().After(deadline) {
+				b.Fatal("the software switch does not listen")
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			b.Fatal("the software switch does not listen")
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
+
+	// The floor's client against a software switch: the switch's own
+	// rate, which no controller can pass.
+	sw, p4rt := simSwitch()
+	cl, err := p4rtfloor.Dial(p4rt)
+	require.NoError(b, err)
+	require.NoError(b, cl.Primary(context.Background(), info, p4src.BMv2JSON))
+	t0 := time.Now()
+	require.NoError(b, cl.WriteAll(context.Background(), p4rtfloor.Requests(des.Entities)))
+	floorSwitch := float64(entries) / time.Since(t0).Seconds()
+	cl.Close()
+	stopProc(sw)
+	report(floorSwitch, "floor-switch-entries/s")
+	b.Logf("floor's client to the software switch: %.0f entries/s, load %s", floorSwitch, uptime())
+
+	// The software switch the daemon programs.
+	sw, p4rt = simSwitch()
 
 	// Cold start: exec -> the last entry acknowledged.
 	dm, api, metrics, cold := daemon("state", p4rt)
 	report(cold.Seconds(), "cold-s")
 	report(float64(entries)/cold.Seconds(), "cold-entries/s")
-	b.Logf("cold start: %d entries in %v (%.0f entries/s; floor %.0f: x%.2f), load %s",
-		entries, cold, float64(entries)/cold.Seconds(), floor, float64(entries)/cold.Seconds()/floor, uptime())
+	b.Logf("cold start: %d entries in %v (%.0f entries/s; floor %.0f: x%.2f; the floor's client to the software switch %.0f: x%.2f), load %s",
+		entries, cold, float64(entries)/cold.Seconds(), floor, float64(entries)/cold.Seconds()/floor,
+		floorSwitch, float64(entries)/cold.Seconds()/floorSwitch, uptime())
 	rss := func(when string) {
 		d, s := rssMiB(b, dm.Process.Pid), rssMiB(b, sw.Process.Pid)
 		heap := metric(b, metrics, "go_memstats_heap_alloc_bytes") / (1 << 20)
