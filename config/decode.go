@@ -277,43 +277,18 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		if n.Kind != yaml.MappingNode {
-			return
-		}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			f, ok := fieldByKey(t, k.Value)
-			if !ok {
-				w.unknown = true
-				continue // strict decoding reports it
-			}
-			p := k.Value
-			if path != "" {
-				p = path + "." + k.Value
-			}
-			w.note(k, p)
-			if rng, ok := zeroNotAllowed[t][k.Value]; ok && isZero(v, f.Type) {
-				w.p.addf(p, ErrOutOfRange, "0 is out of range %s (0 is a value, not \"unset\": leave the key out for the default)", rng)
-			}
-			w.walk(v, f.Type, p)
+		if n.Kind == yaml.MappingNode {
+			w.walkStruct(n, t, path)
 		}
 	case reflect.Slice:
-		if n.Kind != yaml.SequenceNode {
-			return
-		}
-		for i, e := range n.Content {
-			w.walk(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+		if n.Kind == yaml.SequenceNode {
+			for i, e := range n.Content {
+				w.walk(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			}
 		}
 	case reflect.Map:
-		if n.Kind != yaml.MappingNode {
-			return
-		}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			p := fmt.Sprintf("%s[%q]", path, k.Value)
-			w.note(k, p)
-			w.str(k, p)
-			w.walk(v, t.Elem(), p)
+		if n.Kind == yaml.MappingNode {
+			w.walkMap(n, t, path)
 		}
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Int, reflect.Int32, reflect.Int64:
 		if n.Kind == yaml.ScalarNode && n.Tag == "!!float" {
@@ -323,6 +298,38 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 		if n.Kind == yaml.ScalarNode {
 			w.str(n, path)
 		}
+	}
+}
+
+// walkStruct walks the keys of mapping n that name fields of struct t.
+func (w *walker) walkStruct(n *yaml.Node, t reflect.Type, path string) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		f, ok := fieldByKey(t, k.Value)
+		if !ok {
+			w.unknown = true
+			continue // strict decoding reports it
+		}
+		p := k.Value
+		if path != "" {
+			p = path + "." + k.Value
+		}
+		w.note(k, p)
+		if rng, ok := zeroNotAllowed[t][k.Value]; ok && isZero(v, f.Type) {
+			w.p.addf(p, ErrOutOfRange, "0 is out of range %s (0 is a value, not \"unset\": leave the key out for the default)", rng)
+		}
+		w.walk(v, f.Type, p)
+	}
+}
+
+// walkMap walks the keys and values of mapping n, for map type t.
+func (w *walker) walkMap(n *yaml.Node, t reflect.Type, path string) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		p := fmt.Sprintf("%s[%q]", path, k.Value)
+		w.note(k, p)
+		w.str(k, p)
+		w.walk(v, t.Elem(), p)
 	}
 }
 

@@ -202,17 +202,11 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 		elHigh: elHigh, elLow: elLow, dirty: true,
 		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
 	c.heard.Store(start.UnixNano())
-	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
+	cc, rcc, err := s.dial(c)
 	if err != nil {
-		return false, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
+		return false, err
 	}
 	defer cc.Close()
-	// Reads get a connection of their own: a large read streaming back
-	// never sits in front of a write.
-	rcc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
-	if err != nil {
-		return false, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
-	}
 	defer rcc.Close()
 	c.cc, c.rt, c.readRT = cc, p4v1.NewP4RuntimeClient(cc), p4v1.NewP4RuntimeClient(rcc)
 	defer c.stopTimers()
@@ -251,6 +245,30 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 			s.opts.OnPrimary(false)
 		}
 	}()
+	return c.serve(ctx, events, arbTimer)
+}
+
+// dial opens the connection's two gRPC connections to the switch: one for
+// the stream and writes, one for reads (a large read streaming back never
+// sits in front of a write).
+func (s *Session) dial(c *conn) (cc, rcc *grpc.ClientConn, _ error) {
+	cc, err := grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
+	}
+	rcc, err = grpc.NewClient(s.opts.Addr, s.dialOptions(c)...)
+	if err != nil {
+		cc.Close()
+		return nil, nil, fmt.Errorf("dial %s: %w", s.opts.Addr, err)
+	}
+	return cc, rcc, nil
+}
+
+// serve is the connection's event loop, on Run's goroutine, until the
+// connection fails or ctx ends. healthy reports whether the switch
+// answered (its first stream message stops arbTimer).
+func (c *conn) serve(ctx context.Context, events <-chan streamEvent, arbTimer *time.Timer) (healthy bool, _ error) {
+	s := c.s
 	arbCheck := time.NewTicker(ArbitrationCheckInterval)
 	defer arbCheck.Stop()
 	for {
@@ -265,8 +283,8 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 			}
 		case <-ctx.Done():
 			return healthy, nil
-		case <-cctx.Done():
-			return healthy, c.cause(cctx.Err())
+		case <-c.ctx.Done():
+			return healthy, c.cause(c.ctx.Err())
 		case err := <-c.sendErr:
 			return healthy, c.cause(fmt.Errorf("stream send: %w", err))
 		case ev := <-events:
@@ -276,12 +294,7 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 			if !healthy {
 				healthy = true
 				arbTimer.Stop()
-				s.stats.connects.Add(1)
-				s.setStatus(func(st *Status) {
-					st.Connected, st.LastError, st.Stalled, st.StalledSince = true, "", false, time.Time{}
-				})
-				s.readConn.Store(c)
-				c.wg.Go(c.probe)
+				c.connected()
 			}
 			c.onArbitration(ctx, ev.arb)
 		case f := <-s.work:
@@ -297,19 +310,38 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 		case rb := <-c.readBacks:
 			c.onReadBack(rb)
 		case sent := <-c.pipelineLost:
-			if c.ready && c.pushedAt.Before(sent) {
-				s.log.Warn("the switch lost the pipeline; reconciling")
-				_, gen := s.desiredState()
-				err := c.reconcile(ctx)
-				if err == nil {
-					s.stats.reconciles.Add(1)
-				}
-				c.applied(gen, err)
-			}
+			c.onPipelineLost(ctx, sent)
 		}
 		if err := c.ctx.Err(); err != nil {
 			return healthy, c.cause(err)
 		}
+	}
+}
+
+// connected: the switch answered this connection. It counts as a
+// connection, reads may use it, and the liveness probe starts.
+func (c *conn) connected() {
+	s := c.s
+	s.stats.connects.Add(1)
+	s.setStatus(func(st *Status) {
+		st.Connected, st.LastError, st.Stalled, st.StalledSince = true, "", false, time.Time{}
+	})
+	s.readConn.Store(c)
+	c.wg.Go(c.probe)
+}
+
+// onPipelineLost: the probe found the switch without the pipeline (its
+// request sent at sent). A ready primary that has not pushed it since
+// reconciles.
+func (c *conn) onPipelineLost(ctx context.Context, sent time.Time) {
+	if c.ready && c.pushedAt.Before(sent) {
+		c.s.log.Warn("the switch lost the pipeline; reconciling")
+		_, gen := c.s.desiredState()
+		err := c.reconcile(ctx)
+		if err == nil {
+			c.s.stats.reconciles.Add(1)
+		}
+		c.applied(gen, err)
 	}
 }
 

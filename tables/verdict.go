@@ -119,7 +119,7 @@ func (c *Compiler) ForwardEpoch(e *p4v1.Entity) (fg uint32, epoch uint8, ok bool
 	return fg, 0, true
 }
 
-// FilterGroupsTableID is the id of Ingress.filter_groups.
+// FilterGroupsTableID is the id of BalancerIngress.filter_groups.
 func (c *Compiler) FilterGroupsTableID() uint32 { return c.filterGroups.id }
 
 // GuardEpochs keeps a controller from clearing a data-plane verdict it has

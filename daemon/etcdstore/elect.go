@@ -184,27 +184,23 @@ func (e *Elector) Run(ctx context.Context, onChange func(Leadership)) error {
 // term runs one lease: campaign, lead while the lease lives, step down.
 func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	ttl := e.opts.TTL
-	guard := ttl / 4
-	sent := time.Now()
+	t := &leaseTerm{e: e, set: set, ttl: ttl, guard: ttl / 4, sent: time.Now()}
 	gctx, gcancel := context.WithTimeout(ctx, ttl/2)
 	lease, err := e.cli.Grant(gctx, int64(ttl/time.Second))
 	gcancel()
 	if err != nil {
 		return fmt.Errorf("lease: %w", err)
 	}
-	// validUntil: until when (nanoseconds after sent, on the monotonic
-	// clock: a wall clock step changes nothing) the lease is known to
-	// live: a renewal's send time + TTL.
-	var validUntil atomic.Int64
-	validUntil.Store(int64(time.Duration(lease.TTL) * time.Second))
-	until := func() time.Duration { return time.Until(sent.Add(time.Duration(validUntil.Load()))) }
+	t.lease = lease.ID
+	t.validUntil.Store(int64(time.Duration(lease.TTL) * time.Second))
 
 	tctx, tcancel := context.WithCancelCause(ctx)
+	t.ctx, t.cancel = tctx, tcancel
 	defer tcancel(nil)
 	defer func() {
 		// Give the lease up (a standby takes over at once); on a lost
 		// etcd this fails and the lease expires on its own.
-		rctx, cancel := context.WithTimeout(context.Background(), guard)
+		rctx, cancel := context.WithTimeout(context.Background(), t.guard)
 		defer cancel()
 		_, _ = e.cli.Revoke(rctx, lease.ID)
 	}()
@@ -216,169 +212,244 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 
 	// Renewals timed from when they were sent; the watchdog ends the
 	// term a guard before the lease could expire.
-	go e.renew(tctx, tcancel, lease.ID, ttl, sent, &validUntil)
+	go e.renew(tctx, tcancel, lease.ID, ttl, t.sent, &t.validUntil)
 	// leading: the term's own loop decides from now on (QuorumLossHold).
 	leading := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-leading:
-				return
-			default:
-			}
-			left := until() - guard
-			if left <= 0 {
-				tcancel(fmt.Errorf("lease %x not renewed for %v: stepping down before it can expire", lease.ID, ttl-guard))
-				return
-			}
-			select {
-			case <-tctx.Done():
-				return
-			case <-time.After(min(left, ttl/8)):
-			}
-		}
-	}()
+	go t.watchdog(leading)
 
-	el := concurrency.NewElection(sess, e.prefix)
-	won := make(chan error, 1)
-	go func() { won <- el.Campaign(tctx, e.opts.Name) }()
-	select {
-	case err := <-won:
-		if err != nil {
-			return fmt.Errorf("campaign: %w", err)
-		}
-	case <-tctx.Done():
-		return context.Cause(tctx)
-	}
-	// Campaign can return after the key was lost (lease expired while
-	// waiting): check the key is still ours before leading.
-	rev := el.Rev()
-	kctx, kcancel := context.WithTimeout(tctx, guard)
-	resp, err := e.cli.Get(kctx, el.Key())
-	kcancel()
-	if err != nil {
-		return fmt.Errorf("checking the election key: %w", err)
-	}
-	if len(resp.Kvs) == 0 || resp.Kvs[0].CreateRevision != rev || resp.Kvs[0].Lease != int64(lease.ID) {
-		return fmt.Errorf("election key %s lost before leading", el.Key())
-	}
-	if until() <= guard || tctx.Err() != nil {
-		return fmt.Errorf("lease %x about to expire when elected", lease.ID)
+	t.el = concurrency.NewElection(sess, e.prefix)
+	if err := t.campaign(); err != nil {
+		return err
 	}
 	// Stepping down comes first when the term ends, before the lease is
 	// given up (which may wait on a lost etcd).
 	defer set(Leadership{})
 	defer e.st.setHeld(false)
-	set(Leadership{Leader: true, Election: uint64(rev)})
-	hold := e.opts.OnQuorumLoss == QuorumLossHold
-	if hold {
+	set(Leadership{Leader: true, Election: uint64(t.rev)})
+	t.hold = e.opts.OnQuorumLoss == QuorumLossHold
+	if t.hold {
 		close(leading)
 	}
+	return t.lead(sess.Done())
+}
 
-	// Lead until the lease is in doubt, the key goes or ctx ends.
-	obs := el.Observe(tctx)
-	sessDone := sess.Done()
+// leaseTerm is one term of an Elector: its lease, its election and, with
+// QuorumLossHold, whether it holds the switch through a lost quorum.
+type leaseTerm struct {
+	e          *Elector
+	set        func(Leadership)
+	ttl, guard time.Duration
+	// validUntil: until when (nanoseconds after sent, on the monotonic
+	// clock: a wall clock step changes nothing) the lease is known to
+	// live: a renewal's send time + TTL.
+	sent       time.Time
+	validUntil atomic.Int64
+	lease      clientv3.LeaseID
+	ctx        context.Context // ends with the term; its cause says why
+	cancel     context.CancelCauseFunc
+
+	el   *concurrency.Election
+	rev  int64 // the election key's create revision: the election id
+	hold bool  // QuorumLossHold
+	obs  <-chan *clientv3.GetResponse
 	// held: etcd lost its quorum (QuorumLossHold); holdUntil: the last
 	// time a member said it has no leader, plus TTL less the guard. A
 	// quorum formed after that time cannot expire the lease sooner than
 	// TTL after it formed, so stepping down by holdUntil is in time.
-	var held bool
-	var holdUntil time.Time
+	held      bool
+	holdUntil time.Time
+}
+
+// until is how long the lease is known to live.
+func (t *leaseTerm) until() time.Duration {
+	return time.Until(t.sent.Add(time.Duration(t.validUntil.Load())))
+}
+
+// watchdog ends the term a guard before the lease could expire, until
+// leading is closed.
+func (t *leaseTerm) watchdog(leading <-chan struct{}) {
 	for {
-		wait := ttl / 8
-		switch {
-		case hold && !held:
-			wait = max(0, min(wait, until()-guard))
-		case held:
-			wait = max(0, min(wait, time.Until(holdUntil)))
+		select {
+		case <-leading:
+			return
+		default:
+		}
+		left := t.until() - t.guard
+		if left <= 0 {
+			t.cancel(fmt.Errorf("lease %x not renewed for %v: stepping down before it can expire", t.lease, t.ttl-t.guard))
+			return
 		}
 		select {
-		case <-tctx.Done():
-			return context.Cause(tctx)
+		case <-t.ctx.Done():
+			return
+		case <-time.After(min(left, t.ttl/8)):
+		}
+	}
+}
+
+// campaign waits to be elected and checks that the term may lead.
+func (t *leaseTerm) campaign() error {
+	won := make(chan error, 1)
+	go func() { won <- t.el.Campaign(t.ctx, t.e.opts.Name) }()
+	select {
+	case err := <-won:
+		if err != nil {
+			return fmt.Errorf("campaign: %w", err)
+		}
+	case <-t.ctx.Done():
+		return context.Cause(t.ctx)
+	}
+	// Campaign can return after the key was lost (lease expired while
+	// waiting): check the key is still ours before leading.
+	t.rev = t.el.Rev()
+	kctx, kcancel := context.WithTimeout(t.ctx, t.guard)
+	resp, err := t.e.cli.Get(kctx, t.el.Key())
+	kcancel()
+	if err != nil {
+		return fmt.Errorf("checking the election key: %w", err)
+	}
+	if !t.ownsKey(resp) {
+		return fmt.Errorf("election key %s lost before leading", t.el.Key())
+	}
+	if t.until() <= t.guard || t.ctx.Err() != nil {
+		return fmt.Errorf("lease %x about to expire when elected", t.lease)
+	}
+	return nil
+}
+
+// ownsKey says whether the election key read in resp is this term's.
+func (t *leaseTerm) ownsKey(resp *clientv3.GetResponse) bool {
+	return len(resp.Kvs) > 0 && resp.Kvs[0].CreateRevision == t.rev && resp.Kvs[0].Lease == int64(t.lease)
+}
+
+// lead leads until the lease is in doubt, the key goes or the term's
+// context ends. sessDone is the session's end (the client gave the lease
+// up).
+func (t *leaseTerm) lead(sessDone <-chan struct{}) error {
+	t.obs = t.el.Observe(t.ctx)
+	for {
+		select {
+		case <-t.ctx.Done():
+			return context.Cause(t.ctx)
 		case <-sessDone:
-			if !hold {
-				return fmt.Errorf("lease %x ended", lease.ID)
+			if !t.hold {
+				return fmt.Errorf("lease %x ended", t.lease)
 			}
 			// The client gave the lease up after TTL without a renewal;
 			// renew (which still tries) and the checks below decide.
 			sessDone = nil
-		case r, ok := <-obs:
+		case r, ok := <-t.obs:
 			if !ok {
-				if held {
-					obs = nil // observed again once etcd is back
+				if t.held {
+					t.obs = nil // observed again once etcd is back
 					continue
 				}
-				return fmt.Errorf("observing the election ended: %w", context.Cause(tctx))
+				return fmt.Errorf("observing the election ended: %w", context.Cause(t.ctx))
 			}
-			if len(r.Kvs) == 0 || r.Kvs[0].CreateRevision != rev {
+			if len(r.Kvs) == 0 || r.Kvs[0].CreateRevision != t.rev {
 				return errors.New("another daemon leads: stepping down")
 			}
-		case <-time.After(wait):
+		case <-time.After(t.wait()):
 		}
-		if !hold {
+		if !t.hold {
 			continue // the watchdog times the lease
 		}
-		left := until()
-		if !held {
-			if left > ttl/2 {
-				continue // renewed within the last quarter TTL
-			}
-			// A renewal is overdue: is etcd without a quorum, or is this
-			// daemon cut off from it? Asked within the time left, so the
-			// step-down below is never late.
-			rem := until() - guard
-			if rem <= 0 {
-				return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", lease.ID, ttl-guard)
-			}
-			asked := time.Now()
-			if lost, why := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
-				held, holdUntil = true, asked.Add(ttl-guard)
-				e.st.setHeld(true)
-				e.log.Warn("lease not renewed and etcd has no quorum: holding the switch", "detail", why)
-				set(Leadership{Leader: true, Election: uint64(rev), Held: true})
-				continue
-			}
-			if until()-guard <= 0 {
-				return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", lease.ID, ttl-guard)
-			}
-			continue
+		var err error
+		if t.held {
+			err = t.checkHeld()
+		} else {
+			err = t.checkRenewal()
 		}
-		if left > ttl/2 {
-			// Renewed: etcd is back and the lease lived. Lead on if the
-			// election key is still this term's.
-			kctx, kcancel := context.WithTimeout(tctx, guard)
-			resp, err := e.cli.Get(kctx, el.Key())
-			kcancel()
-			if err != nil {
-				if time.Now().After(holdUntil) {
-					return fmt.Errorf("etcd back but the election key unreadable: %w", err)
-				}
-				continue
-			}
-			if len(resp.Kvs) == 0 || resp.Kvs[0].CreateRevision != rev || resp.Kvs[0].Lease != int64(lease.ID) {
-				return errors.New("etcd back: this daemon's election key is gone, stepping down")
-			}
-			held = false
-			e.st.setHeld(false)
-			e.log.Info("etcd has its quorum again: still the leader", "election_id", rev)
-			if obs == nil {
-				obs = el.Observe(tctx)
-			}
-			set(Leadership{Leader: true, Election: uint64(rev)})
-			continue
-		}
-		rem := time.Until(holdUntil)
-		if rem > 0 {
-			asked := time.Now()
-			if lost, _ := e.st.quorumLost(tctx, min(ttl/8, rem)); lost {
-				holdUntil = asked.Add(ttl - guard)
-				continue
-			}
-		}
-		if time.Now().After(holdUntil) {
-			return fmt.Errorf("etcd quorum no longer known to be lost and lease %x not renewed for %v: stepping down", lease.ID, ttl-guard)
+		if err != nil {
+			return err
 		}
 	}
+}
+
+// wait is how long lead waits for an event before it checks the lease.
+func (t *leaseTerm) wait() time.Duration {
+	wait := t.ttl / 8
+	switch {
+	case t.hold && !t.held:
+		wait = max(0, min(wait, t.until()-t.guard))
+	case t.held:
+		wait = max(0, min(wait, time.Until(t.holdUntil)))
+	}
+	return wait
+}
+
+// checkRenewal (QuorumLossHold, not held): when a renewal is overdue, the
+// term holds if etcd lost its quorum, else it ends (an error) before the
+// lease can expire.
+func (t *leaseTerm) checkRenewal() error {
+	if t.until() > t.ttl/2 {
+		return nil // renewed within the last quarter TTL
+	}
+	// A renewal is overdue: is etcd without a quorum, or is this
+	// daemon cut off from it? Asked within the time left, so the
+	// step-down below is never late.
+	rem := t.until() - t.guard
+	if rem <= 0 {
+		return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", t.lease, t.ttl-t.guard)
+	}
+	asked := time.Now()
+	if lost, why := t.e.st.quorumLost(t.ctx, min(t.ttl/8, rem)); lost {
+		t.held, t.holdUntil = true, asked.Add(t.ttl-t.guard)
+		t.e.st.setHeld(true)
+		t.e.log.Warn("lease not renewed and etcd has no quorum: holding the switch", "detail", why)
+		t.set(Leadership{Leader: true, Election: uint64(t.rev), Held: true})
+		return nil
+	}
+	if t.until()-t.guard <= 0 {
+		return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", t.lease, t.ttl-t.guard)
+	}
+	return nil
+}
+
+// checkHeld (held): a renewed lease ends the hold (quorumBack); else the
+// hold goes on while a member says etcd has no leader, and the term ends
+// (an error) at holdUntil.
+func (t *leaseTerm) checkHeld() error {
+	if t.until() > t.ttl/2 {
+		return t.quorumBack()
+	}
+	rem := time.Until(t.holdUntil)
+	if rem > 0 {
+		asked := time.Now()
+		if lost, _ := t.e.st.quorumLost(t.ctx, min(t.ttl/8, rem)); lost {
+			t.holdUntil = asked.Add(t.ttl - t.guard)
+			return nil
+		}
+	}
+	if time.Now().After(t.holdUntil) {
+		return fmt.Errorf("etcd quorum no longer known to be lost and lease %x not renewed for %v: stepping down", t.lease, t.ttl-t.guard)
+	}
+	return nil
+}
+
+// quorumBack: renewed, so etcd is back and the lease lived. The term
+// leads on (no longer held) if the election key is still its own.
+func (t *leaseTerm) quorumBack() error {
+	kctx, kcancel := context.WithTimeout(t.ctx, t.guard)
+	resp, err := t.e.cli.Get(kctx, t.el.Key())
+	kcancel()
+	if err != nil {
+		if time.Now().After(t.holdUntil) {
+			return fmt.Errorf("etcd back but the election key unreadable: %w", err)
+		}
+		return nil
+	}
+	if !t.ownsKey(resp) {
+		return errors.New("etcd back: this daemon's election key is gone, stepping down")
+	}
+	t.held = false
+	t.e.st.setHeld(false)
+	t.e.log.Info("etcd has its quorum again: still the leader", "election_id", t.rev)
+	if t.obs == nil {
+		t.obs = t.el.Observe(t.ctx)
+	}
+	t.set(Leadership{Leader: true, Election: uint64(t.rev)})
+	return nil
 }
 
 // renew keeps the lease alive, timing each renewal from when it was sent.

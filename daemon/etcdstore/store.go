@@ -20,7 +20,6 @@
 package etcdstore
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -28,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,43 +61,6 @@ type Store struct {
 	// on one goes back to failing over.
 	held atomic.Bool
 	hold atomic.Pointer[holdCtx]
-}
-
-type holdCtx struct {
-	ctx    context.Context
-	cancel context.CancelFunc
-}
-
-func newHoldCtx() *holdCtx {
-	ctx, cancel := context.WithCancel(context.Background())
-	return &holdCtx{ctx, cancel}
-}
-
-// ErrQuorumLost: etcd has lost its quorum (the members this daemon reaches
-// report no leader), so nothing can be saved; the change was not made.
-// It is a statestore.ErrUnavailable.
-var ErrQuorumLost = errors.New("etcd has lost its quorum")
-
-// quorumError is ErrQuorumLost for the store at prefix, telling the
-// operator what to do.
-type quorumError struct {
-	prefix, detail string
-	cause          error
-}
-
-func (e *quorumError) Error() string {
-	msg := fmt.Sprintf("etcd store %s: %v (%s): nothing was saved; changes are refused until a majority of the etcd members is back (check them with etcdctl endpoint status --cluster); the switch keeps its configuration and its primary daemon goes on failing over from its own state", e.prefix, ErrQuorumLost, e.detail)
-	if e.cause != nil {
-		msg += ": " + e.cause.Error()
-	}
-	return msg
-}
-
-// Is: ErrQuorumLost and statestore.ErrUnavailable (the API's UNAVAILABLE);
-// the etcd error it came with is told, not wrapped (a timeout it holds is
-// not the caller's deadline).
-func (e *quorumError) Is(target error) bool {
-	return target == ErrQuorumLost || target == statestore.ErrUnavailable
 }
 
 var _ statestore.SharedStore = (*Store)(nil)
@@ -139,6 +100,7 @@ func (s *Store) Prefix() string { return s.prefix }
 func (s *Store) key(k string) string { return s.prefix + k }
 
 func revKey(n uint64) string { return fmt.Sprintf("rev/%020d", n) }
+
 func cfgKey(n uint64) string { return fmt.Sprintf("cfg/%020d", n) }
 
 type revMeta struct {
@@ -158,85 +120,6 @@ func (s *Store) writeCtx() (context.Context, context.CancelFunc) {
 
 func (s *Store) wrap(what string, err error) error {
 	return fmt.Errorf("etcd store %s: %s: %w", s.prefix, what, err)
-}
-
-// setHeld makes every save fail at once with ErrQuorumLost, cancelling
-// those under way (held), or go to etcd again.
-func (s *Store) setHeld(held bool) {
-	if held {
-		s.held.Store(true)
-		s.hold.Load().cancel()
-		return
-	}
-	if s.held.Load() {
-		s.hold.Store(newHoldCtx())
-		s.held.Store(false)
-	}
-}
-
-// refuse returns ErrQuorumLost while held.
-func (s *Store) refuse() error {
-	if s.held.Load() {
-		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader"}
-	}
-	return nil
-}
-
-// wrapWrite is wrap for a save that failed: when etcd has lost its
-// quorum it says so (ErrQuorumLost) instead of a bare timeout.
-func (s *Store) wrapWrite(what string, err error) error {
-	if s.held.Load() {
-		return &quorumError{prefix: s.prefix, detail: "no etcd member this daemon reaches has a leader", cause: err}
-	}
-	if lost, why := s.quorumLost(context.Background(), min(s.timeout, time.Second)); lost {
-		return &quorumError{prefix: s.prefix, detail: why, cause: err}
-	}
-	return s.wrap(what, err)
-}
-
-// quorumLost asks every etcd endpoint, each within timeout, whether its
-// cluster has a leader. Quorum is taken as lost only when at least one
-// member answers and none knows a leader: no answer at all (this daemon
-// cut off) or one member with a leader is not a lost quorum. why says
-// what the members answered.
-func (s *Store) quorumLost(ctx context.Context, timeout time.Duration) (lost bool, why string) {
-	eps := s.cli.Endpoints()
-	type answer struct {
-		ep     string
-		leader uint64
-		err    error
-	}
-	ch := make(chan answer, len(eps))
-	for _, ep := range eps {
-		go func() {
-			sctx, cancel := context.WithTimeout(ctx, timeout)
-			defer cancel()
-			r, err := s.cli.Status(sctx, ep)
-			if err != nil {
-				ch <- answer{ep: ep, err: err}
-				return
-			}
-			ch <- answer{ep: ep, leader: r.Leader}
-		}()
-	}
-	var answered, leaders int
-	var parts []string
-	for range eps {
-		a := <-ch
-		switch {
-		case a.err != nil:
-			parts = append(parts, a.ep+" unreachable")
-		case a.leader == 0:
-			answered++
-			parts = append(parts, a.ep+" has no leader")
-		default:
-			answered++
-			leaders++
-			parts = append(parts, fmt.Sprintf("%s follows leader %x", a.ep, a.leader))
-		}
-	}
-	sort.Strings(parts)
-	return answered > 0 && leaders == 0, strings.Join(parts, ", ")
 }
 
 // Running implements statestore.StateStore. The revision read is the one the
@@ -499,10 +382,6 @@ func (s *Store) read(key string, opts func() []clientv3.OpOption) (*clientv3.Get
 	return nil, errors.Join(errs...)
 }
 
-// quorumProbeAfter is how long a read waits for etcd before it checks
-// whether etcd has lost its quorum and asks every member.
-const quorumProbeAfter = 500 * time.Millisecond
-
 // History implements statestore.StateStore.
 func (s *Store) History() ([]statestore.Revision, error) {
 	resp, err := s.read(s.key("rev/"), func() []clientv3.OpOption {
@@ -524,186 +403,6 @@ func (s *Store) History() ([]statestore.Revision, error) {
 		out = append(out, r)
 	}
 	return out, nil
-}
-
-// LoadRuntime implements statestore.StateStore. The state read is the one
-// the next SaveRuntime is conditioned on.
-func (s *Store) LoadRuntime() (statestore.Runtime, error) {
-	ctx, cancel := s.ctx()
-	defer cancel()
-	resp, err := s.cli.Get(ctx, s.key("runtime"))
-	if err != nil {
-		return statestore.Runtime{}, s.wrap("reading the runtime state", err)
-	}
-	var rt statestore.Runtime
-	var mod int64
-	if len(resp.Kvs) > 0 {
-		if err := json.Unmarshal(resp.Kvs[0].Value, &rt); err != nil {
-			return statestore.Runtime{}, fmt.Errorf("etcd store %s: key runtime unreadable: %w", s.prefix, err)
-		}
-		mod = resp.Kvs[0].ModRevision
-	}
-	s.mu.Lock()
-	s.runtimeRev, s.runtime = mod, nil
-	if len(resp.Kvs) > 0 {
-		s.runtime = resp.Kvs[0].Value
-	}
-	s.mu.Unlock()
-	return rt, nil
-}
-
-// LoadRuntimeRev implements statestore.SharedStore: the runtime state and
-// the store revision it was written at (0: none yet).
-func (s *Store) LoadRuntimeRev() (statestore.Runtime, int64, error) {
-	rt, err := s.LoadRuntime()
-	if err != nil {
-		return rt, 0, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return rt, s.runtimeRev, nil
-}
-
-// SaveRuntimeOn implements statestore.SharedStore: it succeeds only while the
-// runtime state is still at store revision base, and writes nothing when
-// the store holds rt already. It returns the revision the state is at.
-func (s *Store) SaveRuntimeOn(base int64, rt statestore.Runtime) (int64, error) {
-	b, err := json.Marshal(rt)
-	if err != nil {
-		return 0, err
-	}
-	if err := s.refuse(); err != nil {
-		return 0, err
-	}
-	ctx, cancel := s.writeCtx()
-	defer cancel()
-	k := s.key("runtime")
-	got, err := s.cli.Get(ctx, k)
-	if err != nil {
-		return 0, s.wrapWrite("reading the runtime state", err)
-	}
-	if len(got.Kvs) > 0 && bytes.Equal(got.Kvs[0].Value, b) {
-		return got.Kvs[0].ModRevision, nil // the store holds it already: nothing is lost, nothing written
-	}
-	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", base)).
-		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
-	if err != nil {
-		return 0, s.wrapWrite("saving the runtime state", err)
-	}
-	if !resp.Succeeded {
-		var cur int64
-		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
-			cur = kvs[0].ModRevision
-			if bytes.Equal(kvs[0].Value, b) {
-				return cur, nil
-			}
-		}
-		return 0, fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon took it at %d; nothing was saved: check status and make the change again",
-			statestore.ErrConflict, cur, base)
-	}
-	return resp.Header.Revision, nil
-}
-
-// SaveRuntime implements statestore.StateStore: it succeeds only while the
-// runtime state is the one this daemon last read or wrote. Saving what
-// the store holds already writes nothing (a standby repeating the
-// leader's state does not disturb the leader's next save).
-func (s *Store) SaveRuntime(rt statestore.Runtime) error {
-	b, err := json.Marshal(rt)
-	if err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.runtimeRev != 0 && bytes.Equal(b, s.runtime) {
-		return nil
-	}
-	if err := s.refuse(); err != nil {
-		return err
-	}
-	ctx, cancel := s.writeCtx()
-	defer cancel()
-	k := s.key("runtime")
-	resp, err := s.cli.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(k), "=", s.runtimeRev)).
-		Then(clientv3.OpPut(k, string(b))).Else(clientv3.OpGet(k)).Commit()
-	if err != nil {
-		return s.wrapWrite("saving the runtime state", err)
-	}
-	if !resp.Succeeded {
-		var cur int64
-		if kvs := resp.Responses[0].GetResponseRange().GetKvs(); len(kvs) > 0 {
-			cur = kvs[0].ModRevision
-			if bytes.Equal(kvs[0].Value, b) {
-				// Another daemon saved the same state: nothing is lost.
-				s.runtimeRev, s.runtime = cur, b
-				return nil
-			}
-		}
-		return fmt.Errorf("%w: another daemon changed the runtime state (manual bypass, failed groups) at store revision %d since this daemon read it at %d; nothing was saved: re-read it (status) and make the change again",
-			statestore.ErrConflict, cur, s.runtimeRev)
-	}
-	s.runtimeRev, s.runtime = resp.Header.Revision, b
-	return nil
-}
-
-// Change says what changed in the store.
-type Change struct {
-	Config, Runtime bool
-}
-
-// Watch reports changes of the running configuration and of the runtime
-// state (by this daemon or another) until ctx ends. Changes that come
-// faster than they are taken are merged. After a lost watch (etcd
-// unreachable, history compacted) it reports both as changed: the reader
-// re-reads the store.
-func (s *Store) Watch(ctx context.Context) <-chan Change {
-	out := make(chan Change, 1)
-	send := func(c Change) {
-		for {
-			select {
-			case out <- c:
-				return
-			case old := <-out:
-				c.Config, c.Runtime = c.Config || old.Config, c.Runtime || old.Runtime
-			case <-ctx.Done():
-				return
-			}
-		}
-	}
-	go func() {
-		defer close(out)
-		for ctx.Err() == nil {
-			wctx := clientv3.WithRequireLeader(ctx)
-			for wr := range s.cli.Watch(wctx, s.prefix, clientv3.WithPrefix(), clientv3.WithCreatedNotify()) {
-				if err := wr.Err(); err != nil || wr.Created {
-					// Created: anything may have changed before the watch
-					// started (a re-established watch); an error ends it.
-					send(Change{Config: true, Runtime: true})
-					if err != nil {
-						break
-					}
-					continue
-				}
-				var c Change
-				for _, ev := range wr.Events {
-					switch strings.TrimPrefix(string(ev.Kv.Key), s.prefix) {
-					case "running":
-						c.Config = true
-					case "runtime":
-						c.Runtime = true
-					}
-				}
-				if c.Config || c.Runtime {
-					send(c)
-				}
-			}
-			select {
-			case <-ctx.Done():
-			case <-time.After(s.timeout / 4):
-			}
-		}
-	}()
-	return out
 }
 
 // Health reports whether the store answers (a linearizable read, so it

@@ -52,7 +52,7 @@ const bit<8> PACKET_IN_REASON_KEEPALIVE = 1;
 // Contract: packet-out flags (packet_out.flags).
 const bit<8> PACKET_OUT_FLAG_KEEPALIVE = 0x01;  // egress writes the tx timestamp
 
-// Contract: Ingress.link_counters index = link_id ++ kind (3 bits).
+// Contract: BalancerIngress.link_counters index = link_id ++ kind (3 bits).
 typedef bit<3> link_cnt_kind_t;
 const link_cnt_kind_t LINK_CNT_TO_FILTER    = 0;  // balanced towards a filter
 const link_cnt_kind_t LINK_CNT_RULE_BYPASS  = 1;  // a flow rule (or the default) said bypass
@@ -63,18 +63,18 @@ const link_cnt_kind_t LINK_CNT_HEARTBEAT    = 5;  // bypass-unit heartbeat passe
 const link_cnt_kind_t LINK_CNT_GROUP_BYPASS = 6;  // balance group in bypass, or slot not programmed
 const link_cnt_kind_t LINK_CNT_DROPPED      = 7;  // dropped by a drop failure action
 
-// Contract: Ingress.filter_group_counters index = filter_group ++ kind (2 bits).
+// Contract: BalancerIngress.filter_group_counters index = filter_group ++ kind (2 bits).
 typedef bit<2> fg_cnt_kind_t;
 const fg_cnt_kind_t FG_CNT_TO_FILTER = 0;
 const fg_cnt_kind_t FG_CNT_RETURNED  = 1;
 const fg_cnt_kind_t FG_CNT_KEEPALIVE = 2;
 const fg_cnt_kind_t FG_CNT_SW_BYPASS = 3;
 
-// Contract: Ingress.core_counters index = filter_group ++ core (16 bits):
+// Contract: BalancerIngress.core_counters index = filter_group ++ core (16 bits):
 // every packet a slot sends towards a filter core, whatever the filter
 // group's state then does with it.
 
-// Contract: Ingress.drop_counters index.
+// Contract: BalancerIngress.drop_counters index.
 typedef bit<4> drop_reason_t;
 const drop_reason_t DROP_NONE             = 0;
 const drop_reason_t DROP_UNKNOWN_PORT     = 1;  // no port_role entry
@@ -85,7 +85,7 @@ const drop_reason_t DROP_BALANCE_GROUP    = 5;  // balance group state is drop
 const drop_reason_t DROP_MALFORMED        = 6;  // parser error (frame ends inside a header) or IPv4 IHL < 5
 const drop_reason_t DROP_VERDICT          = 7;  // data-plane verdict standing, failure action drop
 
-// Contract: Ingress.verdict_counters index = filter_group ++ action (1 bit):
+// Contract: BalancerIngress.verdict_counters index = filter_group ++ action (1 bit):
 // frames given the failure action of a standing data-plane verdict.
 typedef bit<1> verdict_cnt_kind_t;
 const verdict_cnt_kind_t VERDICT_CNT_BYPASS = 0;

@@ -137,37 +137,58 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	core := la == wire.DefaultCoreTPID || (la != wire.DefaultKeepAliveEtherType && d.coreTPID.has(la))
 	switch {
 	case core:
-		// parse_core
-		if len(b)-off < wire.CoreHeaderLen {
-			m.parseErr = true
+		if off, la = parseCore(b, off, la, m); m.parseErr {
 			return
 		}
-		w := be16(b[off+2:])
-		m.coreLink, m.coreID = wire.ParseCoreTag(w)
-		m.core, m.coreTPID = true, la
-		off += wire.CoreHeaderLen
-		if len(b)-off < 2 {
-			m.parseErr = true
-			return
-		}
-		la = be16(b[off:])
 	case la == wire.DefaultKeepAliveEtherType || d.keepAlive.has(la):
-		// parse_keepalive: eth_type, then keepalive_t; accept.
-		m.ethType = uint32(la)
-		off += 2
-		if len(b)-off < wire.KeepAliveLen {
-			m.parseErr = true
-			return
-		}
-		m.ka, m.kaOff = true, off
-		m.kaDir, m.kaFG = uint32(b[off+5]), uint32(be16(b[off+6:]))
+		parseKeepAlive(b, off, la, m)
 		return
 	}
-	// parse_vlan_0 .. parse_vlan_2
+	if off = parseVLANs(b, off, la, m); m.parseErr {
+		return
+	}
+	d.parseEthType(b, off, m)
+}
+
+// parseCore is parse_core: the core header with TPID la at off. It
+// returns the offset after it and the EtherType that follows.
+func parseCore(b []byte, off int, la uint16, m *meta) (int, uint16) {
+	if len(b)-off < wire.CoreHeaderLen {
+		m.parseErr = true
+		return off, la
+	}
+	w := be16(b[off+2:])
+	m.coreLink, m.coreID = wire.ParseCoreTag(w)
+	m.core, m.coreTPID = true, la
+	off += wire.CoreHeaderLen
+	if len(b)-off < 2 {
+		m.parseErr = true
+		return off, la
+	}
+	return off, be16(b[off:])
+}
+
+// parseKeepAlive is parse_keepalive: eth_type la at off, then
+// keepalive_t; accept.
+func parseKeepAlive(b []byte, off int, la uint16, m *meta) {
+	m.ethType = uint32(la)
+	off += 2
+	if len(b)-off < wire.KeepAliveLen {
+		m.parseErr = true
+		return
+	}
+	m.ka, m.kaOff = true, off
+	m.kaDir, m.kaFG = uint32(b[off+5]), uint32(be16(b[off+6:]))
+}
+
+// parseVLANs is parse_vlan_0 .. parse_vlan_2: up to three tags from off,
+// the first with TPID la. It returns the offset of the EtherType after
+// them.
+func parseVLANs(b []byte, off int, la uint16, m *meta) int {
 	for i := uint32(0); i < 3 && isVLAN(la); i++ {
 		if len(b)-off < vlanLen {
 			m.parseErr = true
-			return
+			return off
 		}
 		vid := uint32(be16(b[off+2:]) & 0xfff)
 		switch i {
@@ -183,11 +204,15 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 		}
 		if len(b)-off < 2 {
 			m.parseErr = true
-			return
+			return off
 		}
 		la = be16(b[off:])
 	}
-	// parse_eth_type
+	return off
+}
+
+// parseEthType is parse_eth_type at off and the states it selects.
+func (d *Dataplane) parseEthType(b []byte, off int, m *meta) {
 	if len(b)-off < 2 {
 		m.parseErr = true
 		return
@@ -201,44 +226,56 @@ func (d *Dataplane) parseEthernet(b []byte, off int, m *meta) {
 	case etherIPv6:
 		d.parseIPv6(b, off, m)
 	case etherMPLS, etherMPLSMC:
-		for i := uint32(0); i < 8; i++ {
-			if len(b)-off < mplsLen {
-				m.parseErr = true
-				return
-			}
-			bos := b[off+2] & 1
-			m.mplsDepth = i + 1
-			off += mplsLen
-			if bos == 1 {
-				// parse_mpls_payload: the version nibble.
-				if len(b)-off < 1 {
-					m.parseErr = true
-					return
-				}
-				switch b[off] >> 4 {
-				case 4:
-					d.parseIPv4(b, off, m)
-				case 6:
-					d.parseIPv6(b, off, m)
-				}
-				return
-			}
-		}
-		// 8 labels without bottom of stack: the rest is payload.
+		d.parseMPLS(b, off, m)
 	case etherPPPoESess:
-		if len(b)-off < pppoeLen {
+		d.parsePPPoE(b, off, m)
+	}
+}
+
+// parsePPPoE is parse_pppoe: the session header at off, then IPv4 or
+// IPv6 by its PPP protocol.
+func (d *Dataplane) parsePPPoE(b []byte, off int, m *meta) {
+	if len(b)-off < pppoeLen {
+		m.parseErr = true
+		return
+	}
+	proto := be16(b[off+6:])
+	off += pppoeLen
+	switch proto {
+	case pppIPv4:
+		d.parseIPv4(b, off, m)
+	case pppIPv6:
+		d.parseIPv6(b, off, m)
+	}
+}
+
+// parseMPLS is parse_mpls_0 .. parse_mpls_7: up to 8 labels from off,
+// then parse_mpls_payload after the bottom of stack.
+func (d *Dataplane) parseMPLS(b []byte, off int, m *meta) {
+	for i := uint32(0); i < 8; i++ {
+		if len(b)-off < mplsLen {
 			m.parseErr = true
 			return
 		}
-		proto := be16(b[off+6:])
-		off += pppoeLen
-		switch proto {
-		case pppIPv4:
-			d.parseIPv4(b, off, m)
-		case pppIPv6:
-			d.parseIPv6(b, off, m)
+		bos := b[off+2] & 1
+		m.mplsDepth = i + 1
+		off += mplsLen
+		if bos == 1 {
+			// parse_mpls_payload: the version nibble.
+			if len(b)-off < 1 {
+				m.parseErr = true
+				return
+			}
+			switch b[off] >> 4 {
+			case 4:
+				d.parseIPv4(b, off, m)
+			case 6:
+				d.parseIPv6(b, off, m)
+			}
+			return
 		}
 	}
+	// 8 labels without bottom of stack: the rest is payload.
 }
 
 func (d *Dataplane) parseIPv4(b []byte, off int, m *meta) {

@@ -221,59 +221,9 @@ func (d *Dataplane) pipeline(inPort uint32, frame, buf []byte, m *meta, inLen ui
 
 func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64, explain *[]Hit) Result {
 	dc := decision{explain: explain}
-	if m.po {
-		// From the controller: out of the port it names.
-		dc.outPort = m.poPort
-		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
-		if dc.kaStamp && m.ka && m.kaFG < p4src.FilterGroupSize && d.verdictOn {
-			// A keep-alive naming a filter group is a send of that group,
-			// out of the side its direction says: only the group's
-			// liveness parameters and state; it leaves as named.
-			d.keepAliveSend(m, &dc)
-		}
-	} else if m.malformed() {
-		// Neither balanced nor bypassed uninspected: dropped and counted.
-		if inPort < portSpace {
-			d.portRx.count(inPort, inLen)
-		}
-		dc.dropPacket(p4src.DropMalformed)
-	} else {
-		if inPort < portSpace {
-			d.portRx.count(inPort, inLen)
-		}
-		act := d.portRole.def.act.dp
-		var pe *entry
-		if inPort < portSpace {
-			if pe = d.portRole.lookupExact(inPort); pe != nil {
-				act = pe.act.dp
-			}
-		}
-		dc.record(d.portRole, pe)
-		switch act.kind {
-		case actSetOperatorPort:
-			m.linkID, m.side, m.peer = act.p[0], act.p[1], act.p[2]
-			d.operatorPort(m, &dc, inLen)
-		case actSetFilterPort:
-			m.fg, m.side = act.p[0], act.p[1]
-			d.filterPort(m, &dc)
-		case actUnknownPort:
-			dc.dropPacket(p4src.DropUnknownPort)
-		}
-	}
+	d.ingress(inPort, m, &dc, inLen)
 	dc.linkCounter = m.linkID
-
-	if dc.countLink {
-		d.linkCtr.count(p4src.LinkCounterIndex(dc.linkCounter, dc.linkKind), inLen)
-	}
-	if dc.countFG {
-		d.fgCtr.count(p4src.FilterGroupCounterIndex(dc.fgIndex, dc.fgKind), inLen)
-	}
-	if dc.countCore {
-		d.coreCtr.count(p4src.CoreCounterIndex(dc.fgIndex, dc.core), inLen)
-	}
-	if dc.countVerdict && d.verdictCtr != nil {
-		d.verdictCtr.count(p4src.VerdictCounterIndex(dc.verdictFG, dc.verdictKind), inLen)
-	}
+	d.countDecision(&dc, inLen)
 	if dc.drop {
 		d.dropCtr.count(dc.dropReason, inLen)
 		return Result{Kind: Drop, DropReason: uint8(dc.dropReason)}
@@ -288,6 +238,89 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 
 	// Egress.
 	d.portTx.count(egress, inLen)
+	out := d.deparse(frame, buf, m, &dc)
+	if egress == d.cpuPort {
+		r := Result{Kind: ToCPU, Port: egress, Frame: out}
+		if dc.toCPU {
+			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: wire.PacketInReasonKeepAlive, RxTimestamp: d.now() & wire.TimestampMask}
+		}
+		return r
+	}
+	return Result{Kind: Forward, Port: egress, Frame: out}
+}
+
+// ingress decides a packet's fate: a packet-out leaves as the controller
+// says, a malformed frame is dropped, any other goes by its port's role.
+func (d *Dataplane) ingress(inPort uint32, m *meta, dc *decision, inLen uint64) {
+	switch {
+	case m.po:
+		// From the controller: out of the port it names.
+		dc.outPort = m.poPort
+		dc.kaStamp = m.poFlags&wire.PacketOutFlagKeepAlive != 0
+		if dc.kaStamp && m.ka && m.kaFG < p4src.FilterGroupSize && d.verdictOn {
+			// A keep-alive naming a filter group is a send of that group,
+			// out of the side its direction says: only the group's
+			// liveness parameters and state; it leaves as named.
+			d.keepAliveSend(m, dc)
+		}
+	case m.malformed():
+		// Neither balanced nor bypassed uninspected: dropped and counted.
+		if inPort < portSpace {
+			d.portRx.count(inPort, inLen)
+		}
+		dc.dropPacket(p4src.DropMalformed)
+	default:
+		if inPort < portSpace {
+			d.portRx.count(inPort, inLen)
+		}
+		d.portRoleApply(inPort, m, dc, inLen)
+	}
+}
+
+// portRoleApply looks up the port's role (port_role) and runs its branch
+// of the ingress.
+func (d *Dataplane) portRoleApply(inPort uint32, m *meta, dc *decision, inLen uint64) {
+	act := d.portRole.def.act.dp
+	var pe *entry
+	if inPort < portSpace {
+		if pe = d.portRole.lookupExact(inPort); pe != nil {
+			act = pe.act.dp
+		}
+	}
+	dc.record(d.portRole, pe)
+	switch act.kind {
+	case actSetOperatorPort:
+		m.linkID, m.side, m.peer = act.p[0], act.p[1], act.p[2]
+		d.operatorPort(m, dc, inLen)
+	case actSetFilterPort:
+		m.fg, m.side = act.p[0], act.p[1]
+		d.filterPort(m, dc)
+	case actUnknownPort:
+		dc.dropPacket(p4src.DropUnknownPort)
+	}
+}
+
+// countDecision counts the packet in the link, filter group, core and
+// verdict counters its decision names.
+func (d *Dataplane) countDecision(dc *decision, inLen uint64) {
+	if dc.countLink {
+		d.linkCtr.count(p4src.LinkCounterIndex(dc.linkCounter, dc.linkKind), inLen)
+	}
+	if dc.countFG {
+		d.fgCtr.count(p4src.FilterGroupCounterIndex(dc.fgIndex, dc.fgKind), inLen)
+	}
+	if dc.countCore {
+		d.coreCtr.count(p4src.CoreCounterIndex(dc.fgIndex, dc.core), inLen)
+	}
+	if dc.countVerdict && d.verdictCtr != nil {
+		d.verdictCtr.count(p4src.VerdictCounterIndex(dc.verdictFG, dc.verdictKind), inLen)
+	}
+}
+
+// deparse returns the frame that leaves (from ethernet on): with the core
+// header pushed or popped, or a keep-alive stamped, in buf; else the
+// frame itself.
+func (d *Dataplane) deparse(frame, buf []byte, m *meta, dc *decision) []byte {
 	f := frame[m.ethOff:]
 	out := f
 	switch {
@@ -305,14 +338,7 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 		copy(out, f)
 		binary.BigEndian.PutUint64(out[m.kaOff-m.ethOff+wire.KeepAliveTxOffset:], d.now()&wire.TimestampMask)
 	}
-	if egress == d.cpuPort {
-		r := Result{Kind: ToCPU, Port: egress, Frame: out}
-		if dc.toCPU {
-			r.PacketIn = PacketInMeta{IngressPort: inPort, Reason: wire.PacketInReasonKeepAlive, RxTimestamp: d.now() & wire.TimestampMask}
-		}
-		return r
-	}
-	return Result{Kind: Forward, Port: egress, Frame: out}
+	return out
 }
 
 func grow(buf []byte, n int) []byte {

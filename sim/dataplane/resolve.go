@@ -139,13 +139,22 @@ func withKeys(a, b map[string]extractor) map[string]extractor {
 
 // resolve indexes the P4Info and binds the pipeline's objects by name.
 func (d *Dataplane) resolve() error {
-	info := d.schema.Info
+	var errs []error
+	errs = append(errs, d.resolveActions()...)
+	errs = append(errs, d.resolveTables()...)
+	errs = append(errs, d.resolveCounters()...)
+	errs = append(errs, d.resolveValueSets()...)
+	errs = append(errs, d.resolveControllerHeaders()...)
+	return errors.Join(errs...)
+}
+
+// resolveActions indexes every action of the P4Info and binds those the
+// pipeline runs.
+func (d *Dataplane) resolveActions() []error {
 	var errs []error
 	fail := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
-
-	// Actions.
 	d.actionByID = map[uint32]*action{}
-	for _, pa := range info.GetActions() {
+	for _, pa := range d.schema.Info.GetActions() {
 		a := &action{id: pa.GetPreamble().GetId(), name: pa.GetPreamble().GetName(), pos: map[uint32]int{}}
 		for _, pp := range pa.GetParams() {
 			if w := int(pp.GetBitwidth()); w <= 0 || w > maxBits {
@@ -168,50 +177,64 @@ func (d *Dataplane) resolve() error {
 		}
 		a := d.actionByID[sa.GetPreamble().GetId()]
 		a.kind = pa.kind
-		for _, pn := range pa.params {
-			pp, err := sa.Param(pn)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			if pp.GetBitwidth() > 32 {
-				fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
-				continue
-			}
-			a.args = append(a.args, a.pos[pp.GetId()])
+		errs = append(errs, d.bindArgs(a, sa, pa.kind, pa.params, pa.optional)...)
+	}
+	return errs
+}
+
+// bindArgs sets the positions of the parameters the pipeline reads of an
+// action: params always, optional only when the P4Info has all of them
+// (the data-plane verdict's, which turn it on).
+func (d *Dataplane) bindArgs(a *action, sa *p4src.Action, kind actKind, params, optional []string) []error {
+	var errs []error
+	fail := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	for _, pn := range params {
+		pp, err := sa.Param(pn)
+		if err != nil {
+			errs = append(errs, err)
+			continue
 		}
-		if len(pa.optional) > 0 {
-			var opt []int
-			for _, pn := range pa.optional {
-				pp, err := sa.Param(pn)
-				if err != nil {
-					break
-				}
-				if pp.GetBitwidth() > 32 {
-					fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
-					break
-				}
-				opt = append(opt, a.pos[pp.GetId()])
-			}
-			if len(opt) == len(pa.optional) {
-				a.args = append(a.args, opt...)
-				if pa.kind == actFilterForward {
-					d.verdictOn = true
-				}
-			}
+		if pp.GetBitwidth() > 32 {
+			fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
+			continue
+		}
+		a.args = append(a.args, a.pos[pp.GetId()])
+	}
+	if len(optional) == 0 {
+		return errs
+	}
+	var opt []int
+	for _, pn := range optional {
+		pp, err := sa.Param(pn)
+		if err != nil {
+			break
+		}
+		if pp.GetBitwidth() > 32 {
+			fail("action %q param %q: %d bits, the pipeline reads at most 32", a.name, pn, pp.GetBitwidth())
+			break
+		}
+		opt = append(opt, a.pos[pp.GetId()])
+	}
+	if len(opt) == len(optional) {
+		a.args = append(a.args, opt...)
+		if kind == actFilterForward {
+			d.verdictOn = true
 		}
 	}
+	return errs
+}
 
-	// Direct counters.
+// resolveTables indexes every table of the P4Info (with its direct
+// counter) and binds those the pipeline looks up, each with its lookup.
+func (d *Dataplane) resolveTables() []error {
+	var errs []error
 	directUnit := map[uint32]p4configv1.CounterSpec_Unit{}
-	for _, dc := range info.GetDirectCounters() {
+	for _, dc := range d.schema.Info.GetDirectCounters() {
 		directUnit[dc.GetPreamble().GetId()] = dc.GetSpec().GetUnit()
 	}
-
-	// Tables.
 	d.tableByID = map[uint32]*table{}
 	d.directByID = map[uint32]*table{}
-	for _, pt := range info.GetTables() {
+	for _, pt := range d.schema.Info.GetTables() {
 		t, err := d.newTable(pt, directUnit)
 		if err != nil {
 			errs = append(errs, err)
@@ -250,18 +273,23 @@ func (d *Dataplane) resolve() error {
 	}
 	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		if t := *bind[name]; t != nil && t.direct == 0 {
-			fail("table %q: no direct counter", name)
+			errs = append(errs, fmt.Errorf("table %q: no direct counter", name))
 		}
 	}
 	if d.slots != nil && d.slotCap > 0 {
 		d.slots.size = d.slotCap
 	}
+	return errs
+}
 
-	// Counters.
+// resolveCounters indexes every counter array and binds those the
+// pipeline counts in (the verdict's when it is on).
+func (d *Dataplane) resolveCounters() []error {
+	var errs []error
 	d.counterByID = map[uint32]*counterArray{}
-	for _, pc := range info.GetCounters() {
+	for _, pc := range d.schema.Info.GetCounters() {
 		if pc.GetSize() < 0 || pc.GetSize() > 1<<24 {
-			fail("counter %q: size %d not supported", pc.GetPreamble().GetName(), pc.GetSize())
+			errs = append(errs, fmt.Errorf("counter %q: size %d not supported", pc.GetPreamble().GetName(), pc.GetSize()))
 			continue
 		}
 		c := &counterArray{id: pc.GetPreamble().GetId(), name: pc.GetPreamble().GetName(), unit: pc.GetSpec().GetUnit(), cells: make([]counterCell, pc.GetSize())}
@@ -295,10 +323,15 @@ func (d *Dataplane) resolve() error {
 			errs = append(errs, err)
 		}
 	}
+	return errs
+}
 
-	// Value sets.
+// resolveValueSets indexes every parser value set and binds the two the
+// parser selects on.
+func (d *Dataplane) resolveValueSets() []error {
+	var errs []error
 	d.vsByID = map[uint32]*valueSet{}
-	for _, pv := range info.GetValueSets() {
+	for _, pv := range d.schema.Info.GetValueSets() {
 		vs, err := newValueSet(pv)
 		if err != nil {
 			errs = append(errs, err)
@@ -318,12 +351,17 @@ func (d *Dataplane) resolve() error {
 			continue
 		}
 		if vs.width != 16 {
-			fail("value set %q: %d bits, the parser selects on 16", name, vs.width)
+			errs = append(errs, fmt.Errorf("value set %q: %d bits, the parser selects on 16", name, vs.width))
 		}
 		*dst = vs
 	}
+	return errs
+}
 
-	// Controller headers.
+// resolveControllerHeaders checks the packet-in and packet-out headers
+// and notes the packet-out header's length.
+func (d *Dataplane) resolveControllerHeaders() []error {
+	var errs []error
 	if h, err := d.schema.ControllerHeader(p4src.HeaderPacketOut); err != nil {
 		errs = append(errs, err)
 	} else {
@@ -336,7 +374,7 @@ func (d *Dataplane) resolve() error {
 	if _, err := d.schema.ControllerHeader(p4src.HeaderPacketIn); err != nil {
 		errs = append(errs, err)
 	}
-	return errors.Join(errs...)
+	return errs
 }
 
 func cmpU32(a, b uint32) int {

@@ -1,0 +1,283 @@
+package profiles
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dpi-balancer/balancer/p4src/wire"
+)
+
+// State of a filter group's availability.
+type State uint8
+
+const (
+	StateInit        State = iota // not yet proven: in software bypass until keep-alives pass
+	StateUp                       // keep-alives pass
+	StateDown                     // failed: the failure action applies
+	StateAdminBypass              // the operator bypassed it by hand
+)
+
+func (s State) String() string {
+	switch s {
+	case StateInit:
+		return "init"
+	case StateUp:
+		return "up"
+	case StateDown:
+		return "down"
+	case StateAdminBypass:
+		return "admin-bypass"
+	}
+	return fmt.Sprintf("State(%d)", uint8(s))
+}
+
+// Reason says why a filter group is in its state.
+type Reason uint8
+
+const (
+	ReasonStart Reason = iota
+	ReasonKeepAlivesPass
+	ReasonKeepAliveLoss
+	ReasonPortDown
+	ReasonAdmin
+	ReasonAdminCleared
+	ReasonRestart
+	ReasonRestartUp
+	ReasonPathSuspected
+	ReasonDataPlane // the pipeline proved loss (verdict.go)
+)
+
+func (r Reason) String() string {
+	switch r {
+	case ReasonStart:
+		return "start"
+	case ReasonKeepAlivesPass:
+		return "keep-alives pass"
+	case ReasonKeepAliveLoss:
+		return "keep-alive loss"
+	case ReasonPortDown:
+		return "port down"
+	case ReasonAdmin:
+		return "manual bypass"
+	case ReasonAdminCleared:
+		return "manual bypass cleared"
+	case ReasonRestart:
+		return "down before restart"
+	case ReasonRestartUp:
+		return "up before restart"
+	case ReasonPathSuspected:
+		return "keep-alive path suspected"
+	case ReasonDataPlane:
+		return "data-plane verdict"
+	}
+	return fmt.Sprintf("Reason(%d)", uint8(r))
+}
+
+// Tick sends the probes that are due and counts unanswered ones as
+// losses. Call it at least every few milliseconds. The sender is called
+// without the engine's lock held (it may answer synchronously).
+func (e *Engine) Tick(now time.Time) {
+	type send struct {
+		m     *monitor
+		dir   wire.Direction
+		port  uint32
+		frame []byte
+	}
+	var sends []send
+	e.mu.Lock()
+	if !e.lastTick.IsZero() && now.Sub(e.lastTick) > e.stallGap {
+		e.stalledAt = now // we did not run for a while: rounds judged now may be unfair
+	}
+	e.lastTick = now
+	changed := false
+	for _, name := range e.names() {
+		m := e.mons[name]
+		if m.next.IsZero() || now.Before(m.next) {
+			continue
+		}
+		// Judge the previous round: every direction must have come back.
+		if len(m.out) > 0 {
+			pass := true
+			for _, p := range m.out {
+				pass = pass && p.back
+			}
+			changed = e.round(m, pass, now) || changed
+		}
+		m.seq++
+		clear(m.out)
+		for _, d := range m.dirs {
+			port := m.lanPort
+			if d == wire.WANToLAN {
+				port = m.wanPort
+			}
+			f := append([]byte(nil), m.frames[d]...)
+			wire.PutKeepAliveSeq(f, m.seq)
+			m.out[d] = &probe{seq: m.seq, sentAt: now}
+			sends = append(sends, send{m, d, port, f})
+		}
+		m.next = m.next.Add(m.interval)
+		if m.next.Before(now) { // we were late: do not burst
+			m.next = now.Add(m.interval)
+		}
+	}
+	if changed {
+		e.publish()
+	}
+	e.mu.Unlock()
+
+	for _, s := range sends {
+		err := e.send(s.port, s.frame)
+		e.mu.Lock()
+		if err != nil {
+			// Not sent (no primary session): nothing to judge next round.
+			if p := s.m.out[s.dir]; p != nil && p.seq == s.m.seq {
+				clear(s.m.out)
+			}
+		} else {
+			s.m.st.ProbesSent++
+		}
+		e.mu.Unlock()
+	}
+}
+
+// round applies one probe round's result; it reports a state change.
+func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
+	if pass {
+		m.passes++
+		m.losses = 0
+		m.st.Passes++
+		if !m.held.IsZero() {
+			e.log.Info("keep-alives pass again: kept up through the suspected keep-alive path stall",
+				"filter_group", m.fg.Name, "held_for", now.Sub(m.held))
+			m.release()
+		}
+	} else {
+		m.losses++
+		m.passes = 0
+		m.st.Losses++
+	}
+	var next State
+	var why Reason
+	switch m.state {
+	case StateInit:
+		next, why = m.stepInit(pass)
+	case StateUp:
+		next, why = m.stepUp(pass)
+		if next == StateDown && e.hold(m, now) {
+			return false
+		}
+	case StateDown:
+		next, why = m.stepDown(pass)
+	default:
+		return false
+	}
+	return e.transition(m, next, why, now)
+}
+
+// stepInit: the first verdict either way.
+func (m *monitor) stepInit(bool) (State, Reason) {
+	switch {
+	case m.losses >= m.prof.LossThreshold:
+		return StateDown, ReasonKeepAliveLoss
+	case m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp:
+		return StateUp, ReasonKeepAlivesPass
+	}
+	return StateInit, m.reason
+}
+
+// stepUp: a run of losses takes the filter down.
+func (m *monitor) stepUp(bool) (State, Reason) {
+	if m.losses >= m.prof.LossThreshold {
+		return StateDown, ReasonKeepAliveLoss
+	}
+	return StateUp, m.reason
+}
+
+// stepDown: a run of passes, with both ports up, brings it back.
+func (m *monitor) stepDown(bool) (State, Reason) {
+	if m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp {
+		return StateUp, ReasonKeepAlivesPass
+	}
+	return StateDown, m.reason
+}
+
+func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) bool {
+	if next == m.state {
+		return false
+	}
+	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
+		"reason", why.String(), "failure_action", string(m.action))
+	if e.onTransition != nil {
+		e.onTransition(Transition{FilterGroup: m.fg.Name, From: m.state, To: next, Reason: why, At: now})
+	}
+	m.state, m.reason, m.since = next, why, now
+	m.release()
+	if next == StateUp {
+		m.vd.recovered(m, now)
+	}
+	return true
+}
+
+func (m *monitor) release() {
+	m.held, m.clearAt, m.ev, m.evAlive, m.evDead = time.Time{}, time.Time{}, nil, false, false
+}
+
+// OnPacketIn takes a keep-alive that crossed a filter. ingressPort is the
+// data-plane port it came back on, rxTimestamp the data plane's receive
+// time in its clock unit.
+func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64, now time.Time) error {
+	k, err := wire.DecodeKeepAlive(frame, e.cfg.Defaults.KeepAlive.EtherType)
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.byID[k.FilterGroup]
+	if m == nil {
+		return fmt.Errorf("keep-alive for unknown filter group id %d", k.FilterGroup)
+	}
+	want := m.wanPort
+	if k.Direction == wire.WANToLAN {
+		want = m.lanPort
+	}
+	if ingressPort != want {
+		m.st.Misrouted++
+		return fmt.Errorf("keep-alive of filter group %s came back on port %d, not %d: check the filter's cabling", m.fg.Name, ingressPort, want)
+	}
+	p := m.out[k.Direction]
+	if p == nil || p.seq != k.Seq {
+		return nil // late: its round was already judged a loss
+	}
+	p.back = true
+	m.st.LastPass = now
+	if k.TxTimestamp != 0 {
+		d := time.Duration((rxTimestamp-k.TxTimestamp)&(1<<48-1)) * e.unit
+		m.st.TimeOfPass = d
+		m.st.Histogram.Observe(d)
+	}
+	return nil
+}
+
+// OnPortStatus reports a data-plane port's oper status. A filter group
+// port going down fails the group at once; coming back up restarts its
+// recovery count.
+func (e *Engine) OnPortStatus(port uint32, up bool, now time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	changed := false
+	for _, m := range e.byPort[port] {
+		if port == m.lanPort {
+			m.lanUp = up
+		}
+		if port == m.wanPort {
+			m.wanUp = up
+		}
+		m.passes = 0
+		if !up && m.state != StateDown {
+			changed = e.transition(m, StateDown, ReasonPortDown, now) || changed
+		}
+	}
+	if changed {
+		e.publish()
+	}
+}
