@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/protobuf/proto"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/testsites"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 func bigSite(tb testing.TB) *config.Config {
@@ -199,4 +201,73 @@ func TestDiffPairsAReadBackByPlace(t *testing.T) {
 	require.True(t, c.Diff(d.Entities, readBack).Empty())
 	allocs := testing.AllocsPerRun(3, func() { c.Diff(d.Entities, readBack) })
 	assert.Less(t, allocs, float64(len(readBack))/100, "allocations of the diff of a %d-entry read-back", len(readBack))
+}
+
+// A compile keeps the slot entries whose target stays (a small change
+// shares them with the last site) until half a group was built again
+// since its last full build; then the group is built again whole, in one
+// array: a long run of planned changes leaves each group's slots in one
+// array, not in a trail of arrays pinned by a few kept entries each.
+func TestSlotEntriesStayInOneArray(t *testing.T) {
+	c := compiler(t)
+	var prev map[string]*Layout
+	site := func(cores uint32) *Desired {
+		// A planned change from the last layout, as the daemon makes it.
+		cfg, err := testsites.Big(12)
+		require.NoError(t, err)
+		cfg.FilterGroups[0].Cores = cores
+		d, err := c.Compile(cfg, State{}, FromLayouts(prev))
+		require.NoError(t, err)
+		prev = d.BaseLayouts()
+		return d
+	}
+	slotsOf := func(d *Desired, group uint32) []*p4v1.Entity {
+		bg := c.slots.fields["balance_group"].id
+		var out []*p4v1.Entity
+		for _, e := range d.Entities {
+			te := e.GetTableEntry()
+			if te.GetTableId() != c.slots.id {
+				continue
+			}
+			for _, m := range te.GetMatch() {
+				if m.GetFieldId() == bg && wire.Uint(m.GetExact().GetValue()) == uint64(group) {
+					out = append(out, e)
+				}
+			}
+		}
+		return out
+	}
+	// span is how many entries apart the first and last slot entry of the
+	// group are in memory: less than the group's size only when one array
+	// holds them all.
+	span := func(es []*p4v1.Entity) uintptr {
+		lo, hi := ^uintptr(0), uintptr(0)
+		for _, e := range es {
+			p := uintptr(unsafe.Pointer(e))
+			lo, hi = min(lo, p), max(hi, p)
+		}
+		return (hi - lo) / unsafe.Sizeof(p4v1.Entity{})
+	}
+	first := site(31)
+	group := first.Layouts[0].ID // F1's
+	g1 := slotsOf(first, group)
+	require.Len(t, g1, 4096)
+	require.Less(t, span(g1), uintptr(len(g1)))
+
+	// A small change shares the slots that stay.
+	small := site(30)
+	same := 0
+	for i, e := range slotsOf(small, group) {
+		if e == g1[i] {
+			same++
+		}
+	}
+	assert.Greater(t, same, len(g1)/2, "a small change shares the slots that stay")
+
+	// Changes back and forth that each move more than half the group.
+	var last *Desired
+	for i := range 6 {
+		last = site([]uint32{12, 31}[i%2])
+	}
+	assert.Less(t, span(slotsOf(last, group)), uintptr(len(g1)), "the group's slots are in one array")
 }

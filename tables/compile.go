@@ -475,6 +475,21 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 			build = append(build, i)
 		}
 	}
+	patched := len(build)
+	if prev != nil && len(build) < n {
+		patched += prev.patched
+	}
+	if patched > n/2 && len(build) < n {
+		// Past half the group rebuilt since its last full build: all of
+		// it, in one array (the arrays the kept entries pin are let go).
+		build, patched = build[:0], 0
+		for i := range n {
+			build = append(build, i)
+		}
+	}
+	if len(build) == n {
+		patched = 0
+	}
 	slotField := c.slots.fields["slot"].id
 	if have := len(c.slotMatches); have < n {
 		// Built once per slot index, shared by every group and compile,
@@ -525,7 +540,7 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 	if c.slotCache == nil {
 		c.slotCache = map[uint32]*slotSet{}
 	}
-	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots)}
+	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots), patched: patched}
 	return out
 }
 
