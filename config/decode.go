@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -79,6 +80,16 @@ func Decode(data []byte) (*Config, error) {
 	w := &walker{lines: make(map[int][]string), values: make(map[int]map[string]string)}
 	w.walk(root, reflect.TypeFor[Config](), "")
 
+	if !w.unknown && len(w.p) == 0 {
+		// Every key is known (the walker saw them all): decoding the
+		// document already parsed is what the strict decoder does with
+		// the text. Any problem there is reported as that decoder
+		// words it, below.
+		if err := doc.Decode(c); err == nil {
+			return c, nil
+		}
+		c = new(Config)
+	}
 	sd := yaml.NewDecoder(bytes.NewReader(data))
 	sd.KnownFields(true)
 	if err := sd.Decode(c); err != nil && !errors.Is(err, io.EOF) {
@@ -205,6 +216,9 @@ type walker struct {
 	values map[int]map[string]string
 	p      problems
 	depth  int
+	// unknown: a mapping holds a key its struct does not have (the
+	// strict decoder reports it).
+	unknown bool
 }
 
 func (w *walker) note(n *yaml.Node, path string) {
@@ -239,6 +253,7 @@ func (w *walker) walk(n *yaml.Node, t reflect.Type, path string) {
 	w.depth++
 	defer func() { w.depth-- }()
 	if w.depth > 64 {
+		w.unknown = true // not looked at: the strict decoder judges
 		return
 	}
 	for n.Kind == yaml.AliasNode && n.Alias != nil {
@@ -292,6 +307,7 @@ func (w *walker) walkStruct(n *yaml.Node, t reflect.Type, path string) {
 		k, v := n.Content[i], n.Content[i+1]
 		f, ok := fieldByKey(t, k.Value)
 		if !ok {
+			w.unknown = true
 			continue // strict decoding reports it
 		}
 		p := k.Value
@@ -347,13 +363,28 @@ func isZero(n *yaml.Node, t reflect.Type) bool {
 
 // fieldByKey finds the struct field whose yaml key is key.
 func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	f, ok := yamlFields(t)[key]
+	return f, ok
+}
+
+// fieldsByType holds, per struct type, its fields by yaml key: built once
+// per type, not once per key of every document (a site's thousand rules
+// have a handful of keys each).
+var fieldsByType sync.Map // reflect.Type -> map[string]reflect.StructField
+
+func yamlFields(t reflect.Type) map[string]reflect.StructField {
+	if m, ok := fieldsByType.Load(t); ok {
+		return m.(map[string]reflect.StructField)
+	}
+	m := map[string]reflect.StructField{}
 	for f := range t.Fields() {
 		tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		if tag == key {
-			return f, true
+		if _, dup := m[tag]; !dup {
+			m[tag] = f // the first field of a key, as a scan finds it
 		}
 	}
-	return reflect.StructField{}, false
+	fieldsByType.Store(t, m)
+	return m
 }
 
 var (

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/p4rtfloor"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
@@ -149,33 +150,35 @@ func tofinoSession(b *testing.B, timing Timing) (*Session, *tables.Desired) {
 // BenchmarkReconcileReadBack: one periodic read-back reconcile at Tofino
 // size (1,000 rules + 2 x 65,536 slots) against the software switch:
 // read every owned table on the read connection, canonicalise, and diff
-// with the desired state. "read" is the switch's share, "read+diff" the
-// whole read-back (the diff runs off the session's goroutine too).
+// with the desired state as the answers come. "read" is the switch's
+// share, "read+diff" the whole read-back (the diff runs off the session's
+// goroutine too).
 func BenchmarkReconcileReadBack(b *testing.B) {
 	s, des := tofinoSession(b, Timing{ReconcileInterval: ReconcileOff})
 	c := s.readConn.Load()
 	require.NotNil(b, c)
 	ctx := context.Background()
 	b.Run("read", func(b *testing.B) {
+		var wild []*p4v1.Entity
+		for _, id := range s.opts.Compiler.TableIDs() {
+			wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+		}
 		for b.Loop() {
-			cur, err := c.readOwned(ctx, c.readRT)
-			if err != nil {
+			n := 0
+			if err := c.readEach(ctx, c.readRT, func(es []*p4v1.Entity) { n += len(es) }, wild...); err != nil {
 				b.Fatal(err)
 			}
-			b.ReportMetric(float64(len(cur)), "entities")
+			b.ReportMetric(float64(n), "entities")
 		}
 	})
 	b.Run("read+diff", func(b *testing.B) {
 		for b.Loop() {
-			cur, err := c.readOwned(ctx, c.readRT)
+			r, err := c.readDiff(ctx, c.readRT, des.Entities)
+			p := r.plan
 			if err != nil {
 				b.Fatal(err)
 			}
-			list := make([]*p4v1.Entity, 0, len(cur))
-			for _, e := range cur {
-				list = append(list, e)
-			}
-			if p := s.opts.Compiler.Diff(des.Entities, list); !p.Empty() {
+			if !p.Empty() {
 				b.Fatalf("drift on a quiet switch: %d updates", p.Len())
 			}
 		}
@@ -254,6 +257,54 @@ func BenchmarkWriteDuringBigRead(b *testing.B) {
 			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 			b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
 			b.ReportMetric(float64(reads.Load()), "reads")
+		})
+	}
+}
+
+// BenchmarkWritePathBigSite: the session's write path alone at Tofino
+// size (a plan already diffed, written from a fresh connection to a
+// P4Runtime server that does nothing), beside the floor's minimal client
+// writing the same entities one request at a time.
+func BenchmarkWritePathBigSite(b *testing.B) {
+	comp, pipe := tofinoSizedPipeline(b)
+	des, err := comp.Compile(bigSite(b, 16), tables.State{})
+	require.NoError(b, err)
+	srv := &p4rtfloor.Server{}
+	addr, stop, err := srv.Serve()
+	require.NoError(b, err)
+	b.Cleanup(stop)
+	b.Run("floor", func(b *testing.B) {
+		cl, err := p4rtfloor.Dial(addr)
+		require.NoError(b, err)
+		defer cl.Close()
+		reqs := p4rtfloor.Requests(des.Entities)
+		for b.Loop() {
+			require.NoError(b, cl.WriteAll(context.Background(), reqs))
+		}
+		b.ReportMetric(float64(len(des.Entities)*b.N)/b.Elapsed().Seconds(), "entries/s")
+	})
+	for _, depth := range []int{1, 4} {
+		b.Run(fmt.Sprintf("session/depth=%d", depth), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, Pipeline: pipe, WriteDepth: depth})
+				ctx, cancel := context.WithCancel(context.Background())
+				done := make(chan struct{})
+				go func() { _ = s.Run(ctx); close(done) }()
+				for s.Stats().Reconciles == 0 {
+					time.Sleep(time.Millisecond)
+				}
+				ch := FullChange(des.Entities)
+				ch.Plan, ch.From = comp.Diff(des.Entities, nil), nil
+				b.StartTimer()
+				_, err := s.ApplyUpdates(ctx, ch)
+				b.StopTimer()
+				require.NoError(b, err)
+				cancel()
+				<-done
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(len(des.Entities)*b.N)/b.Elapsed().Seconds(), "entries/s")
 		})
 	}
 }

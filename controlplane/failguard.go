@@ -22,20 +22,6 @@ import (
 // record starts afresh with every connection and every loss of the
 // primary role (another controller may write meanwhile).
 
-// noteReadFailures records what a read-back found (every filter group's
-// state; the entities, for the slots each holds): the plan computed from
-// it is guarded.
-func (c *conn) noteReadFailures(cur []*p4v1.Entity) {
-	comp := c.s.opts.Compiler
-	held := map[uint32]tables.FilterGroupState{}
-	for _, e := range cur {
-		if fg, st, ok := comp.FilterGroupOf(e); ok {
-			held[fg] = st
-		}
-	}
-	c.fail.Held, c.fail.Read, c.fail.ReadBack = held, true, cur
-}
-
 // noteWrittenFailures records the filter group entries of a plan the
 // switch took. A failure state the session wrote itself, an entry it
 // inserted into a switch that had none, or a deleted entry ends the
@@ -73,7 +59,7 @@ func (c *conn) noteWrittenFailures(plan *tables.Plan) {
 // controller about the filter groups found in this plan.
 func (c *conn) guardFailures(plan *tables.Plan) {
 	found := c.s.opts.Compiler.GuardFailures(plan, &c.fail)
-	c.fail.Read, c.fail.ReadBack = false, nil
+	c.fail.Read, c.fail.Shares = false, nil
 	if len(found) == 0 {
 		return
 	}

@@ -31,9 +31,8 @@ func (s *Session) Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.E
 // readBack is the result of a periodic read-back, computed off Run's
 // goroutine.
 type readBack struct {
-	desired    []*p4v1.Entity // what plan writes
-	cur        []*p4v1.Entity
-	plan       *tables.Plan
+	desired []*p4v1.Entity // what plan writes
+	readResult
 	writeGen   uint64
 	desiredGen uint64
 	err        error
@@ -51,10 +50,7 @@ func (c *conn) startReadBack() {
 	wgen := c.writeGen
 	c.wg.Go(func() {
 		rb := readBack{desired: desired, writeGen: wgen, desiredGen: dgen}
-		rb.cur, rb.err = c.readOwned(c.ctx, c.readRT)
-		if rb.err == nil {
-			rb.plan = c.s.opts.Compiler.Diff(desired, rb.cur)
-		}
+		rb.readResult, rb.err = c.readDiff(c.ctx, c.readRT, desired)
 		select {
 		case c.readBacks <- rb:
 		case <-c.ctx.Done():
@@ -83,8 +79,8 @@ func (c *conn) onReadBack(rb readBack) {
 		}
 		return
 	}
-	c.synced, c.dirty = nil, false // the plan is from rb.cur
-	c.noteRead(rb.cur)
+	c.synced, c.dirty = nil, false // the plan is from the read-back
+	c.noteRead(rb.readResult)
 	c.guardFailures(rb.plan) // a kept failure is no drift to repair
 	if !retry {
 		s.stats.readBacks.Add(1)
@@ -192,57 +188,99 @@ func (c *conn) pushPipeline(ctx context.Context, p Pipeline, cookie uint64) (two
 	return false, set(p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT, cfg)
 }
 
-// readOwned reads every table and value set the compiler owns with rt,
-// in the switch's order (a switch that answers in write order lets
-// tables.Diff pair the entries by position), without default entries.
-func (c *conn) readOwned(ctx context.Context, rt p4v1.P4RuntimeClient) ([]*p4v1.Entity, error) {
+// readResult is what a read-back found: the plan from it to the desired
+// state, the filter_forward entries read (the switch's verdict epochs,
+// heldFG) and the failure guard's record (every filter group's state and
+// the slots each holds).
+type readResult struct {
+	plan  *tables.Plan
+	held  map[string]*p4v1.Entity
+	found tables.FailureGuard
+}
+
+// noteRead records what a read-back found as what the switch holds: the
+// plan computed from it is guarded (guardFailures).
+func (c *conn) noteRead(r readResult) {
+	c.heldFG = r.held
+	held := r.found.Held
+	if held == nil {
+		held = map[uint32]tables.FilterGroupState{}
+	}
+	c.fail.Held, c.fail.Shares, c.fail.Read = held, r.found.Shares, true
+}
+
+// readDiff reads every table and value set the compiler owns with rt, in
+// the switch's order, and diffs them with desired as the answers come
+// (tables.StreamDiff): a read-back is never held whole, only what differs
+// is kept, with what the verdict epochs and the failure guard need of each
+// entry (readResult). Default entries are left out; each entry is
+// canonicalised (a target may spell out don't-care matches).
+func (c *conn) readDiff(ctx context.Context, rt p4v1.P4RuntimeClient, desired []*p4v1.Entity) (r readResult, err error) {
 	comp := c.s.opts.Compiler
-	var wild []*p4v1.Entity
+	var tbls, vsets []*p4v1.Entity
 	for _, id := range comp.TableIDs() {
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+		tbls = append(tbls, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
 	}
 	for _, id := range comp.ValueSetIDs() {
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
+		vsets = append(vsets, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
 	}
-	es, err := c.read(ctx, rt, wild[:len(comp.TableIDs())]...)
-	if err != nil {
-		return nil, err
-	}
-	if vs, err := c.read(ctx, rt, wild[len(comp.TableIDs()):]...); err == nil {
-		es = append(es, vs...)
-	} else if status.Code(err) != codes.Unimplemented {
-		return nil, err
-	}
-	cur := es[:0]
-	for _, e := range es {
-		if e.GetTableEntry().GetIsDefaultAction() {
-			continue
+	sd := comp.NewDiff(desired)
+	r.held = map[string]*p4v1.Entity{}
+	take := func(es []*p4v1.Entity) {
+		n := 0
+		for _, e := range es {
+			if e.GetTableEntry().GetIsDefaultAction() {
+				continue
+			}
+			comp.Canonical(e)
+			if _, _, ok := comp.ForwardEpoch(e); ok {
+				r.held[tables.Key(e)] = e
+			}
+			comp.NoteRead(&r.found, e)
+			es[n] = e
+			n++
 		}
-		comp.Canonical(e) // a target may spell out don't-care matches
-		cur = append(cur, e)
+		sd.Add(es[:n]...)
 	}
-	return cur, nil
+	if err := c.readEach(ctx, rt, take, tbls...); err != nil {
+		return readResult{}, err
+	}
+	if err := c.readEach(ctx, rt, take, vsets...); err != nil && status.Code(err) != codes.Unimplemented {
+		return readResult{}, err
+	}
+	r.plan = sd.Plan()
+	return r, nil
 }
 
 // read runs one Read with rt (the write or the read connection), bounded
-// by ReadTimeout.
+// by ReadTimeout, and returns every entity.
 func (c *conn) read(ctx context.Context, rt p4v1.P4RuntimeClient, entities ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	var out []*p4v1.Entity
+	err := c.readEach(ctx, rt, func(es []*p4v1.Entity) { out = append(out, es...) }, entities...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// readEach runs one Read with rt, bounded by ReadTimeout, and hands each
+// answer's entities to take as it comes.
+func (c *conn) readEach(ctx context.Context, rt p4v1.P4RuntimeClient, take func([]*p4v1.Entity), entities ...*p4v1.Entity) error {
 	d := c.s.opts.ReadTimeout
 	rctx, cancel := c.rpcCtx(ctx, d)
 	defer cancel()
 	rc, err := rt.Read(rctx, &p4v1.ReadRequest{DeviceId: c.s.opts.DeviceID, Entities: entities})
 	if err != nil {
-		return nil, c.rpcErr(ctx, rctx, "Read", d, err)
+		return c.rpcErr(ctx, rctx, "Read", d, err)
 	}
-	var out []*p4v1.Entity
 	for {
 		r, err := rc.Recv()
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, c.rpcErr(ctx, rctx, "Read", d, err)
+			return c.rpcErr(ctx, rctx, "Read", d, err)
 		}
-		out = append(out, r.GetEntities()...)
+		take(r.GetEntities())
 	}
 }

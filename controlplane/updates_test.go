@@ -2,6 +2,7 @@ package controlplane
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -50,4 +51,47 @@ func TestApplyUpdatesWritesOnlyTheChange(t *testing.T) {
 	plan, err = s.ApplyUpdates(context.Background(), Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	require.NoError(t, err)
 	assert.True(t, plan.Empty())
+}
+
+// A Full change that carries its plan (a planned change diffed against
+// the running site) is written as it is when the session's record of the
+// switch is the list the plan was made from, and diffed again when it is
+// not: either way the switch then holds the new desired state.
+func TestApplyUpdatesWritesTheGivenPlan(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	cfg, err := config.Load("../examples/site.yaml")
+	require.NoError(t, err)
+	d, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+
+	s, _, _ := newSession(t, sw.addr, 10, comp, nil)
+	s.SetDesired(d.Entities)
+	waitPrimary(t, s)
+	require.Eventually(t, func() bool { return s.Stats().Reconciles == 1 }, 10*time.Second, 5*time.Millisecond)
+
+	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{"F2": tables.FGSWBypass}}
+	d2, err := comp.Compile(cfg, st)
+	require.NoError(t, err)
+	plan := comp.Diff(d2.Entities, d.Entities)
+	require.Equal(t, 1, plan.Modifies)
+	ch := FullChange(d2.Entities)
+	ch.Plan, ch.From = plan, d.Entities
+	got, err := s.ApplyUpdates(context.Background(), ch)
+	require.NoError(t, err)
+	assert.Same(t, plan, got, "the plan given is the one written")
+	assert.True(t, comp.Diff(d2.Entities, readAll(t, s, comp)).Empty(), "the switch holds the new state")
+
+	// A plan made from another list than the record (an equal copy of
+	// it) is not trusted: the session diffs its record.
+	d3, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	stale := comp.Diff(d3.Entities, slices.Clone(d.Entities))
+	ch = FullChange(d3.Entities)
+	ch.Plan, ch.From = stale, slices.Clone(d2.Entities)
+	got, err = s.ApplyUpdates(context.Background(), ch)
+	require.NoError(t, err)
+	assert.NotSame(t, stale, got, "diffed again")
+	assert.Equal(t, 1, got.Modifies)
+	assert.True(t, comp.Diff(d3.Entities, readAll(t, s, comp)).Empty(), "the switch holds the new state")
 }

@@ -177,19 +177,6 @@ func (s *Session) Heard() (time.Time, bool) {
 	return c.heardAt(), true
 }
 
-// noteRead records the filter_forward entries of a read-back as what the
-// switch holds (heldFG).
-func (c *conn) noteRead(cur []*p4v1.Entity) {
-	c.noteReadFailures(cur)
-	comp := c.s.opts.Compiler
-	c.heldFG = map[string]*p4v1.Entity{}
-	for _, e := range cur {
-		if _, _, ok := comp.ForwardEpoch(e); ok {
-			c.heldFG[tables.Key(e)] = e
-		}
-	}
-}
-
 // noteWritten updates heldFG with the filter group entries of a plan the
 // switch took (only filter_groups entries are keyed: the rest of a
 // Tofino-size plan costs nothing here).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,13 @@ type Change struct {
 	// configuration): the difference between Desired and what the switch
 	// holds is written.
 	Full bool
+	// Plan, with Full, is the difference already computed between
+	// Desired() and From (Compiler.Diff(Desired(), From)), as a planned
+	// change has it: when the session's record of the switch is From
+	// (the very list) the plan is written as it is, without diffing the
+	// site again. Otherwise it is ignored.
+	Plan *tables.Plan
+	From []*p4v1.Entity
 }
 
 // FullChange is the Change to a whole new desired state.
@@ -71,6 +79,8 @@ func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, er
 		var plan *tables.Plan
 		var err error
 		switch {
+		case ch.Full && ch.Plan != nil && c.recordIs(ch.From):
+			plan, err = ch.Plan, c.writeRecorded(ctx, ch.Plan, full)
 		case ch.Full:
 			plan, err = c.applyDelta(ctx, full)
 		case !c.known() || c.writtenGen != gen-1:
@@ -139,25 +149,40 @@ func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
 // applyDelta writes desired - current. The current state is the switch's
 // as last read or written; after a failed write it is read again.
 func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
-	var current []*p4v1.Entity
 	if c.known() {
 		// In the order it was written: the diff pairs most entries by
 		// position (tables.Diff).
-		current = c.synced()
-	} else {
-		cur, err := c.readOwned(ctx, c.rt)
-		if err != nil {
-			return nil, fmt.Errorf("read back: %w", err)
-		}
-		current, c.synced, c.dirty = cur, nil, false
-		c.noteRead(cur)
+		plan := c.s.opts.Compiler.Diff(desired, c.synced())
+		return plan, c.writeRecorded(ctx, plan, desired)
 	}
-	plan := c.s.opts.Compiler.Diff(desired, current)
+	r, err := c.readDiff(ctx, c.rt, desired)
+	if err != nil {
+		return nil, fmt.Errorf("read back: %w", err)
+	}
+	c.synced, c.dirty = nil, false
+	c.noteRead(r)
+	return r.plan, c.writeRecorded(ctx, r.plan, desired)
+}
+
+// writeRecorded writes a plan that turns the session's record of the
+// switch into desired, and makes desired the record.
+func (c *conn) writeRecorded(ctx context.Context, plan *tables.Plan, desired []*p4v1.Entity) error {
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		c.syncedTo(desired)
 	}
-	return plan, err
+	return err
+}
+
+// recordIs says whether the session knows what the switch holds and its
+// record is the list from (the same entities in the same backing array,
+// not an equal copy).
+func (c *conn) recordIs(from []*p4v1.Entity) bool {
+	if !c.known() {
+		return false
+	}
+	rec := c.synced()
+	return len(rec) == len(from) && (len(rec) == 0 || &rec[0] == &from[0])
 }
 
 // known says whether the session knows what the switch holds without
@@ -241,6 +266,10 @@ var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.De
 // 0.1.2) is tolerated while the values are the defaults the P4 program
 // parses anyway; any other value is an error that says so.
 func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
+	isVS := func(u *p4v1.Update) bool { return u.GetEntity().GetValueSetEntry() != nil }
+	if !slices.ContainsFunc(us, isVS) {
+		return us, nil // a batch of table entries (all but one): no copy
+	}
 	var vs, rest []*p4v1.Update
 	for _, u := range us {
 		if u.GetEntity().GetValueSetEntry() != nil {

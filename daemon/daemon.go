@@ -134,6 +134,8 @@ type Daemon struct {
 	// runtimeSaveErrors counts the failure states not saved after a
 	// failover (RuntimeSaveErrors).
 	runtimeSaveErrors atomic.Uint64
+	// publishMu makes status snapshots publish in the order taken.
+	publishMu sync.Mutex
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.

@@ -47,11 +47,17 @@ func (d *Daemon) telemetryLoop(ctx context.Context, stateEvery, countersEvery ti
 }
 
 // publishStatus takes the status and publishes it to Options.Telemetry
-// (none: nothing to do).
+// (none: nothing to do). Snapshots are taken and published one at a
+// time, so the last one published is the last one taken: a periodic
+// snapshot that read the switch's state before a write was acknowledged
+// never lands after the one taken when the write returned (a "pending"
+// then outliving the "programmed" the caller was told).
 func (d *Daemon) publishStatus(ctx context.Context) {
 	if d.opts.Telemetry == nil {
 		return
 	}
+	d.publishMu.Lock()
+	defer d.publishMu.Unlock()
 	s, err := d.Status(ctx)
 	if err != nil {
 		return

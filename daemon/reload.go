@@ -206,7 +206,7 @@ func (d *Daemon) installReload(ctx context.Context, r *reload, eng *profiles.Eng
 	}
 	d.install(running{cfg: r.cfg, yaml: r.data, rev: r.rev, engine: eng, site: site, rtBase: r.rtRev})
 	d.log.Info("reloaded from the store", "revision", r.rev.Number, "configuration_changed", true)
-	p, started, err := d.program(ctx, site)
+	p, started, err := d.program(ctx, site, nil)
 	switch {
 	case !started:
 		return nil

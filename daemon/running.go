@@ -62,13 +62,22 @@ func (d *Daemon) atState(site *tables.Site, eng *profiles.Engine) (*tables.Site,
 // program writes a newly installed site to the switch whole, the session
 // diffing it with what the switch holds (the state owner). Before Run the
 // session's first reconciliation writes it (an ApplyUpdates would wait for a
-// session that is not running): started is then false.
-func (d *Daemon) program(ctx context.Context, site *tables.Site) (plan *tables.Plan, started bool, err error) {
+// session that is not running): started is then false. pre, when not
+// nil, is the plan already made from the running site to the new one: the
+// session writes it as it is while it holds that running site (it is
+// used only while site's entities are the very ones it was made for).
+func (d *Daemon) program(ctx context.Context, site *tables.Site, pre *applyPlan) (plan *tables.Plan, started bool, err error) {
 	if !d.ownerRunning() {
 		d.session.SetDesired(site.Desired().Entities)
 		return nil, false, nil
 	}
-	plan, err = d.session.ApplyUpdates(ctx, controlplane.FullChange(site.Desired().Entities))
+	ch := controlplane.FullChange(site.Desired().Entities)
+	if pre != nil && site.Desired() == pre.des {
+		// No runtime state change since the plan: it is the difference
+		// from the site the plan was made against.
+		ch.Plan, ch.From = pre.plan, pre.from
+	}
+	plan, err = d.session.ApplyUpdates(ctx, ch)
 	if err == nil {
 		d.markWritten(site.State())
 	}

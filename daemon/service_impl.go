@@ -139,6 +139,11 @@ type applyPlan struct {
 	st      tables.State
 	des     *tables.Desired
 	res     *ApplyResult
+	// plan is the difference between des and from, the running site's
+	// entities it was compiled against: what the session writes when it
+	// holds that site (the site is not diffed twice).
+	plan *tables.Plan
+	from []*p4v1.Entity
 }
 
 // unchanged says whether applying would change nothing: the same text
@@ -194,7 +199,7 @@ func (d *Daemon) planApply(ctx context.Context, cfg *config.Config, dryRun bool)
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
-	return &applyPlan{cfg: cfg, oldYAML: oldYAML, oldRev: oldRev, eng: eng, st: st, des: des, res: res}, nil
+	return &applyPlan{cfg: cfg, oldYAML: oldYAML, oldRev: oldRev, eng: eng, st: st, des: des, res: res, plan: plan, from: oldDesired.Entities}, nil
 }
 
 // commitApply saves and programs a plan; cfgMu is held.
@@ -235,15 +240,15 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 			res.Warning = d.notPrimaryWarning()
 			return nil
 		}
-		p, started, err := d.program(octx, site)
+		wp, started, err := d.program(octx, site, p)
 		switch {
 		case !started:
 			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
 			return nil
 		case err == nil:
 			res.Written = true
-			if p != nil {
-				res.Inserts, res.Modifies, res.Deletes = p.Inserts, p.Modifies, p.Deletes
+			if wp != nil {
+				res.Inserts, res.Modifies, res.Deletes = wp.Inserts, wp.Modifies, wp.Deletes
 			}
 		case errors.Is(err, controlplane.ErrNotPrimary):
 			res.Warning = d.notPrimaryWarning()

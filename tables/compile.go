@@ -10,6 +10,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // ErrCapacity is returned when the configuration needs more entries than a
@@ -155,7 +156,9 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 		}
 	}
 	if len(x.errs) == 0 {
-		x.fail(c.checkWidths(d.Entities))
+		// The slot entries are made of shared parts: their probes carry
+		// every value the others do.
+		x.fail(c.checkWidths(slices.Concat(d.Entities[:x.slots[0]], x.slotProbes, d.Entities[x.slots[1]:])))
 	}
 	if err := errors.Join(x.errs...); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
@@ -171,6 +174,10 @@ type compiling struct {
 	st   State
 	d    *Desired
 	errs []error
+	// slots is where the slot entries are in d.Entities; slotProbes are
+	// the slot entries whose values stand for all of them (checkWidths).
+	slots      [2]int
+	slotProbes []*p4v1.Entity
 }
 
 func (x *compiling) fail(err error) { x.errs = append(x.errs, err) }
@@ -286,15 +293,37 @@ func (x *compiling) balanceGroups(prev map[string]*Layout, compiled map[uint32]b
 		}
 		bgs = append(bgs, c.entry(c.balanceGroups, 0, a, exact(c.balanceGroups, "balance_group", uint64(*bg.ID))))
 		totalSlots += len(active.Slots)
-		slotEntries = append(slotEntries, c.slotEntries(*bg.ID, active.Slots)...)
+		ents := c.slotEntries(*bg.ID, active.Slots)
+		x.slotProbes = append(x.slotProbes, slotProbes(ents, active.Slots)...)
+		slotEntries = append(slotEntries, ents...)
 		compiled[*bg.ID] = true
 	}
 	sortByKey(bgs)
 	d.Entities = append(d.Entities, bgs...)
+	x.slots[0] = len(d.Entities)
 	d.Entities = append(d.Entities, slotEntries...) // already in (group, slot) order
+	x.slots[1] = len(d.Entities)
 	if totalSlots > c.slots.size {
 		x.fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, c.slots.size, ErrCapacity))
 	}
+}
+
+// slotProbes returns the slot entries of a balance group whose values
+// stand for all of them: one per target (its action; every entry has the
+// group's match) and the last slot's (the widest slot number).
+func slotProbes(ents []*p4v1.Entity, slots []Target) []*p4v1.Entity {
+	if len(ents) == 0 {
+		return nil
+	}
+	seen := map[Target]bool{}
+	var out []*p4v1.Entity
+	for i, t := range slots {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, ents[i])
+		}
+	}
+	return append(out, ents[len(ents)-1])
 }
 
 // members returns a balance group's members and, by filter group id,
@@ -446,12 +475,39 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 			build = append(build, i)
 		}
 	}
+	patched := len(build)
+	if prev != nil && len(build) < n {
+		patched += prev.patched
+	}
+	if patched > n/2 && len(build) < n {
+		// Past half the group rebuilt since its last full build: all of
+		// it, in one array (the arrays the kept entries pin are let go).
+		build, patched = build[:0], 0
+		for i := range n {
+			build = append(build, i)
+		}
+	}
+	if len(build) == n {
+		patched = 0
+	}
 	slotField := c.slots.fields["slot"].id
-	for len(c.slotMatches) < n {
-		// Built once per slot index, shared by every group and compile.
-		i := len(c.slotMatches)
-		c.slotMatches = append(c.slotMatches, &p4v1.FieldMatch{FieldId: slotField,
-			FieldMatchType: &p4v1.FieldMatch_Exact_{Exact: &p4v1.FieldMatch_Exact{Value: canon(uint64(i))}}})
+	if have := len(c.slotMatches); have < n {
+		// Built once per slot index, shared by every group and compile,
+		// from arrays (four allocations, not four per slot).
+		k := n - have
+		fms := make([]p4v1.FieldMatch, k)
+		wraps := make([]p4v1.FieldMatch_Exact_, k)
+		exs := make([]p4v1.FieldMatch_Exact, k)
+		vals := make([]byte, 0, 2*k)
+		for j := range k {
+			i := have + j
+			v := len(vals)
+			vals = wire.AppendCanonical(vals, uint64(i))
+			exs[j].Value = vals[v:len(vals):len(vals)]
+			wraps[j].Exact = &exs[j]
+			fms[j] = p4v1.FieldMatch{FieldId: slotField, FieldMatchType: &wraps[j]}
+			c.slotMatches = append(c.slotMatches, &fms[j])
+		}
 	}
 	var (
 		k     = len(build)
@@ -484,7 +540,7 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 	if c.slotCache == nil {
 		c.slotCache = map[uint32]*slotSet{}
 	}
-	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots)}
+	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots), patched: patched}
 	return out
 }
 

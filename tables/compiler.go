@@ -53,6 +53,12 @@ type Compiler struct {
 type slotSet struct {
 	ents    []*p4v1.Entity
 	targets []Target
+	// patched is how many of ents were built after the compile that
+	// built them all: a kept entry keeps the whole array it was built in
+	// alive, so once half the group was built again since, all of it is
+	// (the group's slots then cost one array, not a trail of half-used
+	// ones).
+	patched int
 }
 
 type tableRef struct {

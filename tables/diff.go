@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,7 @@ func AppendKey(b []byte, e *p4v1.Entity) []byte {
 				b = hex.AppendEncode(b, trimView(mt.Exact.GetValue()))
 			case *p4v1.FieldMatch_Ternary_:
 				b = append(b, '=')
-				b = hex.AppendEncode(b, trimView(andBytes(mt.Ternary.GetValue(), mt.Ternary.GetMask())))
+				b = appendMaskedHex(b, mt.Ternary.GetValue(), mt.Ternary.GetMask())
 				b = append(b, '&')
 				b = hex.AppendEncode(b, trimView(mt.Ternary.GetMask()))
 			case *p4v1.FieldMatch_Lpm:
@@ -110,6 +111,30 @@ func trimView(b []byte) []byte {
 		i++
 	}
 	return b[i:]
+}
+
+// appendMaskedHex appends hex(trimView(andBytes(v, mask))) to b without
+// building the masked value.
+func appendMaskedHex(b, v, mask []byte) []byte {
+	const digits = "0123456789abcdef"
+	n := max(len(v), len(mask))
+	lead := true
+	for i := 0; i < n; i++ {
+		var a, m byte
+		if j := len(v) - n + i; j >= 0 {
+			a = v[j]
+		}
+		if j := len(mask) - n + i; j >= 0 {
+			m = mask[j]
+		}
+		x := a & m
+		if lead && x == 0 && i < n-1 {
+			continue // trimView keeps the last byte
+		}
+		lead = false
+		b = append(b, digits[x>>4], digits[x&0xf])
+	}
+	return b
 }
 
 // andBytes returns v & mask, right-aligned.
@@ -194,18 +219,223 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // next Diff from what it left finishes the change.
 //
 // Default entries (is_default_action) in current are ignored.
+//
+// Within a batch, inserts and modifies keep the desired order (by table
+// rank, then position in desired) and deletes go by table rank, highest
+// first, then identity: a plan does not depend on the order current is
+// in, and a diff in proportion to the change builds no key for what it
+// inserts or modifies.
 func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
-	df := &differ{c: c, count: map[uint32]int{}, inserts: map[uint32]int{}}
-	df.countCurrent(current)
-	df.deleteUnpaired(df.pair(desired, current))
-	// Deterministic order: by rank, then identity.
-	sortUpdates(df.ins, false)
-	sortUpdates(df.mods, false)
-	sortUpdates(df.dels, true)
-	sortUpdates(df.operatorDels, false)
-	sortUpdates(df.vsFinal, false)
+	df := c.NewDiff(desired)
+	df.Add(current...)
+	return df.Plan()
+}
+
+// A StreamDiff is Diff with the current entities given in pieces, as a
+// switch's Read answers them: each piece is paired with the desired
+// state as it comes and can then be let go, so a read-back is never held
+// whole (only the entries that pair with nothing, and value sets, are
+// kept until Plan). Plan(desired, current pieces in order) equals
+// Diff(desired, all of them).
+type StreamDiff struct {
+	differ
+	desired []*p4v1.Entity
+	// desRuns locates each table's (and value set's) entries in desired:
+	// the first contiguous run of each. The current entries are paired
+	// by their place in their own table's run (a switch answers a table
+	// in the order it was written): a table that grew or shrank, or
+	// tables read in another order, do not shift the others.
+	desRuns map[uint64]run
+	// desNext is where the last run found in desired ends; desScanned
+	// says every run is in desRuns.
+	desNext    int
+	desScanned bool
+	// The run the last current entry was in, its place in it, and the
+	// desired run of the same table.
+	curRun uint64
+	curOff int
+	curDes run
+	// paired marks the desired entities paired with a current one;
+	// npaired counts them.
+	paired  []bool
+	npaired int
+	// unpaired holds the current entities paired by place with nothing,
+	// by key; Plan pairs them by key.
+	unpaired map[string]*p4v1.Entity
+	// count counts the current entries per table (as each run ends).
+	count  map[uint32]int
+	kd, kc []byte
+}
+
+// run is where a table's entries are in a list: [start, end).
+type run struct{ start, end int }
+
+// runKey names the run an entity belongs in: its table, or its value set.
+func runKey(e *p4v1.Entity) uint64 {
+	switch x := e.GetEntity().(type) {
+	case *p4v1.Entity_TableEntry:
+		return uint64(x.TableEntry.GetTableId())
+	case *p4v1.Entity_ValueSetEntry:
+		return 1<<32 | uint64(x.ValueSetEntry.GetValueSetId())
+	}
+	return 2 << 32
+}
+
+// NewDiff starts a diff from desired; Add the current entities, then
+// take the Plan.
+func (c *Compiler) NewDiff(desired []*p4v1.Entity) *StreamDiff {
+	return &StreamDiff{differ: differ{c: c, inserts: map[uint32]int{}}, desired: desired,
+		desRuns: map[uint64]run{}, curRun: ^uint64(0), paired: make([]bool, len(desired)),
+		unpaired: map[string]*p4v1.Entity{}, count: map[uint32]int{},
+		kd: make([]byte, 0, 96), kc: make([]byte, 0, 96)}
+}
+
+// desRun finds the run of key k in desired. Runs are looked for where the
+// last one found ended (the tables of a read-back or a record come in the
+// desired order), and their ends by galloping: a handful of entities
+// looked at per table, not the whole list. Otherwise desired is scanned
+// once for every run. A run taken too short or too long only leaves
+// entries to be paired by key.
+func (sd *StreamDiff) desRun(k uint64) run {
+	if r, ok := sd.desRuns[k]; ok || sd.desScanned {
+		return r
+	}
+	d := sd.desired
+	if p := sd.desNext; p < len(d) && runKey(d[p]) == k {
+		// Gallop to a position past the run, then bisect its end.
+		lo, step := p, 1
+		for lo+step < len(d) && runKey(d[lo+step]) == k {
+			lo += step
+			step *= 2
+		}
+		hi := min(lo+step, len(d)) // d[hi] is past the run, or the end
+		end := lo + 1 + sort.Search(hi-lo-1, func(i int) bool { return runKey(d[lo+1+i]) != k })
+		r := run{start: p, end: end}
+		sd.desRuns[k], sd.desNext = r, end
+		return r
+	}
+	// Not where expected: every run, once.
+	sd.desScanned = true
+	last := ^uint64(0)
+	for i, e := range d {
+		if k := runKey(e); k != last {
+			if r, ok := sd.desRuns[last]; ok && r.end == 0 {
+				r.end = i
+				sd.desRuns[last] = r
+			}
+			last = k
+			if _, ok := sd.desRuns[k]; !ok {
+				sd.desRuns[k] = run{start: i}
+			}
+		}
+	}
+	if r, ok := sd.desRuns[last]; ok && r.end == 0 {
+		r.end = len(d)
+		sd.desRuns[last] = r
+	}
+	return sd.desRuns[k]
+}
+
+// Add pairs current entities (the next ones the switch answered; default
+// entries are ignored) with the desired ones. Entities that pair with
+// their desired one are not kept.
+func (sd *StreamDiff) Add(current ...*p4v1.Entity) {
+	for _, e := range current {
+		if j := sd.curDes.start + sd.curOff; j < sd.curDes.end && sd.desired[j] == e && !sd.paired[j] {
+			// The very entity expected next in its table (a record kept
+			// in the desired order): paired without looking into it,
+			// but for operator ports until one is seen.
+			if !sd.admitted {
+				sd.admitted = sd.c.isOperatorPort(e)
+			}
+			sd.curOff++
+			sd.paired[j] = true
+			sd.npaired++
+			continue
+		}
+		t := e.GetTableEntry()
+		if t.GetIsDefaultAction() {
+			continue
+		}
+		if !sd.admitted && t != nil {
+			sd.admitted = sd.c.isOperatorPort(e)
+		}
+		if k := runKey(e); k != sd.curRun {
+			sd.endRun()
+			sd.curRun, sd.curOff = k, 0
+			sd.curDes = sd.desRun(k) // {0, 0}: no such run in desired
+		}
+		i := -1
+		if sd.curDes.start+sd.curOff < sd.curDes.end {
+			i = sd.curDes.start + sd.curOff
+		}
+		sd.curOff++
+		if i >= 0 && !sd.paired[i] && sd.pairAt(i, e) {
+			continue
+		}
+		sd.unpaired[Key(e)] = e
+	}
+}
+
+// endRun counts the entries of the current run (a table's) it ends.
+func (sd *StreamDiff) endRun() {
+	if sd.curRun < 1<<32 {
+		sd.count[uint32(sd.curRun)] += sd.curOff
+	}
+}
+
+// pairAt pairs the current entity e with desired[i] when they have the
+// same identity: the very entity is written as it is, another one is
+// visited.
+func (sd *StreamDiff) pairAt(i int, e *p4v1.Entity) bool {
+	d := sd.desired[i]
+	if d != e {
+		same, sure := sameKey(d, e)
+		if !sure {
+			sd.kd, sd.kc = AppendKey(sd.kd[:0], d), AppendKey(sd.kc[:0], e)
+			same = bytes.Equal(sd.kd, sd.kc)
+		}
+		if !same {
+			return false
+		}
+		sd.visit(i, d, e, true)
+	}
+	sd.paired[i] = true
+	sd.npaired++
+	return true
+}
+
+// Plan pairs the desired entities left with the current ones left by key
+// and returns the plan. Against an empty switch (a cold start) no key is
+// made at all.
+func (sd *StreamDiff) Plan() *Plan {
+	sd.endRun()
+	sd.curRun = ^uint64(0)
+	df := &sd.differ
+	// Every desired entity not yet paired is an insert unless a current
+	// entity of its key is left.
+	df.ins = slices.Grow(df.ins, len(sd.desired)-sd.npaired)
+	for i, d := range sd.desired {
+		if sd.paired[i] {
+			continue
+		}
+		if len(sd.unpaired) == 0 {
+			df.visit(i, d, nil, false) // nothing left to pair with
+			continue
+		}
+		sd.kd = AppendKey(sd.kd[:0], d)
+		old, ok := sd.unpaired[string(sd.kd)]
+		delete(sd.unpaired, string(sd.kd))
+		df.visit(i, d, old, ok)
+	}
+	df.deleteUnpaired(sd.unpaired)
+	orderByPosition(df.ins)
+	orderByPosition(df.mods)
+	orderByPosition(df.vsFinal)
+	orderDeletes(df.dels, true)
+	orderDeletes(df.operatorDels, false)
 	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
-	df.addBatches(plan, df.freeCapacity())
+	df.addBatches(plan, df.freeCapacity(sd.count))
 	return plan
 }
 
@@ -213,9 +443,7 @@ func (c *Compiler) Diff(desired, current []*p4v1.Entity) *Plan {
 // are ordered into batches.
 type differ struct {
 	c *Compiler
-	// count is the number of current entries per table; admitted says
-	// whether any current operator port takes traffic yet.
-	count    map[uint32]int
+	// admitted says whether any current operator port takes traffic yet.
 	admitted bool
 	// ins, mods and dels are the inserts, modifies and deletes (of
 	// entries other than operator ports); vsFinal the value sets'
@@ -224,109 +452,61 @@ type differ struct {
 	ins, mods, dels, vsFinal, operatorDels []diffUpdate
 	inserts                                map[uint32]int // per table
 	deletesPerTable                        map[uint32]int
+	// slab holds the Update messages not handed out yet: a plan's
+	// updates are allocated in chunks, not one by one.
+	slab []p4v1.Update
 }
 
-// diffUpdate is one update of a plan with what orders it.
+// updateSlab is how many updates a differ allocates at once.
+const updateSlab = 1024
+
+// diffUpdate is one update of a plan with what orders it: the position
+// of its entity in desired (inserts and modifies), or its key (deletes).
 type diffUpdate struct {
-	rank int
-	prio int32
-	key  string
-	u    *p4v1.Update
+	rank, prio, pos int32
+	key             string
+	u               *p4v1.Update
 }
 
-// countCurrent counts the current entries per table and notes whether an
-// operator port takes traffic yet.
-func (df *differ) countCurrent(current []*p4v1.Entity) {
-	for _, e := range current {
-		if e.GetTableEntry().GetIsDefaultAction() {
-			continue
-		}
-		df.admitted = df.admitted || df.c.isOperatorPort(e)
-		if t := e.GetTableEntry(); t != nil {
-			df.count[t.GetTableId()]++
-		}
-	}
-}
-
-func (df *differ) rank(e *p4v1.Entity) int {
+func (df *differ) rank(e *p4v1.Entity) int32 {
 	if t := e.GetTableEntry(); t != nil {
-		return df.c.rank[t.GetTableId()]
+		return int32(df.c.rank[t.GetTableId()])
 	}
 	return 0 // value sets first
 }
 
-func (df *differ) update(e *p4v1.Entity, k string, typ p4v1.Update_Type) diffUpdate {
-	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), k, &p4v1.Update{Type: typ, Entity: e}}
+// update makes the update of e at position pos of desired (deletes: -1)
+// with key k (deletes only: "").
+func (df *differ) update(e *p4v1.Entity, pos int, k string, typ p4v1.Update_Type) diffUpdate {
+	if len(df.slab) == 0 {
+		df.slab = make([]p4v1.Update, updateSlab)
+	}
+	u := &df.slab[0]
+	df.slab = df.slab[1:]
+	u.Type, u.Entity = typ, e
+	return diffUpdate{df.rank(e), e.GetTableEntry().GetPriority(), int32(pos), k, u}
 }
 
-// pair pairs every desired entity with the current one of its key and
-// visits it; it returns the current entities left unpaired, by key.
-// Entities at the same position with the same identity (the next compile
-// of a site beside the last one, or a record kept in the desired order)
-// are paired without a map: the work is a key comparison per entry,
-// allocations only for what changes. The rest are paired by key.
-func (df *differ) pair(desired, current []*p4v1.Entity) map[string]*p4v1.Entity {
-	kd, kc := make([]byte, 0, 96), make([]byte, 0, 96)
-	var restD []*p4v1.Entity
-	cur := map[string]*p4v1.Entity{}
-	n := min(len(desired), len(current))
-	for i, d := range desired {
-		if i < n && d == current[i] {
-			continue // the very entity: written as it is
-		}
-		if i < n && !current[i].GetTableEntry().GetIsDefaultAction() {
-			same, sure := sameKey(d, current[i])
-			if !sure {
-				kd, kc = AppendKey(kd[:0], d), AppendKey(kc[:0], current[i])
-				same = bytes.Equal(kd, kc)
-			}
-			if same {
-				df.visit(d, nil, current[i], true)
-				continue
-			}
-			cur[Key(current[i])] = current[i]
-		}
-		restD = append(restD, d)
-	}
-	for _, e := range current[n:] {
-		if !e.GetTableEntry().GetIsDefaultAction() {
-			cur[Key(e)] = e
-		}
-	}
-	for _, d := range restD {
-		kd = AppendKey(kd[:0], d)
-		old, ok := cur[string(kd)]
-		delete(cur, string(kd))
-		df.visit(d, kd, old, ok)
-	}
-	return cur
-}
-
-// visit compares a desired entity with the current one of its key (kb,
-// or nil: not made yet; ok false when there is none). The key is only
-// made a string for an entity that is written.
-func (df *differ) visit(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
-	if kb == nil && !(ok && d.GetTableEntry() != nil && sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction())) {
-		kb = AppendKey(nil, d)
-	}
+// visit compares the desired entity at position pos with the current one
+// of its key (ok false when there is none).
+func (df *differ) visit(pos int, d, old *p4v1.Entity, ok bool) {
 	switch {
 	case d.GetValueSetEntry() != nil:
-		df.visitValueSet(d, kb, old, ok)
+		df.visitValueSet(pos, d, old, ok)
 	case !ok:
-		df.ins = append(df.ins, df.update(d, string(kb), p4v1.Update_INSERT))
+		df.ins = append(df.ins, df.update(d, pos, "", p4v1.Update_INSERT))
 		df.inserts[d.GetTableEntry().GetTableId()]++
 	case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
-		df.mods = append(df.mods, df.update(d, string(kb), p4v1.Update_MODIFY))
+		df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 	}
 }
 
 // visitValueSet: value sets are only ever modified (P4Runtime spec): to
 // the union first, to the desired members at the end.
-func (df *differ) visitValueSet(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok bool) {
+func (df *differ) visitValueSet(pos int, d, old *p4v1.Entity, ok bool) {
 	if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
 		return
 	}
-	k := string(kb)
 	if ok {
 		u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
 		// A union the value set cannot hold is skipped: the desired
@@ -334,12 +514,12 @@ func (df *differ) visitValueSet(d *p4v1.Entity, kb []byte, old *p4v1.Entity, ok 
 		fits := df.c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= df.c.vsSize[u.GetValueSetId()]
 		if fits && !sameMembers(u, d.GetValueSetEntry()) {
 			ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
-			df.mods = append(df.mods, df.update(ue, k, p4v1.Update_MODIFY))
-			df.vsFinal = append(df.vsFinal, df.update(d, k, p4v1.Update_MODIFY))
+			df.mods = append(df.mods, df.update(ue, pos, "", p4v1.Update_MODIFY))
+			df.vsFinal = append(df.vsFinal, df.update(d, pos, "", p4v1.Update_MODIFY))
 			return
 		}
 	}
-	df.mods = append(df.mods, df.update(d, k, p4v1.Update_MODIFY))
+	df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 }
 
 // deleteUnpaired deletes the current entries no desired entity paired
@@ -351,7 +531,7 @@ func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
 		if e.GetValueSetEntry() != nil {
 			continue // never deleted; modified to the desired members above
 		}
-		u := df.update(stripForDelete(e), k, p4v1.Update_DELETE)
+		u := df.update(stripForDelete(e), -1, k, p4v1.Update_DELETE)
 		df.deletesPerTable[e.GetTableEntry().GetTableId()]++
 		if df.c.isOperatorPort(e) {
 			df.operatorDels = append(df.operatorDels, u)
@@ -361,9 +541,24 @@ func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
 	}
 }
 
-// sortUpdates orders updates by rank (reverse: highest first), then
+// orderByPosition orders inserts or modifies by rank, then position in
+// desired (each position once). Visited in desired order, as against an
+// empty switch, they are already in it.
+func orderByPosition(us []diffUpdate) {
+	byPos := func(a, b diffUpdate) int {
+		if a.rank != b.rank {
+			return cmp.Compare(a.rank, b.rank)
+		}
+		return cmp.Compare(a.pos, b.pos)
+	}
+	if !slices.IsSortedFunc(us, byPos) {
+		slices.SortFunc(us, byPos)
+	}
+}
+
+// orderDeletes orders deletes by rank (reverse: highest first), then
 // identity.
-func sortUpdates(us []diffUpdate, reverse bool) {
+func orderDeletes(us []diffUpdate, reverse bool) {
 	slices.SortStableFunc(us, func(a, b diffUpdate) int {
 		if a.rank != b.rank {
 			if reverse {
@@ -377,10 +572,10 @@ func sortUpdates(us []diffUpdate, reverse bool) {
 
 // freeCapacity takes out of the deletes those of tables that would
 // overflow with make-before-break, and returns them: they go first.
-func (df *differ) freeCapacity() []*p4v1.Update {
+func (df *differ) freeCapacity(count map[uint32]int) []*p4v1.Update {
 	full := map[uint32]bool{}
 	for id, n := range df.inserts {
-		if size := df.c.tableSize(id); size > 0 && df.count[id]+n > size && df.deletesPerTable[id] > 0 {
+		if size := df.c.tableSize(id); size > 0 && count[id]+n > size && df.deletesPerTable[id] > 0 {
 			full[id] = true
 		}
 	}
@@ -408,42 +603,89 @@ type writeBatches struct {
 	ruleLevels                              map[int32][]*p4v1.Update // by priority
 }
 
-// sortWrites sorts the modifies and inserts into their batches.
-func (df *differ) sortWrites() writeBatches {
+// writeBatch is one of the batches of inserts and modifies.
+type writeBatch int
+
+const (
+	wPrep writeBatch = iota
+	wFgIn
+	wSlots
+	wGroups
+	wRules
+	wAdmit
+	wFgOut
+	nWriteBatches
+)
+
+// batchOf says which batch an insert or modify goes in, and for a rule
+// its level (priority; 0 for all before any operator port admits
+// traffic: one batch).
+func (df *differ) batchOf(u diffUpdate) (writeBatch, int32) {
 	c := df.c
-	w := writeBatches{ruleLevels: map[int32][]*p4v1.Update{}}
-	for _, u := range append(df.mods, df.ins...) {
-		e := u.u.GetEntity()
-		switch t := e.GetTableEntry(); {
-		case t == nil: // value set
-			w.prep = append(w.prep, u.u)
-		case t.GetTableId() == c.portRole.id:
-			if c.isOperatorPort(e) {
-				w.admit = append(w.admit, u.u)
-			} else {
-				w.prep = append(w.prep, u.u)
+	e := u.u.GetEntity()
+	switch t := e.GetTableEntry(); {
+	case t == nil: // value set
+		return wPrep, 0
+	case t.GetTableId() == c.portRole.id:
+		if c.isOperatorPort(e) {
+			return wAdmit, 0
+		}
+		return wPrep, 0
+	case t.GetTableId() == c.links.id:
+		return wPrep, 0
+	case t.GetTableId() == c.filterGroups.id:
+		// New filter groups go in before any slot points at them,
+		// whatever their state (a missing entry would fail open).
+		if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
+			return wFgIn, 0
+		}
+		return wFgOut, 0
+	case t.GetTableId() == c.slots.id:
+		return wSlots, 0
+	case t.GetTableId() == c.balanceGroups.id:
+		return wGroups, 0
+	case !df.admitted:
+		return wRules, 0
+	default: // heartbeats and flow rules
+		return wRules, u.prio
+	}
+}
+
+// sortWrites sorts the modifies, then the inserts, into their batches
+// (counted first: each batch is allocated once, at its size).
+func (df *differ) sortWrites() writeBatches {
+	var n [nWriteBatches]int
+	levels := map[int32]int{}
+	for _, us := range [][]diffUpdate{df.mods, df.ins} {
+		for _, u := range us {
+			b, level := df.batchOf(u)
+			n[b]++
+			if b == wRules {
+				levels[level]++
 			}
-		case t.GetTableId() == c.links.id:
-			w.prep = append(w.prep, u.u)
-		case t.GetTableId() == c.filterGroups.id:
-			// New filter groups go in before any slot points at them,
-			// whatever their state (a missing entry would fail open).
-			if u.u.GetType() == p4v1.Update_INSERT || t.GetAction().GetAction().GetActionId() == c.filterForward.id {
-				w.fgIn = append(w.fgIn, u.u)
-			} else {
-				w.fgOut = append(w.fgOut, u.u)
-			}
-		case t.GetTableId() == c.slots.id:
-			w.slots = append(w.slots, u.u)
-		case t.GetTableId() == c.balanceGroups.id:
-			w.groups = append(w.groups, u.u)
-		case !df.admitted:
-			// No traffic before the operator ports batch: one batch.
-			w.ruleLevels[0] = append(w.ruleLevels[0], u.u)
-		default: // heartbeats and flow rules
-			w.ruleLevels[u.prio] = append(w.ruleLevels[u.prio], u.u)
 		}
 	}
+	var out [nWriteBatches][]*p4v1.Update
+	for b := range out {
+		if b != int(wRules) && n[b] > 0 {
+			out[b] = make([]*p4v1.Update, 0, n[b])
+		}
+	}
+	w := writeBatches{ruleLevels: make(map[int32][]*p4v1.Update, len(levels))}
+	for level, k := range levels {
+		w.ruleLevels[level] = make([]*p4v1.Update, 0, k)
+	}
+	for _, us := range [][]diffUpdate{df.mods, df.ins} {
+		for _, u := range us {
+			b, level := df.batchOf(u)
+			if b == wRules {
+				w.ruleLevels[level] = append(w.ruleLevels[level], u.u)
+				continue
+			}
+			out[b] = append(out[b], u.u)
+		}
+	}
+	w.prep, w.fgIn, w.slots, w.groups, w.admit, w.fgOut = out[wPrep], out[wFgIn], out[wSlots], out[wGroups], out[wAdmit], out[wFgOut]
 	return w
 }
 
@@ -452,7 +694,7 @@ func (df *differ) sortWrites() writeBatches {
 func (df *differ) sortDeletes() (ruleDels map[int32][]*p4v1.Update, stale []*p4v1.Update) {
 	ruleDels = map[int32][]*p4v1.Update{}
 	for _, d := range df.dels {
-		if d.rank >= df.c.rank[df.c.heartbeat.id] {
+		if d.rank >= int32(df.c.rank[df.c.heartbeat.id]) {
 			ruleDels[d.prio] = append(ruleDels[d.prio], d.u)
 		} else {
 			stale = append(stale, d.u)

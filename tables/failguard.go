@@ -57,24 +57,50 @@ func (c *Compiler) FilterGroupID(e *p4v1.Entity) (uint32, bool) {
 // (balance group id -> filter group id -> slots) among entities read back
 // from a switch.
 func (c *Compiler) Shares(cur []*p4v1.Entity) map[uint32]map[uint32]int {
-	out := map[uint32]map[uint32]int{}
+	var g FailureGuard
 	for _, e := range cur {
-		te := e.GetTableEntry()
-		if te.GetTableId() != c.slots.id {
-			continue
-		}
-		s, ok := c.DecodeSlot(te)
-		if !ok {
-			continue
-		}
-		m := out[s.BalanceGroup]
-		if m == nil {
-			m = map[uint32]int{}
-			out[s.BalanceGroup] = m
-		}
-		m[s.Target.FilterGroup]++
+		c.noteSlot(&g, e)
 	}
-	return out
+	if g.Shares == nil {
+		return map[uint32]map[uint32]int{}
+	}
+	return g.Shares
+}
+
+// NoteRead records in g one entity a read-back found: a filter group
+// entry's state (Held) and the filter group a slot points at (Shares).
+// A read-back is handed to it entity by entity as the switch answers, so
+// it is never held whole; the other entities are let go.
+func (c *Compiler) NoteRead(g *FailureGuard, e *p4v1.Entity) {
+	if fg, st, ok := c.FilterGroupOf(e); ok {
+		if g.Held == nil {
+			g.Held = map[uint32]FilterGroupState{}
+		}
+		g.Held[fg] = st
+		return
+	}
+	c.noteSlot(g, e)
+}
+
+// noteSlot counts a slot entry in g.Shares.
+func (c *Compiler) noteSlot(g *FailureGuard, e *p4v1.Entity) {
+	te := e.GetTableEntry()
+	if te.GetTableId() != c.slots.id {
+		return
+	}
+	s, ok := c.DecodeSlot(te)
+	if !ok {
+		return
+	}
+	if g.Shares == nil {
+		g.Shares = map[uint32]map[uint32]int{}
+	}
+	m := g.Shares[s.BalanceGroup]
+	if m == nil {
+		m = map[uint32]int{}
+		g.Shares[s.BalanceGroup] = m
+	}
+	m[s.Target.FilterGroup]++
 }
 
 // FailureGuard is what a controller knows of the failure states the switch
@@ -104,9 +130,10 @@ type FailureGuard struct {
 	// switch (its share was moved to the other members: a failover under
 	// rebalance).
 	Read bool
-	// ReadBack is what the read-back found, with Read: the slots each
-	// filter group holds are counted from it when the plan moves slots.
-	ReadBack []*p4v1.Entity
+	// Shares counts, with Read, the slots each filter group held on the
+	// switch in each balance group as read back (balance group -> filter
+	// group -> slots; NoteRead fills it).
+	Shares map[uint32]map[uint32]int
 }
 
 // GuardFailures rewrites a plan so that it puts no filter group found
@@ -183,7 +210,7 @@ func (c *Compiler) planFilterGroups(p *Plan, g *FailureGuard) map[uint32]FilterG
 // gives slots back to while it holds none of that balance group on the
 // switch (its share was moved: a failover under rebalance).
 func (c *Compiler) sharesGivenBack(p *Plan, g *FailureGuard, wants map[uint32]FilterGroupState, newly map[uint32]bool) {
-	var shares map[uint32]map[uint32]int
+	shares := g.Shares
 	for _, b := range p.Batches {
 		for _, u := range b.Updates {
 			if u.GetType() != p4v1.Update_MODIFY {
@@ -196,9 +223,6 @@ func (c *Compiler) sharesGivenBack(p *Plan, g *FailureGuard, wants map[uint32]Fi
 			fg := s.Target.FilterGroup
 			if g.Kept[fg] || newly[fg] || g.Own[fg] {
 				continue
-			}
-			if shares == nil {
-				shares = c.Shares(g.ReadBack)
 			}
 			if shares[s.BalanceGroup][fg] > 0 {
 				continue

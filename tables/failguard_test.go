@@ -16,12 +16,10 @@ import (
 func guardFor(c *Compiler, cur []*p4v1.Entity, read bool, kept ...uint32) *FailureGuard {
 	g := &FailureGuard{Held: map[uint32]FilterGroupState{}, Read: read}
 	for _, e := range cur {
-		if fg, st, ok := c.FilterGroupOf(e); ok {
-			g.Held[fg] = st
-		}
+		c.NoteRead(g, e)
 	}
-	if read {
-		g.ReadBack = cur
+	if !read {
+		g.Shares = nil
 	}
 	for _, fg := range kept {
 		if g.Kept == nil {

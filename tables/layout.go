@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync/atomic"
 )
 
 // Member is one filter group of a balance group, as the slot layout sees it.
@@ -28,6 +29,8 @@ type Layout struct {
 	Group    uint32
 	SlotBits uint
 	Slots    []Target
+
+	digest atomic.Pointer[string] // Digest, once computed
 }
 
 // BaseLayout deals 2^slotBits slots over the members in proportion to their
@@ -132,19 +135,29 @@ func (l *Layout) Share() map[Target]int {
 }
 
 // Digest is a short, stable fingerprint of the layout: the first 16 hex
-// digits of SHA-256 over group, slot bits and every slot's target.
+// digits of SHA-256 over group, slot bits and every slot's target. It is
+// computed once (a status shows the digests of every layout, and a
+// Tofino group has 65,536 slots): a layout is not changed once made.
 func (l *Layout) Digest() string {
-	h := sha256.New()
-	var b [8]byte
-	binary.BigEndian.PutUint32(b[0:4], l.Group)
-	binary.BigEndian.PutUint32(b[4:8], uint32(l.SlotBits))
-	h.Write(b[:])
-	for _, t := range l.Slots {
-		binary.BigEndian.PutUint32(b[0:4], t.FilterGroup)
-		binary.BigEndian.PutUint32(b[4:8], t.Core)
-		h.Write(b[:])
+	if d := l.digest.Load(); d != nil {
+		return *d
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	h := sha256.New()
+	var buf [4096]byte
+	b := binary.BigEndian.AppendUint32(buf[:0], l.Group)
+	b = binary.BigEndian.AppendUint32(b, uint32(l.SlotBits))
+	for _, t := range l.Slots {
+		if len(b)+8 > len(buf) {
+			h.Write(b)
+			b = buf[:0]
+		}
+		b = binary.BigEndian.AppendUint32(b, t.FilterGroup)
+		b = binary.BigEndian.AppendUint32(b, t.Core)
+	}
+	h.Write(b)
+	d := hex.EncodeToString(h.Sum(nil))[:16]
+	l.digest.Store(&d)
+	return d
 }
 
 // PlannedLayout is the slot layout of a planned change (a configuration

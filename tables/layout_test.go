@@ -1,6 +1,9 @@
 package tables
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,6 +84,21 @@ func TestLayoutDeterministicDigest(t *testing.T) {
 	d, err := BaseLayout(2, 12, members(31, 31, 31))
 	require.NoError(t, err)
 	assert.NotEqual(t, a.Digest(), d.Digest(), "the group id takes part")
+
+	// SHA-256 of group, slot bits and each target, 4 bytes each
+	// (big-endian), at every size the buffered hashing meets.
+	for _, bits := range []uint{1, 8, 9, 16} {
+		l, err := BaseLayout(7, bits, members(31, 63))
+		require.NoError(t, err)
+		in := binary.BigEndian.AppendUint32(nil, 7)
+		in = binary.BigEndian.AppendUint32(in, uint32(bits))
+		for _, t := range l.Slots {
+			in = binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(in, t.FilterGroup), t.Core)
+		}
+		sum := sha256.Sum256(in)
+		assert.Equal(t, hex.EncodeToString(sum[:])[:16], l.Digest(), "%d slot bits", bits)
+		assert.Equal(t, l.Digest(), l.Digest(), "the same, once computed")
+	}
 }
 
 // Rebalance moves only the failed groups' slots (0 % of survivors'), keeps

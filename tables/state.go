@@ -67,6 +67,9 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 		}
 		return 0, false
 	}
+	// The slot positions of the group of the last slot entry (a group's
+	// slots come together): two map lookups per group, not per slot.
+	lastG, lastPos := ^uint64(0), []int(nil)
 	for i, e := range d.Entities {
 		te := e.GetTableEntry()
 		if te == nil {
@@ -84,8 +87,11 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 		case c.slots.id:
 			g, ok1 := exactOf(te, sBG)
 			slot, ok2 := exactOf(te, sSlot)
-			if pos := s.slotPos[bgByID[g]]; ok1 && ok2 && slot < uint64(len(pos)) {
-				pos[slot] = i
+			if g != lastG {
+				lastG, lastPos = g, s.slotPos[bgByID[g]]
+			}
+			if ok1 && ok2 && slot < uint64(len(lastPos)) {
+				lastPos[slot] = i
 			}
 		}
 	}

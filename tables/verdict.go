@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"slices"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -137,9 +138,8 @@ func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entit
 		return us, nil, 0
 	}
 	pid := c.filterForward.params[p4src.ParamEpoch].id
-	out = us[:0:0]
 	changed := false
-	for _, u := range us {
+	for i, u := range us {
 		keep := u
 		if u.GetType() != p4v1.Update_DELETE {
 			if fg, wanted, ok := c.ForwardEpoch(u.GetEntity()); ok {
@@ -155,6 +155,11 @@ func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entit
 							adopted = map[uint32]uint8{}
 						}
 						adopted[fg] = held
+						if !changed {
+							// The first one changed: the updates before
+							// it are kept as they are.
+							out = slices.Clone(us[:i])
+						}
 						changed = true
 						keep = nu
 						if proto.Equal(nu.GetEntity(), cur) {
@@ -165,12 +170,12 @@ func (c *Compiler) GuardEpochs(us []*p4v1.Update, current map[string]*p4v1.Entit
 				}
 			}
 		}
-		if keep != nil {
+		if changed && keep != nil {
 			out = append(out, keep)
 		}
 	}
 	if !changed {
-		return us, nil, 0
+		return us, nil, 0 // no copy of a plan that keeps every epoch
 	}
 	return out, adopted, dropped
 }

@@ -63,9 +63,10 @@ func TofinoSizedP4Info() (*p4configv1.P4Info, error) {
 
 // TofinoYAML is the programming benchmarks' site as YAML: Big's links,
 // filter groups (F1 of f1Cores cores, F2 of 63), two balance groups of
-// 2^16 slots and 1,000 rules on wedge100bf-32x, with a port_map that
-// keeps the software switch's port numbers (P1..P8 are ports 10..80).
-func TofinoYAML(f1Cores int) string {
+// 2^slotBits slots (16: the Tofino size) and 1,000 rules on
+// wedge100bf-32x, with a port_map that keeps the software switch's port
+// numbers (P1..P8 are ports 10..80).
+func TofinoYAML(f1Cores, slotBits int) string {
 	var b strings.Builder
 	b.WriteString("site: tofino\nplatform: wedge100bf-32x\nport_map: {P1: 10, P2: 20, P3: 30, P4: 40, P5: 50, P6: 60, P7: 70, P8: 80}\nports:\n")
 	for p := 1; p <= 8; p++ {
@@ -73,7 +74,7 @@ func TofinoYAML(f1Cores int) string {
 	}
 	b.WriteString("links:\n  - {name: L1, lan: P2, wan: P1}\n  - {name: L2, lan: P4, wan: P3}\n")
 	fmt.Fprintf(&b, "filter_groups:\n  - {name: F1, lan: P6, wan: P5, cores: %d}\n  - {name: F2, lan: P8, wan: P7, cores: 63}\n", f1Cores)
-	b.WriteString("balance_groups:\n  - {name: G1, members: [F1], slot_bits: 16}\n  - {name: G2, members: [F2], slot_bits: 16}\nrules:\n")
+	fmt.Fprintf(&b, "balance_groups:\n  - {name: G1, members: [F1], slot_bits: %d}\n  - {name: G2, members: [F2], slot_bits: %d}\nrules:\n", slotBits, slotBits)
 	WriteRules(&b, 1000)
 	return b.String()
 }

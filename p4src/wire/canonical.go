@@ -3,16 +3,25 @@ package wire
 // Canonical is the P4Runtime canonical binary form of v: big-endian
 // without leading zero bytes, at least one byte.
 func Canonical(v uint64) []byte {
+	return AppendCanonical(make([]byte, 0, canonicalLen(v)), v)
+}
+
+// AppendCanonical appends Canonical(v) to b.
+func AppendCanonical(b []byte, v uint64) []byte {
+	for i := canonicalLen(v) - 1; i >= 0; i-- {
+		b = append(b, byte(v>>(8*i)))
+	}
+	return b
+}
+
+// canonicalLen is the length of Canonical(v): its significant bytes, at
+// least one.
+func canonicalLen(v uint64) int {
 	n := 1
 	for x := v >> 8; x > 0; x >>= 8 {
 		n++
 	}
-	b := make([]byte, n)
-	for i := n - 1; i >= 0; i-- {
-		b[i] = byte(v)
-		v >>= 8
-	}
-	return b
+	return n
 }
 
 // CanonicalBytes is the P4Runtime canonical binary form of a big-endian

@@ -63,6 +63,7 @@ func TestCanonical(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, wire.Canonical(tt.v))
+			assert.Equal(t, append([]byte{9}, tt.want...), wire.AppendCanonical([]byte{9}, tt.v))
 			assert.Equal(t, tt.v, wire.Uint(tt.want))
 		})
 	}
