@@ -323,6 +323,11 @@ func runBed(b testing.TB, bits, n, f int, report func(v float64, unit string)) {
 		require.False(b, st.GetSwitchStatus().GetPending(), "pending in the status right after the change was written: %v", st.GetSwitchStatus())
 		require.Zero(b, metric(b, metrics, "balancer_switch_pending"), "balancer_switch_pending right after the change was written")
 		written += res.GetInserts() + res.GetModifies() + res.GetDeletes()
+		if i == n/2-1 {
+			// Half way: the memory at the end of the changes is flat
+			// when it is what it was here.
+			rss("half-changes")
+		}
 		if i == 0 {
 			b.Logf("planned change F1 31 -> 12 cores: %d entries in %v (%.0f entries/s), load %s", written, took, float64(written)/took.Seconds(), uptime())
 		}
