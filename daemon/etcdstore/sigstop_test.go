@@ -73,11 +73,37 @@ func (p *etcdProcs) stop() {
 	}
 }
 
+// signal sends sig to members is. After SIGSTOP it returns once every one
+// of them is stopped: the kernel stops a process when it next runs, and on
+// a loaded machine a member waiting for a CPU could still finish what it
+// was doing (answer a heartbeat) after the signal was sent.
 func (p *etcdProcs) signal(t *testing.T, sig syscall.Signal, is ...int) {
 	t.Helper()
 	for _, i := range is {
 		require.NoError(t, p.cmds[i].Process.Signal(sig))
 	}
+	if sig != syscall.SIGSTOP {
+		return
+	}
+	for _, i := range is {
+		pid := p.cmds[i].Process.Pid
+		require.Eventually(t, func() bool { st := procState(pid); return st == "T" || st == "t" }, 10*time.Second, time.Millisecond,
+			"etcd member %d (pid %d) not stopped 10s after SIGSTOP: state %s", i, pid, procState(pid))
+	}
+}
+
+// procState is a process's state letter in /proc (R, S, T, ...).
+func procState(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return err.Error()
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 || i+3 > len(s) {
+		return s
+	}
+	return s[i+2 : i+3]
 }
 
 // TestHAPausedMembers pauses two of three etcd processes (SIGSTOP, not
