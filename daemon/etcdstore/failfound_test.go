@@ -248,7 +248,7 @@ func TestHAChurnKeepsFailover(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				cl := etcdtest.StartCluster(t, 3)
 				schema := programs(t)[prog]
-				b := newHABedOn(t, "", cl, func(b *haBed) { b.schema = schema })
+				b := newHABedOn(t, "", cl, func(b *haBed) { b.schema = schema }, withLease(quorumLossLease))
 				runChurn(t, b, churn{name: name, cutOff: cutOff, endpoints: cl.Endpoints(), clearedVerdict: prog == "verdict",
 					lose: func(*testing.T) { cl.Stop(1, 2) },
 					regain: func(*testing.T) {
@@ -292,7 +292,7 @@ func TestHAChurnPausedMembersKeepsFailover(t *testing.T) {
 				procs.stop()
 			}
 			schema := programs(t)[prog]
-			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema })
+			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema }, withLease(quorumLossLease))
 			var paused []int
 			runChurn(t, b, churn{name: prog + "/etcd leader paused, daemon leader killed", endpoints: procs.clients, clearedVerdict: prog == "verdict",
 				lose: func(t *testing.T) {

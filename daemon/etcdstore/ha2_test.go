@@ -298,7 +298,7 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 // during it are in the store and on the switch.
 func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	cl := etcdtest.StartCluster(t, 3)
-	b := newHABedOn(t, "", cl)
+	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
 	ctx := context.Background()
 	a := b.start("a")
 	b.allUp(a)
@@ -411,7 +411,7 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 // switch got with the old id came before the new leader's arbitration.
 func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
 	cl := etcdtest.StartCluster(t, 3)
-	b := newHABedOn(t, "", cl)
+	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")

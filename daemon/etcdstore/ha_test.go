@@ -63,6 +63,8 @@ type haBed struct {
 	// run (else the committed build).
 	endpoints []string
 	schema    *p4src.Schema
+	// lease is the daemons' lease TTL (2 s unless set).
+	lease time.Duration
 
 	mu     sync.Mutex
 	writes []write
@@ -73,6 +75,19 @@ func newHABed(t testing.TB) *haBed {
 	t.Helper()
 	return newHABedOn(t, startEtcd(t), nil)
 }
+
+// quorumLossLease is the lease of the beds where etcd loses its quorum
+// under a holding leader: the members must say "no leader" before the
+// leader's step-down deadline (docs/ha.md, "Timing"), and on a loaded
+// test host (go test runs packages side by side, under -race) an embedded
+// or paused-and-resumed member can take seconds to answer; with 2 s the
+// leader then steps down instead of holding, as documented for a lease
+// too short for its members. 6 s is the lease docs/ha.md gives for etcd's
+// default timing.
+const quorumLossLease = 6 * time.Second
+
+// withLease sets the daemons' lease TTL.
+func withLease(d time.Duration) func(*haBed) { return func(b *haBed) { b.lease = d } }
 
 // newHABedOn is newHABed on an etcd at addr, or on cluster (addr ""); opts
 // set the bed's other fields before the switch starts.
@@ -237,7 +252,11 @@ func (b *haBed) start(name string) *haDaemon {
 	require.NoError(b.t, err)
 	_, err = st.Seed(initial, "initial configuration", time.Now())
 	require.NoError(b.t, err)
-	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: 2 * time.Second})
+	lease := b.lease
+	if lease == 0 {
+		lease = 2 * time.Second
+	}
+	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: lease})
 	require.NoError(b.t, err)
 	var pipe *controlplane.Pipeline
 	if b.schema != nil {
