@@ -202,11 +202,7 @@ type readResult struct {
 // plan computed from it is guarded (guardFailures).
 func (c *conn) noteRead(r readResult) {
 	c.heldFG = r.held
-	held := r.found.Held
-	if held == nil {
-		held = map[uint32]tables.FilterGroupState{}
-	}
-	c.fail.Held, c.fail.Shares, c.fail.Read = held, r.found.Shares, true
+	c.fail.Held, c.fail.Shares, c.fail.Read = r.found.Held, r.found.Shares, true
 }
 
 // readDiff reads every table and value set the compiler owns with rt, in

@@ -53,20 +53,6 @@ func (c *Compiler) FilterGroupID(e *p4v1.Entity) (uint32, bool) {
 	return uint32(id), ok
 }
 
-// Shares counts the slots each filter group holds in each balance group
-// (balance group id -> filter group id -> slots) among entities read back
-// from a switch.
-func (c *Compiler) Shares(cur []*p4v1.Entity) map[uint32]map[uint32]int {
-	var g FailureGuard
-	for _, e := range cur {
-		c.noteSlot(&g, e)
-	}
-	if g.Shares == nil {
-		return map[uint32]map[uint32]int{}
-	}
-	return g.Shares
-}
-
 // NoteRead records in g one entity a read-back found: a filter group
 // entry's state (Held) and the filter group a slot points at (Shares).
 // A read-back is handed to it entity by entity as the switch answers, so
@@ -79,28 +65,19 @@ func (c *Compiler) NoteRead(g *FailureGuard, e *p4v1.Entity) {
 		g.Held[fg] = st
 		return
 	}
-	c.noteSlot(g, e)
-}
-
-// noteSlot counts a slot entry in g.Shares.
-func (c *Compiler) noteSlot(g *FailureGuard, e *p4v1.Entity) {
-	te := e.GetTableEntry()
-	if te.GetTableId() != c.slots.id {
-		return
-	}
-	s, ok := c.DecodeSlot(te)
+	slot, ok := c.DecodeSlot(e.GetTableEntry())
 	if !ok {
 		return
 	}
 	if g.Shares == nil {
 		g.Shares = map[uint32]map[uint32]int{}
 	}
-	m := g.Shares[s.BalanceGroup]
+	m := g.Shares[slot.BalanceGroup]
 	if m == nil {
 		m = map[uint32]int{}
-		g.Shares[s.BalanceGroup] = m
+		g.Shares[slot.BalanceGroup] = m
 	}
-	m[s.Target.FilterGroup]++
+	m[slot.Target.FilterGroup]++
 }
 
 // FailureGuard is what a controller knows of the failure states the switch
