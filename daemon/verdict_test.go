@@ -71,13 +71,20 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	b.allUp(d)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	b.trafficGen(ctx, 5000)
+	sent := b.trafficGen(ctx, 5000)
 	f3 := b.filters["F3"]
+	// waitSent waits for n more frames sent (about 1 s of traffic on a
+	// quiet host; however long a busy one takes to send them) and says
+	// how many of them reached F3, of how many.
+	waitSent := func(n uint64) (got, of uint64) {
+		s0, g0 := sent.Load(), f3.got.Load()
+		require.Eventually(t, func() bool { return sent.Load()-s0 >= n }, 60*time.Second, time.Millisecond)
+		return f3.got.Load() - g0, sent.Load() - s0
+	}
 	time.Sleep(time.Second)
-	before0 := f3.got.Load()
-	time.Sleep(time.Second)
-	share := f3.got.Load() - before0 // frames in 1 s while alive
-	require.Greater(t, share, uint64(200), "F3 carries its share")
+	got, of := waitSent(5000)
+	share := float64(got) / float64(of) // F3's share of the frames sent while alive
+	require.Greater(t, share, 0.2, "F3 carries its share (%d of %d frames)", got, of)
 
 	st0, err := d.Status(context.Background())
 	require.NoError(t, err)
@@ -92,16 +99,22 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	f3.alive.Store(false)
 	died := time.Now()
 	time.Sleep(detect + 100*time.Millisecond)
-	from := f3.got.Load()
-	time.Sleep(time.Second)
-	after := f3.got.Load() - from
-	t.Logf("controller stopped, F3 killed: %d frames to F3 in 1 s from detection + 100 ms, against %d in 1 s before (%.2f%%)",
-		after, share, 100*float64(after)/float64(share))
-	assert.Less(t, float64(after), 0.02*float64(share), "under 2%% of its share")
-	epoch, set := b.sw.Dataplane().Verdict(2)
-	require.True(t, set, "the pipeline's own verdict")
+	// From detection + 100 ms on, F3 gets under 2% of its share: the
+	// window runs until the pipeline's own verdict stands (by now on a
+	// quiet host; on a starved one the switch may not yet have run the
+	// frames that prove it) and 5,000 frames after.
+	s1, g1 := sent.Load(), f3.got.Load()
+	require.Eventually(t, func() bool { _, set := b.sw.Dataplane().Verdict(2); return set }, 30*time.Second, time.Millisecond,
+		"the pipeline's own verdict")
+	proved := time.Since(died)
+	epoch, _ := b.sw.Dataplane().Verdict(2)
 	assert.Equal(t, e0, epoch)
-	_ = died
+	waitSent(5000)
+	got, of = f3.got.Load()-g1, sent.Load()-s1
+	after := float64(got) / float64(of)
+	t.Logf("controller stopped, F3 killed: verdict seen %v after (detection %v); from detection + 100 ms, %d of %d frames to F3 (%.3f%% of its share, %.1f%%)",
+		proved.Round(time.Millisecond), detect, got, of, 100*after/share, 100*share)
+	assert.Less(t, after, 0.02*share, "under 2%% of its share")
 
 	// A controller comes back: the verdict is learnt, and stands.
 	d2, _ := b.startDaemon(20)
@@ -112,11 +125,12 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	st, err := d2.Status(context.Background())
 	require.NoError(t, err)
 	t.Logf("status: %s: %s", st.Filters[2].Reason, st.Filters[2].Verdict)
-	_, set = b.sw.Dataplane().Verdict(2)
+	_, set := b.sw.Dataplane().Verdict(2)
 	assert.True(t, set)
-	from = f3.got.Load()
+	from := f3.got.Load()
 	time.Sleep(300 * time.Millisecond)
 	assert.Less(t, f3.got.Load()-from, uint64(2*300/40), "keep-alives only (at most), no data to the dead filter")
+	oneSecond := uint64(5000)
 
 	// F3 answers again: recovery_threshold keep-alives, then the next epoch.
 	f3.alive.Store(true)
@@ -124,9 +138,8 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 		st, err := d2.Status(context.Background())
 		return err == nil && st.Filters[2].State == "up" && st.Filters[2].VerdictEpoch == e0+1 && !st.Switch.StatePending
 	}, 10*time.Second, 5*time.Millisecond)
-	from = f3.got.Load()
-	time.Sleep(300 * time.Millisecond)
-	assert.Greater(t, f3.got.Load()-from, share/10, "F3 carries traffic again")
+	got, of = waitSent(oneSecond / 3)
+	assert.Greater(t, float64(got)/float64(of), share/10, "F3 carries traffic again (%d of %d frames)", got, of)
 	st, err = d2.Status(context.Background())
 	require.NoError(t, err)
 	require.NotEmpty(t, st.Filters[2].Verdicts)
