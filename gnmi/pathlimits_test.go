@@ -1,6 +1,7 @@
 package gnmi
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -40,9 +41,9 @@ func TestSubscriptionCost(t *testing.T) {
 func TestSubscribePathLimits(t *testing.T) {
 	srv, c := startClient(t, WithMinSampleInterval(10*time.Millisecond), WithMaxPaths(100, 30))
 	publishFixture(t, srv)
-	refused := func(req *gpb.SubscribeRequest) string {
+	refused := func(ctx context.Context, req *gpb.SubscribeRequest) string {
 		t.Helper()
-		stream := openSub(t, c, req)
+		stream := openSubCtx(t, ctx, c, req)
 		for {
 			_, err := stream.Recv()
 			if err != nil {
@@ -55,8 +56,13 @@ func TestSubscribePathLimits(t *testing.T) {
 	for i := range many {
 		many[i] = sample(p1Oper, 100*time.Millisecond, false)
 	}
+	// The list is refused as soon as the server has it; sending and
+	// decoding its 2 MB is what takes time (2 s with -race on a quiet
+	// host, more than testTimeout on a starved one): a minute's bound.
+	bigCtx, bigCancel := context.WithTimeout(context.Background(), time.Minute)
+	defer bigCancel()
 	start := time.Now()
-	msg := refused(subscribeReq(gpb.SubscriptionList_STREAM, many...))
+	msg := refused(bigCtx, subscribeReq(gpb.SubscriptionList_STREAM, many...))
 	t.Logf("40,000 paths at 100ms refused in %s: %s", time.Since(start), msg)
 	assert.Contains(t, msg, "asks for 400000 path units")
 	assert.Contains(t, msg, "over the limit of 100 this server serves at once")
@@ -66,11 +72,13 @@ func TestSubscribePathLimits(t *testing.T) {
 	for i := range paths {
 		paths[i] = onChange(p1Oper)
 	}
-	first := openSub(t, c, subscribeReq(gpb.SubscriptionList_STREAM, paths...))
+	firstCtx, endFirst := context.WithTimeout(context.Background(), testTimeout)
+	defer endFirst()
+	first := openSubCtx(t, firstCtx, c, subscribeReq(gpb.SubscriptionList_STREAM, paths...))
 	_, synced, err := recvUntilSync(first)
 	require.NoError(t, err)
 	require.True(t, synced)
-	msg = refused(subscribeReq(gpb.SubscriptionList_STREAM, sample(p1Oper, 100*time.Millisecond, false)))
+	msg = refused(testCtx(t), subscribeReq(gpb.SubscriptionList_STREAM, sample(p1Oper, 100*time.Millisecond, false)))
 	assert.Contains(t, msg, "asks for 10 path units")
 	assert.Contains(t, msg, "holds 25: over the limit of 30 per client")
 	// A sample every second (1 unit) fits.
@@ -78,8 +86,9 @@ func TestSubscribePathLimits(t *testing.T) {
 	_, synced, err = recvUntilSync(ok)
 	require.NoError(t, err)
 	require.True(t, synced)
-	// The first one ends: its units are given back.
-	require.NoError(t, first.CloseSend())
+	// The first one ends (the client cancels it: a STREAM subscription
+	// outlives CloseSend): its units are given back.
+	endFirst()
 	for {
 		if _, err := first.Recv(); err != nil {
 			break

@@ -1,6 +1,7 @@
 package gnmi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"testing"
@@ -23,7 +24,13 @@ const (
 // openSub opens a Subscribe stream bounded by the test timeout and sends req.
 func openSub(t *testing.T, c gpb.GNMIClient, req *gpb.SubscribeRequest) gpb.GNMI_SubscribeClient {
 	t.Helper()
-	stream, err := c.Subscribe(testCtx(t))
+	return openSubCtx(t, testCtx(t), c, req)
+}
+
+// openSubCtx is openSub on a stream of ctx.
+func openSubCtx(t *testing.T, ctx context.Context, c gpb.GNMIClient, req *gpb.SubscribeRequest) gpb.GNMI_SubscribeClient {
+	t.Helper()
+	stream, err := c.Subscribe(ctx)
 	require.NoError(t, err)
 	// io.EOF: the server ended the stream while the request was still
 	// being sent (it refuses a big list as soon as it has it, and the
