@@ -39,7 +39,7 @@ func (d *Daemon) evidenceLoop(ctx context.Context) error {
 			continue
 		}
 		for name, c := range tr {
-			eng.OnTraffic(name, c[0], c[1])
+			eng.OnTraffic(name, c[0], c[1], d.now())
 		}
 	}
 }

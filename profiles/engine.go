@@ -103,6 +103,10 @@ type monitor struct {
 	frames   map[wire.Direction][]byte
 	interval time.Duration
 	held     time.Time // non-zero: loss held as a suspected path stall
+	// holdFrom is where stall_hold counts from: when the hold began, or
+	// the last round judged while the controller could not see the
+	// switch (the time it was blind does not count).
+	holdFrom time.Time
 	clearAt  time.Time // while held: when the suspicion was gone (its losses then reset)
 	ev       *traffic  // data-plane counters when the hold began
 	evAlive  bool      // traffic came back since
@@ -110,8 +114,11 @@ type monitor struct {
 	vd       verdictMon
 }
 
-// traffic is a filter group's data-plane counters.
-type traffic struct{ toFilter, returned uint64 }
+// traffic is a filter group's data-plane counters, read at a time.
+type traffic struct {
+	toFilter, returned uint64
+	at                 time.Time
+}
 
 // New builds an engine for a validated configuration. It starts nothing.
 func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
@@ -206,7 +213,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.admin, m.adminAt = o.admin, o.adminAt
 		m.lanUp, m.wanUp = o.lanUp, o.wanUp
 		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
-		m.held, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.clearAt, o.ev, o.evAlive, o.evDead
+		m.held, m.holdFrom, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.holdFrom, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
 		m.vd = o.vd.clone()
 		if !o.next.IsZero() {

@@ -17,10 +17,12 @@ type StallAlarm struct {
 // hold decides whether a filter group that lost loss_threshold keep-alives
 // in a row is held up as a suspected failure of the balancer's own
 // keep-alive path (the stall guard) rather than failed. It holds while the
-// suspicion lasts, for at most the profile's stall_hold; data-plane
-// evidence that traffic sent to the filter no longer comes back ends the
-// hold at once, as does a new run of loss_threshold losses after the
-// suspicion was gone.
+// suspicion lasts, for at most the profile's stall_hold of the controller
+// seeing the switch (while the switch answers nothing, the controller
+// forms no verdict, and stall_hold counts again from when it answers);
+// data-plane evidence that traffic sent to the filter no longer comes back
+// ends the hold at once, as does a new run of loss_threshold losses after
+// the suspicion was gone.
 func (e *Engine) hold(m *monitor, now time.Time) bool {
 	if m.prof.StallGuard == config.StallGuardOff || !m.lanUp || !m.wanUp {
 		return false
@@ -30,19 +32,22 @@ func (e *Engine) hold(m *monitor, now time.Time) bool {
 		if !e.suspect(m, now) {
 			return false
 		}
-		m.held = now
+		m.held, m.holdFrom = now, now
 		e.log.Warn("keep-alive path suspected: most of the balance group lost keep-alives at once, or the balancer stalled; holding state",
 			"filter_group", m.fg.Name, "balance_group", m.bg, "stall_hold", time.Duration(m.prof.StallHold))
 		return true
 	case m.evDead:
 		e.log.Warn("held filter group fails: traffic sent to it does not come back", "filter_group", m.fg.Name)
-	case e.heardSet && !e.heard.After(m.held):
-		// The switch has not answered anything since the hold began: the
-		// controller cannot see it, so it forms no verdict (the data
-		// plane judges the filters meanwhile).
-		m.clearAt = time.Time{}
+	case e.heardSet && !e.heard.After(m.holdFrom):
+		// The switch has not answered anything since the hold began (or
+		// since the last round judged blind): the controller cannot see
+		// it, so it forms no verdict (the data plane judges the filters
+		// meanwhile), and stall_hold starts again once it answers: the
+		// keep-alives of the rounds after a hung channel resumes are not
+		// judged by a clock that ran while nothing could be seen.
+		m.clearAt, m.holdFrom = time.Time{}, now
 		return true
-	case now.Sub(m.held) >= time.Duration(m.prof.StallHold):
+	case now.Sub(m.holdFrom) >= time.Duration(m.prof.StallHold):
 		e.log.Warn("held filter group fails: keep-alive loss persisted past stall_hold", "filter_group", m.fg.Name,
 			"stall_hold", time.Duration(m.prof.StallHold))
 	case e.suspect(m, now):
@@ -121,11 +126,15 @@ func (e *Engine) Held() []string {
 	return out
 }
 
-// OnTraffic reports a held filter group's data-plane counters: packets
-// sent to the filter and packets that came back from it. Packets coming
-// back prove it alive; packets sent (at least a handful) with none coming
-// back agree with its keep-alive loss, and it fails at its next lost round.
-func (e *Engine) OnTraffic(name string, toFilter, returned uint64) {
+// OnTraffic reports a held filter group's data-plane counters, read at
+// now: packets sent to the filter and packets that came back from it.
+// Packets coming back prove it alive; packets sent (at least a handful)
+// with none coming back for the profile's detection time (loss_threshold
+// intervals, the data plane's own verdict's) agree with its keep-alive
+// loss, and it fails at its next lost round. A shorter silence is not
+// evidence: a filter (or a starved host) that answers late is not dead,
+// and the data plane would not call it so either.
+func (e *Engine) OnTraffic(name string, toFilter, returned uint64, now time.Time) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	m := e.mons[name]
@@ -133,13 +142,14 @@ func (e *Engine) OnTraffic(name string, toFilter, returned uint64) {
 		return
 	}
 	if m.ev == nil {
-		m.ev = &traffic{toFilter: toFilter, returned: returned}
+		m.ev = &traffic{toFilter: toFilter, returned: returned, at: now}
 		return
 	}
+	detect := time.Duration(m.prof.LossThreshold) * m.interval
 	switch {
 	case returned > m.ev.returned:
 		m.evAlive, m.evDead = true, false
-	case toFilter >= m.ev.toFilter+evidencePackets:
+	case toFilter >= m.ev.toFilter+evidencePackets && now.Sub(m.ev.at) >= detect:
 		m.evDead = true
 	}
 }

@@ -142,7 +142,8 @@ func TestStallGuardMinorityFailsAtOnce(t *testing.T) {
 }
 
 // Data-plane evidence: traffic sent to a held filter and none coming back
-// fails it before stall_hold; traffic coming back shows it alive.
+// for the detection time fails it before stall_hold; traffic coming back
+// shows it alive.
 func TestStallGuardPassiveEvidence(t *testing.T) {
 	b := newGuardBench(t, "bypass", "stall_hold: 5s")
 	b.run(1300 * time.Millisecond)
@@ -151,11 +152,15 @@ func TestStallGuardPassiveEvidence(t *testing.T) {
 	}
 	b.run(500 * time.Millisecond)
 	require.Equal(t, []string{"F1", "F2", "F3"}, b.e.Held())
-	b.e.OnTraffic("F1", 1000, 900)
-	b.e.OnTraffic("F2", 1000, 900)
+	b.e.OnTraffic("F1", 1000, 900, b.now)
+	b.e.OnTraffic("F2", 1000, 900, b.now)
 	b.run(100 * time.Millisecond)
-	b.e.OnTraffic("F1", 1100, 900) // sent 100, none back: dead
-	b.e.OnTraffic("F2", 1100, 990) // coming back: alive
+	b.e.OnTraffic("F1", 1100, 900, b.now) // sent 100, none back for 100ms: not yet evidence
+	b.e.OnTraffic("F2", 1100, 990, b.now) // coming back: alive
+	b.run(100 * time.Millisecond)
+	assert.Equal(t, StateUp, b.state("F1"), "a silence shorter than the detection time (3 x 100ms) is no evidence")
+	b.run(100 * time.Millisecond)
+	b.e.OnTraffic("F1", 1300, 900, b.now) // none back for 300ms: dead
 	b.run(200 * time.Millisecond)
 	assert.Equal(t, StateDown, b.state("F1"), "evidence agrees: fail before stall_hold")
 	assert.Equal(t, StateUp, b.state("F2"))

@@ -222,7 +222,7 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 }
 
 func (m *monitor) release() {
-	m.held, m.clearAt, m.ev, m.evAlive, m.evDead = time.Time{}, time.Time{}, nil, false, false
+	m.held, m.holdFrom, m.clearAt, m.ev, m.evAlive, m.evDead = time.Time{}, time.Time{}, time.Time{}, nil, false, false
 }
 
 // OnPacketIn takes a keep-alive that crossed a filter. ingressPort is the

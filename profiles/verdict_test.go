@@ -194,3 +194,42 @@ func TestNoVerdictWhileSwitchSilent(t *testing.T) {
 	}
 	assert.Equal(t, StateDown, b.state("F1"))
 }
+
+// After a hung control channel resumes, stall_hold counts from when the
+// switch answers again, not from when the hold began: keep-alives still
+// late for a while after a 5 s hang (a starved host catching up) fail
+// nothing within stall_hold of the switch being seen; late past it, they
+// fail as before.
+func TestStallHoldCountsWhileSwitchSeen(t *testing.T) {
+	for _, tt := range []struct {
+		late time.Duration // keep-alives still late after the channel resumes
+		want State
+	}{{700 * time.Millisecond, StateUp}, {1500 * time.Millisecond, StateDown}} {
+		t.Run(tt.late.String(), func(t *testing.T) {
+			b := newSinglesBench(t)
+			b.run(1300 * time.Millisecond)
+			b.e.SwitchHeard(b.now)
+			b.stalled = true
+			b.run(5 * time.Second) // the hang: the switch answers nothing
+			// The channel is back: the switch answers, the keep-alives
+			// are still processed late.
+			for end := b.now.Add(tt.late); b.now.Before(end); {
+				b.e.SwitchHeard(b.now)
+				b.run(10 * time.Millisecond)
+			}
+			for _, n := range []string{"F1", "F2", "F3"} {
+				assert.Equal(t, tt.want, b.state(n), "%s, keep-alives late for %v after the hang (stall_hold 1s)", n, tt.late)
+			}
+			// They answer in time again: up (at once if held, after
+			// recovery_threshold rounds if failed).
+			b.stalled = false
+			for end := b.now.Add(500 * time.Millisecond); b.now.Before(end); {
+				b.e.SwitchHeard(b.now)
+				b.run(10 * time.Millisecond)
+			}
+			for _, n := range []string{"F1", "F2", "F3"} {
+				assert.Equal(t, StateUp, b.state(n))
+			}
+		})
+	}
+}
