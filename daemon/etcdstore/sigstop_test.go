@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	clientv3 "go.etcd.io/etcd/client/v3"
 
 	"github.com/dpi-balancer/balancer/daemon"
 )
@@ -22,7 +23,9 @@ import (
 // so members can be paused with SIGSTOP: a stopped process keeps its
 // sockets open and answers nothing, peers and clients alike.
 type etcdProcs struct {
+	bin     string
 	cmds    []*exec.Cmd
+	args    [][]string // each member's command line, to start it again
 	clients []string
 }
 
@@ -46,18 +49,71 @@ func startEtcdProcs(t *testing.T, n int) *etcdProcs {
 		clients = append(clients, port())
 		initial = append(initial, fmt.Sprintf("m%d=http://%s", i, peers[i]))
 	}
-	p := &etcdProcs{clients: clients}
+	p := &etcdProcs{bin: bin, clients: clients}
 	for i := range n {
-		cmd := exec.Command(bin, "--name", names[i], "--data-dir", filepath.Join(t.TempDir(), names[i]),
-			"--listen-client-urls", "http://"+clients[i], "--advertise-client-urls", "http://"+clients[i],
-			"--listen-peer-urls", "http://"+peers[i], "--initial-advertise-peer-urls", "http://"+peers[i],
+		args := []string{"--name", names[i], "--data-dir", filepath.Join(t.TempDir(), names[i]),
+			"--listen-client-urls", "http://" + clients[i], "--advertise-client-urls", "http://" + clients[i],
+			"--listen-peer-urls", "http://" + peers[i], "--initial-advertise-peer-urls", "http://" + peers[i],
 			"--initial-cluster", strings.Join(initial, ","), "--initial-cluster-state", "new",
-			"--heartbeat-interval", "50", "--election-timeout", "250", "--log-level", "error", "--logger", "zap")
+			"--heartbeat-interval", "50", "--election-timeout", "250", "--log-level", "error", "--logger", "zap"}
+		cmd := exec.Command(bin, args...)
 		require.NoError(t, cmd.Start())
-		p.cmds = append(p.cmds, cmd)
+		p.cmds, p.args = append(p.cmds, cmd), append(p.args, args)
 	}
 	t.Cleanup(p.stop)
 	return p
+}
+
+// startEtcdUp is startEtcdProcs until every member answers, with a client
+// of the cluster: a cluster that does not come up (a free port taken
+// meanwhile by another process) is started again on other ports, once.
+func startEtcdUp(t *testing.T, n int) (*etcdProcs, *clientv3.Client) {
+	t.Helper()
+	for try := 1; ; try++ {
+		procs := startEtcdProcs(t, n)
+		cli := newClient(t, procs.clients...)
+		if procs.up(cli, 30*time.Second) {
+			return procs, cli
+		}
+		require.Less(t, try, 2, "etcd never came up")
+		t.Logf("etcd did not come up on %v: started again", procs.clients)
+		procs.stop()
+	}
+}
+
+// up says whether every member answers a status request within d.
+func (p *etcdProcs) up(cli *clientv3.Client, d time.Duration) bool {
+	return assert.Eventually(&quietT{}, func() bool {
+		for _, ep := range p.clients {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			_, err := cli.Status(ctx, ep)
+			cancel()
+			if err != nil {
+				return false
+			}
+		}
+		return true
+	}, d, 20*time.Millisecond)
+}
+
+// kill ends members is at once (SIGKILL: a crash) and waits for them.
+func (p *etcdProcs) kill(t *testing.T, is ...int) {
+	t.Helper()
+	for _, i := range is {
+		c := p.cmds[i]
+		_ = c.Process.Signal(syscall.SIGCONT)
+		require.NoError(t, c.Process.Kill())
+		_ = c.Wait()
+	}
+}
+
+// restart starts killed member i again on its addresses and data.
+func (p *etcdProcs) restart(t *testing.T, i int) {
+	t.Helper()
+	require.NotNil(t, p.cmds[i].ProcessState, "member %d still runs", i)
+	cmd := exec.Command(p.bin, p.args[i]...)
+	require.NoError(t, cmd.Start())
+	p.cmds[i] = cmd
 }
 
 // stop ends every member (also paused ones) and waits for them; again is
