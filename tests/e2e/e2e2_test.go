@@ -31,85 +31,124 @@ func testFilterFailure(t *testing.T, tg target) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b.waitAllUp(5 * time.Second)
-			st := b.startStream(t, flows, tg.streamRate)
-			time.Sleep(200 * time.Millisecond) // traffic flowing before the failure
-			updates := b.d.Session().Stats().Updates
-			tFail := time.Now()
-			require.NoError(t, c.fail(b.filters[c.fg]))
-			b.waitFilter(c.fg, "down", 10*bound)
-			detect := time.Since(tFail)
-			fs := b.filterStatus(c.fg)
-			// Who proves the loss first: the pipeline (the committed program
-			// judges its filters) or the controller's keep-alive count; both
-			// act at loss threshold x interval. The pipeline's verdict needs
-			// a send unanswered for longer than that, so a filter that
-			// still passes data but drops keep-alives may go either way.
-			assert.Contains(t, []string{"keep-alive loss", "data-plane verdict"}, fs.Reason)
-			if fs.Reason == "data-plane verdict" {
-				assert.NotEmpty(t, fs.Verdict, "the verdict's evidence is shown")
-			}
-			assert.Equal(t, "sw-bypass", fs.Effective)
-			for _, o := range b.fgNames {
-				if o != c.fg {
-					assert.Equal(t, "up", b.filterStatus(o).State, "other filter %s", o)
+			// An attempt in which another filter did not pass a keep-alive
+			// for a detection time (a host so starved that its emulator or
+			// the switch did not run) proves nothing about the others: the
+			// balancer was right to fail it. Such an attempt is run again,
+			// twice at most.
+			for attempt := 1; ; attempt++ {
+				if runFilterFailure(t, b, tg, flows, fgOf, bound, c.fg, c.fail, c.heal, c.lossless, attempt < 3) {
+					break
 				}
+				t.Logf("%s: attempt %d: another filter was silent for a detection time: run again", c.name, attempt)
 			}
-			// No operator port went down, on the wire or in the daemon's view.
-			var lp []uint32
-			for _, l := range b.links {
-				lp = append(lp, l.lan, l.wan)
-			}
-			for n, up := range b.operUp(lp) {
-				assert.True(t, up, "operator interface %s went down", n)
-			}
-			for _, l := range b.status().Links {
-				// Up where the switch reports ports (gNMI); unknown, never
-				// down, where it does not (BMv2).
-				want := daemon.PortUp
-				if !b.tg.gnmi {
-					want = daemon.PortUnknown
-				}
-				assert.Equal(t, []string{want, want}, []string{l.LANState, l.WANState}, "link %s port states", l.Name)
-			}
-			time.Sleep(300 * time.Millisecond) // in bypass for a while
-			failWrites := b.d.Session().Stats().Updates - updates
-			tHeal := time.Now()
-			require.NoError(t, c.heal(b.filters[c.fg]))
-			b.waitFilter(c.fg, "up", 10*bound)
-			recover := time.Since(tHeal)
-			time.Sleep(300 * time.Millisecond) // back through the filter for a while
-			healWrites := b.d.Session().Stats().Updates - updates - failWrites
-			ss := st.end()
-			m := b.measureFailover(ss, fgOf, c.fg, tFail, tHeal)
-			stalled := b.stalls.during(tFail, tFail.Add(m.toBypass))
-			t.Logf("%s %s: keep-alive loss -> software bypass: daemon %v, data plane %v (bound %v = %d x %v + %v + %v); %d of %s's frames lost (%d sent before the bypass took hold, stream %d fps over %d sessions); other groups lost %d; recovery: daemon %v, data plane %v",
-				c.fg, c.name, detect.Round(100*time.Microsecond), m.toBypass.Round(100*time.Microsecond), bound, lossThreshold, tg.interval, tg.interval, tg.margin,
-				m.lost, c.fg, m.sentDuring, tg.streamRate, len(flows), m.othersLost, recover.Round(100*time.Microsecond), m.back.Round(100*time.Microsecond))
-			if len(m.examples) > 0 {
-				t.Logf("examples:\n%s", strings.Join(m.examples, "\n"))
-			}
-			t.Logf("data-plane writes: %d to fail over, %d to recover", failWrites, healWrites)
-			if stalled > 0 {
-				t.Logf("the test process stalled %v during the failover (starved machine): allowed on top of the bound", stalled)
-			}
-			assert.Equal(t, uint64(1), failWrites, "failure action bypass: one write (the filter group's entry)")
-			assert.Equal(t, uint64(1), healWrites, "recovery: one write")
-			assert.NotZero(t, m.toBypass, "%s's sessions were never bypassed", c.fg)
-			assert.LessOrEqual(t, m.toBypass, bound+stalled, "failover slower than loss threshold x interval + margin")
-			assert.Zero(t, m.othersLost, "other groups lost frames")
-			assert.Zero(t, m.othersMisrouted, "other groups' frames not through their filter")
-			assert.Zero(t, m.lostAfter, "%s's frames lost once in bypass", c.fg)
-			assert.NotZero(t, m.back, "%s's sessions never came back to it", c.fg)
-			assert.Zero(t, m.afterBack, "%s's frames not through it after recovery", c.fg)
-			if c.lossless {
-				assert.Zero(t, m.lost, "the filter passed traffic all along: nothing may be lost")
-			}
-			assert.LessOrEqual(t, m.lost, m.sentDuring+int(tg.interval*time.Duration(tg.streamRate)/time.Second)+5,
-				"lost more than was sent before the bypass")
 		})
 	}
 	b.checkStrays()
+}
+
+// runFilterFailure fails filter group fg, checks the failover, heals it
+// and checks the recovery. With mayRetry it returns false, checking
+// nothing, when another filter passed no keep-alive for a detection time
+// in the meantime.
+func runFilterFailure(t *testing.T, b *bed, tg target, flows []*flow, fgOf map[uint32]string, bound time.Duration,
+	fg string, fail, heal func(*filterEmu) error, lossless, mayRetry bool) bool {
+	b.waitAllUp(5 * time.Second)
+	st := b.startStream(t, flows, tg.streamRate)
+	time.Sleep(200 * time.Millisecond) // traffic flowing before the failure
+	updates := b.d.Session().Stats().Updates
+	tFail := time.Now()
+	require.NoError(t, fail(b.filters[fg]))
+	b.waitFilter(fg, "down", 10*bound)
+	detect := time.Since(tFail)
+	fs := b.filterStatus(fg)
+	others := map[string]string{}
+	for _, o := range b.fgNames {
+		if o != fg {
+			others[o] = b.filterStatus(o).State
+		}
+	}
+	// No operator port went down, on the wire or in the daemon's view.
+	var lp []uint32
+	for _, l := range b.links {
+		lp = append(lp, l.lan, l.wan)
+	}
+	operUp := b.operUp(lp)
+	links := b.status().Links
+	time.Sleep(300 * time.Millisecond) // in bypass for a while
+	failWrites := b.d.Session().Stats().Updates - updates
+	tHeal := time.Now()
+	require.NoError(t, heal(b.filters[fg]))
+	b.waitFilter(fg, "up", 10*bound)
+	recover := time.Since(tHeal)
+	time.Sleep(300 * time.Millisecond) // back through the filter for a while
+	healWrites := b.d.Session().Stats().Updates - updates - failWrites
+	ss := st.end()
+	if mayRetry {
+		detectTime := time.Duration(lossThreshold) * tg.interval
+		for _, o := range b.fgNames {
+			if o == fg {
+				continue
+			}
+			if silent := b.filters[o].silentDuring(tFail.Add(-200*time.Millisecond), time.Now(), detectTime); silent > 0 {
+				t.Logf("filter %s passed no keep-alive for %v (detection time %v)", o, silent.Round(time.Millisecond), detectTime)
+				return false
+			}
+		}
+	}
+
+	// Who proves the loss first: the pipeline (the committed program
+	// judges its filters) or the controller's keep-alive count; both act
+	// at loss threshold x interval. The pipeline's verdict needs a send
+	// unanswered for longer than that, so a filter that still passes data
+	// but drops keep-alives may go either way.
+	assert.Contains(t, []string{"keep-alive loss", "data-plane verdict"}, fs.Reason)
+	if fs.Reason == "data-plane verdict" {
+		assert.NotEmpty(t, fs.Verdict, "the verdict's evidence is shown")
+	}
+	assert.Equal(t, "sw-bypass", fs.Effective)
+	for o, state := range others {
+		assert.Equal(t, "up", state, "other filter %s", o)
+	}
+	for n, up := range operUp {
+		assert.True(t, up, "operator interface %s went down", n)
+	}
+	for _, l := range links {
+		// Up where the switch reports ports (gNMI); unknown, never down,
+		// where it does not (BMv2).
+		want := daemon.PortUp
+		if !b.tg.gnmi {
+			want = daemon.PortUnknown
+		}
+		assert.Equal(t, []string{want, want}, []string{l.LANState, l.WANState}, "link %s port states", l.Name)
+	}
+	m := b.measureFailover(ss, fgOf, fg, tFail, tHeal)
+	stalled := b.stalls.during(tFail, tFail.Add(m.toBypass))
+	t.Logf("%s: keep-alive loss -> software bypass: daemon %v, data plane %v (bound %v = %d x %v + %v + %v); %d of %s's frames lost (%d sent before the bypass took hold, stream %d fps over %d sessions); other groups lost %d; recovery: daemon %v, data plane %v",
+		fg, detect.Round(100*time.Microsecond), m.toBypass.Round(100*time.Microsecond), bound, lossThreshold, tg.interval, tg.interval, tg.margin,
+		m.lost, fg, m.sentDuring, tg.streamRate, len(flows), m.othersLost, recover.Round(100*time.Microsecond), m.back.Round(100*time.Microsecond))
+	if len(m.examples) > 0 {
+		t.Logf("examples:\n%s", strings.Join(m.examples, "\n"))
+	}
+	t.Logf("data-plane writes: %d to fail over, %d to recover", failWrites, healWrites)
+	if stalled > 0 {
+		t.Logf("the test process stalled %v during the failover (starved machine): allowed on top of the bound", stalled)
+	}
+	assert.Equal(t, uint64(1), failWrites, "failure action bypass: one write (the filter group's entry)")
+	assert.Equal(t, uint64(1), healWrites, "recovery: one write")
+	assert.NotZero(t, m.toBypass, "%s's sessions were never bypassed", fg)
+	assert.LessOrEqual(t, m.toBypass, bound+stalled, "failover slower than loss threshold x interval + margin")
+	assert.Zero(t, m.othersLost, "other groups lost frames")
+	assert.Zero(t, m.othersMisrouted, "other groups' frames not through their filter")
+	assert.Zero(t, m.lostAfter, "%s's frames lost once in bypass", fg)
+	assert.NotZero(t, m.back, "%s's sessions never came back to it", fg)
+	assert.Zero(t, m.afterBack, "%s's frames not through it after recovery", fg)
+	if lossless {
+		assert.Zero(t, m.lost, "the filter passed traffic all along: nothing may be lost")
+	}
+	assert.LessOrEqual(t, m.lost, m.sentDuring+int(tg.interval*time.Duration(tg.streamRate)/time.Second)+5,
+		"lost more than was sent before the bypass")
+	return true
 }
 
 // mode returns a failure or healing step that sets an emulator's mode.
@@ -494,4 +533,19 @@ func testRebalance(t *testing.T, tg target) {
 	}
 	assert.Zero(t, diff, "sessions not back at their original filter and core after recovery")
 	b.checkStrays()
+}
+
+// silentDuring finds a keep-alive silence of at least d overlapping the
+// window, also one still going on at its end, and nothing shorter.
+func TestSilentDuring(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	f := &filterEmu{kaLast: t0.Add(990 * time.Millisecond), kaSpans: []kaGap{
+		{t0.Add(100 * time.Millisecond), 40 * time.Millisecond}, // 60..100ms
+		{t0.Add(500 * time.Millisecond), 90 * time.Millisecond}, // 410..500ms
+	}}
+	assert.Zero(t, f.silentDuring(t0, t0.Add(300*time.Millisecond), 60*time.Millisecond), "40ms is shorter")
+	assert.Equal(t, 40*time.Millisecond, f.silentDuring(t0, t0.Add(300*time.Millisecond), 30*time.Millisecond))
+	assert.Equal(t, 90*time.Millisecond, f.silentDuring(t0.Add(450*time.Millisecond), t0.Add(600*time.Millisecond), 60*time.Millisecond), "overlaps the window's start")
+	assert.Zero(t, f.silentDuring(t0.Add(600*time.Millisecond), t0.Add(900*time.Millisecond), 60*time.Millisecond), "before the window")
+	assert.Equal(t, 110*time.Millisecond, f.silentDuring(t0.Add(600*time.Millisecond), t0.Add(1100*time.Millisecond), 60*time.Millisecond), "still silent at the end")
 }

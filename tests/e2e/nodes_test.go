@@ -166,9 +166,10 @@ type filterEmu struct {
 	gotKeys    []key         // the test frames among them (up to 1<<20)
 	strays     atomic.Uint64 // frames without a core header that are not keep-alives
 
-	kaMu   sync.Mutex
-	kaLast time.Time
-	kaGaps []string // keep-alive gaps over 30ms, for diagnosis
+	kaMu    sync.Mutex
+	kaLast  time.Time
+	kaGaps  []string // keep-alive gaps over 30ms, for diagnosis
+	kaSpans []kaGap  // the last keep-alive gaps over 30ms (silentDuring)
 
 	mu       sync.Mutex
 	cancel   context.CancelFunc
@@ -253,8 +254,14 @@ func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) 
 			}
 			f.keepAlives.Add(1)
 			f.kaMu.Lock()
-			if gap := at.Sub(f.kaLast); !f.kaLast.IsZero() && gap > 30*time.Millisecond && len(f.kaGaps) < 20 {
-				f.kaGaps = append(f.kaGaps, fmt.Sprintf("%s %v seq %d side %v", at.Format("15:04:05.000"), gap.Round(time.Millisecond), binary.BigEndian.Uint32(fr[22:26]), side))
+			if gap := at.Sub(f.kaLast); !f.kaLast.IsZero() && gap > 30*time.Millisecond {
+				if len(f.kaGaps) < 20 {
+					f.kaGaps = append(f.kaGaps, fmt.Sprintf("%s %v seq %d side %v", at.Format("15:04:05.000"), gap.Round(time.Millisecond), binary.BigEndian.Uint32(fr[22:26]), side))
+				}
+				if len(f.kaSpans) == 256 {
+					f.kaSpans = append(f.kaSpans[:0], f.kaSpans[128:]...)
+				}
+				f.kaSpans = append(f.kaSpans, kaGap{at, gap})
 			}
 			f.kaLast = at
 			f.kaMu.Unlock()
@@ -268,4 +275,31 @@ func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) 
 		}
 		_ = to.Send(fr) // fails while the other port is down: the frame is lost, as on a wire
 	})
+}
+
+// kaGap is a time no keep-alive crossed a filter: gap up to at.
+type kaGap struct {
+	at  time.Time
+	gap time.Duration
+}
+
+// silentDuring gives the longest time of at least d in which no
+// keep-alive crossed f that overlaps [from, to] (0: none): a filter the
+// balancer was right to find dead, whatever made it silent (a host so
+// starved that the emulator or the switch did not run).
+func (f *filterEmu) silentDuring(from, to time.Time, d time.Duration) time.Duration {
+	f.kaMu.Lock()
+	defer f.kaMu.Unlock()
+	var longest time.Duration
+	spans := f.kaSpans
+	if !f.kaLast.IsZero() {
+		// A silence still going on at to.
+		spans = append(spans[:len(spans):len(spans)], kaGap{to, to.Sub(f.kaLast)})
+	}
+	for _, g := range spans {
+		if g.gap >= d && g.at.After(from) && g.at.Add(-g.gap).Before(to) && g.gap > longest {
+			longest = g.gap
+		}
+	}
+	return longest
 }
