@@ -22,7 +22,8 @@ import (
 // Binary is the BMv2 P4Runtime switch.
 const Binary = "simple_switch_grpc"
 
-// CPUPort is the CPU port the v1model program is compiled for.
+// CPUPort is the CPU port the v1model program is compiled for, and the
+// one Start gives simple_switch_grpc.
 const CPUPort = 255
 
 // Available returns why BMv2 tests cannot run here, or "".
@@ -44,6 +45,11 @@ type Switch struct {
 // Start runs simple_switch_grpc in ns with the given data-plane port ->
 // interface bindings. dir holds its socket and log.
 func Start(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir string) (*Switch, error) {
+	return StartCPU(ctx, ns, ports, dir, CPUPort)
+}
+
+// StartCPU is Start with another CPU port (simple_switch_grpc --cpu-port).
+func StartCPU(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir string, cpuPort uint32) (*Switch, error) {
 	sock := filepath.Join(dir, "p4rt.sock")
 	logPath := filepath.Join(dir, "bmv2.log")
 	logf, err := os.Create(logPath)
@@ -60,7 +66,7 @@ func Start(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir str
 	for _, p := range nums {
 		args = append(args, "-i", strconv.Itoa(p)+"@"+ports[uint32(p)])
 	}
-	args = append(args, "--no-p4", "--", "--grpc-server-addr", "unix:"+sock, "--cpu-port", strconv.Itoa(CPUPort))
+	args = append(args, "--no-p4", "--", "--grpc-server-addr", "unix:"+sock, "--cpu-port", strconv.Itoa(int(cpuPort)))
 	cmd := ns.Command(Binary, args...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

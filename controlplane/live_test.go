@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -251,7 +252,7 @@ func TestPeriodicReconcileRepairsDrift(t *testing.T) {
 
 	var victim *p4v1.Entity
 	for _, e := range want {
-		if e.GetTableEntry() != nil {
+		if e.GetTableEntry() != nil && !e.GetTableEntry().GetIsDefaultAction() {
 			victim = e
 			break
 		}
@@ -273,6 +274,36 @@ func TestPeriodicReconcileRepairsDrift(t *testing.T) {
 		}
 	}
 	assert.False(t, s.Status().LastReadBack.IsZero())
+}
+
+// The switch's CPU port is part of what the session keeps: the default
+// entry of switch_info changed behind its back (another packet-in port) is
+// read back by itself and written again, and the cpu_port value set too.
+func TestPeriodicReconcileRepairsCPUPort(t *testing.T) {
+	sw := startSwitch(t, "")
+	comp := compiler(t)
+	require.NoError(t, comp.SetCPUPort(255))
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ReconcileInterval = 50 * time.Millisecond }), withDesired(want))
+	waitPrimary(t, s)
+	require.Eventually(t, func() bool { return s.Stats().ReadBacks >= 1 }, 10*time.Second, 5*time.Millisecond)
+	require.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the default entry and value set read back as written")
+
+	schema := sw.sw.Dataplane().Schema()
+	tbl, err := schema.Table(p4src.TableSwitchInfo)
+	require.NoError(t, err)
+	act, err := schema.Action(p4src.ActionSwitchInfo)
+	require.NoError(t, err)
+	prm, err := act.Param(p4src.ParamCPUPort)
+	require.NoError(t, err)
+	other := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tbl.GetPreamble().GetId(), IsDefaultAction: true,
+		Action: &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: &p4v1.Action{ActionId: act.GetPreamble().GetId(),
+			Params: []*p4v1.Action_Param{{ParamId: prm.GetId(), Value: []byte{0, 64}}}}}}}}}
+	repairs := s.Stats().Repairs
+	errs := sw.sw.Dataplane().Write([]*p4v1.Update{{Type: p4v1.Update_MODIFY, Entity: other}}, p4v1.WriteRequest_ROLLBACK_ON_ERROR)
+	require.NoError(t, errors.Join(errs...))
+	require.Eventually(t, func() bool { return s.Stats().Repairs > repairs && comp.Diff(want, readAll(t, s, comp)).Empty() },
+		10*time.Second, 5*time.Millisecond, "the CPU port written again")
 }
 
 // ReconcileOff turns the periodic read-back off.

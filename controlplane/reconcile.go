@@ -209,23 +209,20 @@ func (c *conn) noteRead(r readResult) {
 // the switch's order, and diffs them with desired as the answers come
 // (tables.StreamDiff): a read-back is never held whole, only what differs
 // is kept, with what the verdict epochs and the failure guard need of each
-// entry (readResult). Default entries are left out; each entry is
+// entry (readResult). Default entries are left out but for those the
+// compiler writes (the CPU port's, read by themselves); each entry is
 // canonicalised (a target may spell out don't-care matches).
 func (c *conn) readDiff(ctx context.Context, rt p4v1.P4RuntimeClient, desired []*p4v1.Entity) (r readResult, err error) {
 	comp := c.s.opts.Compiler
-	var tbls, vsets []*p4v1.Entity
-	for _, id := range comp.TableIDs() {
-		tbls = append(tbls, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
-	}
-	for _, id := range comp.ValueSetIDs() {
-		vsets = append(vsets, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
-	}
+	// The default entries the compiler writes (the CPU port) are read
+	// each by itself: a wildcard read leaves default entries out.
+	tbls, vsets := comp.ReadQueries()
 	sd := comp.NewDiff(desired)
 	r.held = map[string]*p4v1.Entity{}
 	take := func(es []*p4v1.Entity) {
 		n := 0
 		for _, e := range es {
-			if e.GetTableEntry().GetIsDefaultAction() {
+			if te := e.GetTableEntry(); te.GetIsDefaultAction() && !comp.ManagesDefault(te.GetTableId()) {
 				continue
 			}
 			comp.Canonical(e)

@@ -149,14 +149,8 @@ func waitPrimary(t *testing.T, s *Session) {
 }
 
 func readAll(t *testing.T, s *Session, comp *tables.Compiler) []*p4v1.Entity {
-	var wild []*p4v1.Entity
-	for _, id := range comp.TableIDs() {
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
-	}
-	for _, id := range comp.ValueSetIDs() {
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
-	}
-	es, err := s.Read(context.Background(), wild...)
+	tq, vq := comp.ReadQueries()
+	es, err := s.Read(context.Background(), append(tq, vq...)...)
 	require.NoError(t, err)
 	return es
 }

@@ -257,14 +257,11 @@ func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, 
 	return plan, err
 }
 
-// DefaultValueSetMembers are the values the data plane parses even with
-// empty value sets (p4src/shared/defines.p4).
-var DefaultValueSetMembers = map[uint64]bool{wire.DefaultCoreTPID: true, wire.DefaultKeepAliveEtherType: true}
-
 // writeValueSets writes the value set updates of a batch on their own and
 // returns the rest. A target that cannot program value sets (BMv2 with PI
-// 0.1.2) is tolerated while the values are the defaults the P4 program
-// parses anyway; any other value is an error that says so.
+// 0.1.2) is tolerated while each value set's members are the value the P4
+// program parses anyway (tables.Compiler.ValueSetDefault); any other value
+// is an error that names it.
 func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
 	isVS := func(u *p4v1.Update) bool { return u.GetEntity().GetValueSetEntry() != nil }
 	if !slices.ContainsFunc(us, isVS) {
@@ -278,6 +275,7 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			rest = append(rest, u)
 		}
 	}
+	comp := c.s.opts.Compiler
 	for _, u := range vs {
 		err := c.write(ctx, []*p4v1.Update{u})
 		if err == nil {
@@ -286,21 +284,31 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 		if we := (*WriteError)(nil); !errors.As(err, &we) || !we.Unimplemented() {
 			return nil, err
 		}
+		ve := u.GetEntity().GetValueSetEntry()
+		def, name, known := comp.ValueSetDefault(ve.GetValueSetId())
 		var odd []string
-		for _, m := range u.GetEntity().GetValueSetEntry().GetMembers() {
+		for _, m := range ve.GetMembers() {
 			for _, fm := range m.GetMatch() {
-				if v := wire.Uint(fm.GetExact().GetValue()); !DefaultValueSetMembers[v] {
-					odd = append(odd, fmt.Sprintf("%#04x", v))
+				if v := wire.Uint(fm.GetExact().GetValue()); !known || v != def {
+					odd = append(odd, fmt.Sprint(v))
+					if name != "CPU port" {
+						odd[len(odd)-1] = fmt.Sprintf("%#04x", v)
+					}
 				}
 			}
 		}
 		if len(odd) > 0 {
-			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default core TPID %#04x and keep-alive EtherType %#04x are parsed; configured %s would not be recognised",
-				ErrWrite, wire.DefaultCoreTPID, wire.DefaultKeepAliveEtherType, strings.Join(odd, ", "))
+			if name == "CPU port" {
+				return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so the P4 program takes packet-outs from its compiled-in CPU port %d only; CPU port %s would not be recognised: run the switch with CPU port %d (BMv2: --cpu-port %d) and the daemon with --cpu-port %d, or use a switch that programs value sets",
+					ErrWrite, def, strings.Join(odd, ", "), def, def, def)
+			}
+			return nil, fmt.Errorf("%w: this switch cannot program parser value sets (UNIMPLEMENTED), so only the default %s %#04x is parsed; configured %s would not be recognised",
+				ErrWrite, name, def, strings.Join(odd, ", "))
 		}
 		if !c.s.vsWarned.Swap(true) {
 			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
-				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType))
+				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType),
+				"cpu_port", comp.CPUPort())
 		}
 	}
 	return rest, nil

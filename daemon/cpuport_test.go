@@ -6,9 +6,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // The CPU port is the platform's unless the daemon is given another; no
@@ -38,4 +43,75 @@ func TestCPUPortSetting(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, ErrInvalid), "%v", err)
 	assert.Contains(t, err.Error(), "P8 has data-plane port 320, the CPU port")
+}
+
+// On a switch whose CPU port is not the compiled-in one (320, a four-pipe
+// Tofino's), a daemon given that port writes it into the pipeline and its
+// keep-alives work: every filter comes up, and the switch holds the port
+// in the cpu_port value set and switch_info's default action. A daemon
+// left at the platform's port (255) gets no keep-alive through: the
+// switch drops its packet-outs as frames from an unknown port.
+func TestCPUPortWrittenIntoThePipeline(t *testing.T) {
+	b := newBedCPU(t, "testdata/fast.yaml", 0, nil, 320)
+	unknown := func() uint64 { return b.dropCount(p4src.DropUnknownPort) }
+
+	b.cpuPort = 0 // the platform's: 255
+	d, stop := b.startDaemon(10)
+	require.Eventually(t, func() bool { return unknown() > 10 }, 10*time.Second, 10*time.Millisecond,
+		"the keep-alives of a daemon on port 255 are frames from unknown port 320 to the switch")
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	for _, f := range st.Filters {
+		assert.NotEqual(t, "up", f.State, "%s: no keep-alive came back", f.Name)
+	}
+	stop()
+
+	b.cpuPort = 320
+	d, _ = b.startDaemon(20)
+	assert.Equal(t, uint32(320), d.CPUPort())
+	b.allUp(d)
+	vs, def := b.cpuPortState()
+	assert.Equal(t, []uint64{320}, vs, "cpu_port value set")
+	assert.Equal(t, uint64(320), def, "switch_info default action")
+	before := unknown()
+	time.Sleep(200 * time.Millisecond)
+	assert.Equal(t, before, unknown(), "no packet-out dropped any more")
+}
+
+// dropCount reads one drop_counters cell (packets) from the switch.
+func (b *bed) dropCount(reason uint32) uint64 {
+	b.t.Helper()
+	s := b.sw.Dataplane().Schema()
+	c, err := s.Counter(p4src.CounterDrop)
+	require.NoError(b.t, err)
+	var n uint64
+	require.NoError(b.t, b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: int64(reason)}}}}},
+		func(e *p4v1.Entity) bool { n = uint64(e.GetCounterEntry().GetData().GetPacketCount()); return true }))
+	return n
+}
+
+// cpuPortState reads the CPU port the switch holds: the cpu_port value
+// set's members and switch_info's default action's port.
+func (b *bed) cpuPortState() (members []uint64, def uint64) {
+	b.t.Helper()
+	dp := b.sw.Dataplane()
+	s := dp.Schema()
+	vs, err := s.ValueSet(p4src.ValueSetCPUPort)
+	require.NoError(b.t, err)
+	tbl, err := s.Table(p4src.TableSwitchInfo)
+	require.NoError(b.t, err)
+	require.NoError(b.t, dp.Read([]*p4v1.Entity{
+		{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: vs.GetPreamble().GetId()}}},
+		{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tbl.GetPreamble().GetId(), IsDefaultAction: true}}},
+	}, func(e *p4v1.Entity) bool {
+		for _, m := range e.GetValueSetEntry().GetMembers() {
+			members = append(members, wire.Uint(m.GetMatch()[0].GetExact().GetValue()))
+		}
+		if te := e.GetTableEntry(); te != nil {
+			def = wire.Uint(te.GetAction().GetAction().GetParams()[0].GetValue())
+		}
+		return true
+	}))
+	return members, def
 }

@@ -193,6 +193,9 @@ func New(opts Options) (*Daemon, error) {
 	if d.cpuPort, err = cpuPortOf(cfg, opts.CPUPort); err != nil {
 		return nil, fmt.Errorf("daemon: running configuration (revision %d): %w", rev.Number, err)
 	}
+	if err := comp.SetCPUPort(d.cpuPort); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
 	if own != nil {

@@ -335,7 +335,7 @@ func TestIncrementalStateEqualsFullCompile(t *testing.T) {
 		}
 		var wantTables []*p4v1.Entity
 		for _, e := range want.Entities {
-			if e.GetTableEntry() != nil {
+			if e.GetTableEntry() != nil && !e.GetTableEntry().GetIsDefaultAction() {
 				wantTables = append(wantTables, e)
 			}
 		}

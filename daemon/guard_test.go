@@ -100,7 +100,7 @@ func TestDaemonGuardsEmptyDocument(t *testing.T) {
 		_, err := d.ApplyConfig(ctx, []byte(doc), false, "wipe")
 		require.Error(t, err, "%q", doc)
 		assert.ErrorIs(t, err, ErrDestructive)
-		assert.Contains(t, err.Error(), "it would remove link L1; filter groups F1, F2, F3; balance group G; 271 of 273 switch entries (99%)")
+		assert.Contains(t, err.Error(), "it would remove link L1; filter groups F1, F2, F3; balance group G; 271 of 275 switch entries (98%)")
 	}
 	cfg, rev, _ := d.Config(ctx)
 	assert.Same(t, cfg0, cfg)

@@ -68,6 +68,9 @@ type bed struct {
 	// schema's): a software switch of Tofino's slots gets the program
 	// sized so.
 	pipeline *controlplane.Pipeline
+	// cpuPort is the switch's CPU port, given to the bed's daemons (0:
+	// the default).
+	cpuPort uint32
 }
 
 // newBed serves a software switch for testdata/fast.yaml: link ports with
@@ -85,7 +88,14 @@ func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 // committed v1model build) on the switch and in the daemon.
 func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema) *bed {
 	t.Helper()
-	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath, schema: schema}
+	return newBedCPU(t, configPath, slotCapacity, schema, 0)
+}
+
+// newBedCPU is newBedWith on a switch whose CPU port is cpuPort (0: the
+// default, 255); the bed's daemons are given it.
+func newBedCPU(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema, cpuPort uint32) *bed {
+	t.Helper()
+	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath, schema: schema, cpuPort: cpuPort}
 	ports := map[uint32]sim.Port{}
 	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
 		p, peer := sim.NewMemPort(1024)
@@ -98,7 +108,7 @@ func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src
 		f.run(ctx)
 		b.filters[name] = f
 	}
-	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema})
+	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema, CPUPort: cpuPort})
 	require.NoError(t, err)
 	if slotCapacity == p4src.SlotsSizeTofino {
 		info, err := testsites.TofinoSizedP4Info()
@@ -134,7 +144,7 @@ func (b *bed) startDaemon(election uint64) (*Daemon, func()) {
 		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
 	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: b.addr, SwitchGNMI: b.gaddr, Pipeline: pipe,
-		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger})
+		DeviceID: 1, ElectionLow: election, Tick: time.Millisecond, CounterInterval: time.Hour, Logger: testLogger, CPUPort: b.cpuPort})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup

@@ -512,13 +512,8 @@ func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
 	require.NoError(t, store.Close())
 	dp := b.sw.Dataplane()
 	read := func() []*p4v1.Entity {
-		var q []*p4v1.Entity
-		for _, id := range d1.comp.TableIDs() {
-			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
-		}
-		for _, id := range d1.comp.ValueSetIDs() {
-			q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
-		}
+		tq, vq := d1.comp.ReadQueries()
+		q := append(tq, vq...)
 		var out []*p4v1.Entity
 		require.NoError(t, dp.Read(q, func(e *p4v1.Entity) bool { out = append(out, e); return true }))
 		return out

@@ -85,14 +85,10 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 		return nil, fmt.Errorf("trace: %w", err)
 	}
 	// An empty switch: every entry is an insert, in the desired order;
-	// value sets exist already and are modified.
+	// value sets and default entries exist already and are modified.
 	us := make([]*p4v1.Update, len(des.Entities))
 	for i, e := range des.Entities {
-		typ := p4v1.Update_INSERT
-		if e.GetValueSetEntry() != nil {
-			typ = p4v1.Update_MODIFY
-		}
-		us[i] = &p4v1.Update{Type: typ, Entity: e}
+		us[i] = &p4v1.Update{Type: tables.FirstWrite(e), Entity: e}
 	}
 	for i, err := range dp.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
 		if err != nil {

@@ -42,6 +42,11 @@ func CheckContract(ref, info *p4configv1.P4Info) error {
 		// and the controller runs it without the verdict.
 		ref = WithoutVerdict(ref)
 	}
+	if hasCPUPortSetting(ref) && !hasCPUPortSetting(info) {
+		// A build made before the run-time CPU port: the controller runs
+		// it with its compiled-in port.
+		ref = WithoutCPUPortSetting(ref)
+	}
 	c := &contractCtx{refNames: directResourceNames(ref), gotNames: directResourceNames(info)}
 	for _, k := range contractKinds {
 		want, got := k.list(ref), k.list(info)

@@ -43,6 +43,10 @@ const (
 	CounterCore        = "BalancerIngress.core_counters"
 	ValueSetCoreTPID   = "IngressParser.core_tpid"
 	ValueSetKeepAlive  = "IngressParser.keepalive_ethertype"
+	ValueSetCPUPort    = "IngressParser.cpu_port"
+	TableSwitchInfo    = "BalancerIngress.switch_info"
+	ActionSwitchInfo   = "BalancerIngress.set_switch_info"
+	ParamCPUPort       = "cpu_port"
 	HeaderPacketIn     = "packet_in"
 	HeaderPacketOut    = "packet_out"
 )
@@ -153,9 +157,11 @@ const (
 	SlotsSizeTofino  = 131072
 )
 
-// The controller's data-plane port (CPU_PORT in v1model/include/arch.p4
-// and tna/include/arch.p4): BMv2's CPU port, and the PCIe CPU port of a
-// two-pipe Tofino (Wedge100BF-32X).
+// The compiled-in CPU port (CPU_PORT in v1model/include/arch.p4 and
+// tna/include/arch.p4): BMv2's usual --cpu-port, and the PCIe CPU port of a
+// two-pipe Tofino (Wedge100BF-32X). A program with the run-time setting
+// (Schema.HasCPUPortSetting) takes the switch's own from the controller
+// and still recognises this one.
 const (
 	CPUPortBMv2   = 255
 	CPUPortTofino = 192

@@ -70,6 +70,10 @@ type Options struct {
 	// as BMv2's P4Runtime server (PI 0.1.2) does: a controller must then
 	// push with VERIFY_AND_COMMIT.
 	NoSaveCommit bool
+	// CPUPort is the switch's CPU port (0: 255, BMv2's usual --cpu-port).
+	// The program recognises it as the controller's when it is the
+	// compiled-in one or the controller wrote it into the pipeline.
+	CPUPort uint32
 }
 
 // Switch is a running software switch.
@@ -128,6 +132,9 @@ func New(opts Options) (*Switch, error) {
 	}
 	if opts.ReadLimit != 0 {
 		dpOpts = append(dpOpts, dataplane.WithReadLimit(opts.ReadLimit))
+	}
+	if opts.CPUPort != 0 {
+		dpOpts = append(dpOpts, dataplane.WithCPUPort(opts.CPUPort))
 	}
 	dp, err := dataplane.New(schema, dpOpts...)
 	if err != nil {

@@ -131,6 +131,7 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	}
 	x := &compiling{c: c, cfg: cfg, st: st, d: &Desired{}}
 	x.valueSets()
+	x.cpuPort()
 	roles := x.portRoles()
 	x.links()
 	x.filterGroups()
@@ -204,6 +205,22 @@ func (x *compiling) valueSets() {
 	x.d.Entities = append(x.d.Entities,
 		valueSet(c.coreTPID, tpids),
 		valueSet(c.keepAlive, []uint64{uint64(cfg.Defaults.KeepAlive.EtherType)}))
+}
+
+// cpuPort adds the switch's CPU port, for a program that takes it at run
+// time: the packet-out port the parser recognises (value set) and the
+// packet-in port (the switch_info table's default entry).
+func (x *compiling) cpuPort() {
+	c := x.c
+	if c.cpuTable == nil {
+		return
+	}
+	if c.cpuVS != 0 {
+		x.d.Entities = append(x.d.Entities, valueSet(c.cpuVS, []uint64{uint64(c.cpuPort)}))
+	}
+	x.d.Entities = append(x.d.Entities, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{
+		TableId: c.cpuTable.id, IsDefaultAction: true, Action: c.action(c.setCPUPort, uint64(c.cpuPort)),
+	}}})
 }
 
 // portRoles adds the port roles of links and filter groups and returns
@@ -398,6 +415,7 @@ var actionParamOrder = map[string][]string{
 	p4src.ActionToFilter:        {"filter_group", "core"},
 	p4src.ActionFilterForward:   {"lan_port", "wan_port", "tpid", p4src.ParamEpoch, p4src.ParamDetect, p4src.ParamFailDrop},
 	p4src.ActionSetLink:         {"lan_port", "wan_port"},
+	p4src.ActionSwitchInfo:      {p4src.ParamCPUPort},
 }
 
 func exact(t *tableRef, field string, v uint64) *p4v1.FieldMatch {

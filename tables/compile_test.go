@@ -200,9 +200,10 @@ func TestValueSets(t *testing.T) {
 		}
 		for _, m := range vs.GetMembers() {
 			v := m.GetMatch()[0].GetExact().GetValue()
-			if vs.GetValueSetId() == c.coreTPID {
+			switch vs.GetValueSetId() {
+			case c.coreTPID:
 				tpids = append(tpids, v)
-			} else {
+			case c.keepAlive:
 				kas = append(kas, v)
 			}
 		}
@@ -275,8 +276,10 @@ func TestDiffOrdering(t *testing.T) {
 	// Cold start: everything inserted, value sets modified, in dependency order.
 	plan := c.Diff(old.Entities, nil)
 	assert.Equal(t, 0, plan.Deletes)
-	assert.Equal(t, 2, plan.Modifies, "value sets are only ever modified")
-	assert.Equal(t, len(old.Entities)-2, plan.Inserts)
+	onlyModified := len(c.ValueSetIDs()) + len(c.DefaultEntryTableIDs())
+	assert.Equal(t, 4, onlyModified, "3 value sets, the switch_info default entry")
+	assert.Equal(t, onlyModified, plan.Modifies, "value sets and default entries are only ever modified")
+	assert.Equal(t, len(old.Entities)-onlyModified, plan.Inserts)
 	var names []string
 	for _, b := range plan.Batches {
 		names = append(names, b.Name)

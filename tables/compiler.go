@@ -13,6 +13,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // Compiler turns configurations into entities for one P4Info. Every name
@@ -33,8 +34,17 @@ type Compiler struct {
 	coreCounterSize int64
 
 	coreTPID, keepAlive uint32 // value set ids
-	vsSize              map[uint32]int
-	rank                map[uint32]int
+
+	// The switch's CPU port, written when the program takes it at run
+	// time (cpuTable's default action setCPUPort, value set cpuVS; all
+	// nil/0 for a program with the compiled-in port only). cpuPort is the
+	// schema's compiled-in port until SetCPUPort.
+	cpuTable   *tableRef
+	setCPUPort *actionRef
+	cpuVS      uint32
+	cpuPort    uint32
+	vsSize     map[uint32]int
+	rank       map[uint32]int
 
 	// verdict: the program keeps the data-plane verdict (filter_forward
 	// has epoch, detect and fail_drop); tick is its clock's unit.
@@ -179,6 +189,15 @@ func New(s *p4src.Schema) (*Compiler, error) {
 		c.keepAlive = vs.GetPreamble().GetId()
 		c.vsSize[c.keepAlive] = int(vs.GetSize())
 	}
+	c.cpuPort = s.CompiledCPUPort()
+	if s.HasCPUPortSetting() {
+		c.cpuTable = tbl(p4src.TableSwitchInfo)
+		c.setCPUPort = act(p4src.ActionSwitchInfo, p4src.ParamCPUPort)
+		if vs, err := s.ValueSet(p4src.ValueSetCPUPort); err == nil {
+			c.cpuVS = vs.GetPreamble().GetId()
+			c.vsSize[c.cpuVS] = int(vs.GetSize())
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
 	}
@@ -232,7 +251,96 @@ func (c *Compiler) TableIDs() []uint32 {
 }
 
 // ValueSetIDs returns the ids of the parser value sets the compiler writes.
-func (c *Compiler) ValueSetIDs() []uint32 { return []uint32{c.coreTPID, c.keepAlive} }
+func (c *Compiler) ValueSetIDs() []uint32 {
+	if c.cpuVS != 0 {
+		return []uint32{c.coreTPID, c.keepAlive, c.cpuVS}
+	}
+	return []uint32{c.coreTPID, c.keepAlive}
+}
+
+// ValueSetDefault is the value the program parses for value set id even
+// when the value set is empty (a constant tried before it: the default
+// core TPID, the default keep-alive EtherType, the compiled-in CPU port),
+// and the value set's name; ok is false for a value set the compiler does
+// not write.
+func (c *Compiler) ValueSetDefault(id uint32) (v uint64, name string, ok bool) {
+	switch {
+	case id == c.coreTPID:
+		return wire.DefaultCoreTPID, "core TPID", true
+	case id == c.keepAlive:
+		return wire.DefaultKeepAliveEtherType, "keep-alive EtherType", true
+	case c.cpuVS != 0 && id == c.cpuVS:
+		return uint64(c.schema.CompiledCPUPort()), "CPU port", true
+	}
+	return 0, "", false
+}
+
+// DefaultEntryTableIDs returns the ids of the tables whose default entry
+// the compiler writes (a Read of each with is_default_action reads it
+// back): the switch_info table of a program that takes the CPU port at run
+// time.
+func (c *Compiler) DefaultEntryTableIDs() []uint32 {
+	if c.cpuTable != nil {
+		return []uint32{c.cpuTable.id}
+	}
+	return nil
+}
+
+// ReadQueries are the Read requests that read back everything the
+// compiler writes: tables has a wildcard of each table and a read of each
+// default entry it writes; valueSets has each value set (a target may
+// answer those UNIMPLEMENTED: read them by themselves).
+func (c *Compiler) ReadQueries() (tables, valueSets []*p4v1.Entity) {
+	for _, id := range c.TableIDs() {
+		tables = append(tables, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
+	}
+	for _, id := range c.DefaultEntryTableIDs() {
+		tables = append(tables, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id, IsDefaultAction: true}}})
+	}
+	for _, id := range c.ValueSetIDs() {
+		valueSets = append(valueSets, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
+	}
+	return tables, valueSets
+}
+
+// FirstWrite is the update type that puts e on an empty switch: INSERT,
+// or MODIFY for what exists from the start and is only ever modified (a
+// value set, a table's default entry).
+func FirstWrite(e *p4v1.Entity) p4v1.Update_Type {
+	if e.GetValueSetEntry() != nil || e.GetTableEntry().GetIsDefaultAction() {
+		return p4v1.Update_MODIFY
+	}
+	return p4v1.Update_INSERT
+}
+
+// ManagesDefault says whether the compiler writes the default entry of
+// table id (DefaultEntryTableIDs).
+func (c *Compiler) ManagesDefault(id uint32) bool {
+	return c.cpuTable != nil && id == c.cpuTable.id
+}
+
+// SetCPUPort sets the switch's CPU port, which Compile writes into a
+// program that takes it at run time (Schema.HasCPUPortSetting). Call it
+// before the first Compile. A program with the compiled-in port only
+// takes nothing: the port is then the one it was compiled for, as the
+// operator says.
+func (c *Compiler) SetCPUPort(port uint32) error {
+	if c.cpuTable != nil {
+		if bits := c.setCPUPort.params[p4src.ParamCPUPort].bits; bits > 0 && bits < 32 && port >= 1<<bits {
+			return fmt.Errorf("%w: CPU port %d does not fit the program's %d-bit ports", ErrPlatform, port, bits)
+		}
+	}
+	c.cpuPort = port
+	return nil
+}
+
+// CPUPort returns the CPU port Compile writes (SetCPUPort), or the
+// program's compiled-in one.
+func (c *Compiler) CPUPort() uint32 { return c.cpuPort }
+
+// HasCPUPortSetting says whether the program takes the CPU port at run
+// time.
+func (c *Compiler) HasCPUPortSetting() bool { return c.cpuTable != nil }
 
 // ErrPlatform is returned for a P4Info whose tables are not those of the
 // build the site's platform runs.

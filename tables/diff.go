@@ -189,7 +189,7 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // The batches, in order (empty ones are left out):
 //
 //  1. delete to free capacity: only for a table that would overflow;
-//  2. value sets, filter ports and links: value sets as the union of the
+//  2. value sets, the CPU port, filter ports and links: value sets as the union of the
 //     current and desired members (a core TPID in use stays parsed), the
 //     port roles of filter ports, the links' return paths;
 //  3. filter groups into service: new filter groups (in whatever state)
@@ -218,7 +218,9 @@ func (p *Plan) Empty() bool { return p.Len() == 0 }
 // controller that stops in the middle leaves the switch safe, and the
 // next Diff from what it left finishes the change.
 //
-// Default entries (is_default_action) in current are ignored.
+// Default entries (is_default_action) in current are ignored but for
+// those the compiler writes (the CPU port's): a default entry is only
+// ever modified, in the first batch of writes.
 //
 // Within a batch, inserts and modifies keep the desired order (by table
 // rank, then position in desired) and deletes go by table rank, highest
@@ -354,7 +356,7 @@ func (sd *StreamDiff) Add(current ...*p4v1.Entity) {
 			continue
 		}
 		t := e.GetTableEntry()
-		if t.GetIsDefaultAction() {
+		if t.GetIsDefaultAction() && !sd.c.ManagesDefault(t.GetTableId()) {
 			continue
 		}
 		if !sd.admitted && t != nil {
@@ -493,6 +495,12 @@ func (df *differ) visit(pos int, d, old *p4v1.Entity, ok bool) {
 	switch {
 	case d.GetValueSetEntry() != nil:
 		df.visitValueSet(pos, d, old, ok)
+	case d.GetTableEntry().GetIsDefaultAction():
+		// A default entry is never inserted or deleted, only modified
+		// (one the switch did not answer is written again).
+		if !ok || !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()) {
+			df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
+		}
 	case !ok:
 		df.ins = append(df.ins, df.update(d, pos, "", p4v1.Update_INSERT))
 		df.inserts[d.GetTableEntry().GetTableId()]++
@@ -528,7 +536,7 @@ func (df *differ) visitValueSet(pos int, d, old *p4v1.Entity, ok bool) {
 func (df *differ) deleteUnpaired(cur map[string]*p4v1.Entity) {
 	df.deletesPerTable = map[uint32]int{}
 	for k, e := range cur {
-		if e.GetValueSetEntry() != nil {
+		if e.GetValueSetEntry() != nil || e.GetTableEntry().GetIsDefaultAction() {
 			continue // never deleted; modified to the desired members above
 		}
 		u := df.update(stripForDelete(e), -1, k, p4v1.Update_DELETE)
@@ -624,7 +632,7 @@ func (df *differ) batchOf(u diffUpdate) (writeBatch, int32) {
 	c := df.c
 	e := u.u.GetEntity()
 	switch t := e.GetTableEntry(); {
-	case t == nil: // value set
+	case t == nil, t.GetIsDefaultAction(): // value sets, the CPU port
 		return wPrep, 0
 	case t.GetTableId() == c.portRole.id:
 		if c.isOperatorPort(e) {

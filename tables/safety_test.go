@@ -189,13 +189,8 @@ func (h *harness) probe() []class {
 }
 
 func (h *harness) current() []*p4v1.Entity {
-	var q []*p4v1.Entity
-	for _, id := range h.comp.TableIDs() {
-		q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
-	}
-	for _, id := range h.comp.ValueSetIDs() {
-		q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
-	}
+	tq, vq := h.comp.ReadQueries()
+	q := append(tq, vq...)
 	var out []*p4v1.Entity
 	require.NoError(h.t, h.dp.Read(q, func(e *p4v1.Entity) bool { out = append(out, e); return true }))
 	return out

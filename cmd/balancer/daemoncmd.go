@@ -185,7 +185,7 @@ func newDaemonCmd() *cobra.Command {
 	f.StringVar(&switchAddr, "switch", "127.0.0.1:9559", "the switch's P4Runtime address (host:port or unix:///path)")
 	f.StringVar(&switchGNMI, "switch-gnmi", "127.0.0.1:9339", "the switch's gNMI address for port status (empty: none, ports assumed up)")
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
-	f.Uint32("cpu-port", 0, "the switch's CPU port, that the pushed program was compiled for (default: the platform's; on a Tofino 192 with 2 pipes, 320 with 4)")
+	f.Uint32("cpu-port", 0, "the switch's CPU port, written into the pipeline at run time (default: the platform's; on a Tofino 192 with 2 pipes, 320 with 4; BMv2's --cpu-port)")
 	f.StringVar(&election, "election-id", "", "election id HIGH:LOW or LOW (default: from the start time, so the newest daemon is primary)")
 	f.StringVar(&role, "role", "", "P4Runtime role (default: the default role, full access)")
 	f.StringVar(&swCA, "switch-tls-ca", "", "CA certificate to verify the switch (enables TLS)")

@@ -67,6 +67,7 @@ func newSimCmd() *cobra.Command {
 		deviceID               uint64
 		slotCap                int
 		readLimit              int
+		cpuPort                uint32
 		demoPPS                int
 		logLevel               string
 		control                string
@@ -115,8 +116,11 @@ func newSimCmd() *cobra.Command {
 			if serverTLS == nil {
 				log.Warn("P4Runtime and gNMI are served in plaintext: any client that reaches them can take the primary role; give --tls-cert, --tls-key and --tls-ca for mutual TLS")
 			}
+			if cmd.Flags().Changed("cpu-port") && (cpuPort == 0 || cpuPort >= 512) {
+				return usagef("--cpu-port %d: give a 9-bit data-plane port other than 0, like 255 (the default)", cpuPort)
+			}
 			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log, TLS: serverTLS,
-				Speeds: speeds, Disabled: disabled})
+				Speeds: speeds, Disabled: disabled, CPUPort: cpuPort})
 			if err != nil {
 				return err
 			}
@@ -163,6 +167,7 @@ func newSimCmd() *cobra.Command {
 	f.Uint64Var(&deviceID, "device-id", 1, "P4Runtime device id")
 	f.IntVar(&slotCap, "slot-capacity", 0, "slots table size (default the P4Info's 16384; 131072 to hold a Tofino layout): the P4Info the switch runs and takes from a controller has a slots table of that size")
 	f.IntVar(&readLimit, "read-limit", 0, "most entities one P4Runtime Read returns (default: the whole state once)")
+	f.Uint32Var(&cpuPort, "cpu-port", 255, "the switch's CPU port, as BMv2's --cpu-port (give the daemon the same --cpu-port)")
 	f.IntVar(&demoPPS, "demo-traffic", 0, "packets per second of random sessions into every link (in-memory ports)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	f.StringVar(&control, "control", "", "HTTP address to break and mend the --loop filters (a lab tool without authentication: bind it to loopback)")

@@ -118,7 +118,8 @@ func (s *Server) StreamChannel(stream p4v1.P4Runtime_StreamChannelServer) error 
 }
 
 // Requests builds the minimal client's requests: every entity as an
-// INSERT (a value set as the MODIFY P4Runtime allows it), BatchSize per
+// INSERT (a value set or a default entry as the MODIFY P4Runtime allows
+// it), BatchSize per
 // request, for device 1 with election id 1.
 func Requests(ents []*p4v1.Entity) []*p4v1.WriteRequest {
 	var reqs []*p4v1.WriteRequest
@@ -126,7 +127,7 @@ func Requests(ents []*p4v1.Entity) []*p4v1.WriteRequest {
 		req := &p4v1.WriteRequest{DeviceId: 1, ElectionId: &p4v1.Uint128{Low: 1}, Atomicity: p4v1.WriteRequest_ROLLBACK_ON_ERROR}
 		for _, e := range ents[i:min(i+BatchSize, len(ents))] {
 			typ := p4v1.Update_INSERT
-			if e.GetValueSetEntry() != nil {
+			if e.GetValueSetEntry() != nil || e.GetTableEntry().GetIsDefaultAction() {
 				typ = p4v1.Update_MODIFY
 			}
 			req.Updates = append(req.Updates, &p4v1.Update{Type: typ, Entity: e})

@@ -221,6 +221,7 @@ struct local_md_t {
     port_t          out_port;
     bool            drop;
     bool            to_cpu;
+    port_t          cpu_port;      // the packet-in port (switch_info table)
     bool            ka_stamp;
     drop_reason_t   drop_reason;
     bool            count_link;

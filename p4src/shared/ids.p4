@@ -13,6 +13,7 @@
 #define ID_TABLE_SLOTS            6
 #define ID_TABLE_FILTER_GROUPS    7
 #define ID_TABLE_LINKS            8
+#define ID_TABLE_SWITCH_INFO      9
 
 #define ID_ACTION_SET_OPERATOR_PORT  1
 #define ID_ACTION_SET_FILTER_PORT    2
@@ -33,6 +34,7 @@
 #define ID_ACTION_UNKNOWN_LINK       17
 #define ID_ACTION_NO_HEARTBEAT       18
 #define ID_ACTION_SLOT_MISS          19
+#define ID_ACTION_SET_SWITCH_INFO    20
 
 #define ID_COUNTER_PORT_RX               1
 #define ID_COUNTER_LINK                  2
@@ -49,6 +51,7 @@
 
 #define ID_VALUE_SET_CORE_TPID           1
 #define ID_VALUE_SET_KEEPALIVE_ETHERTYPE 2
+#define ID_VALUE_SET_CPU_PORT            3
 
 // Registers (0x10 prefix) of the data-plane liveness: read by no controller
 // (PI answers UNIMPLEMENTED), ids fixed for the record.

@@ -7,6 +7,7 @@
 //                              the unit of filter_forward.detect
 //   ARCH_PARSER_ERROR          true when the parser stopped on an error
 //   ARCH_INGRESS_FINISH        statements that apply md.drop/to_cpu/out_port
+//                              (to_cpu: out of md.cpu_port)
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
 //   INDEXED_COUNTER(name, n)   a packets-and-bytes indexed counter of n cells
 //   LARGE_INDEXED_COUNTER(name, n)  the same, for counters of many cells
@@ -65,6 +66,24 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     Verdict()      verdict_ctl;
     Statistics()   statistics_ctl;
 
+    // The port packet-ins leave by: the switch's CPU port, a run-time
+    // setting (192 or 320 on a Tofino by its pipe count, BMv2's
+    // --cpu-port) the controller writes as the default action; the
+    // compiled-in CPU_PORT until it does.
+    @name(".BalancerIngress.set_switch_info") @id(ID_ACTION_SET_SWITCH_INFO)
+    action set_switch_info(port_t cpu_port) {
+        md.cpu_port = cpu_port;
+    }
+
+    @name(".BalancerIngress.switch_info") @id(ID_TABLE_SWITCH_INFO)
+    table switch_info {
+        actions = {
+            @defaultonly set_switch_info;
+        }
+        default_action = set_switch_info(CPU_PORT);
+        size = 1;
+    }
+
     apply {
         md.ingress_port = ARCH_INGRESS_PORT;
         md.ingress_ts = ARCH_INGRESS_TS;
@@ -100,6 +119,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.verdict_kind = VERDICT_CNT_BYPASS;
         md.send_digest = false;
         bool run_fg = false;
+        switch_info.apply();
 
         // Order matters on Tofino, where a table runs in the same stage as
         // the one before it at the earliest: the port role first, the

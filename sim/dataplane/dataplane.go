@@ -45,6 +45,14 @@ type Dataplane struct {
 	portRx, portTx, linkCtr, fgCtr, dropCtr, coreCtr *counterArray
 	coreTPID, keepAlive                              *valueSet
 
+	// The CPU port as the program knows it: the compiled-in one
+	// (progCPU), and for a program that takes the switch's at run time
+	// the parser's cpu_port value set and the switch_info table (nil
+	// otherwise). cpuPort above is the switch's own (the device's).
+	progCPU  uint32
+	cpuVS    *valueSet
+	cpuTable *table
+
 	// The data-plane verdict (verdict.go): on when the P4Info's
 	// filter_forward has the liveness parameters.
 	verdictOn     bool
@@ -81,8 +89,11 @@ func WithClock(now func() uint64) Option { return func(o *options) { o.now = now
 // P4Info size.
 func WithSlotCapacity(n int) Option { return func(o *options) { o.slotCap = n } }
 
-// WithCPUPort sets the data-plane port of the controller (the P4
-// program's CPU_PORT; default 255, the v1model build's).
+// WithCPUPort sets the switch's CPU port, the data-plane port of the
+// controller (default 255, BMv2's usual --cpu-port). The program takes
+// packet-outs from it when it is the compiled-in CPU_PORT or the
+// controller set it in the cpu_port value set, and sends packet-ins to the
+// port the switch_info table's default action names.
 func WithCPUPort(port uint32) Option {
 	return func(o *options) { o.cpuPort, o.cpuSet = port, true }
 }
@@ -119,7 +130,7 @@ func New(schema *p4src.Schema, opts ...Option) (*Dataplane, error) {
 	if o.slotCap < 0 {
 		return nil, fmt.Errorf("dataplane: slot capacity %d is negative", o.slotCap)
 	}
-	d := &Dataplane{schema: schema, now: o.now, cpuPort: o.cpuPort, slotCap: o.slotCap, valsBuf: make([]u128, 0, maxParams)}
+	d := &Dataplane{schema: schema, now: o.now, cpuPort: o.cpuPort, progCPU: schema.CompiledCPUPort(), slotCap: o.slotCap, valsBuf: make([]u128, 0, maxParams)}
 	if err := d.resolve(); err != nil {
 		return nil, fmt.Errorf("dataplane: %w", err)
 	}
@@ -156,6 +167,24 @@ func (d *Dataplane) ReadLimit() int { return d.readLimit }
 
 // CPUPort returns the controller's data-plane port.
 func (d *Dataplane) CPUPort() uint32 { return d.cpuPort }
+
+// packetOutPort says whether the parser takes a frame from port as a
+// packet-out: the compiled-in CPU port, or one in the cpu_port value set.
+func (d *Dataplane) packetOutPort(port uint32) bool {
+	return port == d.progCPU || (d.cpuVS != nil && port < portSpace && d.cpuVS.has(uint16(port)))
+}
+
+// packetInPort is the port a frame the pipeline sends to the controller
+// leaves by: the switch_info table's default action's, else the compiled-in
+// CPU port.
+func (d *Dataplane) packetInPort() uint32 {
+	if t := d.cpuTable; t != nil {
+		if act := t.def.act.dp; act.kind == actSetCPUPort {
+			return act.p[0]
+		}
+	}
+	return d.progCPU
+}
 
 // Schema returns the P4Info schema the data plane was built for.
 func (d *Dataplane) Schema() *p4src.Schema { return d.schema }

@@ -88,16 +88,12 @@ func program(tb testing.TB, d *Dataplane, cfg *config.Config, st tables.State) *
 	return plan
 }
 
-// readAll reads back every table entry and value set the compiler writes.
+// readAll reads back every table entry, default entry and value set the
+// compiler writes.
 func readAll(tb testing.TB, d *Dataplane, comp *tables.Compiler) []*p4v1.Entity {
 	tb.Helper()
-	var q []*p4v1.Entity
-	for _, id := range comp.TableIDs() {
-		q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
-	}
-	for _, id := range comp.ValueSetIDs() {
-		q = append(q, &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{ValueSetId: id}}})
-	}
+	tq, vq := comp.ReadQueries()
+	q := append(tq, vq...)
 	var out []*p4v1.Entity
 	require.NoError(tb, d.Read(q, func(e *p4v1.Entity) bool { out = append(out, e); return true }))
 	return out

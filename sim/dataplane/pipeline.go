@@ -116,20 +116,30 @@ func (d *Dataplane) Explain(inPort uint32, frame []byte) (Result, []Hit) {
 	defer d.mu.RUnlock()
 	var hits []Hit
 	var m meta
-	d.parse(frame, inPort == d.cpuPort, &m)
+	d.parse(frame, d.packetOutPort(inPort), &m)
 	r := d.run(inPort, frame, make([]byte, len(frame)+wire.CoreHeaderLen), &m, uint64(len(frame)), &hits)
 	return r, hits
 }
 
 func (d *Dataplane) process(inPort uint32, frame, buf []byte) Result {
 	var m meta
-	d.parse(frame, inPort == d.cpuPort, &m)
+	d.parse(frame, d.packetOutPort(inPort), &m)
 	return d.pipeline(inPort, frame, buf, &m, uint64(len(frame)))
 }
 
 func (d *Dataplane) packetOut(port uint32, flags uint8, frame, buf []byte) Result {
 	if port >= portSpace {
 		return Result{Kind: Drop} // not representable in packet_out.egress_port
+	}
+	if !d.packetOutPort(d.cpuPort) {
+		// The program does not know the switch's CPU port (another
+		// compiled-in one, the value set not set): the frame is parsed
+		// as one from a data-plane port, packet_out header and all.
+		po := make([]byte, d.poLen, d.poLen+len(frame))
+		if d.poLen >= 3 {
+			po[0], po[1], po[2] = byte(port>>1), byte(port&1)<<7, flags
+		}
+		return d.process(d.cpuPort, append(po, frame...), buf)
 	}
 	var m meta
 	m.po, m.poPort, m.poFlags = true, port, flags
@@ -230,7 +240,7 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 	}
 	egress := dc.outPort
 	if dc.toCPU {
-		egress = d.cpuPort
+		egress = d.packetInPort()
 	}
 	if egress == dropPort {
 		return Result{Kind: Drop}

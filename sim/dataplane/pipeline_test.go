@@ -18,8 +18,9 @@ func TestPipelineCases(t *testing.T) {
 	plan := program(t, d, siteConfig(t), tables.State{})
 	comp, _ := compileSite(t, siteConfig(t), tables.State{})
 	back := readAll(t, d, comp)
-	// Read back: exactly what was written (value sets are read back too).
-	assert.Equal(t, plan.Inserts+len(comp.ValueSetIDs()), len(back), "entities read back")
+	// Read back: exactly what was written (value sets and the default
+	// entries the compiler writes are read back too).
+	assert.Equal(t, plan.Inserts+len(comp.ValueSetIDs())+len(comp.DefaultEntryTableIDs()), len(back), "entities read back")
 
 	cfg := siteConfig(t)
 	passed, failed := pipelinecases.RunT(t, newTarget(d), pipelinecases.Cases(cfg), pipelinecases.Timing{})

@@ -35,6 +35,7 @@ const (
 	actFilterDrop
 	actSetLink
 	actUnknownLink
+	actSetCPUPort
 )
 
 // pipelineActions lists every action the pipeline runs, with its
@@ -179,6 +180,13 @@ func (d *Dataplane) resolveActions() []error {
 		a.kind = pa.kind
 		errs = append(errs, d.bindArgs(a, sa, pa.kind, pa.params, pa.optional)...)
 	}
+	// The CPU port's, in a program that takes it at run time.
+	if d.schema.HasCPUPortSetting() {
+		sa, _ := d.schema.Action(p4src.ActionSwitchInfo)
+		a := d.actionByID[sa.GetPreamble().GetId()]
+		a.kind = actSetCPUPort
+		errs = append(errs, d.bindArgs(a, sa, actSetCPUPort, []string{p4src.ParamCPUPort}, nil)...)
+	}
 	return errs
 }
 
@@ -271,6 +279,15 @@ func (d *Dataplane) resolveTables() []error {
 			errs = append(errs, err)
 		}
 	}
+	if d.schema.HasCPUPortSetting() {
+		st, _ := d.schema.Table(p4src.TableSwitchInfo)
+		if t := d.tableByID[st.GetPreamble().GetId()]; t != nil {
+			if len(t.fields) != 0 {
+				errs = append(errs, fmt.Errorf("table %q: %d match fields, the pipeline applies it keyless", t.name, len(t.fields)))
+			}
+			d.cpuTable = t
+		}
+	}
 	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		if t := *bind[name]; t != nil && t.direct == 0 {
 			errs = append(errs, fmt.Errorf("table %q: no direct counter", name))
@@ -354,6 +371,14 @@ func (d *Dataplane) resolveValueSets() []error {
 			errs = append(errs, fmt.Errorf("value set %q: %d bits, the parser selects on 16", name, vs.width))
 		}
 		*dst = vs
+	}
+	if v, err := d.schema.ValueSet(p4src.ValueSetCPUPort); err == nil {
+		if vs := d.vsByID[v.GetPreamble().GetId()]; vs != nil {
+			if vs.width > 16 {
+				errs = append(errs, fmt.Errorf("value set %q: %d bits, the parser selects on a 9-bit port", p4src.ValueSetCPUPort, vs.width))
+			}
+			d.cpuVS = vs
+		}
 	}
 	return errs
 }

@@ -469,7 +469,7 @@ func TestReadWildcards(t *testing.T) {
 		{name: "missing entry", q: []*p4v1.Entity{id.rule(10, 17)}, n: 0},
 		{name: "two queries", q: []*p4v1.Entity{tq(id.portRole, 0, nil), tq(id.slots, 0, nil)}, n: 4},
 		{name: "default entry", q: []*p4v1.Entity{tq(id.slots, 0, func(t *p4v1.TableEntry) { t.IsDefaultAction = true })}, n: 1},
-		{name: "all value sets", q: []*p4v1.Entity{{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{}}}}, n: 2},
+		{name: "all value sets", q: []*p4v1.Entity{{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: &p4v1.ValueSetEntry{}}}}, n: 3},                                   // core_tpid, keepalive_ethertype, cpu_port,
 		{name: "all counters", q: []*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{}}}}, n: 512 + 512 + 256 + 16 + 512 + 65536 + 128}, // + verdict_counters
 		{name: "one counter", q: []*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: id.dropCtr}}}}, n: 16},
 		{name: "one cell", q: []*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: id.dropCtr, Index: &p4v1.Index{Index: 3}}}}}, n: 1},

@@ -5,7 +5,9 @@
 #include <core.p4>
 #include <tna.p4>
 
-// PCIe CPU port: 192 on 2-pipe Tofino (Wedge100BF-32X), 320 on 4-pipe parts.
+// The compiled-in CPU port: the PCIe CPU port of a 2-pipe Tofino
+// (Wedge100BF-32X); 320 on 4-pipe parts. The controller sets the switch's
+// own at run time (IngressParser.cpu_port, BalancerIngress.switch_info).
 #ifndef CPU_PORT
 #define CPU_PORT 192
 #endif
@@ -59,7 +61,7 @@
     if (md.drop) {                                       \
         ig_dprsr_md.drop_ctl = 1;                        \
     } else if (md.to_cpu) {                              \
-        ig_tm_md.ucast_egress_port = CPU_PORT;           \
+        ig_tm_md.ucast_egress_port = md.cpu_port;        \
     } else {                                             \
         ig_tm_md.ucast_egress_port = md.out_port;        \
     }

@@ -12,6 +12,7 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
         md.eth_type = 0;
         transition select(ig_intr_md.ingress_port) {
             CPU_PORT: parse_packet_out;
+            cpu_port: parse_packet_out;
             default:  parse_ethernet;
         }
     }

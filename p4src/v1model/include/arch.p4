@@ -5,7 +5,9 @@
 #include <core.p4>
 #include <v1model.p4>
 
-// The CPU port must match simple_switch_grpc --cpu-port.
+// The compiled-in CPU port, simple_switch_grpc's usual --cpu-port. The
+// controller sets the switch's own at run time (IngressParser.cpu_port,
+// BalancerIngress.switch_info).
 #ifndef CPU_PORT
 #define CPU_PORT 255
 #endif
@@ -41,7 +43,7 @@
     if (md.drop) {                           \
         mark_to_drop(std);                   \
     } else if (md.to_cpu) {                  \
-        std.egress_spec = CPU_PORT;          \
+        std.egress_spec = md.cpu_port;       \
     } else {                                 \
         std.egress_spec = md.out_port;       \
     }
