@@ -1098,9 +1098,15 @@ type SwitchStatus struct {
 	// Where the switch's ports (read over gNMI: speed, admin and oper
 	// state) do not match the site: one line each, naming the port and the
 	// fix. Empty while the port status stream is not live.
-	PortAlarms    []string `protobuf:"bytes,16,rep,name=port_alarms,json=portAlarms,proto3" json:"port_alarms,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PortAlarms []string `protobuf:"bytes,16,rep,name=port_alarms,json=portAlarms,proto3" json:"port_alarms,omitempty"`
+	// The switch's CPU port (the daemon's --cpu-port, else the platform's).
+	CpuPort uint32 `protobuf:"varint,17,opt,name=cpu_port,json=cpuPort,proto3" json:"cpu_port,omitempty"`
+	// The pushed program takes the CPU port at run time and the daemon
+	// writes cpu_port into it; false: a build made before that setting,
+	// which runs with the port it was compiled for.
+	CpuPortWritten bool `protobuf:"varint,18,opt,name=cpu_port_written,json=cpuPortWritten,proto3" json:"cpu_port_written,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SwitchStatus) Reset() {
@@ -1243,6 +1249,20 @@ func (x *SwitchStatus) GetPortAlarms() []string {
 		return x.PortAlarms
 	}
 	return nil
+}
+
+func (x *SwitchStatus) GetCpuPort() uint32 {
+	if x != nil {
+		return x.CpuPort
+	}
+	return 0
+}
+
+func (x *SwitchStatus) GetCpuPortWritten() bool {
+	if x != nil {
+		return x.CpuPortWritten
+	}
+	return false
 }
 
 // BypassStatus is the manual bypass.
@@ -3632,7 +3652,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
 	"\vleader_name\x18\x06 \x01(\tR\n" +
 	"leaderName\x12\x1a\n" +
-	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xd6\x04\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\x9b\x05\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3654,7 +3674,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\rstate_pending\x18\x0e \x01(\bR\fstatePending\x12\x14\n" +
 	"\x05alarm\x18\x0f \x01(\tR\x05alarm\x12\x1f\n" +
 	"\vport_alarms\x18\x10 \x03(\tR\n" +
-	"portAlarms\"8\n" +
+	"portAlarms\x12\x19\n" +
+	"\bcpu_port\x18\x11 \x01(\rR\acpuPort\x12(\n" +
+	"\x10cpu_port_written\x18\x12 \x01(\bR\x0ecpuPortWritten\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
 	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +

@@ -126,6 +126,11 @@ type SwitchStatus struct {
 	// Standby: a standby of a leader election; the leader programs the
 	// switch, so nothing is pending here.
 	Standby bool
+	// CPUPort is the switch's CPU port; CPUPortWritten says the program
+	// takes it at run time and the daemon writes it (else the build runs
+	// with the port it was compiled for).
+	CPUPort        uint32
+	CPUPortWritten bool
 }
 
 // BypassStatus is the manual bypass.

@@ -419,7 +419,8 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
-			StatePending: !primary || !equalState(eng.State(), written)}}
+			StatePending: !primary || !equalState(eng.State(), written),
+			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting()}}
 	st.Switch.PortAlarms = d.portAlarms()
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,

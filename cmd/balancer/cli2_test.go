@@ -99,7 +99,7 @@ func TestStatus(t *testing.T) {
 	out := e.ok("status")
 	assertRows(t, out,
 		"site test-site, revision 1 (2025-03-01 12:00:00, digest "+digestOf([]byte(testSite))+"): initial configuration",
-		"switch 127.0.0.1:9559: connected, primary, election id 0:1, atomic writes, port status watched",
+		"switch 127.0.0.1:9559: connected, primary, election id 0:1, atomic writes, CPU port 255, port status watched",
 		"last reconcile 2025-03-01 12:59:00 (1m0s ago): 0 inserts, 0 modifies, 0 deletes",
 		"manual bypass: filter groups F2",
 		"LINK ID LAN WAN LAN OPER WAN OPER",
@@ -114,7 +114,7 @@ func TestStatus(t *testing.T) {
 
 	e.svc.switchDown = true
 	out = e.ok("status")
-	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, port status watched",
+	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, CPU port 255, port status watched",
 		"last error: connection refused",
 		"the switch is not connected: port states are unknown, filter states are the last seen (stale)",
 		"L1 0 P42 P41 unknown unknown",

@@ -241,7 +241,7 @@ func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 		Site: c.Site, Revision: f.running(), ObservedAt: f.now.Add(time.Hour),
 		Switch: daemon.SwitchStatus{Address: "127.0.0.1:9559", Connected: !f.switchDown, Primary: !f.switchDown,
 			ElectionID: "0:1", LastReconcile: f.now.Add(59 * time.Minute), LastPlan: "0 inserts, 0 modifies, 0 deletes",
-			AtomicWrites: true, PortsWatched: true},
+			AtomicWrites: true, PortsWatched: true, CPUPort: 255, CPUPortWritten: true},
 		Bypass: daemon.BypassStatus{All: f.bypassAll, Groups: slices.Clone(f.bypass)},
 	}
 	if f.switchDown {

@@ -97,6 +97,13 @@ func switchState(st *apiv1.Status) string {
 	if sw.GetAtomicWrites() {
 		state = append(state, "atomic writes")
 	}
+	if p := sw.GetCpuPort(); p != 0 {
+		if sw.GetCpuPortWritten() {
+			state = append(state, fmt.Sprintf("CPU port %d", p))
+		} else {
+			state = append(state, fmt.Sprintf("CPU port %d (compiled into the program)", p))
+		}
+	}
 	if sw.GetPortsWatched() {
 		state = append(state, "port status watched")
 	} else {
