@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
+	"github.com/dpi-balancer/balancer/daemon/statestore"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -345,4 +347,33 @@ func (b *haBed) takeover(leader, standby *haDaemon) time.Duration {
 	took := time.Since(killed)
 	<-leader.done
 	return took
+}
+
+// waitSavedUp waits until the store's runtime state has the filter
+// groups up: what the leader saves once it has written them to the switch,
+// and what a new leader starts from.
+func (b *haBed) waitSavedUp(names ...string) {
+	b.t.Helper()
+	eps := []string{b.etcd}
+	switch {
+	case b.endpoints != nil:
+		eps = b.endpoints
+	case b.cluster != nil:
+		eps = b.cluster.Endpoints()
+	}
+	check, err := Open(newClient(b.t, eps...), "/balancer/test/sw1/", 0)
+	require.NoError(b.t, err)
+	var rt statestore.Runtime
+	require.Eventually(b.t, func() bool {
+		rt, err = check.LoadRuntime()
+		if err != nil {
+			return false
+		}
+		for _, n := range names {
+			if !slices.Contains(rt.Up, n) {
+				return false
+			}
+		}
+		return true
+	}, 20*time.Second, 5*time.Millisecond, "the leader saves %v up (store: %+v, %v)", names, rt, err)
 }
