@@ -22,6 +22,8 @@ func tcpFrame() []byte {
 		frames.L3{Src: netip.MustParseAddr("10.0.0.1"), Dst: netip.MustParseAddr("198.51.100.7"), Proto: layers.IPProtocolTCP, SrcPort: 40000, DstPort: 443})
 }
 
+func hexFrame() string { return hex.EncodeToString(tcpFrame()) }
+
 func newDP(t *testing.T) *dataplane.Dataplane {
 	t.Helper()
 	s, err := p4src.Load()
