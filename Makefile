@@ -35,7 +35,7 @@ test:
 	$(GO) vet ./... || failed="$$failed vet"; \
 	unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; failed="$$failed gofmt"; fi; \
-	./scripts/gotest.sh -race -count=1 -timeout 25m $$($(GO) list ./... | grep -v '/tests/e2e$$') || failed="$$failed go-test"; \
+	./scripts/gotest.sh -race -count=1 -timeout 40m $$($(GO) list ./... | grep -v '/tests/e2e$$') || failed="$$failed go-test"; \
 	./scripts/gotest.sh -race -count=1 -timeout 15m ./tests/e2e/ || failed="$$failed go-test-e2e"; \
 	( $(INTEROP_TEST) ) || failed="$$failed test-interop"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
