@@ -84,15 +84,7 @@ func TestCPUPortWrittenIntoThePipeline(t *testing.T) {
 
 // dropCount reads one drop_counters cell (packets) from the switch.
 func (b *bed) dropCount(reason uint32) uint64 {
-	b.t.Helper()
-	s := b.sw.Dataplane().Schema()
-	c, err := s.Counter(p4src.CounterDrop)
-	require.NoError(b.t, err)
-	var n uint64
-	require.NoError(b.t, b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
-		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: int64(reason)}}}}},
-		func(e *p4v1.Entity) bool { n = uint64(e.GetCounterEntry().GetData().GetPacketCount()); return true }))
-	return n
+	return b.counterPackets(p4src.CounterDrop, int64(reason))
 }
 
 // cpuPortState reads the CPU port the switch holds: the cpu_port value

@@ -149,13 +149,19 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 
 // linkCount reads one link_counters cell (packets) from the switch.
 func (b *bed) linkCount(link, kind uint32) uint64 {
+	return b.counterPackets(p4src.CounterLink, int64(p4src.LinkCounterIndex(link, kind)))
+}
+
+// counterPackets reads the packets of one cell of an indexed counter from
+// the switch.
+func (b *bed) counterPackets(counter string, index int64) uint64 {
 	b.t.Helper()
 	s := b.sw.Dataplane().Schema()
-	c, err := s.Counter(p4src.CounterLink)
+	c, err := s.Counter(counter)
 	require.NoError(b.t, err)
 	var n uint64
 	require.NoError(b.t, b.sw.Dataplane().Read([]*p4v1.Entity{{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
-		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: int64(p4src.LinkCounterIndex(link, kind))}}}}},
+		CounterId: c.GetPreamble().GetId(), Index: &p4v1.Index{Index: index}}}}},
 		func(e *p4v1.Entity) bool { n = uint64(e.GetCounterEntry().GetData().GetPacketCount()); return true }))
 	return n
 }
