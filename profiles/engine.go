@@ -60,9 +60,11 @@ type Engine struct {
 	changes chan tables.State
 	last    tables.State
 	started time.Time
-	// lastTick and stalledAt detect the engine's own stalls: a Tick
-	// arriving more than the shortest interval after the previous one (a
-	// whole round could not be judged on time).
+	// lastTick and stalledAt detect stalls of the engine or its
+	// keep-alive path: a Tick arriving more than the shortest interval
+	// after the previous one (a whole round could not be judged on time),
+	// or a keep-alive that crossed its filter in time by the data plane's
+	// clock reaching the engine after its round was judged.
 	lastTick, stalledAt time.Time
 	stallGap            time.Duration
 	// heard is when the switch last answered the controller (SwitchHeard);
@@ -80,29 +82,31 @@ type probe struct {
 }
 
 type monitor struct {
-	fg       config.FilterGroup
-	prof     config.Profile
-	action   config.FailureAction
-	bg       string
-	lanPort  uint32
-	wanPort  uint32
-	dirs     []wire.Direction
-	state    State
-	reason   Reason
-	since    time.Time
-	admin    bool
-	adminAt  time.Time
-	lanUp    bool
-	wanUp    bool
-	passes   uint32 // consecutive
-	losses   uint32 // consecutive
-	seq      uint32
-	out      map[wire.Direction]*probe
-	next     time.Time
-	st       FilterStatus
-	frames   map[wire.Direction][]byte
-	interval time.Duration
-	held     time.Time // non-zero: loss held as a suspected path stall
+	fg        config.FilterGroup
+	prof      config.Profile
+	action    config.FailureAction
+	bg        string
+	lanPort   uint32
+	wanPort   uint32
+	dirs      []wire.Direction
+	state     State
+	reason    Reason
+	since     time.Time
+	admin     bool
+	adminAt   time.Time
+	lanUp     bool
+	wanUp     bool
+	passes    uint32 // consecutive
+	losses    uint32 // consecutive
+	seq       uint32
+	out       map[wire.Direction]*probe
+	lost      lostRound // the last round, if judged a loss (retake)
+	retakenAt time.Time // when a loss was last taken back
+	next      time.Time
+	st        FilterStatus
+	frames    map[wire.Direction][]byte
+	interval  time.Duration
+	held      time.Time // non-zero: loss held as a suspected path stall
 	// holdFrom is where stall_hold counts from: when the hold began, or
 	// the last round judged while the controller could not see the
 	// switch (the time it was blind does not count).

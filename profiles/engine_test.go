@@ -49,6 +49,19 @@ type bench struct {
 	// stalled: keep-alives cross the filters but their packet-ins are
 	// not processed in time (a host stall).
 	stalled bool
+	// slow: by LAN port, the answers of that filter reach the engine this
+	// long after they crossed it (a backed-up keep-alive path); cross:
+	// by LAN port, how long the filter itself takes (default 20µs).
+	slow, cross map[uint32]time.Duration
+	queue       []lateAnswer
+}
+
+// lateAnswer is a keep-alive answer on its way to the engine.
+type lateAnswer struct {
+	frame []byte
+	port  uint32
+	rx    uint64
+	at    time.Time
 }
 
 func newBench(t *testing.T, action, probe string) *bench {
@@ -83,14 +96,33 @@ func (b *bench) send(port uint32, frame []byte) error {
 	// The data plane stamps tx; the filter takes 20µs.
 	ts := uint64(b.now.UnixNano())
 	binary.BigEndian.PutUint64(frame[26:34], ts)
-	require.NoError(b.t, b.e.OnPacketIn(frame, peer, ts+20000, b.now))
+	cross := 20 * time.Microsecond
+	if c, ok := b.cross[lan]; ok {
+		cross = c
+	}
+	rx := ts + uint64(cross)
+	if delay := b.slow[lan] + cross; delay > 20*time.Microsecond {
+		b.queue = append(b.queue, lateAnswer{append([]byte(nil), frame...), peer, rx, b.now.Add(delay)})
+		return nil
+	}
+	require.NoError(b.t, b.e.OnPacketIn(frame, peer, rx, b.now))
 	return nil
 }
 
-// run advances time in 10ms ticks.
+// run advances time in 10ms ticks; answers due reach the engine before
+// each tick.
 func (b *bench) run(d time.Duration) {
 	for end := b.now.Add(d); b.now.Before(end); {
 		b.now = b.now.Add(10 * time.Millisecond)
+		var keep []lateAnswer
+		for _, a := range b.queue {
+			if a.at.After(b.now) {
+				keep = append(keep, a)
+				continue
+			}
+			require.NoError(b.t, b.e.OnPacketIn(a.frame, a.port, a.rx, b.now))
+		}
+		b.queue = keep
 		b.e.Tick(b.now)
 	}
 }

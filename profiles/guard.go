@@ -101,7 +101,10 @@ func (e *Engine) losingTogether(in func(*monitor) bool, window time.Duration, no
 		switch {
 		case p.state == StateUp:
 			peers++
-			if p.losses > 0 {
+			// One loss right after a loss was taken back is most likely
+			// the next late answer on its way: slow, not losing.
+			slow := p.losses == 1 && !p.retakenAt.IsZero() && now.Sub(p.retakenAt) <= 2*p.interval
+			if p.losses > 0 && !slow {
 				losing++
 			}
 		case p.state == StateDown && p.reason == ReasonKeepAliveLoss && now.Sub(p.since) <= window:

@@ -230,3 +230,56 @@ func TestStallGuardGroupRecoversAroundADeadFilter(t *testing.T) {
 	assert.Equal(t, StateDown, b.state("F3"), "its loss is its own once the others answer")
 	assert.Empty(t, b.e.Alarms())
 }
+
+// The keep-alive path backs up for one filter: its answers cross it in
+// time (by the data plane's clock) but reach the engine after their round
+// was judged, 130 ms later at a 100 ms interval. The losses are taken
+// back: it stays up, is never held, and a new one earns its traffic the
+// same way; a dead one among them fails as fast as without the delay. A filter that itself answers later than the interval (150 ms
+// by the data plane's clock) fails, delivered late or not, and so does
+// a dead one among late answers.
+func TestLateAnswersInTimeArePasses(t *testing.T) {
+	statusOf := func(b *bench, name string) FilterStatus {
+		for _, s := range b.e.Status() {
+			if s.Name == name {
+				return s
+			}
+		}
+		t.Fatalf("no %s", name)
+		return FilterStatus{}
+	}
+	t.Run("late path", func(t *testing.T) {
+		b := newGuardBench(t, "bypass", "")
+		b.slow = map[uint32]time.Duration{40: 130 * time.Millisecond, 60: 130 * time.Millisecond}
+		b.run(1300 * time.Millisecond)
+		assert.Equal(t, StateUp, b.state("F1"), "a new filter earns its traffic through late answers")
+		b.run(3 * time.Second)
+		for _, n := range []string{"F1", "F2", "F3"} {
+			assert.Equal(t, StateUp, b.state(n), n)
+		}
+		assert.Empty(t, b.e.Held())
+		s := statusOf(b, "F1")
+		assert.Greater(t, s.LateReturns, uint64(30))
+		// Every loss taken back but the last round's, when its answer is
+		// still on its way.
+		assert.LessOrEqual(t, s.Losses, uint64(1))
+		assert.LessOrEqual(t, s.Consecutive, uint32(1))
+		assert.Greater(t, s.Passes, uint64(30))
+		assert.Zero(t, statusOf(b, "F3").LateReturns)
+
+		// F2 dies among late answers: it fails.
+		b.dead[60] = true
+		b.run(600 * time.Millisecond)
+		assert.Equal(t, StateDown, b.state("F2"))
+		assert.Equal(t, StateUp, b.state("F1"))
+	})
+	t.Run("slow filter", func(t *testing.T) {
+		b := newGuardBench(t, "bypass", "")
+		b.run(1300 * time.Millisecond)
+		require.Equal(t, StateUp, b.state("F1"))
+		b.cross = map[uint32]time.Duration{40: 150 * time.Millisecond}
+		b.run(600 * time.Millisecond)
+		assert.Equal(t, StateDown, b.state("F1"), "answers later than the interval are losses")
+		assert.Zero(t, statusOf(b, "F1").LateReturns)
+	})
+}

@@ -104,6 +104,17 @@ func (e *Engine) Tick(now time.Time) {
 			for _, p := range m.out {
 				pass = pass && p.back
 			}
+			m.lost = lostRound{}
+			if !pass {
+				// Remembered so that answers reaching the engine late but
+				// proven in time by the data plane's clock can take it back.
+				m.lost = lostRound{seq: m.seq, passes: m.passes, losses: m.losses, state: m.state, since: m.since, missing: map[wire.Direction]bool{}}
+				for d, p := range m.out {
+					if !p.back {
+						m.lost.missing[d] = true
+					}
+				}
+			}
 			changed = e.round(m, pass, now) || changed
 		}
 		m.seq++
@@ -249,7 +260,19 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 	}
 	p := m.out[k.Direction]
 	if p == nil || p.seq != k.Seq {
-		return nil // late: its round was already judged a loss
+		// Late: its round was already judged a loss. If the data plane's
+		// own clock says it crossed the filter in time, the loss was the
+		// keep-alive path's (a backed-up channel, a starved switch or
+		// host), not the filter's: the loss of the last round is taken
+		// back; an answer later than that makes the stall guard treat
+		// it like a stall of the engine itself.
+		if e.lateInTime(m, k, rxTimestamp) {
+			m.st.LateReturns++
+			if !e.retake(m, k, now) {
+				e.stalledAt = now // later than a round: for the stall guard
+			}
+		}
+		return nil
 	}
 	p.back = true
 	m.st.LastPass = now
@@ -260,6 +283,62 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 	}
 	return nil
 }
+
+// lateInTime says whether a keep-alive whose round was already judged
+// came back through the filter within one interval by the data plane's
+// clock (its egress stamp to its return), and belongs to one of the last
+// rounds (not a stray from long ago).
+func (e *Engine) lateInTime(m *monitor, k wire.KeepAlive, rxTimestamp uint64) bool {
+	if k.TxTimestamp == 0 || m.seq-k.Seq > lateRounds {
+		return false
+	}
+	crossed := time.Duration((rxTimestamp-k.TxTimestamp)&wire.TimestampMask) * e.unit
+	return crossed <= m.interval
+}
+
+// retake takes back the loss of m's last judged round when k, reaching
+// the engine late but in time by the data plane's clock, was the last of
+// that round's missing answers, and nothing was decided on that loss: the
+// round counts as the pass it was (and may complete a recovery). A loss
+// that already changed the filter group's state is left to the stall
+// guard. It reports whether k answered that round.
+func (e *Engine) retake(m *monitor, k wire.KeepAlive, now time.Time) bool {
+	l := &m.lost
+	if l.missing == nil || l.seq != k.Seq || !l.missing[k.Direction] {
+		return false
+	}
+	delete(l.missing, k.Direction)
+	if len(l.missing) > 0 {
+		return true
+	}
+	taken := *l
+	m.lost = lostRound{}
+	if m.state != taken.state || !m.since.Equal(taken.since) {
+		return false
+	}
+	m.passes, m.losses = taken.passes, taken.losses
+	m.st.Losses--
+	m.retakenAt = now
+	m.st.LastPass = now
+	if e.round(m, true, now) {
+		e.publish()
+	}
+	return true
+}
+
+// lostRound is a monitor's last round judged a loss: the answers still
+// missing, and the counts and state from before it.
+type lostRound struct {
+	seq            uint32
+	passes, losses uint32
+	state          State
+	since          time.Time
+	missing        map[wire.Direction]bool
+}
+
+// lateRounds is how many rounds back a late keep-alive may be from to
+// count as evidence of a slow keep-alive path.
+const lateRounds = 8
 
 // OnPortStatus reports a data-plane port's oper status. A filter group
 // port going down fails the group at once; coming back up restarts its

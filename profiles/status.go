@@ -10,20 +10,24 @@ import (
 
 // FilterStatus is what the CLI and telemetry show for a filter group.
 type FilterStatus struct {
-	Name          string
-	ID            uint32
-	State         State // StateAdminBypass when bypassed by hand
-	Reason        Reason
-	Since         time.Time
-	Effective     string // what the data plane does: forward, sw-bypass, drop, rebalanced
-	LastPass      time.Time
-	TimeOfPass    time.Duration // last measured
-	Histogram     Histogram
-	Losses        uint64 // total
-	Consecutive   uint32 // current run of losses
-	Passes        uint64 // total
-	ProbesSent    uint64
-	Misrouted     uint64 // keep-alives of this group that came back on a wrong port
+	Name        string
+	ID          uint32
+	State       State // StateAdminBypass when bypassed by hand
+	Reason      Reason
+	Since       time.Time
+	Effective   string // what the data plane does: forward, sw-bypass, drop, rebalanced
+	LastPass    time.Time
+	TimeOfPass  time.Duration // last measured
+	Histogram   Histogram
+	Losses      uint64 // total
+	Consecutive uint32 // current run of losses
+	Passes      uint64 // total
+	ProbesSent  uint64
+	Misrouted   uint64 // keep-alives of this group that came back on a wrong port
+	// LateReturns: keep-alives that crossed the filter in time by the
+	// data plane's clock but reached the engine after their round was
+	// judged (evidence of a slow keep-alive path, see the stall guard).
+	LateReturns   uint64
 	LANUp, WANUp  bool
 	BalanceGroup  string
 	FailureAction config.FailureAction
