@@ -296,9 +296,15 @@ func testDaemonGone(t *testing.T, tg target) {
 	time.Sleep(300 * time.Millisecond)
 	assert.Zero(t, f2.got.Load()-g2, "no data to the dead filter once a daemon is back")
 
-	// F2 answers again: recovery is the daemon's.
+	// F2 answers again: recovery is the daemon's. Measured once the switch
+	// holds the recovery (the verdict cleared and F2 forwarding, nothing
+	// pending): on a loaded host that write follows the state by a while.
 	f2.setMode(modePass)
 	b.waitFilter("F2", "up", 10*time.Second)
+	b.eventually(10*time.Second, func() bool {
+		fs = b.filterStatus("F2")
+		return fs.Effective == "forward" && fs.Verdict == "" && !b.status().Switch.StatePending
+	}, "the switch never held F2's recovery")
 	g3 := f2.got.Load()
 	time.Sleep(500 * time.Millisecond)
 	assert.Greater(t, f2.got.Load()-g3, share/10, "F2 carries traffic again")
