@@ -225,6 +225,81 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	}
 }
 
+// A control channel that lags (everything the switch sends reaches the
+// daemon 60 ms late, in order; the keep-alive interval is 40 ms, so every
+// answer arrives after its round was judged) with healthy filters: the
+// filters still come up (the answers are in time by the data plane's own
+// clock), and over 3 s no frame is software- or group-bypassed and no
+// filter leaves "up". Then F2 dies: it still fails over.
+func TestLaggingChannelFailsNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 10 s")
+	}
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
+	proxy := stallproxy.New(t, b.addr)
+	proxy.Lag(60 * time.Millisecond)
+	logs := &lockedLog{}
+	var mu sync.Mutex
+	var trans []string
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
+		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); d.Run(ctx) }()
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	b.allUp(d) // new filters earn their traffic through late answers
+	mctx, mcancel := context.WithCancel(context.Background())
+	defer mcancel()
+	go d.Monitor(mctx, 0, "", true, func(ev Event) error {
+		if ev.Kind == EventFilterGroup {
+			mu.Lock()
+			trans = append(trans, ev.String())
+			mu.Unlock()
+		}
+		return nil
+	})
+	time.Sleep(100 * time.Millisecond) // subscribed
+	tctx, tcancel := context.WithCancel(context.Background())
+	defer tcancel()
+	sent := b.trafficGen(tctx, 2000)
+	bypassed := func() uint64 {
+		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
+	}
+	before, sent0 := bypassed(), sent.Load()
+	time.Sleep(3 * time.Second)
+	total := bypassed() - before
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	for _, f := range st.Filters {
+		assert.Equal(t, "up", f.State, "%s", f.Name)
+	}
+	mu.Lock()
+	t.Logf("channel lagging 60 ms (interval 40 ms), healthy filters: %d frames bypassed in 3 s (of %d sent); state changes %v",
+		total, sent.Load()-sent0, trans)
+	assert.Empty(t, trans, "no filter changed state")
+	mu.Unlock()
+	if !assert.Zero(t, total, "no frame software- or group-bypassed") {
+		lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+		t.Logf("daemon log (last 60 lines):\n%s", strings.Join(lines[max(0, len(lines)-60):], "\n"))
+	}
+
+	b.filters["F2"].alive.Store(false)
+	require.Eventually(t, func() bool {
+		st, err := d.Status(context.Background())
+		return err == nil && st.Filters[1].State == "down"
+	}, 10*time.Second, time.Millisecond, "a dead F2 fails over on a lagging channel too")
+	st, err = d.Status(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "up", st.Filters[0].State)
+	assert.Equal(t, "up", st.Filters[2].State)
+}
+
 // BenchmarkKeepAliveLossToRebalance is BenchmarkKeepAliveLossToBypass for
 // failure action rebalance on the program with the data-plane verdict:
 // F2 (in G1 with F1) dies; reported are the time from its death to its

@@ -1,13 +1,16 @@
 // Package stallproxy is a TCP proxy for tests that can go silent: the
 // connections stay open but nothing is forwarded, as in front of a hung
-// switch.
+// switch. It can also lag: what the switch sends reaches the client a
+// fixed time late, in order, as over a backed-up channel.
 package stallproxy
 
 import (
 	"errors"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Proxy forwards TCP connections to a target. Pause makes it go
@@ -26,6 +29,7 @@ type Proxy struct {
 	conns  map[net.Conn]bool
 	closed chan struct{}
 	wg     sync.WaitGroup
+	lag    atomic.Int64 // switch-to-client delay (Lag)
 }
 
 // New starts a proxy on 127.0.0.1 to target, closed when the test ends.
@@ -62,14 +66,63 @@ func (p *Proxy) accept() {
 		p.conns[in], p.conns[out] = true, true
 		p.mu.Unlock()
 		p.wg.Add(2)
-		go p.pump(out, in)
-		go p.pump(in, out)
+		go p.pump(out, in, false)
+		go p.pump(in, out, true)
 	}
 }
 
-// pump copies src to dst, holding each chunk while the proxy is paused.
-func (p *Proxy) pump(dst, src net.Conn) {
+// Lag delays every byte the switch sends to the client by d from when the
+// proxy read it (0: none), keeping their order: the channel lags, but
+// nothing is lost and the switch is not slowed.
+func (p *Proxy) Lag(d time.Duration) { p.lag.Store(int64(d)) }
+
+// chunk is a read of the switch's bytes, with when it was read.
+type chunk struct {
+	b  []byte
+	at time.Time
+}
+
+// pump copies src to dst, holding each chunk while the proxy is paused
+// (and, on the switch-to-client side, until its lag has passed).
+func (p *Proxy) pump(dst, src net.Conn, down bool) {
 	defer p.wg.Done()
+	if down {
+		// A delay line: reads go on at the switch's pace, writes follow
+		// each read by the lag.
+		line := make(chan chunk, 4096)
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			defer dst.Close()
+			for c := range line {
+				if d := time.Until(c.at.Add(time.Duration(p.lag.Load()))); d > 0 {
+					time.Sleep(d)
+				}
+				if !p.forward(dst, c.b) {
+					src.Close()
+					for range line {
+					}
+					return
+				}
+			}
+		}()
+		defer close(line)
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := src.Read(buf)
+			if n > 0 {
+				line <- chunk{append([]byte(nil), buf[:n]...), time.Now()}
+			}
+			if err != nil {
+				src.Close()
+				p.mu.Lock()
+				delete(p.conns, dst)
+				delete(p.conns, src)
+				p.mu.Unlock()
+				return
+			}
+		}
+	}
 	defer func() {
 		dst.Close()
 		src.Close()
