@@ -20,7 +20,10 @@
 #define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
 #define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
 // Ticks of 1.024 µs (bits 41:10 of the nanosecond clock), wrapping every
-// 73.3 minutes: 32 bits, the width of a stateful ALU.
+// 73.3 minutes: 32 bits, the width of a stateful ALU. Always odd (the
+// lowest bit set, 1 µs of resolution given up), so that 0 means "never"
+// in the verdict's registers and the verdict needs no operation of its
+// own on it: a Tofino action does one operation per field.
 #define ARCH_INGRESS_TICK   ig_prsr_md.global_tstamp[41:10]
 // Tofino's ingress parser drops a frame with a parser error unless the
 // program reads parser_err; reading it here makes such frames reach the

@@ -1,8 +1,17 @@
 // TNA Verdict: the same evidence and verdict as the v1model build
 // (p4src/v1model/include/control/verdict.p4, docs/availability.md), with
 // one RegisterAction per register per pass and 32-bit stateful ALUs (pairs
-// of 32 bits). Its fit on Tofino 1 has not been checked by bf-p4c
-// (docs/tofino.md, "Data-plane verdict").
+// of 32 bits). bf-p4c 1.2.5.16 accepts its stateful ALUs and actions
+// (two comparisons per RegisterAction, one operation per field per
+// action); the whole program does not fit yet: PHV allocation fails on
+// the packet-in header (docs/tofino.md, "Data-plane verdict").
+//
+// md.now is the 32-bit tick as it is; 0 means "never" in ev_time and
+// ev_ka, so a send or a keep-alive at tick 0 exactly (one 1.024 µs tick
+// every 73.3 minutes) reads as none: at most that window starts again.
+// (The v1model build uses now | 1; on Tofino that OR in the same action
+// as its use spans two stages, and bf-p4c propagates it into the use
+// wherever it is written.)
 //
 // Stage plan after filter_groups (each step needs the one before):
 //   1  ev_time   {since, last}: a return writes since = 0; a send starts
@@ -24,7 +33,6 @@ struct ev_pair_t {
 }
 
 control Verdict(inout headers_t hdr, inout local_md_t md) {
-    tick_t now_odd;
     tick_t since;
     tick_t ka;
     bit<32> fresh;
@@ -53,8 +61,8 @@ control Verdict(inout headers_t hdr, inout local_md_t md) {
     };
     RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_time) ev_time_send = {
         void apply(inout ev_pair_t v, out bit<32> rv) {
-            if (v.first == 0 || (int<32>)(now_odd - v.second) > 0) {
-                v.first = now_odd;
+            if (v.first == 0 || (int<32>)(md.now - v.second) > 0) {
+                v.first = md.now;
             }
             v.second = deadline;
             rv = v.first;
@@ -69,15 +77,31 @@ control Verdict(inout headers_t hdr, inout local_md_t md) {
             }
         }
     };
-    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_ka) ev_ka_send = {
+    // Two actions on ev_ka, chosen by the kind of send: a stateful ALU
+    // has two comparison units, and one action for both kinds would need
+    // three (the window, the pending keep-alive and the kind).
+    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_ka) ev_ka_send_ka = {
         void apply(inout ev_pair_t v, out bit<32> rv) {
+            rv = 0;
+            if (v.first != since) {
+                v.first = since;
+                v.second = md.now;
+            } else {
+                rv = v.second;
+                if (v.second == 0) {
+                    v.second = md.now;
+                }
+            }
+        }
+    };
+    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_ka) ev_ka_send_data = {
+        void apply(inout ev_pair_t v, out bit<32> rv) {
+            rv = 0;
             if (v.first != since) {
                 v.first = since;
                 v.second = 0;
-            }
-            rv = v.second;
-            if (v.second == 0 && md.ka_send) {
-                v.second = now_odd;
+            } else {
+                rv = v.second;
             }
         }
     };
@@ -102,8 +126,7 @@ control Verdict(inout headers_t hdr, inout local_md_t md) {
     };
 
     apply {
-        now_odd = md.now | 1;
-        deadline = now_odd + md.detect;
+        deadline = md.now + md.detect;
         key = VERDICT_SET | (bit<16>)md.epoch;
         fresh = 0;
         if (md.ev_return) {
@@ -113,12 +136,16 @@ control Verdict(inout headers_t hdr, inout local_md_t md) {
             if (!md.ka_send) {
                 fresh = ev_seen_mark.execute(md.ev_index ++ md.ev_bucket);
             }
-            ka = ev_ka_send.execute(md.ev_index);
+            if (md.ka_send) {
+                ka = ev_ka_send_ka.execute(md.ev_index);
+            } else {
+                ka = ev_ka_send_data.execute(md.ev_index);
+            }
             count = ev_count_add.execute(md.ev_index);
-            // since == now_odd: this send started the window.
-            if (since != now_odd) {
-                tick_t ka_age = now_odd - ka;
-                tick_t age = now_odd - since;
+            // since == md.now: this send started the window.
+            if (since != md.now) {
+                tick_t ka_age = md.now - ka;
+                tick_t age = md.now - since;
                 if (ka != 0 && ka_age > md.detect) {
                     md.verdict_now = true;
                     md.verdict_reason = VERDICT_REASON_KEEPALIVE;
