@@ -12,7 +12,7 @@ TNA_OUT := p4src/build/tna
 # What the Tofino compiler reports of the TNA build (committed).
 TOFINO_REPORT := p4src/build/tofino
 
-.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check
+.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check p4-testgen
 
 all: build test
 
@@ -108,6 +108,27 @@ p4-tna:
 	  $(TNA_OUT)/pipe/logs/table_summary.log $(TOFINO_REPORT)/
 	$(GO) test ./p4src/tofino -run TestResourceDoc -update >/dev/null
 	$(GO) test ./p4src/ ./p4src/tofino
+
+# Generate the P4Testgen cases (docs/testgen.md) for both builds into
+# tests/testgen/testdata (committed). P4Testgen is part of p4c built with
+# -DENABLE_TEST_TOOLS=ON beside the Tofino back end. Each run is bounded by
+# TESTGEN_SECONDS: the greedy search finds its cases early and then keeps
+# searching.
+P4TESTGEN       ?= p4testgen
+TESTGEN_SECONDS ?= 300
+TESTGEN_OUT     := tests/testgen/testdata
+TESTGEN_FLAGS   := --std p4-16 --test-backend STF --track-coverage STATEMENTS \
+  --only-covering-tests --stop-metric MAX_NODE_COVERAGE \
+  --path-selection GREEDY_STATEMENT_SEARCH --seed 1 -DTESTGEN_NO_SWITCH_INFO
+p4-testgen:
+	@command -v $(P4TESTGEN) >/dev/null 2>&1 || { echo "make p4-testgen: $(P4TESTGEN) not found (p4c with -DENABLE_TEST_TOOLS=ON; docs/testgen.md)"; exit 1; }
+	rm -rf $(TESTGEN_OUT)/v1model $(TESTGEN_OUT)/tofino
+	timeout $(TESTGEN_SECONDS) $(P4TESTGEN) --target bmv2 --arch v1model $(TESTGEN_FLAGS) \
+	  --out-dir $(TESTGEN_OUT)/v1model p4src/v1model/balancer.p4 || test $$? = 124
+	timeout $(TESTGEN_SECONDS) $(P4TESTGEN) --target tofino --arch tna $(TESTGEN_FLAGS) \
+	  -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE) \
+	  --out-dir $(TESTGEN_OUT)/tofino p4src/tna/balancer.p4 || test $$? = 124
+	$(GO) test ./tests/testgen -run TestGeneratedCases -v
 
 # Regenerate the management API's Go code from api/balancer.proto. The
 # output is committed, so building and testing never need protoc. Needs

@@ -41,6 +41,8 @@ func startBMv2Target(t *testing.T, cases []*Case) *bmv2Target {
 	}
 	slices.Sort(ports)
 	ports = slices.Compact(ports)
+	// The CPU port is BMv2's packet I/O over P4Runtime, not an interface.
+	ports = slices.DeleteFunc(ports, func(p uint32) bool { return p == bmv2.CPUPort })
 	ns := testbed.NewNS(t)
 	bind := map[uint32]string{}
 	for _, p := range ports {
@@ -86,8 +88,40 @@ func (tg *bmv2Target) replay(c *Case) error {
 	for _, p := range tg.ports {
 		p.Drain(20 * time.Millisecond)
 	}
-	if err := tg.ports[c.InPort].Send(c.Packet); err != nil {
+	for {
+		if _, err := tg.client.PacketIn(time.Millisecond); err != nil {
+			break
+		}
+	}
+	if c.InPort == bmv2.CPUPort {
+		// A packet-out: its first 3 bytes are the packet_out header
+		// (egress_port:9, pad:7, flags:8), which P4Runtime carries as
+		// metadata.
+		if len(c.Packet) < 3 {
+			return fmt.Errorf("%s: a packet-out shorter than its header", c.Name)
+		}
+		port := uint32(c.Packet[0])<<1 | uint32(c.Packet[1]>>7)
+		if err := tg.client.PacketOut(port, c.Packet[2], c.Packet[3:]); err != nil {
+			return err
+		}
+	} else if err := tg.ports[c.InPort].Send(c.Packet); err != nil {
 		return err
+	}
+	if c.Expect != nil && c.Expect.Port == bmv2.CPUPort {
+		in, err := tg.client.PacketIn(2 * time.Second)
+		if err != nil {
+			return fmt.Errorf("%s: no packet-in: %w", c.Name, err)
+		}
+		// Rebuilt as the CPU port's bytes: packet_in header, then payload.
+		hdr := make([]byte, 9)
+		port := beUint(in.Metadata["ingress_port"])
+		hdr[0], hdr[1] = byte(port>>1), byte(port<<7)
+		hdr[2] = byte(beUint(in.Metadata["reason"]))
+		ts := beUint(in.Metadata["rx_timestamp"])
+		for i := 0; i < 6; i++ {
+			hdr[3+i] = byte(ts >> (8 * (5 - i)))
+		}
+		return c.Expect.match(append(hdr, in.Payload...))
 	}
 	if c.Expect != nil {
 		got, err := tg.ports[c.Expect.Port].Recv(2 * time.Second)
@@ -106,7 +140,19 @@ func (tg *bmv2Target) replay(c *Case) error {
 			return fmt.Errorf("%s: expected a drop, got %d bytes out of port %d", c.Name, len(got), n)
 		}
 	}
+	if in, err := tg.client.PacketIn(50 * time.Millisecond); err == nil {
+		return fmt.Errorf("%s: expected a drop, got a %d-byte packet-in", c.Name, len(in.Payload))
+	}
 	return nil
+}
+
+// beUint reads a big-endian unsigned integer of up to 8 bytes.
+func beUint(b []byte) uint64 {
+	var v uint64
+	for _, x := range b {
+		v = v<<8 | uint64(x)
+	}
+	return v
 }
 
 // The cases of TestReplaySTF on BMv2: the harness agrees with the
