@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
 
 // A switch that keeps its connection but stops answering shows in the
@@ -44,11 +44,7 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: proxy.Addr(), SwitchGNMI: b.GNMIAddr(),
 		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour})
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); d.Run(ctx) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
 	b.AllUp(d)
 
 	reg := prometheus.NewRegistry()

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/telemetry"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
 
 // gnmiCLI finds the unmodified gnmi_cli of github.com/openconfig/gnmi
@@ -57,11 +57,7 @@ func TestTelemetry(t *testing.T) {
 	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
 		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); d.Run(ctx) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
 	b.AllUp(d)
 
 	query := func(q string) string {

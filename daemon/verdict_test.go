@@ -20,6 +20,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim/frames"
 )
@@ -184,11 +185,7 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); d.Run(ctx) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
 	b.allUp(d)
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
@@ -248,11 +245,7 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
 	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); d.Run(ctx) }()
-	t.Cleanup(func() { cancel(); wg.Wait() })
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
 	b.allUp(d) // new filters earn their traffic through late answers
 	mctx, mcancel := context.WithCancel(context.Background())
 	defer mcancel()

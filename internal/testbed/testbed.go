@@ -4,6 +4,7 @@
 package testbed
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -117,4 +118,13 @@ func reapStale() {
 			_ = exec.Command("ip", "netns", "del", f[0]).Run()
 		}
 	}
+}
+
+// Run runs fn in a goroutine until the test ends; then its context is
+// cancelled and Run's cleanup waits for fn to return.
+func Run(t testing.TB, fn func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); fn(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
 }
