@@ -167,6 +167,27 @@ func (b *bed) counterPackets(counter string, index int64) uint64 {
 	return n
 }
 
+// proxiedDaemon runs a daemon on the verdict site (testdata/verdict.yaml,
+// the program with the data-plane verdict) through a proxy to the
+// software switch, lagging by lag, until the test ends; its log (INFO) is
+// kept.
+func proxiedDaemon(t *testing.T, lag time.Duration) (*bed, *stallproxy.Proxy, *Daemon, *lockedLog) {
+	t.Helper()
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
+	proxy := stallproxy.New(t, b.addr)
+	proxy.Lag(lag)
+	logs := &lockedLog{}
+	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
+		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
+	require.NoError(t, err)
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
+	return b, proxy, d, logs
+}
+
 // A 5 s hang of the control channel (TCP open, no answers) with healthy
 // filters: no frame is software- or group-bypassed, during it or in the
 // 5 s after (the controller forms no verdict while it cannot see the
@@ -175,17 +196,7 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 15 s")
 	}
-	schema, err := p4src.Load()
-	require.NoError(t, err)
-	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
-	proxy := stallproxy.New(t, b.addr)
-	logs := &lockedLog{}
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
-		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
-		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
-	require.NoError(t, err)
-	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
+	b, proxy, d, logs := proxiedDaemon(t, 0)
 	b.allUp(d)
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
@@ -232,20 +243,9 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 10 s")
 	}
-	schema, err := p4src.Load()
-	require.NoError(t, err)
-	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
-	proxy := stallproxy.New(t, b.addr)
-	proxy.Lag(60 * time.Millisecond)
-	logs := &lockedLog{}
+	b, _, d, logs := proxiedDaemon(t, 60*time.Millisecond)
 	var mu sync.Mutex
 	var trans []string
-	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
-		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
-		Pipeline: &controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
-	require.NoError(t, err)
-	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
 	b.allUp(d) // new filters earn their traffic through late answers
 	mctx, mcancel := context.WithCancel(context.Background())
 	defer mcancel()
