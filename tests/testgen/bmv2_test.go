@@ -16,6 +16,7 @@ import (
 	"github.com/dpi-balancer/balancer/internal/rawport"
 	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // bmv2Target replays cases on BMv2 (simple_switch_grpc): every port the
@@ -114,10 +115,10 @@ func (tg *bmv2Target) replay(c *Case) error {
 		}
 		// Rebuilt as the CPU port's bytes: packet_in header, then payload.
 		hdr := make([]byte, 9)
-		port := beUint(in.Metadata["ingress_port"])
+		port := wire.Uint(in.Metadata["ingress_port"])
 		hdr[0], hdr[1] = byte(port>>1), byte(port<<7)
-		hdr[2] = byte(beUint(in.Metadata["reason"]))
-		ts := beUint(in.Metadata["rx_timestamp"])
+		hdr[2] = byte(wire.Uint(in.Metadata["reason"]))
+		ts := wire.Uint(in.Metadata["rx_timestamp"])
 		for i := 0; i < 6; i++ {
 			hdr[3+i] = byte(ts >> (8 * (5 - i)))
 		}
@@ -144,15 +145,6 @@ func (tg *bmv2Target) replay(c *Case) error {
 		return fmt.Errorf("%s: expected a drop, got a %d-byte packet-in", c.Name, len(in.Payload))
 	}
 	return nil
-}
-
-// beUint reads a big-endian unsigned integer of up to 8 bytes.
-func beUint(b []byte) uint64 {
-	var v uint64
-	for _, x := range b {
-		v = v<<8 | uint64(x)
-	}
-	return v
 }
 
 // The cases of TestReplaySTF on BMv2: the harness agrees with the
