@@ -1,13 +1,11 @@
 package bmv2_test
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -51,25 +49,6 @@ func goTool(t *testing.T) string {
 	return p
 }
 
-// syncBuffer is an io.Writer for a child's output, safe to read while it
-// writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // tail returns the last n lines of a file, for failure reports.
 func tail(path string, n int) string {
 	data, err := os.ReadFile(path)
@@ -106,7 +85,7 @@ func TestMininetSoftwareSwitch(t *testing.T) {
 
 	ns := testbed.NewNS(t)
 	run := filepath.Join(dir, "run")
-	logs := &syncBuffer{}
+	logs := &testbed.SyncBuffer{}
 	cmd := ns.Command(debianPython, "topo.py", "--switch", "sim", "--daemon", bin, "--run-dir", run,
 		"--links", "2", "--filters", "2", "--cores", "4", "--selftest", "60", "--failover")
 	cmd.Stdout, cmd.Stderr = logs, logs

@@ -21,24 +21,8 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/telemetry"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // gatherText is what reg exposes, in the text format.
 func gatherText(t *testing.T, reg prometheus.Gatherer) string {
@@ -67,7 +51,7 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	tele.Register(g)
 	go g.Serve(glis)
 	t.Cleanup(func() { g.Stop(); tele.Close() })
-	var logs syncBuffer
+	var logs testbed.SyncBuffer
 	pub := telemetry.New(tele)
 	d, err := daemon.New(daemon.Options{StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
 		DeviceID: 1, ElectionLow: 7, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: time.Hour,

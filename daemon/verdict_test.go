@@ -171,14 +171,14 @@ func (b *bed) counterPackets(counter string, index int64) uint64 {
 // the program with the data-plane verdict) through a proxy to the
 // software switch, lagging by lag, until the test ends; its log (INFO) is
 // kept.
-func proxiedDaemon(t *testing.T, lag time.Duration) (*bed, *stallproxy.Proxy, *Daemon, *lockedLog) {
+func proxiedDaemon(t *testing.T, lag time.Duration) (*bed, *stallproxy.Proxy, *Daemon, *testbed.SyncBuffer) {
 	t.Helper()
 	schema, err := p4src.Load()
 	require.NoError(t, err)
 	b := newBedWith(t, "testdata/verdict.yaml", 0, schema)
 	proxy := stallproxy.New(t, b.addr)
 	proxy.Lag(lag)
-	logs := &lockedLog{}
+	logs := &testbed.SyncBuffer{}
 	d, err := New(Options{StateDir: b.dir, InitialConfig: b.config, SwitchAddr: proxy.Addr(), SwitchGNMI: b.gaddr,
 		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
 		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
@@ -478,22 +478,4 @@ func TestVerdictDropCounted(t *testing.T) {
 	for _, i := range []int{0, 1} {
 		assert.Equal(t, before.Filters[i].ToFilter, after.Filters[i].ToFilter, "%s got nothing", after.Filters[i].Name)
 	}
-}
-
-// lockedLog is a log sink safe for the daemon's goroutines.
-type lockedLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
 
 // childEnv makes the test binary run as the balancer command (TestMain),
@@ -36,7 +36,7 @@ func childMain() {
 type daemonProc struct {
 	cmd      *exec.Cmd
 	socket   string
-	stderr   lockedBuffer
+	stderr   testbed.SyncBuffer
 	done     chan struct{}
 	exitedAt time.Time
 	err      error
@@ -61,26 +61,6 @@ func startDaemonProc(t *testing.T, stateDir, cfgPath, socket string, extra ...st
 		<-p.done
 	})
 	return p
-}
-
-// lockedBuffer is a bytes.Buffer safe to read while the process's output
-// is still being copied into it (a running daemon's stderr in a failure
-// message).
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func (p *daemonProc) exited() bool {
