@@ -240,11 +240,15 @@ func TestRestartHealthyFilterFailedOnSwitch(t *testing.T) {
 				return false
 			}, 10*time.Second, time.Millisecond)
 			took := time.Since(primary)
-			t.Logf("%s: kept in software bypass for %v after the new controller became primary (recovery_threshold %d x %v); %d data frames to F2 meanwhile",
-				tt.name, took, recovery, interval, held)
+			f := filterNamed(t, d2, "F2")
+			t.Logf("%s: kept in software bypass for %v after the test saw the new controller primary (recovery_threshold %d x %v; its keep-alives may start before the test sees it); %d data frames to F2 meanwhile; %d keep-alive rounds passed",
+				tt.name, took, recovery, interval, held, f.Passes)
 			assert.Zero(t, held, "bypassed until its keep-alives prove it")
-			assert.GreaterOrEqual(t, took, (recovery-1)*interval)
-			assert.Equal(t, "up", filterNamed(t, d2, "F2").State)
+			// Proven by the rounds the controller counted, not by the
+			// test's clock: on a starved host the test sees the new
+			// controller primary late.
+			assert.GreaterOrEqual(t, f.Passes, uint64(recovery), "back in service after recovery_threshold keep-alive rounds")
+			assert.Equal(t, "up", f.State)
 			back := f2.data.Load()
 			require.Eventually(t, func() bool { return f2.data.Load() > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
 		})

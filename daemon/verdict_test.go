@@ -144,8 +144,22 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	assert.Greater(t, float64(got)/float64(of), share/10, "F3 carries traffic again (%d of %d frames)", got, of)
 	st, err = d2.Status(context.Background())
 	require.NoError(t, err)
-	require.NotEmpty(t, st.Filters[2].Verdicts)
-	assert.False(t, st.Filters[2].Verdicts[len(st.Filters[2].Verdicts)-1].Cleared.IsZero())
+	var cleared, later []VerdictEvent
+	for _, v := range st.Filters[2].Verdicts {
+		if v.Epoch == e0 {
+			cleared = append(cleared, v)
+		} else {
+			later = append(later, v)
+		}
+	}
+	require.Len(t, cleared, 1, "the verdict of epoch %d in the history", e0)
+	assert.False(t, cleared[0].Cleared.IsZero(), "the verdict is marked cleared")
+	if len(later) > 0 {
+		// A new proof after the epoch moved on (a starved switch that did
+		// not run F3's returns for a detection time) is an event of its
+		// own; it never clears or changes the one above.
+		t.Logf("later verdicts: %+v", later)
+	}
 }
 
 // linkCount reads one link_counters cell (packets) from the switch.

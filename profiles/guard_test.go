@@ -119,6 +119,39 @@ func TestStallGuardIsBounded(t *testing.T) {
 	assert.Empty(t, b.e.Alarms())
 }
 
+// stall_hold does not run while nothing can be sent (the control
+// channel is down): a held filter group is judged by stall_hold from the
+// first round sent after it comes back, not failed by the first loss.
+func TestStallGuardHoldPausesWhileNothingIsSent(t *testing.T) {
+	b := newGuardBench(t, "bypass", "")
+	b.run(1300 * time.Millisecond)
+	for _, p := range []uint32{40, 60, 80} {
+		b.dead[p] = true
+	}
+	b.run(600 * time.Millisecond)
+	require.Len(t, b.e.Held(), 3, "held as a suspected keep-alive path stall")
+	b.fail = true // the channel is down for twice stall_hold
+	b.run(2 * time.Second)
+	b.fail = false
+	delete(b.dead, 40)
+	delete(b.dead, 80)
+	// F2's first round sent after the channel is back (sent after up to
+	// an interval, judged an interval later) is lost once more.
+	b.run(250 * time.Millisecond)
+	assert.Equal(t, StateUp, b.state("F2"), "held: stall_hold counts again from the first round sent")
+	assert.Empty(t, b.fgState(), "no failover")
+	delete(b.dead, 60)
+	b.run(300 * time.Millisecond)
+	assert.Empty(t, b.e.Held())
+	for _, n := range []string{"F1", "F2", "F3"} {
+		assert.Equal(t, StateUp, b.state(n), n)
+	}
+	// A loss that then persists past stall_hold still fails.
+	b.dead[60] = true
+	b.run(2 * time.Second)
+	assert.Equal(t, StateDown, b.state("F2"))
+}
+
 // With the guard off the same loss fails over at loss_threshold.
 func TestStallGuardOff(t *testing.T) {
 	b := newGuardBench(t, "bypass", "stall_guard: off")

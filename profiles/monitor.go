@@ -147,6 +147,11 @@ func (e *Engine) Tick(now time.Time) {
 			if p := s.m.out[s.dir]; p != nil && p.seq == s.m.seq {
 				clear(s.m.out)
 			}
+			if !s.m.held.IsZero() {
+				// A held loss is not judged while nothing can be sent:
+				// stall_hold counts again from the first round that is.
+				s.m.holdFrom, s.m.clearAt = now, time.Time{}
+			}
 		} else {
 			s.m.st.ProbesSent++
 		}
