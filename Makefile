@@ -12,7 +12,7 @@ TNA_OUT := p4src/build/tna
 # What the Tofino compiler reports of the TNA build (committed).
 TOFINO_REPORT := p4src/build/tofino
 
-.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check p4-testgen
+.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check p4-testgen p4-testgen-v1model p4-testgen-tofino
 
 all: build test
 
@@ -110,25 +110,56 @@ p4-tna:
 	$(GO) test ./p4src/ ./p4src/tofino
 
 # Generate the P4Testgen cases (docs/testgen.md) for both builds into
-# tests/testgen/testdata (committed). P4Testgen is part of p4c built with
-# -DENABLE_TEST_TOOLS=ON beside the Tofino back end. Each run is bounded by
-# TESTGEN_SECONDS: the greedy search finds its cases early and then keeps
-# searching.
+# tests/testgen/testdata/<build> (committed). P4Testgen is part of p4c built
+# with -DENABLE_TEST_TOOLS=ON beside the Tofino back end. Each build gets
+# three greedy runs, each bounded by TESTGEN_SECONDS (the greedy search
+# finds its cases early and then keeps searching): "any" (every port and
+# frame size: malformed and short frames, packet-outs), "data" (the data
+# ports only, frames of 64 bytes and more: the rules, the balancing and
+# the filters), "cpu" (a few ports and the CPU port: packet-outs and
+# packet-ins); Tofino a fourth, "random" (the data ports, random
+# backtracking: it reaches the slots, so the session hash, where the
+# greedy one did not). Each run's cases are named after it, and what it left
+# uncovered is kept as <run>.uncovered (TestGeneratedCoverage adds the
+# runs up). make -j2 p4-testgen runs the two builds side by side.
 P4TESTGEN       ?= p4testgen
-TESTGEN_SECONDS ?= 300
+TESTGEN_SECONDS ?= 600
 TESTGEN_OUT     := tests/testgen/testdata
 TESTGEN_FLAGS   := --std p4-16 --test-backend STF --track-coverage STATEMENTS \
-  --only-covering-tests --stop-metric MAX_NODE_COVERAGE \
-  --path-selection GREEDY_STATEMENT_SEARCH --seed 1 -DTESTGEN_NO_SWITCH_INFO
-p4-testgen:
+  --only-covering-tests --max-tests 0 --print-coverage -DTESTGEN_NO_SWITCH_INFO
+TESTGEN_GREEDY  := --stop-metric MAX_NODE_COVERAGE --path-selection GREEDY_STATEMENT_SEARCH --seed 1
+TESTGEN_RUNS_v1model := any data cpu out
+TESTGEN_RUNS_tofino  := any data cpu random
+TESTGEN_ARCH_v1model := --target bmv2 --arch v1model
+TESTGEN_ARCH_tofino  := --target tofino --arch tna -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE)
+TESTGEN_PROG_v1model := p4src/v1model/balancer.p4
+TESTGEN_PROG_tofino  := p4src/tna/balancer.p4
+TESTGEN_any_v1model    := $(TESTGEN_GREEDY)
+TESTGEN_data_v1model   := $(TESTGEN_GREEDY) --port-ranges 0:254 --packet-size-range 512:12000
+TESTGEN_cpu_v1model    := $(TESTGEN_GREEDY) --port-ranges 0:7,255:255 --packet-size-range 512:12000
+TESTGEN_out_v1model    := $(TESTGEN_GREEDY) --output-packet-only --port-ranges 0:254 --packet-size-range 512:12000
+TESTGEN_any_tofino     := $(TESTGEN_GREEDY)
+TESTGEN_data_tofino    := $(TESTGEN_GREEDY) --port-ranges 0:191 --packet-size-range 512:12000
+TESTGEN_cpu_tofino     := $(TESTGEN_GREEDY) --port-ranges 0:7,192:192 --packet-size-range 512:12000
+TESTGEN_random_tofino  := --path-selection RANDOM_BACKTRACK --seed 2 --port-ranges 0:191 --packet-size-range 512:12000
+
+# $(call testgen_run,BUILD,RUN)
+define testgen_run
+timeout $(TESTGEN_SECONDS) $(P4TESTGEN) $(TESTGEN_ARCH_$(1)) $(TESTGEN_FLAGS) $(TESTGEN_$(2)_$(1)) \
+  --test-name $(2) --out-dir $(TESTGEN_OUT)/$(1) $(TESTGEN_PROG_$(1)) > $(TESTGEN_OUT)/$(1)/$(2).log 2>&1 || test $$? = 124
+$(GO) run ./tests/testgen/uncovered < $(TESTGEN_OUT)/$(1)/$(2).log > $(TESTGEN_OUT)/$(1)/$(2).uncovered
+rm -f $(TESTGEN_OUT)/$(1)/$(2).log
+
+endef
+
+p4-testgen: p4-testgen-v1model p4-testgen-tofino
+	$(GO) test ./tests/testgen -run 'TestGenerated(Cases|Coverage)$$' -v
+
+p4-testgen-v1model p4-testgen-tofino: p4-testgen-%:
 	@command -v $(P4TESTGEN) >/dev/null 2>&1 || { echo "make p4-testgen: $(P4TESTGEN) not found (p4c with -DENABLE_TEST_TOOLS=ON; docs/testgen.md)"; exit 1; }
-	rm -rf $(TESTGEN_OUT)/v1model $(TESTGEN_OUT)/tofino
-	timeout $(TESTGEN_SECONDS) $(P4TESTGEN) --target bmv2 --arch v1model $(TESTGEN_FLAGS) \
-	  --out-dir $(TESTGEN_OUT)/v1model p4src/v1model/balancer.p4 || test $$? = 124
-	timeout $(TESTGEN_SECONDS) $(P4TESTGEN) --target tofino --arch tna $(TESTGEN_FLAGS) \
-	  -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE) \
-	  --out-dir $(TESTGEN_OUT)/tofino p4src/tna/balancer.p4 || test $$? = 124
-	$(GO) test ./tests/testgen -run TestGeneratedCases -v
+	rm -rf $(TESTGEN_OUT)/$*
+	mkdir -p $(TESTGEN_OUT)/$*
+	$(foreach r,$(TESTGEN_RUNS_$*),$(call testgen_run,$*,$(r)))
 
 # Regenerate the management API's Go code from api/balancer.proto. The
 # output is committed, so building and testing never need protoc. Needs

@@ -86,8 +86,11 @@ func (tg *bmv2Target) replay(c *Case) error {
 			return fmt.Errorf("%s: writing its entries: %w", c.Name, err)
 		}
 	}
+	// What the last case left behind: one wait for all ports, then each
+	// read until it is empty.
+	time.Sleep(20 * time.Millisecond)
 	for _, p := range tg.ports {
-		p.Drain(20 * time.Millisecond)
+		p.Drain(time.Millisecond)
 	}
 	for {
 		if _, err := tg.client.PacketIn(time.Millisecond); err != nil {
@@ -132,12 +135,14 @@ func (tg *bmv2Target) replay(c *Case) error {
 		return c.Expect.match(got)
 	}
 	// A drop: nothing out of any port (but the one it came in on, whose
-	// host end sees its own send) for a while.
+	// host end sees its own send) for a while: one wait for all ports
+	// (a case may use a hundred), then each read.
+	time.Sleep(150 * time.Millisecond)
 	for n, p := range tg.ports {
 		if n == c.InPort {
 			continue
 		}
-		if got, err := p.Recv(150 * time.Millisecond); err == nil {
+		if got, err := p.Recv(time.Millisecond); err == nil {
 			return fmt.Errorf("%s: expected a drop, got %d bytes out of port %d", c.Name, len(got), n)
 		}
 	}
