@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/rawport"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
 
 // startScript runs bmv2/run-bmv2.sh in the namespace on a unix socket and
@@ -424,16 +424,7 @@ func (s *stream) end() []sent {
 
 // logBuffer keeps the daemon's log for the failure message (and streams it
 // to stderr with E2E_LOG=1).
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
+type logBuffer struct{ testbed.SyncBuffer }
 
 func (l *logBuffer) logger(name string) *slog.Logger {
 	var w io.Writer = l
@@ -444,9 +435,7 @@ func (l *logBuffer) logger(name string) *slog.Logger {
 }
 
 func (l *logBuffer) tail(n int) string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	lines := strings.Split(strings.TrimRight(l.buf.String(), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(l.String(), "\n"), "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
