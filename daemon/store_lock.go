@@ -32,10 +32,13 @@ func lockDir(dir, path string) (*os.File, error) {
 		defer f.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
 			holder := "another process"
-			// The holder writes its PID just after taking the lock: give
-			// it a moment when the file is still empty.
+			// The kernel's record of the lock names its holder; failing
+			// that (no /proc/locks), the PID the holder writes just after
+			// taking the lock, once it names a live process: the file
+			// still holds the last holder's PID until the new one writes
+			// its own, and that process may have ended.
 			for deadline := time.Now().Add(300 * time.Millisecond); ; {
-				if pid := readPID(path); pid > 0 {
+				if pid := lockHolder(f, path); pid > 0 {
 					holder = fmt.Sprintf("pid %d", pid)
 					break
 				}
@@ -55,6 +58,60 @@ func lockDir(dir, path string) (*os.File, error) {
 		_ = f.Sync()
 	}
 	return f, nil
+}
+
+// lockHolder is the PID of the process holding the flock on f's file, 0
+// when it cannot be told yet: the kernel's lock table (/proc/locks, in
+// this process's PID namespace) when it lists the file, else the PID in
+// the file when that process is alive.
+func lockHolder(f *os.File, path string) int {
+	if pid := kernelLockHolder(f); pid > 0 {
+		return pid
+	}
+	pid := readPID(path)
+	if pid <= 0 || !processAlive(pid) {
+		return 0
+	}
+	return pid
+}
+
+// kernelLockHolder finds the FLOCK WRITE lock on f's file in /proc/locks
+// ("1: FLOCK  ADVISORY  WRITE 4242 fd:00:1234 0 EOF"; waiters are
+// "1: -> FLOCK ..."), 0 when it is not listed or cannot be read.
+func kernelLockHolder(f *os.File) int {
+	var st unix.Stat_t
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+		return 0
+	}
+	data, err := os.ReadFile("/proc/locks")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 6 || fields[1] != "FLOCK" || fields[3] != "WRITE" {
+			continue // a waiter ("->"), another kind of lock, or a short line
+		}
+		var major, minor uint32
+		var ino uint64
+		if _, err := fmt.Sscanf(fields[5], "%x:%x:%d", &major, &minor, &ino); err != nil {
+			continue
+		}
+		if major != unix.Major(st.Dev) || minor != unix.Minor(st.Dev) || ino != st.Ino {
+			continue
+		}
+		if pid, err := strconv.Atoi(fields[4]); err == nil && pid > 0 {
+			return pid
+		}
+	}
+	return 0
+}
+
+// processAlive says whether a process with this PID exists (signal 0:
+// EPERM means it exists and is someone else's).
+func processAlive(pid int) bool {
+	err := unix.Kill(pid, 0)
+	return err == nil || errors.Is(err, unix.EPERM)
 }
 
 // readPID is the PID in a lock file, 0 when it holds none.

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // TestStoreLock: a state directory is opened by one store at a time; the
@@ -31,6 +34,32 @@ func TestStoreLock(t *testing.T) {
 	s2, err := OpenStore(dir)
 	require.NoError(t, err)
 	require.NoError(t, s2.Close())
+}
+
+// TestStoreLockNamesTheLiveHolder: the lock file still holds the PID of
+// a holder that has ended, and the new holder has taken the lock but not
+// yet written its own PID (a daemon killed with -9 and the next one
+// starting, on a busy host): the refusal names the process that holds the
+// lock, never the one that ended.
+func TestStoreLockNamesTheLiveHolder(t *testing.T) {
+	dir := t.TempDir()
+	ended := exec.Command("true")
+	require.NoError(t, ended.Run())
+	gone := ended.ProcessState.Pid()
+	path := filepath.Join(dir, lockFile)
+	require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf("%-19d\n", gone)), 0o640))
+	holder, err := os.OpenFile(path, os.O_RDWR, 0)
+	require.NoError(t, err)
+	defer holder.Close()
+	require.NoError(t, unix.Flock(int(holder.Fd()), unix.LOCK_EX|unix.LOCK_NB))
+
+	_, err = OpenStore(dir)
+	require.ErrorIs(t, err, ErrStateDirInUse)
+	assert.NotContains(t, err.Error(), fmt.Sprintf("pid %d ", gone), "a process that has ended is not the holder")
+	if _, perr := os.Stat("/proc/locks"); perr == nil {
+		assert.Contains(t, err.Error(), fmt.Sprintf("pid %d ", os.Getpid()), "the kernel's lock table names the holder")
+	}
+	t.Logf("refused: %v", err)
 }
 
 // TestStoreCommitOnRevisionOnDisk: a save made on a revision older than
