@@ -188,6 +188,19 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 			20*time.Second, time.Millisecond, "the pipeline's verdict on F2, cleared by the leader")
 		b.allUp(a)
 	}
+	// The premise: the store says F2 is up when the quorum goes. A
+	// recovery is written to the switch first and saved after, so on a
+	// loaded host the leader's save of F2's return (after the verdict
+	// above) can still be on its way; had the quorum gone first, the
+	// store would say F2 is down and the new leader would take it down
+	// from there ("down before restart"), not find it failed on the
+	// switch.
+	pre, err := Open(newClient(t, c.endpoints...), "/balancer/test/sw1/", 0)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		rt, err := pre.LoadRuntime()
+		return err == nil && !slices.Contains(rt.Down, "F2")
+	}, 20*time.Second, 5*time.Millisecond, "the store says F2 is up before etcd loses its quorum")
 	c.lose(t)
 	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
 	// F2 is in service when it dies: on a loaded host its state may have
