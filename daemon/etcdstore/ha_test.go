@@ -2,6 +2,7 @@ package etcdstore
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"os"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 	"github.com/dpi-balancer/balancer/daemon/statestore"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 )
@@ -264,8 +266,18 @@ func (b *haBed) start(name string) *haDaemon {
 	if b.schema != nil {
 		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
+	// The daemon's log (INFO) is kept and shown when the test fails:
+	// which controller decided what, and why, is the story of a failed
+	// takeover.
+	logs := &testbed.SyncBuffer{}
+	b.t.Cleanup(func() {
+		if b.t.Failed() {
+			b.t.Logf("daemon %s's log:\n%s", name, logs.String())
+		}
+	})
 	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe})
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe,
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &haDaemon{name: name, d: d, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}
