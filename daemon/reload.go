@@ -188,7 +188,14 @@ func (d *Daemon) compileReload(r *reload, st tables.State) (*tables.Site, error)
 // compiled site, and writes the switch (the state owner).
 func (d *Daemon) installReload(ctx context.Context, r *reload, eng *profiles.Engine, site *tables.Site) error {
 	cur := d.snapshot()
-	if r.leader && cur.engine != r.old.engine {
+	// Whether this daemon leads is judged again here, on the state owner:
+	// a standby that became primary after the store was read (a takeover)
+	// has decided as the leader since (failures found on the switch
+	// adopted, keep-alive failovers), and so has a leader's engine, in
+	// place or replaced: the current engine's decisions are taken over,
+	// never the older read's (installing a standby's view of the store
+	// put a failure the new leader had adopted back in service).
+	if r.leader || d.session.Status().Primary {
 		r.takeOver(eng, cur.engine, d.now())
 	}
 	if r.sameCfg {
