@@ -202,6 +202,52 @@ func (b *bed) setCarrier(port uint32, up bool) {
 	require.NoError(b.t, err)
 }
 
+// operWatch records when the kernel tells the namespace's netlink
+// listeners that an interface reached an oper state: the software switch
+// learns a cable pull from the same broadcast, so this is when the switch
+// could first know.
+type operWatch struct {
+	at   chan time.Time
+	once sync.Once
+	stop chan struct{}
+}
+
+// watchOper starts recording when ifname (in the bed's namespace) reaches
+// oper state up (true) or not up (false).
+func (b *bed) watchOper(ifname string, up bool) *operWatch {
+	b.t.Helper()
+	w := &operWatch{at: make(chan time.Time, 1), stop: make(chan struct{})}
+	updates := make(chan netlink.LinkUpdate, 256)
+	// The netlink socket belongs to the namespace of the thread that opens it.
+	err := rawport.InNetns(b.ns.Path, func() error { return netlink.LinkSubscribe(updates, w.stop) })
+	require.NoError(b.t, err)
+	go func() {
+		for u := range updates {
+			if u.Attrs().Name == ifname && (u.Attrs().OperState == netlink.OperUp) == up {
+				select {
+				case w.at <- time.Now():
+				default:
+				}
+			}
+		}
+	}()
+	b.t.Cleanup(w.close)
+	return w
+}
+
+func (w *operWatch) close() { w.once.Do(func() { close(w.stop) }) }
+
+// wait returns when the state was reported, or false after d.
+func (w *operWatch) wait(d time.Duration) (time.Time, bool) {
+	defer w.close()
+	select {
+	case at := <-w.at:
+		return at, true
+	case <-time.After(d):
+		return time.Time{}, false
+	}
+}
+
 // operUp reports the oper state of the interfaces (switch and host ends).
 func (b *bed) operUp(ports []uint32) map[string]bool {
 	out := map[string]bool{}
