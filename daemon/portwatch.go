@@ -45,6 +45,9 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 		go func() {
 			defer close(done)
 			_ = bgnmi.WatchOperStatus(wctx, d.opts.SwitchGNMI, list, []grpc.DialOption{grpc.WithTransportCredentials(creds)}, events,
+				// The stream's losses, retries and syncs go to the daemon's log:
+				// while it is down a port going down fails nothing over.
+				bgnmi.WithWatchLogger(d.log),
 				bgnmi.WithConnState(func(up bool) {
 					d.mu.Lock()
 					d.watching = up
