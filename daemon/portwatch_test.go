@@ -1,38 +1,20 @@
 package daemon
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
-
-// lockedBuffer is a log sink safe for the daemon's goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // deadAddr returns a loopback address nothing listens on.
 func deadAddr(t *testing.T) string {
@@ -55,7 +37,7 @@ func TestPortStreamLossIsLogged(t *testing.T) {
 	cfgPath := filepath.Join(dir, "site.yaml")
 	require.NoError(t, os.WriteFile(cfgPath, site, 0o600))
 	gnmiAddr := deadAddr(t)
-	var logs lockedBuffer
+	var logs testbed.SyncBuffer
 	d, err := New(Options{StateDir: filepath.Join(dir, "state"), InitialConfig: cfgPath, SwitchAddr: deadAddr(t),
 		SwitchGNMI: gnmiAddr, DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour,
 		Logger: slog.New(slog.NewTextHandler(&logs, nil))})
