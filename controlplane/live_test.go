@@ -3,6 +3,7 @@ package controlplane
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
@@ -284,7 +286,11 @@ func TestPeriodicReconcileRepairsCPUPort(t *testing.T) {
 	comp := compiler(t)
 	require.NoError(t, comp.SetCPUPort(255))
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) { o.ReconcileInterval = 50 * time.Millisecond }), withDesired(want))
+	var logs testbed.SyncBuffer
+	s, _, _ := newSession(t, sw.addr, 1, comp, nil, withOpts(func(o *Options) {
+		o.ReconcileInterval = 50 * time.Millisecond
+		o.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}), withDesired(want))
 	waitPrimary(t, s)
 	require.Eventually(t, func() bool { return s.Stats().ReadBacks >= 1 }, 10*time.Second, 5*time.Millisecond)
 	require.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the default entry and value set read back as written")
@@ -299,11 +305,21 @@ func TestPeriodicReconcileRepairsCPUPort(t *testing.T) {
 	other := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tbl.GetPreamble().GetId(), IsDefaultAction: true,
 		Action: &p4v1.TableAction{Type: &p4v1.TableAction_Action{Action: &p4v1.Action{ActionId: act.GetPreamble().GetId(),
 			Params: []*p4v1.Action_Param{{ParamId: prm.GetId(), Value: []byte{0, 64}}}}}}}}}
-	repairs := s.Stats().Repairs
+	before := s.Stats()
 	errs := sw.sw.Dataplane().Write([]*p4v1.Update{{Type: p4v1.Update_MODIFY, Entity: other}}, p4v1.WriteRequest_ROLLBACK_ON_ERROR)
 	require.NoError(t, errors.Join(errs...))
-	require.Eventually(t, func() bool { return s.Stats().Repairs > repairs && comp.Diff(want, readAll(t, s, comp)).Empty() },
-		10*time.Second, 5*time.Millisecond, "the CPU port written again")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		st := s.Stats()
+		if st.Repairs > before.Repairs {
+			if left := comp.Diff(want, readAll(t, s, comp)); left.Empty() {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the CPU port not written again 10s after it was changed behind the session's back: stats before %+v, now %+v; status %+v; session log:\n%s",
+				before, st, s.Status(), logs.String())
+		}
+	}
 }
 
 // ReconcileOff turns the periodic read-back off.
