@@ -380,7 +380,9 @@ def selftest(net, args):
         ok = ping_links(net, args) and ok
     # Both directions of a session land on the same filter and core.
     # A flow seen one way only (a host's IPv6 router solicitation, say) is
-    # no session and is left out.
+    # no session and is left out; but the probes' echoes and the pings are
+    # sessions, so a link with no flow seen both ways proves nothing and
+    # fails.
     for i in range(1, args.links + 1):
         flows = {}
         for j, c in counts.items():
@@ -390,6 +392,10 @@ def selftest(net, args):
                 link, core, flow = int(words[0]), int(words[2]), " ".join(words[4:])
                 if link == i - 1:
                     flows.setdefault(flow, {}).setdefault(side, set()).add((j, core))
+        two_way = [flow for flow, ways in flows.items() if len(ways) == 2]
+        if not two_way:
+            print("selftest: L%d: no session seen both ways by the filters (%d flows one way only): symmetry not shown" % (i, len(flows)))
+            ok = False
         for flow, ways in sorted(flows.items()):
             if len(ways) == 2 and ways["lan-to-wan"] != ways["wan-to-lan"]:
                 print("selftest: L%d flow %s: LAN->WAN on (filter, core) %s but WAN->LAN on %s" % (

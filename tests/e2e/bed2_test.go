@@ -163,6 +163,16 @@ func (b *bed) waitFilter(name, state string, within time.Duration) {
 		"filter group %s never became %s", name, state)
 }
 
+// waitWrite returns when the daemon's session has had more than since
+// updates acknowledged by the switch (the failure action is in place from
+// then on, for every frame sent after it).
+func (b *bed) waitWrite(since uint64, within time.Duration) time.Time {
+	b.t.Helper()
+	b.eventually(within, func() bool { return b.d.Session().Stats().Updates > since },
+		"the daemon wrote nothing to the switch after %d updates", since)
+	return time.Now()
+}
+
 // eventually polls cond every millisecond until it holds or within ends.
 func (b *bed) eventually(within time.Duration, cond func() bool, msg string, args ...any) {
 	b.t.Helper()

@@ -61,6 +61,7 @@ func runFilterFailure(t *testing.T, b *bed, tg target, flows []*flow, fgOf map[u
 	require.NoError(t, fail(b.filters[fg]))
 	b.waitFilter(fg, "down", 10*bound)
 	detect := time.Since(tFail)
+	tHeld := b.waitWrite(updates, 10*bound)
 	fs := b.filterStatus(fg)
 	others := map[string]string{}
 	for _, o := range b.fgNames {
@@ -133,15 +134,16 @@ func runFilterFailure(t *testing.T, b *bed, tg target, flows []*flow, fgOf map[u
 		}
 		assert.Equal(t, []string{want, want}, []string{l.LANState, l.WANState}, "link %s port states", l.Name)
 	}
-	m := b.measureFailover(ss, fgOf, fg, tFail, tHeal)
+	m := b.measureFailover(ss, fgOf, fg, tFail, tHeal, tHeld)
 	stalled := b.stalls.during(tFail, tFail.Add(m.toBypass))
-	t.Logf("%s: keep-alive loss -> software bypass: daemon %v, data plane %v (bound %v = %d x %v + %v + %v); %d of %s's frames lost (%d sent before the bypass took hold, stream %d fps over %d sessions); other groups lost %d; recovery: daemon %v, data plane %v",
+	t.Logf("%s: keep-alive loss -> software bypass: daemon %v, data plane %v (bound %v = %d x %v + %v + %v); %d of %s's frames lost (%d sent before the bypass held on their port, stream %d fps over %d sessions); other groups lost %d; recovery: daemon %v, data plane %v",
 		fg, detect.Round(100*time.Microsecond), m.toBypass.Round(100*time.Microsecond), bound, lossThreshold, tg.interval, tg.interval, tg.margin,
 		m.lost, fg, m.sentDuring, tg.streamRate, len(flows), m.othersLost, recover.Round(100*time.Microsecond), m.back.Round(100*time.Microsecond))
 	if len(m.examples) > 0 {
 		t.Logf("examples:\n%s", strings.Join(m.examples, "\n"))
 	}
-	t.Logf("data-plane writes: %d to fail over, %d to recover", failWrites, healWrites)
+	t.Logf("data-plane writes: %d to fail over (acknowledged at tFail+%v), %d to recover; first bypassed frame by ingress port %v; %d frames lost after another port's first bypassed frame, before their own port's",
+		failWrites, tHeld.Sub(tFail).Round(100*time.Microsecond), healWrites, m.heldOn, m.crossPort)
 	if stalled > 0 {
 		t.Logf("the test process stalled %v during the failover (starved machine): allowed on top of the bound", stalled)
 	}
@@ -183,11 +185,13 @@ func testPortDown(t *testing.T, tg target) {
 	st := b.startStream(t, flows, tg.streamRate)
 	time.Sleep(200 * time.Millisecond)
 	kernelDown := b.watchOper(switchIf(f3.wanPort), false)
+	updates := b.d.Session().Stats().Updates
 	tFail := time.Now()
 	b.setCarrier(f3.wanPort, false)
 	pulled := time.Since(tFail)
 	b.waitFilter("F3", "down", 3*time.Second)
 	detect := time.Since(tFail)
+	tHeld := b.waitWrite(updates, 3*time.Second)
 	// The product's part starts when the kernel reports the carrier loss to
 	// the namespace's listeners (the switch's port among them): on a busy
 	// host the kernel's link-watch worker runs late (up to 80 ms measured at
@@ -206,9 +210,9 @@ func testPortDown(t *testing.T, tg target) {
 	recover := time.Since(tHeal)
 	time.Sleep(300 * time.Millisecond)
 	ss := st.end()
-	m := b.measureFailover(ss, fgOf, "F3", tFail, tHeal)
+	m := b.measureFailover(ss, fgOf, "F3", tFail, tHeal, tHeld)
 	stalled := b.stalls.during(at, tFail.Add(m.toBypass))
-	t.Logf("F3 WAN port down -> software bypass: daemon %v, data plane %v (keep-alive detection would take >= %v); %d of F3's frames lost (%d sent before the bypass took hold); other groups lost %d; recovery after the port came up: daemon %v, data plane %v",
+	t.Logf("F3 WAN port down -> software bypass: daemon %v, data plane %v (keep-alive detection would take >= %v); %d of F3's frames lost (%d sent before the bypass held on their port); other groups lost %d; recovery after the port came up: daemon %v, data plane %v",
 		detect.Round(100*time.Microsecond), m.toBypass.Round(100*time.Microsecond), time.Duration(lossThreshold)*tg.interval,
 		m.lost, m.sentDuring, m.othersLost, recover.Round(100*time.Microsecond), m.back.Round(100*time.Microsecond))
 	if len(m.examples) > 0 {

@@ -315,11 +315,13 @@ type failover struct {
 	toBypass        time.Duration // first bypassed frame of fg's sessions after tFail
 	back            time.Duration // first frame through fg again after tHeal
 	lost            int           // fg's frames lost
-	sentDuring      int           // fg's frames sent between tFail and the bypass (+ grace)
+	sentDuring      int           // fg's frames sent after tFail before the bypass held on their port
 	lostAfter       int           // fg's frames lost once bypass was in place (before tHeal)
 	othersLost      int           // other groups' frames lost
 	othersMisrouted int           // other groups' frames not through their own filter
 	afterBack       int           // fg's frames sent after it was back not through fg
+	heldOn          []string      // by ingress port: its first bypassed frame after tFail
+	crossPort       int           // fg's frames lost after another port's first bypassed frame (before their own)
 	examples        []string      // of the frames counted above
 }
 
@@ -329,9 +331,29 @@ func (m *failover) example(s sent, ft fate, tFail time.Time, what string) {
 	}
 }
 
-func (b *bed) measureFailover(ss []sent, fgOf map[uint32]string, fg string, tFail, tHeal time.Time) failover {
+// measureFailover measures a failover from the stream's frames (in the
+// order the one sender sent them). tHeld is when the daemon's failover
+// write was acknowledged: every frame sent after it meets the failure
+// action, whatever port it came in on (zero: not known).
+//
+// When the bypass takes hold is judged per ingress port: the switch keeps
+// each port's frames in order (BMv2 reads one frame from each ready port
+// in turn into its one ingress thread; the software switch serves each
+// port on its own goroutine) and the failure action, once taken (the
+// pipeline's verdict or the daemon's write), stays until recovery, so
+// after the first bypassed frame of a port every later frame of fg on that
+// port must be delivered. Across ports the send time says nothing about
+// the switch's order: on a starved host one port's backlog is still being
+// read (before the verdict) while a frame sent tens of milliseconds later
+// on another port has already been bypassed.
+func (b *bed) measureFailover(ss []sent, fgOf map[uint32]string, fg string, tFail, tHeal, tHeld time.Time) failover {
 	var m failover
 	var bypassAt, backAt time.Time
+	bypassOn := map[uint32]time.Time{} // the first bypassed frame of fg by ingress port
+	inPort := func(s sent) uint32 {
+		in, _ := b.links[s.f.link].port(s.k.dir)
+		return in
+	}
 	for _, s := range ss {
 		ft := b.fate(s)
 		if fgOf[s.f.id] != fg {
@@ -347,8 +369,13 @@ func (b *bed) measureFailover(ss []sent, fgOf map[uint32]string, fg string, tFai
 		if !ft.delivered() {
 			m.lost++
 		}
-		if s.at.After(tFail) && s.at.Before(tHeal) && ft.delivered() && ft.filter() == "" && bypassAt.IsZero() {
-			bypassAt = s.at
+		if s.at.After(tFail) && s.at.Before(tHeal) && ft.delivered() && ft.filter() == "" {
+			if bypassAt.IsZero() {
+				bypassAt = s.at
+			}
+			if p := inPort(s); bypassOn[p].IsZero() {
+				bypassOn[p] = s.at
+			}
 		}
 		if s.at.After(tHeal) && ft.filter() == fg && backAt.IsZero() {
 			backAt = s.at
@@ -360,21 +387,30 @@ func (b *bed) measureFailover(ss []sent, fgOf map[uint32]string, fg string, tFai
 	if !backAt.IsZero() {
 		m.back = backAt.Sub(tHeal)
 	}
-	// The switch serves each port on its own goroutine: a frame sent a
-	// little after the first bypassed one, on another port, may still have
-	// met the old state.
-	const grace = 10 * time.Millisecond
+	for p, at := range bypassOn {
+		m.heldOn = append(m.heldOn, fmt.Sprintf("%d:+%v", p, at.Sub(tFail).Round(100*time.Microsecond)))
+	}
+	sort.Strings(m.heldOn)
 	for _, s := range ss {
 		if fgOf[s.f.id] != fg {
 			continue
 		}
 		ft := b.fate(s)
+		on := bypassOn[inPort(s)]
+		held := (!on.IsZero() && s.at.After(on)) || (!tHeld.IsZero() && s.at.After(tHeld))
 		switch {
-		case s.at.After(tFail) && (bypassAt.IsZero() || s.at.Before(bypassAt.Add(grace))):
+		case s.at.After(tFail) && s.at.Before(tHeal) && !held:
 			m.sentDuring++
-		case !bypassAt.IsZero() && s.at.After(bypassAt) && s.at.Before(tHeal) && !ft.delivered():
+			if !ft.delivered() && !bypassAt.IsZero() && s.at.After(bypassAt) {
+				m.crossPort++
+			}
+		case s.at.After(tFail) && s.at.Before(tHeal) && !ft.delivered():
 			m.lostAfter++
-			m.example(s, ft, tFail, fmt.Sprintf("lost after the bypass (tFail%+v)", bypassAt.Sub(tFail).Round(100*time.Microsecond)))
+			why := fmt.Sprintf("its port's first bypassed frame at tFail%+v", on.Sub(tFail).Round(100*time.Microsecond))
+			if on.IsZero() || (!tHeld.IsZero() && tHeld.Before(on)) {
+				why = fmt.Sprintf("the daemon's write acknowledged at tFail%+v", tHeld.Sub(tFail).Round(100*time.Microsecond))
+			}
+			m.example(s, ft, tFail, "lost after the bypass held ("+why+")")
 		case !backAt.IsZero() && s.at.After(backAt.Add(50*time.Millisecond)) && (!ft.right || ft.filter() != fg):
 			m.afterBack++
 			m.example(s, ft, tFail, "not through the filter after recovery")
