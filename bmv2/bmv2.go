@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,7 +78,7 @@ func StartCPU(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir 
 	go func() { s.waited <- cmd.Wait() }()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if _, err := os.Stat(sock); err == nil {
+		if Serving(sock) {
 			return s, nil
 		}
 		select {
@@ -95,6 +96,19 @@ func StartCPU(ctx context.Context, ns *testbed.NS, ports map[uint32]string, dir 
 			return nil, errors.New("bmv2: no gRPC socket after 20s")
 		}
 	}
+}
+
+// Serving reports whether a server accepts connections on the unix socket
+// sock. The socket file alone does not tell: gRPC binds it (the file
+// appears) before it listens, and a connect in between is refused (a
+// loaded host once took the file for the server).
+func Serving(sock string) bool {
+	c, err := net.DialTimeout("unix", sock, time.Second)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
 }
 
 // Stop ends the switch (its own process group only) and waits for it.

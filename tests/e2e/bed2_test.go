@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/vishvananda/netlink"
 
+	"github.com/dpi-balancer/balancer/bmv2"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/rawport"
 	"github.com/dpi-balancer/balancer/internal/testbed"
@@ -42,7 +43,7 @@ func (b *bed) startScript() {
 	go func() { b.scriptWt <- cmd.Wait() }()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if _, err := os.Stat(sock); err == nil {
+		if bmv2.Serving(sock) {
 			break
 		}
 		select {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/bmv2"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/testbed"
 )
@@ -86,7 +87,7 @@ func TestMininetTopology(t *testing.T) {
 	sock := filepath.Join(dir, "p4rt.sock")
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		if _, err := os.Stat(sock); err == nil {
+		if bmv2.Serving(sock) {
 			break
 		}
 		select {
