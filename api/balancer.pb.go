@@ -864,7 +864,9 @@ type Status struct {
 	Stale bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
 	// Several daemons share the switch's state through etcd (absent with
 	// the state directory).
-	Ha            *HAStatus `protobuf:"bytes,20,opt,name=ha,proto3" json:"ha,omitempty"`
+	Ha *HAStatus `protobuf:"bytes,20,opt,name=ha,proto3" json:"ha,omitempty"`
+	// The daemon answering: its build and when it started.
+	Daemon        *DaemonInfo `protobuf:"bytes,21,opt,name=daemon,proto3" json:"daemon,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -969,6 +971,111 @@ func (x *Status) GetHa() *HAStatus {
 	return nil
 }
 
+func (x *Status) GetDaemon() *DaemonInfo {
+	if x != nil {
+		return x.Daemon
+	}
+	return nil
+}
+
+// DaemonInfo is the build of the daemon that answers, and when it started
+// (a restart by the service manager shows as a recent start).
+type DaemonInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The main module's version, "(devel)" for a build from a work tree.
+	Version string `protobuf:"bytes,1,opt,name=version,proto3" json:"version,omitempty"`
+	// The source revision, its commit time and whether the tree had
+	// uncommitted changes ("" and false when the build was not stamped).
+	Revision     string `protobuf:"bytes,2,opt,name=revision,proto3" json:"revision,omitempty"`
+	RevisionTime string `protobuf:"bytes,3,opt,name=revision_time,json=revisionTime,proto3" json:"revision_time,omitempty"`
+	Modified     bool   `protobuf:"varint,4,opt,name=modified,proto3" json:"modified,omitempty"`
+	// The Go release and platform, e.g. "go1.26.8" and "linux/amd64".
+	Go            string                 `protobuf:"bytes,5,opt,name=go,proto3" json:"go,omitempty"`
+	Platform      string                 `protobuf:"bytes,6,opt,name=platform,proto3" json:"platform,omitempty"`
+	StartedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DaemonInfo) Reset() {
+	*x = DaemonInfo{}
+	mi := &file_balancer_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DaemonInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DaemonInfo) ProtoMessage() {}
+
+func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
+func (*DaemonInfo) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *DaemonInfo) GetVersion() string {
+	if x != nil {
+		return x.Version
+	}
+	return ""
+}
+
+func (x *DaemonInfo) GetRevision() string {
+	if x != nil {
+		return x.Revision
+	}
+	return ""
+}
+
+func (x *DaemonInfo) GetRevisionTime() string {
+	if x != nil {
+		return x.RevisionTime
+	}
+	return ""
+}
+
+func (x *DaemonInfo) GetModified() bool {
+	if x != nil {
+		return x.Modified
+	}
+	return false
+}
+
+func (x *DaemonInfo) GetGo() string {
+	if x != nil {
+		return x.Go
+	}
+	return ""
+}
+
+func (x *DaemonInfo) GetPlatform() string {
+	if x != nil {
+		return x.Platform
+	}
+	return ""
+}
+
+func (x *DaemonInfo) GetStartedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartedAt
+	}
+	return nil
+}
+
 // HAStatus is the shared store and the leader election of the daemons of
 // one switch.
 type HAStatus struct {
@@ -991,7 +1098,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1003,7 +1110,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1016,7 +1123,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -1111,7 +1218,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1123,7 +1230,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1136,7 +1243,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -1278,7 +1385,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1290,7 +1397,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1303,7 +1410,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1340,7 +1447,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1352,7 +1459,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1365,7 +1472,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1476,7 +1583,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1488,7 +1595,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1501,7 +1608,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1702,7 +1809,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +1821,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +1834,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -1777,7 +1884,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1789,7 +1896,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1802,7 +1909,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1845,7 +1952,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1857,7 +1964,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1870,7 +1977,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -1958,7 +2065,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1970,7 +2077,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1983,7 +2090,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2002,7 +2109,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2014,7 +2121,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2027,7 +2134,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2089,7 +2196,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2101,7 +2208,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2114,7 +2221,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2144,7 +2251,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2156,7 +2263,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2169,7 +2276,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2217,7 +2324,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2229,7 +2336,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2242,7 +2349,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2326,7 +2433,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2338,7 +2445,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2351,7 +2458,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2416,7 +2523,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2428,7 +2535,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2441,7 +2548,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2487,7 +2594,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2499,7 +2606,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2512,7 +2619,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2553,7 +2660,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2565,7 +2672,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2578,7 +2685,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2607,7 +2714,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2619,7 +2726,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2632,7 +2739,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2658,7 +2765,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2670,7 +2777,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2683,7 +2790,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2712,7 +2819,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2724,7 +2831,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2737,7 +2844,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2793,7 +2900,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2805,7 +2912,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2818,7 +2925,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2853,7 +2960,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2865,7 +2972,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2878,7 +2985,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -2931,7 +3038,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2943,7 +3050,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2956,7 +3063,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3078,7 +3185,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3090,7 +3197,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3103,7 +3210,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3218,7 +3325,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3230,7 +3337,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3243,7 +3350,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3277,7 +3384,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3289,7 +3396,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3302,7 +3409,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3331,7 +3438,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3343,7 +3450,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3356,7 +3463,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3429,7 +3536,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3441,7 +3548,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3454,7 +3561,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -3497,7 +3604,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3509,7 +3616,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3522,7 +3629,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -3630,7 +3737,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
 	"\x11SetBypassResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xe8\x03\n" +
+	"\x10GetStatusRequest\"\x99\x04\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -3642,7 +3749,18 @@ const file_balancer_proto_rawDesc = "" +
 	"\vobserved_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"observedAt\x12\x14\n" +
 	"\x05stale\x18\t \x01(\bR\x05stale\x12%\n" +
-	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\"\xcf\x01\n" +
+	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\x12/\n" +
+	"\x06daemon\x18\x15 \x01(\v2\x17.balancer.v1.DaemonInfoR\x06daemon\"\xea\x01\n" +
+	"\n" +
+	"DaemonInfo\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1a\n" +
+	"\brevision\x18\x02 \x01(\tR\brevision\x12#\n" +
+	"\rrevision_time\x18\x03 \x01(\tR\frevisionTime\x12\x1a\n" +
+	"\bmodified\x18\x04 \x01(\bR\bmodified\x12\x0e\n" +
+	"\x02go\x18\x05 \x01(\tR\x02go\x12\x1a\n" +
+	"\bplatform\x18\x06 \x01(\tR\bplatform\x129\n" +
+	"\n" +
+	"started_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartedAt\"\xcf\x01\n" +
 	"\bHAStatus\x12\x14\n" +
 	"\x05store\x18\x01 \x01(\tR\x05store\x12#\n" +
 	"\rstore_healthy\x18\x02 \x01(\bR\fstoreHealthy\x12\x1f\n" +
@@ -3903,7 +4021,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),              // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
@@ -3919,123 +4037,126 @@ var file_balancer_proto_goTypes = []any{
 	(*SetBypassResponse)(nil),     // 11: balancer.v1.SetBypassResponse
 	(*GetStatusRequest)(nil),      // 12: balancer.v1.GetStatusRequest
 	(*Status)(nil),                // 13: balancer.v1.Status
-	(*HAStatus)(nil),              // 14: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),          // 15: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 16: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 17: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 18: balancer.v1.FilterStatus
-	(*DataPlaneVerdict)(nil),      // 19: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                // 20: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 21: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 22: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 23: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 24: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 25: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 26: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 27: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 28: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 29: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 30: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 31: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 32: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 33: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 34: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 35: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 36: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 37: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 38: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 39: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 40: balancer.v1.Placement
-	(*MonitorRequest)(nil),        // 41: balancer.v1.MonitorRequest
-	(*Event)(nil),                 // 42: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil), // 43: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 44: google.protobuf.Duration
+	(*DaemonInfo)(nil),            // 14: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),              // 15: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),          // 16: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),          // 17: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),            // 18: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),          // 19: balancer.v1.FilterStatus
+	(*DataPlaneVerdict)(nil),      // 20: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                // 21: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),    // 22: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),    // 23: balancer.v1.GetCountersRequest
+	(*Counters)(nil),              // 24: balancer.v1.Counters
+	(*PacketBytes)(nil),           // 25: balancer.v1.PacketBytes
+	(*PortCounters)(nil),          // 26: balancer.v1.PortCounters
+	(*LinkCounters)(nil),          // 27: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),        // 28: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),          // 29: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),          // 30: balancer.v1.CoreCounters
+	(*DropCounter)(nil),           // 31: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),       // 32: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),      // 33: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),             // 34: balancer.v1.SlotsView
+	(*CoreShare)(nil),             // 35: balancer.v1.CoreShare
+	(*SlotTarget)(nil),            // 36: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),          // 37: balancer.v1.TraceRequest
+	(*TraceResult)(nil),           // 38: balancer.v1.TraceResult
+	(*LocateRequest)(nil),         // 39: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),        // 40: balancer.v1.LocateResponse
+	(*Placement)(nil),             // 41: balancer.v1.Placement
+	(*MonitorRequest)(nil),        // 42: balancer.v1.MonitorRequest
+	(*Event)(nil),                 // 43: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil), // 44: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 45: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	43, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	44, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
 	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
 	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	15, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	16, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	17, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	18, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	21, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	43, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	14, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	43, // 14: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	43, // 15: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	43, // 16: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	43, // 17: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	43, // 18: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	44, // 19: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	20, // 20: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	19, // 21: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	43, // 22: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	43, // 23: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	44, // 24: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	43, // 25: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	25, // 26: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	26, // 27: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	27, // 28: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	28, // 29: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	29, // 30: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	30, // 31: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	43, // 32: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	24, // 33: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	24, // 34: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	24, // 35: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	24, // 36: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 37: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 38: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 39: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	24, // 40: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	24, // 41: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 42: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	24, // 43: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	24, // 44: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	24, // 45: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	24, // 46: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 47: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	24, // 48: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	24, // 49: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	24, // 50: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	24, // 51: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	33, // 52: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	34, // 53: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	35, // 54: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	40, // 55: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	43, // 56: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	12, // 57: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 58: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 59: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 60: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 61: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 62: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	22, // 63: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	31, // 64: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	36, // 65: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	38, // 66: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	41, // 67: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	13, // 68: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 69: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 70: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 71: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 72: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 73: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	23, // 74: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	32, // 75: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	37, // 76: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	39, // 77: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	42, // 78: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	68, // [68:79] is the sub-list for method output_type
-	57, // [57:68] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	16, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	17, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	18, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	19, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	22, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	44, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	15, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	14, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	44, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	44, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	44, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	44, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	44, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	44, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	45, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	21, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	20, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	44, // 24: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	44, // 25: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	45, // 26: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	44, // 27: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	26, // 28: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	27, // 29: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	28, // 30: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	29, // 31: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	30, // 32: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	31, // 33: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	44, // 34: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	25, // 35: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	25, // 36: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	25, // 37: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	25, // 38: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 39: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 40: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 41: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	25, // 42: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	25, // 43: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 44: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	25, // 45: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	25, // 46: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	25, // 47: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	25, // 48: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 49: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	25, // 50: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	25, // 51: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	25, // 52: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	25, // 53: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	34, // 54: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	35, // 55: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	36, // 56: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	41, // 57: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	44, // 58: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	12, // 59: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 60: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 61: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 62: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 63: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 64: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	23, // 65: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	32, // 66: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	37, // 67: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	39, // 68: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	42, // 69: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	13, // 70: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 71: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 72: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 73: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 74: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 75: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	24, // 76: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	33, // 77: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	38, // 78: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	40, // 79: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	43, // 80: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	70, // [70:81] is the sub-list for method output_type
+	59, // [59:70] is the sub-list for method input_type
+	59, // [59:59] is the sub-list for extension type_name
+	59, // [59:59] is the sub-list for extension extendee
+	0,  // [0:59] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -4049,7 +4170,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   43,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

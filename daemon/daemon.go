@@ -18,6 +18,7 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
@@ -92,6 +93,8 @@ type Daemon struct {
 	schema   *p4src.Schema
 	session  *controlplane.Session
 	now      func() time.Time
+	// info is this daemon's build and when New made it (status, version).
+	info DaemonInfo
 	// events: what happened, for monitor and the show commands.
 	events *EventLog
 
@@ -172,6 +175,7 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
 		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
+	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now()}
 	d.events = NewEventLog(d.now)
 
 	// The site comes from the store (or, the first time, the initial

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -83,6 +84,14 @@ type Status struct {
 	Stale bool
 	// HA: the shared store and the leader election (nil: state directory).
 	HA *HAStatus
+	// Daemon: the answering daemon's build and start time.
+	Daemon DaemonInfo
+}
+
+// DaemonInfo is the daemon's own build and when it started.
+type DaemonInfo struct {
+	Build     buildinfo.Info
+	StartedAt time.Time
 }
 
 // SwitchStatus is the P4Runtime session.

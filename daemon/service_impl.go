@@ -413,7 +413,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	filters := eng.Status()
 
 	ss := d.session.Status()
-	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(),
+	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(), Daemon: d.info,
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 )
 
 // TestPreviewAndAudit: every old revision can be shown, exported and
@@ -64,19 +67,69 @@ func TestPreviewAndAudit(t *testing.T) {
 	assert.Equal(t, 3, e.revisions())
 }
 
-// TestVersion: version needs no daemon and says the build's version and
-// Go release, as text and as JSON.
+// TestVersion: version says the CLI's build and Go release and the
+// daemon's build and start time, as text and as JSON; a daemon that does
+// not answer leaves the CLI's line and says why, and --client asks none.
 func TestVersion(t *testing.T) {
+	own := buildinfo.Read()
 	r := runCLI(t, "", "--socket", "/nonexistent", "version")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	assert.True(t, strings.HasPrefix(r.stdout, "balancer "), r.stdout)
+	assert.Equal(t, "balancer "+own.String()+"\n"+
+		"daemon   not answering: cannot reach the balancer daemon at /nonexistent: connect: no such file or directory"+
+		" (no socket there: is the daemon running? give its socket with --socket or $BALANCER_SOCKET)\n", r.stdout)
 	assert.Contains(t, r.stdout, runtime.Version())
-	r = runCLI(t, "", "version", "-o", "json")
+
+	r = runCLI(t, "", "--socket", "/nonexistent", "version", "-o", "json")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	var v versionInfo
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &v))
 	assert.Equal(t, runtime.Version(), v.Go)
-	assert.NotEmpty(t, v.Version)
+	assert.Equal(t, own, v.Info)
+	assert.Nil(t, v.Daemon)
+	assert.Contains(t, v.DaemonError, "cannot reach the balancer daemon at /nonexistent")
+
+	r = runCLI(t, "", "--socket", "/nonexistent", "version", "--client")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, "balancer "+own.String()+"\n", r.stdout)
+
+	e := newEnv(t)
+	assert.Equal(t, "balancer "+own.String()+"\n"+
+		"daemon   v9.8.7, revision 0123456789ab (modified), 2025-02-28T10:00:00Z, go1.99 plan9/mips, started "+
+		fakeNow.Local().Format(timeLayout)+" (up 1h0m0s)\n", e.ok("version"))
+	v = versionInfo{}
+	require.NoError(t, json.Unmarshal([]byte(e.ok("version", "-o", "json")), &v))
+	assert.Equal(t, own, v.Info)
+	require.NotNil(t, v.Daemon)
+	assert.Equal(t, fakeDaemonInfo.Build, v.Daemon.Info)
+	assert.True(t, fakeNow.Equal(v.Daemon.StartedAt), "started_at %s", v.Daemon.StartedAt)
+	assert.Empty(t, v.DaemonError)
+}
+
+// TestVersionStoppedDaemon: a daemon that accepts but does not answer
+// holds version up for its 5 s bound, or for --timeout when given, and
+// the CLI's own line is still printed.
+func TestVersionStoppedDaemon(t *testing.T) {
+	socket := filepath.Join(t.TempDir(), "b.sock")
+	lis, err := net.Listen("unix", socket)
+	require.NoError(t, err)
+	t.Cleanup(func() { lis.Close() })
+	go func() {
+		var held []net.Conn // accepted and never served, like a stopped daemon's backlog
+		for {
+			c, err := lis.Accept()
+			if err != nil {
+				for _, c := range held {
+					c.Close()
+				}
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	r := runCLI(t, "", "--socket", socket, "version", "--timeout", "300ms")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "balancer "+buildinfo.Read().String()+"\n")
+	assert.Contains(t, r.stdout, "daemon   not answering: the balancer daemon at "+socket+" did not answer within 300ms (see --timeout)")
 }
 
 // TestCompletion: TAB completes the running configuration's object names

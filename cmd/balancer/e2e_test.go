@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 )
 
 func freeAddr(t *testing.T) string {
@@ -42,6 +45,7 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 		}()
 	}
 	t.Cleanup(func() { cancel(); wg.Wait() })
+	beforeStart := time.Now()
 	p4rt, gnmi := freeAddr(t), freeAddr(t)
 	socket := filepath.Join(dir, "b.sock")
 	start("sim", "--from-config", "../../examples/site.yaml", "--p4rt", p4rt, "--gnmi", gnmi, "--demo-traffic", "200", "--log-level", "warn")
@@ -55,7 +59,18 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 		return r.code == exitOK && strings.Count(r.stdout, "keep-alives pass") == 3 && strings.Contains(r.stdout, "primary")
 	}, 30*time.Second, 100*time.Millisecond, "the demo comes up with three filters up")
 
-	r := cli("rule", "add", "dns", "--prio", "800", "--match", "proto udp l4-port 53", "--action", "bypass")
+	// version: the daemon's own build (this test binary's, as it runs in
+	// process) and its start, between the test's start and now.
+	r := cli("version", "-o", "json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var v versionInfo
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &v), r.stdout)
+	require.NotNil(t, v.Daemon, r.stdout)
+	assert.Equal(t, buildinfo.Read(), v.Daemon.Info)
+	assert.False(t, v.Daemon.StartedAt.Before(beforeStart), "daemon started %s, before the test started it at %s", v.Daemon.StartedAt, beforeStart)
+	assert.False(t, v.Daemon.StartedAt.After(time.Now()), "daemon started %s, in the future", v.Daemon.StartedAt)
+
+	r = cli("rule", "add", "dns", "--prio", "800", "--match", "proto udp l4-port 53", "--action", "bypass")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "+ rule dns")
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -56,6 +57,11 @@ type fakeRevision struct {
 var _ daemon.Service = (*fakeDaemon)(nil)
 
 var fakeNow = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// fakeDaemonInfo is the fake daemon's build, started at fakeNow (its
+// status is observed an hour later).
+var fakeDaemonInfo = daemon.DaemonInfo{Build: buildinfo.Info{Version: "v9.8.7", Revision: "0123456789abcdef0123",
+	Time: "2025-02-28T10:00:00Z", Modified: true, Go: "go1.99", Platform: "plan9/mips"}, StartedAt: fakeNow}
 
 func newFakeDaemon(yaml string) (*fakeDaemon, error) {
 	f := &fakeDaemon{now: fakeNow, down: map[string]string{}, events: daemon.NewEventLog(func() time.Time { return fakeNow })}
@@ -243,6 +249,7 @@ func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 			ElectionID: "0:1", LastReconcile: f.now.Add(59 * time.Minute), LastPlan: "0 inserts, 0 modifies, 0 deletes",
 			AtomicWrites: true, PortsWatched: true, CPUPort: 255, CPUPortWritten: true},
 		Bypass: daemon.BypassStatus{All: f.bypassAll, Groups: slices.Clone(f.bypass)},
+		Daemon: fakeDaemonInfo,
 	}
 	if f.switchDown {
 		st.Switch.LastError = "connection refused"

@@ -456,6 +456,12 @@ func slotMovesToProto(moves []tables.GroupMove, names map[uint32]string) []*apiv
 	return out
 }
 
+func daemonInfoToProto(d daemon.DaemonInfo) *apiv1.DaemonInfo {
+	b := d.Build
+	return &apiv1.DaemonInfo{Version: b.Version, Revision: b.Revision, RevisionTime: b.Time, Modified: b.Modified,
+		Go: b.Go, Platform: b.Platform, StartedAt: timestamp(d.StartedAt)}
+}
+
 func statusToProto(st *daemon.Status) *apiv1.Status {
 	if st == nil {
 		return &apiv1.Status{}
@@ -475,6 +481,7 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),
 		Stale:      st.Stale,
+		Daemon:     daemonInfoToProto(st.Daemon),
 	}
 	if h := st.HA; h != nil {
 		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,

@@ -26,6 +26,7 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 )
 
 // apiFake is a hand-written Service for the API server's tests: it
@@ -368,6 +369,7 @@ func TestAPIConversions(t *testing.T) {
 				TimeOfPassBuckets: []daemon.Bucket{{UpTo: time.Millisecond, Count: 99}, {Count: 1}}}},
 			Balance:    []daemon.BalanceGroupStatus{{Name: "bg", ID: 0, State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
 			ObservedAt: t0.Add(time.Minute),
+			Daemon:     daemon.DaemonInfo{Build: buildinfo.Info{Version: "v1.0.0", Go: "go1.26.8", Platform: "linux/amd64"}, StartedAt: t0},
 		},
 		counters: &daemon.Counters{
 			Ports:   []daemon.PortCounters{{Name: "P9", Number: 90, Rx: daemon.PacketBytes{Packets: 1, Bytes: 64}, Tx: daemon.PacketBytes{Packets: 2, Bytes: 128}}},
@@ -401,6 +403,7 @@ func TestAPIConversions(t *testing.T) {
 			FailureAction: "bypass", TimeOfPassBuckets: []*apiv1.Bucket{{UpTo: durationpb.New(time.Millisecond), Count: 99}, {Count: 1}}}},
 		BalanceGroups: []*apiv1.BalanceGroupStatus{{Name: "bg", State: "active", Members: []string{"F1"}, Alive: 1, MinActive: 1, SlotBits: 2, Digest: "d1", BaseDigest: "d1"}},
 		ObservedAt:    ts(t0.Add(time.Minute)),
+		Daemon:        &apiv1.DaemonInfo{Version: "v1.0.0", Go: "go1.26.8", Platform: "linux/amd64", StartedAt: ts(t0)},
 	}
 	assert.Empty(t, cmp.Diff(wantStatus, st, protocmp.Transform()))
 

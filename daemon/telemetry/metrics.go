@@ -1,8 +1,6 @@
 package telemetry
 
 import (
-	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,24 +9,19 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/internal/buildinfo"
 )
 
 // buildInfo is balancer_build_info{version,revision,go_version} 1.
 func buildInfo() prometheus.Collector {
-	version, revision := "(devel)", "unknown"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				revision = s.Value
-			}
-		}
+	bi := buildinfo.Read()
+	revision := bi.Revision
+	if revision == "" {
+		revision = "unknown"
 	}
 	g := prometheus.NewGauge(prometheus.GaugeOpts{Name: "balancer_build_info",
 		Help:        "The balancer's build: always 1, the version in the labels.",
-		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "go_version": runtime.Version()}})
+		ConstLabels: prometheus.Labels{"version": bi.Version, "revision": revision, "go_version": bi.Go}})
 	g.Set(1)
 	return g
 }

@@ -1,0 +1,43 @@
+package buildinfo
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestFromBuildInfo(t *testing.T) {
+	platform := runtime.GOOS + "/" + runtime.GOARCH
+	tests := []struct {
+		name string
+		bi   *debug.BuildInfo
+		ok   bool
+		want Info
+		line string
+	}{
+		{name: "no build info", ok: false,
+			want: Info{Version: "(devel)", Go: runtime.Version(), Platform: platform},
+			line: "(devel), " + runtime.Version() + " " + platform},
+		{name: "work tree without a vcs stamp", ok: true, bi: &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}},
+			want: Info{Version: "(devel)", Go: runtime.Version(), Platform: platform},
+			line: "(devel), " + runtime.Version() + " " + platform},
+		{name: "tagged and stamped", ok: true, bi: &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"},
+				{Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "false"}, {Key: "GOARCH", Value: "x"}}},
+			want: Info{Version: "v1.2.0", Revision: "0123456789abcdef0123", Time: "2026-01-02T03:04:05Z", Go: runtime.Version(), Platform: platform},
+			line: "v1.2.0, revision 0123456789ab, 2026-01-02T03:04:05Z, " + runtime.Version() + " " + platform},
+		{name: "modified tree", ok: true, bi: &debug.BuildInfo{Main: debug.Module{Version: ""},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}},
+			want: Info{Version: "(devel)", Revision: "abc", Modified: true, Go: runtime.Version(), Platform: platform},
+			line: "(devel), revision abc (modified), " + runtime.Version() + " " + platform},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := fromBuildInfo(tc.bi, tc.ok)
+			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.line, got.String())
+		})
+	}
+}
