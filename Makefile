@@ -1,4 +1,5 @@
 # Inline DPI traffic balancer: build, test, P4 compile.
+SHELL    := /bin/bash
 GO        ?= go
 P4C_BM2   ?= p4c-bm2-ss
 P4TEST    ?= p4test
@@ -8,11 +9,8 @@ BF_P4C    ?= bf-p4c
 TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 
 V1_OUT := p4src/build/v1model
-TNA_OUT := p4src/build/tna
-# What the Tofino compiler reports of the TNA build (committed).
-TOFINO_REPORT := p4src/build/tofino
 
-.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-check p4-testgen p4-testgen-v1model p4-testgen-tofino
+.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-verdict p4-tna-found p4-tna-check p4-tna-typecheck p4-testgen p4-testgen-v1model p4-testgen-tofino
 
 all: build test
 
@@ -59,55 +57,109 @@ vet:
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
+# The P4 builds. Each build's outputs are committed with sources.sha256,
+# the SHA-256 of every P4 source it was made from (p4src/shared and its
+# architecture's directory); a test in make test (p4src, no compiler
+# needed) fails when a source changed and its outputs were not made again,
+# and another fails when a committed Tofino report is over Tofino 1's
+# limits (docs/tofino.md, "Profiles and the stage budget").
+# $(call p4_sources,ARCH_DIR): the digest file's content for a build.
+p4_sources = find p4src/shared p4src/$(1) -name '*.p4' | LC_ALL=C sort | xargs sha256sum
+
 # Compile the v1model program; its outputs are committed and embedded.
 p4:
 	@command -v $(P4C_BM2) >/dev/null 2>&1 || { \
 	  echo "make p4: $(P4C_BM2) not found."; \
-	  echo "  Build p4c v1.2.5.16 from https://github.com/p4lang/p4c (docs/tofino.md: its"; \
-	  echo "  Abseil/protobuf from local clones), or set P4C_BM2=/path/to/p4c-bm2-ss."; \
-	  echo "  See docs/dataplane.md, 'Compiling'."; exit 1; }
+	  echo "  Build p4c v1.2.5.16 with its BMv2 back end (docs/dataplane.md, 'Compiling';"; \
+	  echo "  scripts/build-p4c.sh), or set P4C_BM2=/path/to/p4c-bm2-ss."; exit 1; }
 	mkdir -p $(V1_OUT)
 	$(P4C_BM2) --arch v1model --std p4-16 \
 	  --p4runtime-files $(V1_OUT)/balancer.p4info.txtpb \
 	  -o $(V1_OUT)/balancer.json p4src/v1model/balancer.p4
+	$(call p4_sources,v1model) > $(V1_OUT)/sources.sha256
 
 # Fail when the committed outputs differ from what p4c makes of the sources.
 p4-check: p4
 	git diff --exit-code -- $(V1_OUT)
 
 # Type-check the Tofino build with the open TNA headers (no SDE needed).
-p4-tna-check:
-	@command -v $(P4TEST) >/dev/null 2>&1 || { echo "make p4-tna-check: $(P4TEST) not found (part of p4c)"; exit 1; }
-	@test -f $(TOFINO_P4INCLUDE)/tna.p4 || { echo "make p4-tna-check: no tna.p4 in TOFINO_P4INCLUDE=$(TOFINO_P4INCLUDE)"; exit 1; }
+p4-tna-typecheck:
+	@command -v $(P4TEST) >/dev/null 2>&1 || { echo "make p4-tna-typecheck: $(P4TEST) not found (part of p4c)"; exit 1; }
+	@test -f $(TOFINO_P4INCLUDE)/tna.p4 || { echo "make p4-tna-typecheck: no tna.p4 in TOFINO_P4INCLUDE=$(TOFINO_P4INCLUDE)"; exit 1; }
 	$(P4TEST) -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE) --std p4-16 p4src/tna/balancer.p4
 
-# Compile for Tofino with bf-p4c, the Tofino back end of the open-source
+# Compile for Tofino 1 with bf-p4c, the Tofino back end of the open-source
 # p4lang/p4c (backends/tofino, since p4c 1.2.5.0; the Intel SDE's bf-p4c
-# works too). Writes the BF-Runtime schema, <pipe>/context.json and
-# <pipe>/tofino.bin, the .conf that names them, and the TNA P4Info into
-# $(TNA_OUT) (not committed); copies the P4Info and the compiler's resource
-# report into $(TOFINO_REPORT) (committed) and renders docs/tofino.md's
-# stage table from it. Give $(TNA_OUT) to the daemon,
-# "balancer daemon --device-config $(TNA_OUT)", which packs it for Stratum.
-# Standard P4Runtime externs (counters as counters), as Stratum wants.
-p4-tna:
+# works too; docs/tofino.md says how to build it). One compilation per
+# profile (TNA_PROFILES; docs/tofino.md, "Profiles"):
+#   base     no data-plane verdict: the build that fits Tofino 1
+#   verdict  -DWITH_VERDICT: the data-plane verdict (make p4-tna-verdict;
+#            not part of p4-tna until it fits)
+# Each writes the BF-Runtime schema, <pipe>/context.json and
+# <pipe>/tofino.bin, the TNA P4Info and <program>.conf (bf-p4c's driver
+# does not write it: p4c-gen-conf, beside bf-p4c, does) into
+# p4src/build/tna[-PROFILE] (not committed), and copies the P4Info, the
+# compiler's resource report and table summary into
+# p4src/build/tofino[-PROFILE] (committed) with sources.sha256. Give the
+# output directory to the daemon, "balancer daemon --device-config
+# p4src/build/tna", which packs it for Stratum. Standard P4Runtime externs
+# (counters as counters), as Stratum and bf_switchd's PI want.
+P4C_GEN_CONF ?= $(dir $(shell command -v $(BF_P4C) 2>/dev/null))p4c-gen-conf
+TNA_PROFILES := base
+TNA_FLAGS_base    :=
+TNA_FLAGS_verdict := -DWITH_VERDICT
+TNA_OUT_base      := p4src/build/tna
+TNA_OUT_verdict   := p4src/build/tna-verdict
+TNA_REPORT_base    := p4src/build/tofino
+TNA_REPORT_verdict := p4src/build/tofino-verdict
+
+define tna_compile
+	rm -rf $(TNA_OUT_$(1)) && mkdir -p $(TNA_OUT_$(1)) $(TNA_REPORT_$(1))
+	$(BF_P4C) --verbose 1 --target tofino --arch tna --std p4-16 $(TNA_FLAGS_$(1)) \
+	  --p4runtime-force-std-externs \
+	  --p4runtime-files $(TNA_OUT_$(1))/balancer.p4info.txtpb \
+	  -o $(TNA_OUT_$(1)) p4src/tna/balancer.p4
+	$(P4C_GEN_CONF) --conf-type BF-RT --name balancer --bfrt-name bfrt.json --device tofino \
+	  --outputdir $(abspath $(TNA_OUT_$(1))) --p4-version p4-16 --pipe pipe
+	cp $(TNA_OUT_$(1))/balancer.p4info.txtpb $(TNA_OUT_$(1))/pipe/logs/resources.json \
+	  $(TNA_OUT_$(1))/pipe/logs/table_summary.log $(TNA_REPORT_$(1))/
+	$(call p4_sources,tna) > $(TNA_REPORT_$(1))/sources.sha256
+	echo "$(TNA_FLAGS_$(1))" > $(TNA_REPORT_$(1))/flags
+
+endef
+
+p4-tna-found:
 	@command -v $(BF_P4C) >/dev/null 2>&1 || { \
 	  echo "make p4-tna: $(BF_P4C) not found."; \
-	  echo "  Build it from https://github.com/p4lang/p4c (tag v1.2.5.16) with the Tofino back end:"; \
-	  echo "    cmake -S p4c -B build -DENABLE_TOFINO=ON -DP4C_DRIVER_NAME=bf-p4c -DENABLE_GTESTS=OFF \\"; \
-	  echo "      -DENABLE_EBPF=OFF -DENABLE_UBPF=OFF -DENABLE_DPDK=OFF -DENABLE_P4TC=OFF"; \
-	  echo "    cmake --build build -j2   (hours on 2 cores; docs/tofino.md lists its dependencies)"; \
-	  echo "  then: make p4-tna BF_P4C=/path/to/p4c/build/bf-p4c (or put bf-p4c on PATH)."; \
-	  echo "  See docs/tofino.md."; exit 1; }
-	mkdir -p $(TNA_OUT) $(TOFINO_REPORT)
-	$(BF_P4C) --verbose 1 --target tofino --arch tna --std p4-16 \
-	  --p4runtime-force-std-externs \
-	  --p4runtime-files $(TNA_OUT)/balancer.p4info.txtpb \
-	  -o $(TNA_OUT) p4src/tna/balancer.p4
-	cp $(TNA_OUT)/balancer.p4info.txtpb $(TNA_OUT)/pipe/logs/resources.json \
-	  $(TNA_OUT)/pipe/logs/table_summary.log $(TOFINO_REPORT)/
+	  echo "  Build bf-p4c of p4c v1.2.5.16 (about an hour on 2 cores: docs/tofino.md,"; \
+	  echo "  'Building bf-p4c'; scripts/build-p4c.sh), then"; \
+	  echo "  make p4-tna BF_P4C=/path/to/bin/bf-p4c (or put bf-p4c on PATH)."; exit 1; }
+	@test -x "$(P4C_GEN_CONF)" || { echo "make p4-tna: $(P4C_GEN_CONF) not found (give P4C_GEN_CONF=...)"; exit 1; }
+
+p4-tna: p4-tna-found
+	$(foreach p,$(TNA_PROFILES),$(call tna_compile,$(p)))
 	$(GO) test ./p4src/tofino -run TestResourceDoc -update >/dev/null
-	$(GO) test ./p4src/ ./p4src/tofino
+	$(GO) test -count=1 ./p4src/ ./p4src/tofino
+
+p4-tna-verdict: p4-tna-found
+	$(call tna_compile,verdict)
+	$(GO) test -count=1 ./p4src/ ./p4src/tofino
+
+# Compile every profile afresh into a scratch directory and compare with
+# the committed reports and P4Infos (what the compiler makes of the
+# sources now, against what is committed); run by CI where bf-p4c is
+# present. The build date and run id in resources.json are left out.
+p4-tna-check: p4-tna-found
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	for p in $(TNA_PROFILES); do \
+	  case $$p in base) flags="$(TNA_FLAGS_base)"; rep=$(TNA_REPORT_base);; verdict) flags="$(TNA_FLAGS_verdict)"; rep=$(TNA_REPORT_verdict);; esac; \
+	  $(BF_P4C) --verbose 1 --target tofino --arch tna --std p4-16 $$flags --p4runtime-force-std-externs \
+	    --p4runtime-files $$tmp/$$p/balancer.p4info.txtpb -o $$tmp/$$p p4src/tna/balancer.p4 >$$tmp/$$p.log 2>&1 || { tail -20 $$tmp/$$p.log; exit 1; }; \
+	  diff -u $$rep/balancer.p4info.txtpb $$tmp/$$p/balancer.p4info.txtpb; \
+	  diff -u $$rep/table_summary.log $$tmp/$$p/pipe/logs/table_summary.log; \
+	  diff -u <(grep -v -e '"build_date"' -e '"run_id"' $$rep/resources.json) <(grep -v -e '"build_date"' -e '"run_id"' $$tmp/$$p/pipe/logs/resources.json); \
+	  echo "p4-tna-check: profile $$p: the committed outputs are what bf-p4c makes of the sources"; \
+	done
 
 # Generate the P4Testgen cases (docs/testgen.md) for both builds into
 # tests/testgen/testdata/<build> (committed). P4Testgen is part of p4c built

@@ -1212,8 +1212,14 @@ type SwitchStatus struct {
 	// writes cpu_port into it; false: a build made before that setting,
 	// which runs with the port it was compiled for.
 	CpuPortWritten bool `protobuf:"varint,18,opt,name=cpu_port_written,json=cpuPortWritten,proto3" json:"cpu_port_written,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The pushed program judges the filters itself (the data-plane verdict:
+	// it proves a filter dead and applies the failure action within the
+	// detection time, whatever the daemon does); false: a build without
+	// it (the Tofino 1 profile), where the daemon alone judges the filters
+	// from the keep-alives it sends.
+	PipelineVerdict bool `protobuf:"varint,19,opt,name=pipeline_verdict,json=pipelineVerdict,proto3" json:"pipeline_verdict,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *SwitchStatus) Reset() {
@@ -1368,6 +1374,13 @@ func (x *SwitchStatus) GetCpuPort() uint32 {
 func (x *SwitchStatus) GetCpuPortWritten() bool {
 	if x != nil {
 		return x.CpuPortWritten
+	}
+	return false
+}
+
+func (x *SwitchStatus) GetPipelineVerdict() bool {
+	if x != nil {
+		return x.PipelineVerdict
 	}
 	return false
 }
@@ -3770,7 +3783,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
 	"\vleader_name\x18\x06 \x01(\tR\n" +
 	"leaderName\x12\x1a\n" +
-	"\bstandbys\x18\a \x03(\tR\bstandbys\"\x9b\x05\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xc6\x05\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3794,7 +3807,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\vport_alarms\x18\x10 \x03(\tR\n" +
 	"portAlarms\x12\x19\n" +
 	"\bcpu_port\x18\x11 \x01(\rR\acpuPort\x12(\n" +
-	"\x10cpu_port_written\x18\x12 \x01(\bR\x0ecpuPortWritten\"8\n" +
+	"\x10cpu_port_written\x18\x12 \x01(\bR\x0ecpuPortWritten\x12)\n" +
+	"\x10pipeline_verdict\x18\x13 \x01(\bR\x0fpipelineVerdict\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
 	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +

@@ -74,6 +74,7 @@ func TestCPUPortWrittenIntoThePipeline(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint32(320), st.Switch.CPUPort)
 	assert.True(t, st.Switch.CPUPortWritten, "the committed v1model build takes the CPU port at run time")
+	assert.True(t, st.Switch.PipelineVerdict, "the committed v1model build has the data-plane verdict")
 	vs, def := b.cpuPortState()
 	assert.Equal(t, []uint64{320}, vs, "cpu_port value set")
 	assert.Equal(t, uint64(320), def, "switch_info default action")

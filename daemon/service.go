@@ -140,6 +140,9 @@ type SwitchStatus struct {
 	// with the port it was compiled for).
 	CPUPort        uint32
 	CPUPortWritten bool
+	// PipelineVerdict says the pushed program judges the filters itself
+	// (the data-plane verdict); false: the daemon alone judges them.
+	PipelineVerdict bool
 }
 
 // BypassStatus is the manual bypass.

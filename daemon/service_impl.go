@@ -413,6 +413,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	filters := eng.Status()
 
 	ss := d.session.Status()
+	pipelineVerdict, _ := d.comp.Verdict()
 	st := &Status{Site: cfg.Site, Revision: rev, ObservedAt: d.now(), Daemon: d.info,
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
@@ -420,7 +421,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
 			StatePending: !primary || !equalState(eng.State(), written),
-			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting()}}
+			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}
 	st.Switch.PortAlarms = d.portAlarms()
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,

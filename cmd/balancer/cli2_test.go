@@ -99,7 +99,7 @@ func TestStatus(t *testing.T) {
 	out := e.ok("status")
 	assertRows(t, out,
 		"site test-site, revision 1 (2025-03-01 12:00:00, digest "+digestOf([]byte(testSite))+"): initial configuration",
-		"switch 127.0.0.1:9559: connected, primary, election id 0:1, atomic writes, CPU port 255, port status watched",
+		"switch 127.0.0.1:9559: connected, primary, election id 0:1, atomic writes, CPU port 255, data-plane verdict, port status watched",
 		"last reconcile 2025-03-01 12:59:00 (1m0s ago): 0 inserts, 0 modifies, 0 deletes",
 		"manual bypass: filter groups F2",
 		"LINK ID LAN WAN LAN OPER WAN OPER",
@@ -114,13 +114,19 @@ func TestStatus(t *testing.T) {
 
 	e.svc.switchDown = true
 	out = e.ok("status")
-	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, CPU port 255, port status watched",
+	assertRows(t, out, "switch 127.0.0.1:9559: NOT CONNECTED, election id 0:1, atomic writes, CPU port 255, data-plane verdict, port status watched",
 		"last error: connection refused",
 		"the switch is not connected: port states are unknown, filter states are the last seen (stale)",
 		"L1 0 P42 P41 unknown unknown",
 		"F1 group_filter P2/P1 2 up (stale) 1h0m0s ago forward (stale) 100ms ago 120µs 0 keep-alives answered")
 	out = e.ok("link", "list")
 	assertRows(t, out, "L1 0 P42 P41 unknown unknown even/odd")
+
+	// A build without the data-plane verdict (the Tofino 1 profile): the
+	// switch line says the daemon alone judges the filters.
+	e.svc.switchDown, e.svc.noVerdict = false, true
+	out = e.ok("status")
+	assertRows(t, out, "switch 127.0.0.1:9559: connected, primary, election id 0:1, atomic writes, CPU port 255, no data-plane verdict (the daemon alone judges the filters), port status watched")
 }
 
 func TestCounters(t *testing.T) {

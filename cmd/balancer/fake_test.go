@@ -36,6 +36,8 @@ type fakeDaemon struct {
 
 	// switchDown: applies are saved but not written; counters fail.
 	switchDown bool
+	// noVerdict: the pushed build has no data-plane verdict (Tofino 1 profile).
+	noVerdict bool
 	// onConfig runs once, after the next Config call returns its
 	// value (to interleave another change).
 	onConfig func()
@@ -247,7 +249,7 @@ func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 		Site: c.Site, Revision: f.running(), ObservedAt: f.now.Add(time.Hour),
 		Switch: daemon.SwitchStatus{Address: "127.0.0.1:9559", Connected: !f.switchDown, Primary: !f.switchDown,
 			ElectionID: "0:1", LastReconcile: f.now.Add(59 * time.Minute), LastPlan: "0 inserts, 0 modifies, 0 deletes",
-			AtomicWrites: true, PortsWatched: true, CPUPort: 255, CPUPortWritten: true},
+			AtomicWrites: true, PortsWatched: true, CPUPort: 255, CPUPortWritten: true, PipelineVerdict: !f.noVerdict},
 		Bypass: daemon.BypassStatus{All: f.bypassAll, Groups: slices.Clone(f.bypass)},
 		Daemon: fakeDaemonInfo,
 	}

@@ -58,7 +58,7 @@ func goldenStatuses() map[string]*apiv1.Status {
 	return map[string]*apiv1.Status{
 		"primary": {Site: "lab", ObservedAt: timestamppb.New(now),
 			Revision: &apiv1.Revision{Number: 7, Time: ts(2 * time.Hour), Comment: "faster keep-alives", Digest: "abcdef012345"},
-			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, Primary: true, ElectionId: "0:9",
+			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, Primary: true, ElectionId: "0:9", PipelineVerdict: true,
 				LastError: "deadline exceeded", LastReconcile: ts(time.Second), LastPlan: "2 inserts, 0 modifies, 1 delete",
 				AtomicWrites: true, PortsWatched: true, Pending: true, NextRetry: ts(-time.Second), StatePending: true,
 				PortAlarms: []string{"port P9 is down"}},

@@ -104,6 +104,11 @@ func switchState(st *apiv1.Status) string {
 			state = append(state, fmt.Sprintf("CPU port %d (compiled into the program)", p))
 		}
 	}
+	if sw.GetPipelineVerdict() {
+		state = append(state, "data-plane verdict")
+	} else {
+		state = append(state, "no data-plane verdict (the daemon alone judges the filters)")
+	}
 	if sw.GetPortsWatched() {
 		state = append(state, "port status watched")
 	} else {

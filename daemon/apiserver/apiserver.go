@@ -476,7 +476,7 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 			AtomicWrites: sw.AtomicWrites, PortsWatched: sw.PortsWatched,
 			Stalled: sw.Stalled, StalledSince: timestamp(sw.StalledSince), Pending: sw.Pending, NextRetry: timestamp(sw.NextRetry),
 			StatePending: sw.StatePending, Alarm: sw.Alarm, PortAlarms: sw.PortAlarms,
-			CpuPort: sw.CPUPort, CpuPortWritten: sw.CPUPortWritten,
+			CpuPort: sw.CPUPort, CpuPortWritten: sw.CPUPortWritten, PipelineVerdict: sw.PipelineVerdict,
 		},
 		Bypass:     &apiv1.BypassStatus{All: st.Bypass.All, Groups: st.Bypass.Groups},
 		ObservedAt: timestamp(st.ObservedAt),

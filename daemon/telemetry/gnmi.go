@@ -16,6 +16,7 @@ import (
 //
 //	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
 //	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm,switch-port-alarms}
+//	/balancer/state/pipeline-verdict
 //	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
 //	/balancer/links/link[name=L]/counters/{to-filter,rule-bypass,non-ip-bypass,sw-bypass,returned,heartbeat,group-bypass,dropped}-{pkts,bytes}
 //	/balancer/filter-groups/filter-group[name=F]/state/{state,reason,since,effective,last-pass,time-of-pass-ns,losses,passes,consecutive-losses,misrouted}
@@ -97,6 +98,7 @@ func stateRoot(l *leafSet, st *daemon.Status) {
 	l.add(root, "switch-alarm", st.Switch.Alarm)
 	l.add(root, "switch-port-alarms", strings.Join(st.Switch.PortAlarms, "\n"))
 	l.add(root, "switch-other-primary", st.Switch.OtherPrimary)
+	l.add(root, "pipeline-verdict", st.Switch.PipelineVerdict)
 	l.add(root, "bypass-all", st.Bypass.All)
 }
 

@@ -78,6 +78,7 @@ var (
 	descRevision        = desc("balancer_running_revision", "Number of the running configuration revision.")
 	descSwStalled       = desc("balancer_switch_stalled", "1 when the switch kept its connection open but stopped answering (the session reconnects).")
 	descSwPending       = desc("balancer_switch_pending", "1 while the desired state is not on the switch (not connected, or a failed write being retried).")
+	descPipeVerdict     = desc("balancer_pipeline_verdict", "1 when the pushed program judges the filters itself (the data-plane verdict); 0: a build without it (the Tofino 1 profile), where the daemon alone judges them.")
 	descBypassAll       = desc("balancer_bypass_all", "1 when every filter group is bypassed by hand.")
 	descLinkUp          = desc("balancer_link_port_up", "1 when the link's port on that side is up.", "link", "side")
 
@@ -178,6 +179,7 @@ func collectSwitch(ch chan<- prometheus.Metric, s *daemon.Status) {
 	gauge(ch, descSwOther, b2f(s.Switch.OtherPrimary != ""), s.Switch.OtherPrimary)
 	gauge(ch, descRevision, float64(s.Revision.Number))
 	gauge(ch, descBypassAll, b2f(s.Bypass.All))
+	gauge(ch, descPipeVerdict, b2f(s.Switch.PipelineVerdict))
 	for _, l := range s.Links {
 		gauge(ch, descLinkUp, b2f(l.LANUp), l.Name, "lan")
 		gauge(ch, descLinkUp, b2f(l.WANUp), l.Name, "wan")

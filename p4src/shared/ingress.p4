@@ -23,7 +23,7 @@
 // runs FilterGroups too, for its group's liveness parameters); then the
 // architecture's Verdict (include/control/verdict.p4: the liveness
 // evidence and the data-plane verdict, whose failure action is applied
-// here); last Statistics. The
+// here; profile WITH_VERDICT only, see below); last Statistics. The
 // order is the Tofino stage plan (docs/tofino.md): a table runs no earlier
 // than the one before it. They talk through local_md_t only.
 // Every table, action and counter keeps its P4Runtime name
@@ -31,6 +31,15 @@
 // P4Infos stay as the control plane knows them (contract).
 #ifndef BALANCER_INGRESS_P4
 #define BALANCER_INGRESS_P4
+
+// Profiles (compile-time, as -D flags): WITH_VERDICT builds the data-plane
+// verdict (the pipeline proves a filter dead and applies its failure
+// action itself; docs/availability.md). The v1model build always has it;
+// the TNA build has a profile without it (the one that fits Tofino 1) and
+// one with it (docs/tofino.md, "Profiles"). Without it the liveness
+// parameters of filter_forward are taken and ignored, keep-alive
+// packet-outs do not look up their group, and the P4Info has no verdict
+// digest, registers or verdict counter: the controller judges alone.
 
 // Decisions several controls take, as statements on md (not actions with a
 // struct parameter: p4c's BMv2 back end copies such a parameter into
@@ -63,7 +72,9 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     Balancing()    balancing_ctl;
     FilterGroups() filter_groups_ctl;
     FilterReturn() filter_return_ctl;
+#ifdef WITH_VERDICT
     Verdict()      verdict_ctl;
+#endif
     Statistics()   statistics_ctl;
 
     // The port packet-ins leave by: the switch's CPU port, a run-time
@@ -100,6 +111,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.count_rx = false;
 
         md.malformed = false;
+#ifdef WITH_VERDICT
         md.now = ARCH_INGRESS_TICK;
         md.fg_forward = false;
         md.ka_send = false;
@@ -118,6 +130,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.count_verdict = false;
         md.verdict_kind = VERDICT_CNT_BYPASS;
         md.send_digest = false;
+#endif
         bool run_fg = false;
 #ifdef TESTGEN_NO_SWITCH_INFO
         // P4Testgen (p4c 1.2.5.16) drops every path at a keyless table
@@ -142,6 +155,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             md.out_port = hdr.packet_out.egress_port;
             if ((hdr.packet_out.flags & PACKET_OUT_FLAG_KEEPALIVE) != 0) {
                 md.ka_stamp = true;
+#ifdef WITH_VERDICT
                 // A keep-alive naming a filter group is a send of that
                 // group (out of the side its direction says).
                 if (hdr.keepalive.isValid() && hdr.keepalive.filter_group[15:6] == 0) {
@@ -149,6 +163,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                     md.target_fg = hdr.keepalive.filter_group[5:0];
                     run_fg = true;
                 }
+#endif
             }
             hdr.packet_out.setInvalid();
         } else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
@@ -180,6 +195,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         if (run_fg) {
             filter_groups_ctl.apply(hdr, md);
         }
+#ifdef WITH_VERDICT
         verdict_ctl.apply(hdr, md);
         if (md.verdict_hit) {
             // A standing data-plane verdict: the group's failure action
@@ -211,6 +227,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 }
             }
         }
+#endif
 
         statistics_ctl.apply(md);
 

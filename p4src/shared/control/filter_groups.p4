@@ -2,23 +2,29 @@
 // packet-out names). In service, the core header is inserted and the frame
 // leaves by the group's port on the side it came from; in software bypass
 // it goes to the peer port; in drop state it is dropped. filter_forward
-// also carries the data-plane liveness parameters (control/verdict.p4):
-// the epoch the controller last cleared a verdict at, the detection time
-// in ticks and the failure action.
+// also carries the data-plane liveness parameters (control/verdict.p4;
+// profile WITH_VERDICT): the epoch the controller last cleared a verdict
+// at, the detection time in ticks and the failure action.
 #ifndef BALANCER_CONTROL_FILTER_GROUPS_P4
 #define BALANCER_CONTROL_FILTER_GROUPS_P4
 
 control FilterGroups(inout headers_t hdr, inout local_md_t md) {
     @name(".BalancerIngress.filter_forward") @id(ID_ACTION_FILTER_FORWARD)
+#ifdef WITH_VERDICT
     action filter_forward(port_t lan_port, port_t wan_port, bit<16> tpid,
                           epoch_t epoch, tick_t detect, bit<1> fail_drop) {
-        md.fg_lan_port = lan_port;
-        md.fg_wan_port = wan_port;
-        md.tpid = tpid;
         md.epoch = epoch;
         md.detect = detect;
         md.fail_drop = fail_drop;
         md.fg_forward = true;
+#else
+    // Without the verdict the action has no liveness parameters (the
+    // controller learns that from the P4Info and leaves them out).
+    action filter_forward(port_t lan_port, port_t wan_port, bit<16> tpid) {
+#endif
+        md.fg_lan_port = lan_port;
+        md.fg_wan_port = wan_port;
+        md.tpid = tpid;
         md.count_fg = true;
         md.fg_index = md.target_fg;
         md.count_link = true;
@@ -61,17 +67,22 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
         // Every action sets the counting fields itself (no table of its
         // own before this one on Tofino). The table is applied once (BMv2
         // and Tofino want a table in one place of the control flow), for
-        // data and for keep-alive packet-outs alike.
+        // data and for keep-alive packet-outs alike (WITH_VERDICT).
+#ifdef WITH_VERDICT
         bit<1> dir = md.side;
         if (md.ka_send) {
             dir = (bit<1>)hdr.keepalive.direction;
         }
         md.ev_index = md.target_fg ++ dir;
         port_t named = md.out_port;
+#endif
         switch (filter_groups.apply().action_run) {
             filter_forward: {
+#ifdef WITH_VERDICT
                 md.ev_send = true;
-                if (!md.ka_send) {
+                if (!md.ka_send)
+#endif
+                {
                     hdr.core.setValid();
                     hdr.core.tpid = md.tpid;
                     hdr.core.link_id = md.link_id;
@@ -81,10 +92,13 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
                     } else {
                         md.out_port = md.fg_wan_port;
                     }
+#ifdef WITH_VERDICT
                     md.ev_bucket = md.hash[20:16];
+#endif
                 }
             }
         }
+#ifdef WITH_VERDICT
         if (md.ka_send) {
             // A keep-alive packet-out: only its group's parameters and
             // state; it leaves by the port the controller named, uncounted.
@@ -94,6 +108,7 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
             md.count_link = false;
             md.out_port = named;
         }
+#endif
     }
 }
 

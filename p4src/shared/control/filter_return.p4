@@ -34,14 +34,24 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
     apply {
         md.count_fg = true;
         md.fg_index = md.filter_group;
+#ifdef WITH_VERDICT
         // A return on one side answers the sends out of the other.
         md.ev_index = md.filter_group ++ (~md.side);
+#endif
         if (hdr.keepalive.isValid()) {
-            // Life only when it is this group's, sent out of the other side.
-            if (hdr.keepalive.filter_group == (bit<16>)md.filter_group &&
-                hdr.keepalive.direction == (bit<8>)(~md.side)) {
-                md.ev_return = true;
+#ifdef WITH_VERDICT
+            // Life only when it is this group's, sent out of the other
+            // side: two tests of fields against fields written before (a
+            // Tofino gateway compares a field with a constant, or two
+            // fields for equality).
+            bit<16> group = (bit<16>)md.filter_group;
+            bit<8> other = (bit<8>)(~md.side);
+            if (hdr.keepalive.filter_group == group) {
+                if (hdr.keepalive.direction == other) {
+                    md.ev_return = true;
+                }
             }
+#endif
             // A keep-alive crossed the filter: to the controller.
             hdr.packet_in.setValid();
             hdr.packet_in.ingress_port = md.ingress_port;
@@ -58,7 +68,9 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             } else {
                 md.out_port = md.link_wan_port;
             }
+#ifdef WITH_VERDICT
             md.ev_return = true;
+#endif
             md.count_link = true;
             md.link_id = hdr.core.link_id;
             md.link_kind = LINK_CNT_RETURNED;

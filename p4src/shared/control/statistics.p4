@@ -13,8 +13,10 @@ control Statistics(in local_md_t md) {
     INDEXED_COUNTER(filter_group_counters, FILTER_GROUP_COUNTER_SIZE);
     @name(".BalancerIngress.drop_counters") @id(ID_COUNTER_DROP)
     INDEXED_COUNTER(drop_counters, DROP_COUNTER_SIZE);
+#ifdef WITH_VERDICT
     @name(".BalancerIngress.verdict_counters") @id(ID_COUNTER_VERDICT)
     INDEXED_COUNTER(verdict_counters, VERDICT_COUNTER_SIZE);
+#endif
 
     apply {
         if (md.count_rx) {
@@ -29,9 +31,11 @@ control Statistics(in local_md_t md) {
         if (md.drop) {
             drop_counters.count((bit<32>)md.drop_reason);
         }
+#ifdef WITH_VERDICT
         if (md.count_verdict) {
             verdict_counters.count((bit<32>)(md.target_fg ++ md.verdict_kind));
         }
+#endif
     }
 }
 

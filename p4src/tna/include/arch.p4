@@ -54,13 +54,20 @@
 #define FOLD128_DECL(name) Hash<bit<32>>(HashAlgorithm_t.XOR32) name;
 #define FOLD128(name, dst, addr) dst = name.get({ addr })
 
+#ifdef WITH_VERDICT
+#define ARCH_DIGEST                                      \
+    if (md.send_digest) {                                \
+        ig_dprsr_md.digest_type = 1;                     \
+    }
+#else
+#define ARCH_DIGEST
+#endif
+
 #define ARCH_INGRESS_FINISH                              \
     hdr.bridged.setValid();                              \
     hdr.bridged.to_cpu = (bit<1>)md.to_cpu;              \
     hdr.bridged.ka_stamp = (bit<1>)md.ka_stamp;          \
-    if (md.send_digest) {                                \
-        ig_dprsr_md.digest_type = 1;                     \
-    }                                                    \
+    ARCH_DIGEST                                          \
     if (md.drop) {                                       \
         ig_dprsr_md.drop_ctl = 1;                        \
     } else if (md.to_cpu) {                              \

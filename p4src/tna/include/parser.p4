@@ -22,12 +22,16 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 
 control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
                         in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+#ifdef WITH_VERDICT
     Digest<verdict_digest_t>() verdict_digest;
+#endif
 
     apply {
+#ifdef WITH_VERDICT
         if (ig_dprsr_md.digest_type == 1) {
             verdict_digest.pack(md.digest);
         }
+#endif
         pkt.emit(hdr.bridged);
         pkt.emit(hdr.packet_in);
         pkt.emit(hdr.ethernet);

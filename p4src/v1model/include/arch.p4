@@ -12,6 +12,12 @@
 #define CPU_PORT 255
 #endif
 
+// The v1model build has one profile: with the data-plane verdict
+// (shared/ingress.p4, "Profiles").
+#ifndef WITH_VERDICT
+#define WITH_VERDICT 1
+#endif
+
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port
 #define ARCH_INGRESS_TS     std.ingress_global_timestamp
