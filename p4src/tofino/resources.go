@@ -165,3 +165,33 @@ func (r *Resources) Markdown() string {
 	}
 	return b.String()
 }
+
+// StageBudget is how many of Tofino 1's 12 match-action stages a
+// committed build may use: one stage is kept free, so that a fix or a
+// small feature does not start with a redesign (docs/tofino.md,
+// "Profiles and the stage budget").
+const StageBudget = 11
+
+// CheckBudget fails when the report is over the target: more stages used
+// than StageBudget (or than the target has), or a stage whose memories
+// exceed one stage's. The error names the stage and what is over.
+func (r *Resources) CheckBudget() error {
+	var errs []string
+	if n := len(r.StagesUsed); n > StageBudget || n > r.Stages {
+		errs = append(errs, fmt.Sprintf("%d stages used, over the budget of %d of the target's %d", n, min(StageBudget, r.Stages), r.Stages))
+	}
+	for _, st := range r.StagesUsed {
+		over := func(what string, used, capacity int) {
+			if used > capacity {
+				errs = append(errs, fmt.Sprintf("stage %d: %s %d of %d", st.Stage, what, used, capacity))
+			}
+		}
+		over("SRAM", st.Used.SRAM, r.Capacity.SRAM)
+		over("TCAM", st.Used.TCAM, r.Capacity.TCAM)
+		over("map RAM", st.Used.MapRAM, r.Capacity.MapRAM)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("tofino: %s", strings.Join(errs, "; "))
+}

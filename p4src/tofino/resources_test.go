@@ -1,10 +1,14 @@
 package tofino
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dpi-balancer/balancer/p4src"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,4 +82,65 @@ func TestParseResourcesRefusesOther(t *testing.T) {
 	assert.ErrorContains(t, err, "no match-action stages")
 	_, err = ParseResources([]byte(`not json`))
 	assert.ErrorContains(t, err, "resources.json")
+}
+
+// Every committed Tofino profile's report is within the stage budget
+// and the target's memories.
+func TestCommittedReportsWithinBudget(t *testing.T) {
+	for _, b := range p4src.Builds {
+		if b.Arch != "tna" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("..", b.Dir, "resources.json"))
+		if b.Optional && os.IsNotExist(err) {
+			continue
+		}
+		require.NoError(t, err, "p4src/%s: the Tofino report is committed (%s)", b.Dir, b.Make)
+		r, err := ParseResources(data)
+		require.NoError(t, err)
+		assert.NoError(t, r.CheckBudget(), "p4src/%s (%s)", b.Dir, b.Make)
+	}
+}
+
+// The budget check on an edited copy of the committed report: a stage
+// more than the budget, and a stage over its SRAM, each fail it.
+func TestBudgetCheckFailsOnAnEditedCopy(t *testing.T) {
+	data, err := os.ReadFile(reportPath)
+	require.NoError(t, err)
+	edit := func(f func(stages []any) []any) *Resources {
+		var raw map[string]any
+		require.NoError(t, json.Unmarshal(data, &raw))
+		mau := raw["resources"].(map[string]any)["mau"].(map[string]any)
+		mau["mau_stages"] = f(mau["mau_stages"].([]any))
+		out, err := json.Marshal(raw)
+		require.NoError(t, err)
+		r, err := ParseResources(out)
+		require.NoError(t, err)
+		return r
+	}
+	same := edit(func(s []any) []any { return s })
+	require.NoError(t, same.CheckBudget(), "the copy is as committed")
+
+	more := edit(func(s []any) []any {
+		for len(s) < StageBudget+1 {
+			s = append(s, s[len(s)-1])
+		}
+		return s
+	})
+	err = more.CheckBudget()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "12 stages used, over the budget of 11 of the target's 12")
+
+	full := edit(func(s []any) []any {
+		rams := s[0].(map[string]any)["rams"].(map[string]any)
+		srams := rams["srams"].([]any)
+		for len(srams) <= same.Capacity.SRAM {
+			srams = append(srams, srams[0])
+		}
+		rams["srams"] = srams
+		return s
+	})
+	err = full.CheckBudget()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "stage 0: SRAM 81 of 80")
 }
