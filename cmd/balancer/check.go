@@ -82,10 +82,12 @@ func problemLines(err error) string {
 	return strings.Join(lines, "\n  ")
 }
 
-// checkTables compiles cfg and counts the entries of each table against
-// its size (the slots table's from the platform).
+// checkTables compiles cfg with the build of its platform (the v1model
+// build's sizes for sim and bmv2, the committed Tofino build's for a
+// Tofino platform) and counts the entries of each table against its size
+// (the slots table's from the platform).
 func checkTables(cfg *config.Config) (*checkReport, error) {
-	comp, err := tables.Load()
+	comp, err := tables.LoadPlatform(cfg.Platform)
 	if err != nil {
 		return nil, err
 	}
