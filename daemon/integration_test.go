@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
@@ -79,9 +80,27 @@ func newBed(t testing.TB) *bed { return newBedFor(t, "testdata/fast.yaml", 0) }
 
 // newBedFor serves a software switch (of slotCapacity slots, 0 = the
 // P4Info's) for a configuration with testdata/fast.yaml's ports and filter
-// groups.
+// groups. The switch runs the CPU port of the configuration's platform
+// (192 for wedge100bf-32x), as the daemon gives it.
 func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
-	return newBedWith(t, configPath, slotCapacity, nil)
+	t.Helper()
+	return newBedCPU(t, configPath, slotCapacity, nil, platformCPUPort(t, configPath))
+}
+
+// platformCPUPort is the CPU port of the platform of the configuration
+// at path (0, the default, for sim and bmv2).
+func platformCPUPort(t testing.TB, path string) uint32 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cfg, err := config.Parse(data)
+	require.NoError(t, err)
+	p, err := config.LookupPlatform(cfg.Platform)
+	require.NoError(t, err)
+	if p.CPUPort == p4src.CPUPortBMv2 {
+		return 0
+	}
+	return p.CPUPort
 }
 
 // newBedWith is newBedFor running the program of schema (nil: the
