@@ -10,7 +10,7 @@ TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
 
 V1_OUT := p4src/build/v1model
 
-.PHONY: run all build test test-interop test-short bench vet fmt p4 p4-check p4-tna p4-tna-verdict p4-tna-found p4-tna-check p4-tna-typecheck p4-testgen p4-testgen-v1model p4-testgen-tofino
+.PHONY: run all build test test-interop test-short bench bench-once vet fmt p4 p4-check p4-tna p4-tna-verdict p4-tna-found p4-tna-check p4-tna-typecheck p4-testgen p4-testgen-v1model p4-testgen-tofino
 
 all: build test
 
@@ -35,6 +35,7 @@ test:
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; failed="$$failed gofmt"; fi; \
 	./scripts/gotest.sh -race -count=1 -timeout 40m $$($(GO) list ./... | grep -v '/tests/e2e$$') || failed="$$failed go-test"; \
 	./scripts/gotest.sh -race -count=1 -timeout 15m ./tests/e2e/ || failed="$$failed go-test-e2e"; \
+	$(BENCH_ONCE) || failed="$$failed bench-once"; \
 	( $(INTEROP_TEST) ) || failed="$$failed test-interop"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
 	echo "make test: vet, gofmt, go-test and test-interop passed"
@@ -44,6 +45,13 @@ test:
 INTEROP_TEST = cd tests/interop && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
 test-interop:
 	$(INTEROP_TEST)
+
+# Every benchmark once (one iteration each: its bed must reach its start
+# and its body run), so that a benchmark cannot rot unseen; make bench
+# gives the figures.
+BENCH_ONCE = GOTEST_LOG=$${TMPDIR:-/tmp}/bench-once.log ./scripts/gotest.sh -count=1 -run '^$$' -bench . -benchtime 1x -timeout 20m ./...
+bench-once:
+	$(BENCH_ONCE)
 
 test-short:
 	$(GO) test -short ./...
