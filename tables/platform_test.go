@@ -63,3 +63,42 @@ func TestCheckPlatform(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown platform "tofino9"`)
 }
+
+// The committed Tofino 1 build (profile base) has no data-plane verdict:
+// the compiler for wedge100bf-32x says so, and writes filter_forward with
+// its ports and TPID only; the v1model build's writes the liveness
+// parameters too.
+func TestTofinoBaseProfileHasNoVerdict(t *testing.T) {
+	tna, err := LoadPlatform("wedge100bf-32x")
+	require.NoError(t, err)
+	on, _ := tna.Verdict()
+	assert.False(t, on, "the committed TNA build is the profile without the verdict")
+	assert.False(t, p4src.HasVerdict(tna.Schema().Info))
+	assert.Nil(t, tna.Schema().Digest(p4src.DigestVerdict), "no verdict digest in the P4Info")
+
+	v1 := compiler(t)
+	on, tick := v1.Verdict()
+	assert.True(t, on)
+	assert.Equal(t, p4src.TickBMv2, tick)
+
+	cfg, err := testsites.Big(12)
+	require.NoError(t, err)
+	for c, want := range map[*Compiler]int{tna: 3, v1: 6} {
+		cfg := *cfg
+		cfg.Platform = map[*Compiler]string{tna: "wedge100bf-32x", v1: "sim"}[c]
+		d, err := c.Compile(&cfg, State{})
+		require.NoError(t, err)
+		n := 0
+		for _, e := range d.Entities {
+			te := e.GetTableEntry()
+			if te.GetTableId() != c.filterGroups.id {
+				continue
+			}
+			if a := te.GetAction().GetAction(); a.GetActionId() == c.filterForward.id {
+				assert.Len(t, a.GetParams(), want, "filter_forward on %s", cfg.Platform)
+				n++
+			}
+		}
+		assert.Positive(t, n, "%s: filter groups forwarding", cfg.Platform)
+	}
+}
