@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"slices"
 	"testing"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -203,9 +204,11 @@ func TestNewSiteRefusesForeignDesired(t *testing.T) {
 	assert.Contains(t, err.Error(), "filter group F3")
 }
 
-// BenchmarkWithStateBigSite is a failover at Tofino size: one filter
-// group's entry and its group's entry, and a full rebalance of one group's
-// slots, against a compiled 1,000-rule, 2 x 65,536-slot site.
+// BenchmarkWithStateBigSite is a failover's compute at Tofino size,
+// against a compiled 1,000-rule, 2 x 65,536-slot site: bypass (the filter
+// group's entry and its balance group's: two entries) and rebalance (the
+// failed group's share of G1's 65,536 slots dealt to the survivor, and its
+// entry).
 func BenchmarkWithStateBigSite(b *testing.B) {
 	cfg := bigSite(b)
 	c := platformCompiler(b, cfg.Platform)
@@ -213,15 +216,37 @@ func BenchmarkWithStateBigSite(b *testing.B) {
 	require.NoError(b, err)
 	s, err := c.NewSite(cfg, d, State{})
 	require.NoError(b, err)
-	down := State{FilterGroups: map[string]FilterGroupState{"F1": FGSWBypass}, BalanceGroups: map[string]BalanceGroupState{"G1": BGBypass}}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s2, changed, err := c.WithState(s, down)
-		if err != nil || len(changed) != 2 || s2 == nil {
-			b.Fatalf("%v, %d changed", err, len(changed))
+	run := func(b *testing.B, st State, want func(n int) bool) {
+		b.ReportAllocs()
+		n := 0
+		for i := 0; i < b.N; i++ {
+			s2, changed, err := c.WithState(s, st)
+			if err != nil || !want(len(changed)) || s2 == nil {
+				b.Fatalf("%v, %d changed", err, len(changed))
+			}
+			n = len(changed)
 		}
+		b.ReportMetric(float64(n), "entries/op")
 	}
+	b.Run("bypass", func(b *testing.B) {
+		down := State{FilterGroups: map[string]FilterGroupState{"F1": FGSWBypass}, BalanceGroups: map[string]BalanceGroupState{"G1": BGBypass}}
+		run(b, down, func(n int) bool { return n == 2 })
+	})
+	b.Run("rebalance", func(b *testing.B) {
+		// The site with F2 beside F1 in G1: F1's share of G1 (31 of 94
+		// cores of 65,536 slots) moves to F2.
+		two := *cfg
+		two.BalanceGroups = slices.Clone(cfg.BalanceGroups)
+		two.BalanceGroups[0].Members = []string{"F1", "F2"}
+		two.BalanceGroups = two.BalanceGroups[:1]
+		two.Rules = slices.DeleteFunc(slices.Clone(cfg.Rules), func(r config.Rule) bool { return r.Action == "balance G2" })
+		d, err := c.Compile(&two, State{})
+		require.NoError(b, err)
+		s, err = c.NewSite(&two, d, State{})
+		require.NoError(b, err)
+		moved := State{FilterGroups: map[string]FilterGroupState{"F1": FGSWBypass}, Rebalanced: map[string]bool{"F1": true}}
+		run(b, moved, func(n int) bool { return n > 20000 })
+	})
 }
 
 // A long run of state changes (past the patch chain's bound, so the
