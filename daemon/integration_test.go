@@ -84,7 +84,7 @@ func newBed(t testing.TB) *bed { return newBedFor(t, "testdata/fast.yaml", 0) }
 // (192 for wedge100bf-32x), as the daemon gives it.
 func newBedFor(t testing.TB, configPath string, slotCapacity int) *bed {
 	t.Helper()
-	return newBedCPU(t, configPath, slotCapacity, nil, platformCPUPort(t, configPath))
+	return newBedWith(t, configPath, slotCapacity, nil)
 }
 
 // platformCPUPort is the CPU port of the platform of the configuration
@@ -107,7 +107,7 @@ func platformCPUPort(t testing.TB, path string) uint32 {
 // committed v1model build) on the switch and in the daemon.
 func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema) *bed {
 	t.Helper()
-	return newBedCPU(t, configPath, slotCapacity, schema, 0)
+	return newBedCPU(t, configPath, slotCapacity, schema, platformCPUPort(t, configPath))
 }
 
 // newBedCPU is newBedWith on a switch whose CPU port is cpuPort (0: the
