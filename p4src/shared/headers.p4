@@ -207,7 +207,7 @@ struct local_md_t {
     bit<32> addr_y;        // hash input: IPv4 or folded IPv6 destination
     slot_t  slot_mask;
     slot_t  slot;
-    bool    slot_hit;
+    bool    slot_hit;      // filter_groups runs: a slot hit, or a keep-alive packet-out naming its group
     fg_id_t target_fg;
     core_id_t core;
     port_t  fg_lan_port;

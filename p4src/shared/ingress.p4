@@ -131,7 +131,6 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.verdict_kind = VERDICT_CNT_BYPASS;
         md.send_digest = false;
 #endif
-        bool run_fg = false;
 #ifdef TESTGEN_NO_SWITCH_INFO
         // P4Testgen (p4c 1.2.5.16) drops every path at a keyless table
         // whose action is default-only with a parameter: the test
@@ -161,7 +160,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 if (hdr.keepalive.isValid() && hdr.keepalive.filter_group[15:6] == 0) {
                     md.ka_send = true;
                     md.target_fg = hdr.keepalive.filter_group[5:0];
-                    run_fg = true;
+                    md.slot_hit = true;
                 }
 #endif
             }
@@ -185,14 +184,17 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                     flow_rules_ctl.apply(hdr, md);
                     session_hash.apply(md);
                     balancing_ctl.apply(hdr, md);
-                    run_fg = md.slot_hit;
                 }
             } else if (md.port_type == PORT_TYPE_FILTER) {
                 filter_return_ctl.apply(hdr, md);
             }
         }
 
-        if (run_fg) {
+        // md.slot_hit: a slot chose a filter group, or a keep-alive
+        // packet-out names one. Tested as the slots' action and the
+        // packet-out branch wrote it (not through a copy): on Tofino the
+        // filter group is then looked up in the stage after the slots.
+        if (md.slot_hit) {
             filter_groups_ctl.apply(hdr, md);
         }
 #ifdef WITH_VERDICT
