@@ -4,9 +4,14 @@ GO        ?= go
 P4C_BM2   ?= p4c-bm2-ss
 P4TEST    ?= p4test
 BF_P4C    ?= bf-p4c
-# TNA architecture headers (barefootnetworks/Open-Tofino share/p4c/p4include)
-# for the type check of the Tofino build without an SDE.
-TOFINO_P4INCLUDE ?= /opt/p4build/open-tofino-p4include
+# TNA architecture headers (tna.p4) for the type check and for P4Testgen:
+# those installed beside bf-p4c (<prefix>/share/p4c/p4include, as an
+# installed p4c with the Tofino back end lays them out), else give
+# TOFINO_P4INCLUDE=DIR (e.g. barefootnetworks/Open-Tofino's).
+BF_P4C_DIR := $(dir $(shell command -v $(BF_P4C) 2>/dev/null))
+TOFINO_P4INCLUDE ?= $(abspath $(BF_P4C_DIR)../share/p4c/p4include)
+# P4Testgen of the same p4c, beside bf-p4c when it was built with it.
+P4TESTGEN ?= $(if $(wildcard $(BF_P4C_DIR)p4testgen),$(BF_P4C_DIR)p4testgen,p4testgen)
 
 V1_OUT := p4src/build/v1model
 
@@ -112,7 +117,7 @@ p4-tna-typecheck:
 # output directory to the daemon, "balancer daemon --device-config
 # p4src/build/tna", which packs it for Stratum. Standard P4Runtime externs
 # (counters as counters), as Stratum and bf_switchd's PI want.
-P4C_GEN_CONF ?= $(dir $(shell command -v $(BF_P4C) 2>/dev/null))p4c-gen-conf
+P4C_GEN_CONF ?= $(BF_P4C_DIR)p4c-gen-conf
 TNA_PROFILES := base
 TNA_FLAGS_base    :=
 TNA_FLAGS_verdict := -DWITH_VERDICT
@@ -182,7 +187,6 @@ p4-tna-check: p4-tna-found
 # greedy one did not). Each run's cases are named after it, and what it left
 # uncovered is kept as <run>.uncovered (TestGeneratedCoverage adds the
 # runs up). make -j2 p4-testgen runs the two builds side by side.
-P4TESTGEN       ?= p4testgen
 TESTGEN_SECONDS ?= 600
 TESTGEN_OUT     := tests/testgen/testdata
 TESTGEN_FLAGS   := --std p4-16 --test-backend STF --track-coverage STATEMENTS \
