@@ -74,7 +74,7 @@ func TestNetworkCutRefusedIDShowsAndEnds(t *testing.T) {
 	require.Eventually(t, func() bool {
 		st, err = d.Status(context.Background())
 		return err == nil && st.Switch.ElectionRefused
-	}, sim.DefaultKeepaliveTime, 5*time.Millisecond, "the switch did not refuse the id: %+v", st.Switch)
+	}, sim.DefaultKeepaliveTime+sim.DefaultKeepaliveTimeout, 5*time.Millisecond, "the switch did not refuse the id: %+v", st.Switch)
 	refusedAfter := time.Since(cut)
 	assert.False(t, st.Switch.Connected)
 	assert.False(t, st.Switch.Primary)
