@@ -48,8 +48,8 @@ func (e *electionRefusedError) Error() string {
 func (e *electionRefusedError) Unwrap() []error { return []error{ErrElectionIDInUse, e.err} }
 
 // electionInUse reports whether err ends a stream because its election id
-// is held by another stream of the role: INVALID_ARGUMENT (P4Runtime
-// spec, "Election ID already in use"), with the servers' words for it:
+// is held by another stream of the role: INVALID_ARGUMENT (what the
+// P4Runtime spec asks of the switch then), with the servers' words for it:
 // Stratum "Election ID ... is already used by another connection with
 // the same role", PI/BMv2 "Election id already exists", the software
 // switch "election id N is already used by another controller".

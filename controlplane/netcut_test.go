@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/internal/stallproxy"
 	"github.com/dpi-balancer/balancer/sim"
@@ -109,6 +111,28 @@ func TestNetworkCutLockoutEndsWithSwitchKeepalive(t *testing.T) {
 			assert.False(t, st.ElectionRefused)
 			assert.Empty(t, st.Alarm())
 			assert.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the switch holds the desired state")
+		})
+	}
+}
+
+// The refusal is recognised in the words of every switch the daemon
+// drives, and only with INVALID_ARGUMENT.
+func TestElectionInUseRecognised(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"software switch", status.Error(codes.InvalidArgument, `election id 77 is already used by another controller of role ""`), true},
+		{"Stratum", status.Error(codes.InvalidArgument, "Election ID { low: 77 } is already used by another connection with the same role."), true},
+		{"PI (BMv2)", status.Error(codes.InvalidArgument, "Election id already exists"), true},
+		{"PI (BMv2), a new id", status.Error(codes.InvalidArgument, "New election id already exists"), true},
+		{"another invalid argument", status.Error(codes.InvalidArgument, "the first stream message must be an arbitration update"), false},
+		{"another code", status.Error(codes.PermissionDenied, "election id 77 is already used"), false},
+		{"no status", fmt.Errorf("election id 77 is already used"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, electionInUse(tc.err))
 		})
 	}
 }
