@@ -1218,6 +1218,10 @@ type SwitchStatus struct {
 	// it (the Tofino 1 profile), where the daemon alone judges the filters
 	// from the keep-alives it sends.
 	PipelineVerdict bool `protobuf:"varint,19,opt,name=pipeline_verdict,json=pipelineVerdict,proto3" json:"pipeline_verdict,omitempty"`
+	// The switch refuses this daemon's election id because another stream
+	// holds it (most likely this daemon's own, cut off by the network
+	// without a close); the session retries and alarm says what to do.
+	ElectionRefused bool `protobuf:"varint,20,opt,name=election_refused,json=electionRefused,proto3" json:"election_refused,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -1381,6 +1385,13 @@ func (x *SwitchStatus) GetCpuPortWritten() bool {
 func (x *SwitchStatus) GetPipelineVerdict() bool {
 	if x != nil {
 		return x.PipelineVerdict
+	}
+	return false
+}
+
+func (x *SwitchStatus) GetElectionRefused() bool {
+	if x != nil {
+		return x.ElectionRefused
 	}
 	return false
 }
@@ -3783,7 +3794,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06leader\x18\x05 \x01(\bR\x06leader\x12\x1f\n" +
 	"\vleader_name\x18\x06 \x01(\tR\n" +
 	"leaderName\x12\x1a\n" +
-	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xc6\x05\n" +
+	"\bstandbys\x18\a \x03(\tR\bstandbys\"\xf1\x05\n" +
 	"\fSwitchStatus\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x12\x1c\n" +
 	"\tconnected\x18\x02 \x01(\bR\tconnected\x12\x18\n" +
@@ -3808,7 +3819,8 @@ const file_balancer_proto_rawDesc = "" +
 	"portAlarms\x12\x19\n" +
 	"\bcpu_port\x18\x11 \x01(\rR\acpuPort\x12(\n" +
 	"\x10cpu_port_written\x18\x12 \x01(\bR\x0ecpuPortWritten\x12)\n" +
-	"\x10pipeline_verdict\x18\x13 \x01(\bR\x0fpipelineVerdict\"8\n" +
+	"\x10pipeline_verdict\x18\x13 \x01(\bR\x0fpipelineVerdict\x12)\n" +
+	"\x10election_refused\x18\x14 \x01(\bR\x0felectionRefused\"8\n" +
 	"\fBypassStatus\x12\x10\n" +
 	"\x03all\x18\x01 \x01(\bR\x03all\x12\x16\n" +
 	"\x06groups\x18\x02 \x03(\tR\x06groups\"\xbc\x01\n" +

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,6 +33,34 @@ func (e *stallError) Error() string {
 }
 
 func (e *stallError) Unwrap() error { return ErrStalled }
+
+// electionRefusedError: the switch ended the stream refusing the election
+// id (high:low) because another stream of the role holds it.
+type electionRefusedError struct {
+	high, low uint64
+	err       error // the switch's answer
+}
+
+func (e *electionRefusedError) Error() string {
+	return fmt.Sprintf("%v: the switch refused election id %d:%d: %v", ErrElectionIDInUse, e.high, e.low, e.err)
+}
+
+func (e *electionRefusedError) Unwrap() []error { return []error{ErrElectionIDInUse, e.err} }
+
+// electionInUse reports whether err ends a stream because its election id
+// is held by another stream of the role: INVALID_ARGUMENT (what the
+// P4Runtime spec asks of the switch then), with the servers' words for it:
+// Stratum "Election ID ... is already used by another connection with
+// the same role", PI/BMv2 "Election id already exists", the software
+// switch "election id N is already used by another controller".
+func electionInUse(err error) bool {
+	if status.Code(err) != codes.InvalidArgument {
+		return false
+	}
+	msg := strings.ToLower(status.Convert(err).Message())
+	return strings.Contains(msg, "election id") &&
+		(strings.Contains(msg, "already used") || strings.Contains(msg, "already exists") || strings.Contains(msg, "already in use"))
+}
 
 // conn is one connection; only Run's goroutine touches it, except for
 // the fields marked otherwise.
@@ -292,6 +321,9 @@ func (c *conn) serve(ctx context.Context, events <-chan streamEvent, arbTimer *t
 			return healthy, c.cause(fmt.Errorf("stream send: %w", err))
 		case ev := <-events:
 			if ev.err != nil {
+				if electionInUse(ev.err) && c.ctx.Err() == nil {
+					return healthy, &electionRefusedError{high: c.elHigh, low: c.elLow, err: ev.err}
+				}
 				return healthy, c.cause(fmt.Errorf("stream: %w", ev.err))
 			}
 			if !healthy {
@@ -326,9 +358,16 @@ func (c *conn) serve(ctx context.Context, events <-chan streamEvent, arbTimer *t
 func (c *conn) connected() {
 	s := c.s
 	s.stats.connects.Add(1)
+	var refused Status
 	s.setStatus(func(st *Status) {
+		refused = *st
 		st.Connected, st.LastError, st.Stalled, st.StalledSince = true, "", false, time.Time{}
+		st.ElectionRefused, st.ElectionRefusedSince, st.ElectionRefusals = false, time.Time{}, 0
 	})
+	if refused.ElectionRefused {
+		s.log.Info("the switch accepts the election id again", "election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow),
+			"refusals", refused.ElectionRefusals, "refused_for", time.Since(refused.ElectionRefusedSince).Round(time.Millisecond))
+	}
 	s.readConn.Store(c)
 	c.wg.Go(c.probe)
 }

@@ -34,6 +34,13 @@ var (
 	// answering (an RPC deadline, the liveness probe or the arbitration
 	// ran out); the session dropped the connection and reconnects.
 	ErrStalled = errors.New("controlplane: switch stalled")
+	// ErrElectionIDInUse: the switch refused the session's arbitration
+	// because another stream of its role holds the same election id:
+	// most likely the session's own earlier stream, cut off by the
+	// network without a close, which the switch has not dropped yet
+	// (else another controller runs with the same id). The session
+	// retries (electionRefusedRetry) and Status says so.
+	ErrElectionIDInUse = errors.New("controlplane: election id in use on the switch")
 )
 
 // Pipeline is the forwarding pipeline to run on the switch.
@@ -121,7 +128,7 @@ type Session struct {
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
 		savedPushes                                                          atomic.Uint64
-		stalls, retries, readBacks, repairs                                  atomic.Uint64
+		stalls, retries, readBacks, repairs, refusals                        atomic.Uint64
 	}
 }
 
@@ -202,8 +209,14 @@ func (s *Session) Run(ctx context.Context) error {
 			backoff = s.opts.MinBackoff
 		}
 		s.lost(err)
-		s.log.Warn("switch session lost; reconnecting", "err", err, "in", backoff)
-		t := time.NewTimer(backoff)
+		delay := backoff
+		if errors.Is(err, ErrElectionIDInUse) {
+			// The switch answered and frees the id at a moment it does not
+			// tell: ask often enough to be back soon after it does.
+			delay = min(delay, electionRefusedRetry)
+		}
+		s.log.Warn("switch session lost; reconnecting", "err", err, "in", delay)
+		t := time.NewTimer(delay)
 	wait:
 		for {
 			select {
@@ -219,6 +232,12 @@ func (s *Session) Run(ctx context.Context) error {
 		backoff = nextBackoff(backoff, s.opts.MinBackoff, s.opts.MaxBackoff)
 	}
 }
+
+// electionRefusedRetry bounds the reconnect delay while the switch
+// refuses the election id (ErrElectionIDInUse): one refused arbitration a
+// second costs the switch a connection and a log line, and the session is
+// primary again within a second of the switch dropping the dead stream.
+const electionRefusedRetry = time.Second
 
 // nextBackoff doubles d within [lo, hi].
 func nextBackoff(d, lo, hi time.Duration) time.Duration {

@@ -20,6 +20,9 @@ type Stats struct {
 	// ReadBacks counts periodic read-back reconciles; Repairs the
 	// entries they rewrote because the switch had drifted.
 	ReadBacks, Repairs uint64
+	// ElectionRefusals counts arbitrations the switch refused because
+	// another stream held the election id (ErrElectionIDInUse).
+	ElectionRefusals uint64
 }
 
 // Status is a snapshot of the session.
@@ -55,13 +58,27 @@ type Status struct {
 	// id unset: a standby of a leader election), so another primary is
 	// expected and raises no alarm.
 	Standby bool
+	// ElectionRefused: the switch refuses this session's election id
+	// (ElectionHigh:ElectionLow) because another stream of its role holds
+	// it (ErrElectionIDInUse), ElectionRefusals times in a row since
+	// ElectionRefusedSince; the session retries. Cleared when the switch
+	// answers a connection.
+	ElectionRefused      bool
+	ElectionRefusedSince time.Time
+	ElectionRefusals     int
 }
 
 // Alarm is the operator's one-line view of a session that needs
-// attention ("" when it is healthy): stalled, disconnected, or writes
-// failing and retried.
+// attention ("" when it is healthy): refused its election id, stalled,
+// disconnected, writes failing and retried, or another primary.
 func (st Status) Alarm() string {
 	switch {
+	case st.ElectionRefused && !st.Connected:
+		return fmt.Sprintf("switch refuses election id %d:%d: another stream holds it (most likely this daemon's own connection lost in a network cut, "+
+			"which the switch has not dropped yet; else another controller runs with the same id); refused %d times since %s, retrying; "+
+			"the switch frees the id when its keepalive drops the dead stream, or restart the switch's P4Runtime agent "+
+			"(or stop the other controller that has this id)",
+			st.ElectionHigh, st.ElectionLow, st.ElectionRefusals, st.ElectionRefusedSince.UTC().Format(time.RFC3339))
 	case st.Stalled && !st.Connected:
 		return fmt.Sprintf("switch stalled: no answer since %s", st.StalledSince.UTC().Format(time.RFC3339))
 	case !st.Connected && st.LastError != "":
@@ -92,6 +109,7 @@ func (s *Session) Stats() Stats {
 		PacketsIn: s.stats.in.Load(), PacketsInDropped: s.stats.inDropped.Load(), PacketsOut: s.stats.out.Load(),
 		Stalls: s.stats.stalls.Load(), Retries: s.stats.retries.Load(),
 		ReadBacks: s.stats.readBacks.Load(), Repairs: s.stats.repairs.Load(),
+		ElectionRefusals: s.stats.refusals.Load(),
 	}
 }
 
@@ -102,7 +120,24 @@ func (s *Session) lost(err error) {
 	if stalled {
 		s.stats.stalls.Add(1)
 	}
+	var re *electionRefusedError
+	refused := errors.As(err, &re)
+	if refused {
+		s.stats.refusals.Add(1)
+	}
+	first := false
 	s.setStatus(func(st *Status) {
+		switch {
+		case refused:
+			first = !st.ElectionRefused
+			if first {
+				st.ElectionRefused, st.ElectionRefusedSince = true, time.Now()
+			}
+			st.ElectionRefusals++
+			st.ElectionHigh, st.ElectionLow = re.high, re.low
+		default:
+			st.ElectionRefused, st.ElectionRefusedSince, st.ElectionRefusals = false, time.Time{}, 0
+		}
 		st.Connected, st.Primary, st.NextRetry = false, false, time.Time{}
 		st.OtherPrimary, st.OtherPrimarySince = "", time.Time{}
 		if err != nil {
@@ -122,6 +157,10 @@ func (s *Session) lost(err error) {
 			st.Stalled, st.StalledSince = false, time.Time{}
 		}
 	})
+	if first {
+		s.log.Error("ALARM the switch refuses this controller's election id: another stream holds it, most likely this controller's own connection lost in a network cut; retrying until the switch drops it",
+			"election_id", fmt.Sprintf("%d:%d", re.high, re.low), "err", re.err)
+	}
 }
 
 func (s *Session) setStatus(f func(*Status)) {

@@ -113,6 +113,10 @@ type SwitchStatus struct {
 	// reconnects.
 	Stalled      bool
 	StalledSince time.Time
+	// ElectionRefused: the switch refuses the daemon's election id
+	// because another stream holds it (controlplane.ErrElectionIDInUse);
+	// Alarm says what to do.
+	ElectionRefused bool
 	// Pending: the desired state is not on the switch yet; a failed
 	// write is retried at NextRetry.
 	Pending   bool

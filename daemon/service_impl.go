@@ -418,7 +418,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		Switch: SwitchStatus{Address: d.opts.SwitchAddr, Connected: ss.Connected, Primary: ss.Primary,
 			ElectionID: fmt.Sprintf("%d:%d", ss.ElectionHigh, ss.ElectionLow), LastError: ss.LastError,
 			LastReconcile: ss.LastReconcile, LastPlan: ss.LastPlan, AtomicWrites: ss.AtomicWrites, PortsWatched: watching,
-			Stalled: ss.Stalled, StalledSince: ss.StalledSince, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
+			Stalled: ss.Stalled, StalledSince: ss.StalledSince, ElectionRefused: ss.ElectionRefused, Pending: ss.Pending, NextRetry: ss.NextRetry, Alarm: ss.Alarm(),
 			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
 			StatePending: !primary || !equalState(eng.State(), written),
 			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}

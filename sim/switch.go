@@ -74,7 +74,28 @@ type Options struct {
 	// The program recognises it as the controller's when it is the
 	// compiled-in one or the controller wrote it into the pipeline.
 	CPUPort uint32
+	// KeepaliveTime and KeepaliveTimeout are the gRPC servers' HTTP/2
+	// keepalive: after KeepaliveTime without a frame from a controller
+	// the switch pings it, and closes the connection when the ping is not
+	// answered within KeepaliveTimeout. A connection whose controller
+	// vanished without closing it (a network cut that lost the close) is
+	// so dropped within KeepaliveTime + KeepaliveTimeout of its last
+	// frame, and its stream's election id freed. Zero: the defaults;
+	// KeepaliveOff as KeepaliveTime: no pings (the dead stream stays
+	// until the TCP connection fails, minutes later or never).
+	// grpc-go raises a KeepaliveTime below a second to a second.
+	KeepaliveTime, KeepaliveTimeout time.Duration
 }
+
+// Defaults of Options.KeepaliveTime and KeepaliveTimeout: a controller
+// cut off without a close holds its election id for at most 10 s.
+const (
+	DefaultKeepaliveTime    = 5 * time.Second
+	DefaultKeepaliveTimeout = 5 * time.Second
+)
+
+// KeepaliveOff as Options.KeepaliveTime turns the switch's pings off.
+const KeepaliveOff time.Duration = -1
 
 // Switch is a running software switch.
 type Switch struct {
@@ -113,6 +134,12 @@ func New(opts Options) (*Switch, error) {
 	}
 	if opts.CounterInterval <= 0 {
 		opts.CounterInterval = time.Second
+	}
+	if opts.KeepaliveTime == 0 {
+		opts.KeepaliveTime = DefaultKeepaliveTime
+	}
+	if opts.KeepaliveTimeout <= 0 {
+		opts.KeepaliveTimeout = DefaultKeepaliveTimeout
 	}
 	schema := opts.Schema
 	var err error
@@ -220,6 +247,21 @@ func (s *Switch) Register(g *grpc.Server) {
 // too_many_pings. grpc-go's default (5 minutes) refuses keepalives outright.
 var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true})
 
+// ServerOptions are the gRPC server options the switch serves with
+// (message size, keepalive pings and the policy for the controllers'
+// pings, TLS): for callers that serve gRPC themselves.
+func (s *Switch) ServerOptions() []grpc.ServerOption {
+	gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), keepalivePolicy}
+	if s.opts.KeepaliveTime > 0 {
+		gopts = append(gopts, grpc.KeepaliveParams(keepalive.ServerParameters{
+			Time: s.opts.KeepaliveTime, Timeout: s.opts.KeepaliveTimeout}))
+	}
+	if s.opts.TLS != nil {
+		gopts = append(gopts, grpc.Creds(credentials.NewTLS(s.opts.TLS)))
+	}
+	return gopts
+}
+
 // Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
 // gnmiLis (nil: on the P4Runtime listener too) until ctx ends.
 func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error {
@@ -228,11 +270,7 @@ func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	serve := func(lis net.Listener, reg func(*grpc.Server)) {
-		gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), keepalivePolicy}
-		if s.opts.TLS != nil {
-			gopts = append(gopts, grpc.Creds(credentials.NewTLS(s.opts.TLS)))
-		}
-		g := grpc.NewServer(gopts...)
+		g := grpc.NewServer(s.ServerOptions()...)
 		reg(g)
 		wg.Add(1)
 		go func() {

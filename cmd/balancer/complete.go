@@ -69,7 +69,7 @@ var freeFlags = []string{
 	"switch-read-timeout", "switch-reconcile-interval", "switch-rpc-timeout", "switch-stall-timeout",
 	"etcd-endpoints", "etcd-prefix", "etcd-name", "etcd-lease-ttl", "etcd-timeout", "etcd-keep-revisions", "p4-program-name",
 	// sim
-	"port", "mem-port", "loop", "p4rt", "gnmi", "control", "slot-capacity", "read-limit", "demo-traffic",
+	"port", "mem-port", "loop", "p4rt", "gnmi", "control", "slot-capacity", "read-limit", "demo-traffic", "keepalive-time", "keepalive-timeout",
 }
 
 // fileFlags take a file's path.

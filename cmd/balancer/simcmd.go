@@ -72,6 +72,7 @@ func newSimCmd() *cobra.Command {
 		logLevel               string
 		control                string
 		tlsCert, tlsKey, tlsCA string
+		kaTime, kaTimeout      time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -119,8 +120,14 @@ func newSimCmd() *cobra.Command {
 			if cmd.Flags().Changed("cpu-port") && (cpuPort == 0 || cpuPort >= 512) {
 				return usagef("--cpu-port %d: give a 9-bit data-plane port other than 0, like 255 (the default)", cpuPort)
 			}
+			if kaTime < 0 || kaTimeout <= 0 {
+				return usagef("--keepalive-time %v, --keepalive-timeout %v: give durations like 5s (--keepalive-time 0: no pings)", kaTime, kaTimeout)
+			}
+			if kaTime == 0 {
+				kaTime = sim.KeepaliveOff
+			}
 			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log, TLS: serverTLS,
-				Speeds: speeds, Disabled: disabled, CPUPort: cpuPort})
+				Speeds: speeds, Disabled: disabled, CPUPort: cpuPort, KeepaliveTime: kaTime, KeepaliveTimeout: kaTimeout})
 			if err != nil {
 				return err
 			}
@@ -174,6 +181,8 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&tlsCert, "tls-cert", "", "server certificate for P4Runtime and gNMI (TLS; with --tls-key)")
 	f.StringVar(&tlsKey, "tls-key", "", "server key for P4Runtime and gNMI")
 	f.StringVar(&tlsCA, "tls-ca", "", "CA certificate that signs the clients' certificates (mutual TLS; needs --tls-cert and --tls-key)")
+	f.DurationVar(&kaTime, "keepalive-time", sim.DefaultKeepaliveTime, "ping a controller after this long without a frame from it (0: never; at least 1s): a controller cut off without a close is dropped and its election id freed")
+	f.DurationVar(&kaTimeout, "keepalive-timeout", sim.DefaultKeepaliveTimeout, "drop a controller's connection whose ping is not answered within this")
 	return cmd
 }
 

@@ -132,9 +132,10 @@ func writeSwitchStatus(w io.Writer, st *apiv1.Status) {
 	if sw.GetLastError() != "" {
 		fmt.Fprintf(w, "  last error: %s\n", sw.GetLastError())
 	}
-	if sw.GetConnected() && !sw.GetPrimary() && sw.GetAlarm() != "" {
+	if (sw.GetConnected() && !sw.GetPrimary() || sw.GetElectionRefused()) && sw.GetAlarm() != "" {
 		// Connected as a backup with an alarm: another controller is
-		// primary on the switch.
+		// primary on the switch. Or refused the election id: another
+		// stream (most likely this daemon's own, cut off) holds it.
 		fmt.Fprintf(w, "  ALARM %s\n", sw.GetAlarm())
 	}
 	if sw.GetStalled() {

@@ -54,3 +54,22 @@ func TestStatusShowsOtherPrimary(t *testing.T) {
 	assert.Contains(t, b.String(), "connected, backup (not writing)")
 	assert.Contains(t, b.String(), "  ALARM "+alarm+"\n")
 }
+
+// status raises the alarm of a switch that refuses the daemon's election
+// id (another stream holds it: the daemon's own, cut off without a
+// close) although the daemon is not connected.
+func TestStatusShowsElectionRefused(t *testing.T) {
+	alarm := "switch refuses election id 0:7: another stream holds it (most likely this daemon's own connection lost in a network cut, which the switch has not dropped yet; ...)"
+	var b bytes.Buffer
+	writeStatus(&b, &apiv1.Status{SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", ElectionId: "0:7", ElectionRefused: true, Alarm: alarm,
+		LastError: "controlplane: election id in use on the switch: the switch refused election id 0:7: ..."}})
+	assert.Contains(t, b.String(), "NOT CONNECTED")
+	assert.Contains(t, b.String(), "  ALARM "+alarm+"\n")
+
+	// Not connected for another reason: the last error says why, no ALARM
+	// line (as before).
+	b.Reset()
+	writeStatus(&b, &apiv1.Status{SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", ElectionId: "0:7", Alarm: "switch disconnected: dial",
+		LastError: "dial"}})
+	assert.NotContains(t, b.String(), "ALARM")
+}

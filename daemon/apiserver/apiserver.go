@@ -474,7 +474,7 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 			Address: sw.Address, Connected: sw.Connected, Primary: sw.Primary, ElectionId: sw.ElectionID,
 			LastError: sw.LastError, LastReconcile: timestamp(sw.LastReconcile), LastPlan: sw.LastPlan,
 			AtomicWrites: sw.AtomicWrites, PortsWatched: sw.PortsWatched,
-			Stalled: sw.Stalled, StalledSince: timestamp(sw.StalledSince), Pending: sw.Pending, NextRetry: timestamp(sw.NextRetry),
+			Stalled: sw.Stalled, StalledSince: timestamp(sw.StalledSince), ElectionRefused: sw.ElectionRefused, Pending: sw.Pending, NextRetry: timestamp(sw.NextRetry),
 			StatePending: sw.StatePending, Alarm: sw.Alarm, PortAlarms: sw.PortAlarms,
 			CpuPort: sw.CPUPort, CpuPortWritten: sw.CPUPortWritten, PipelineVerdict: sw.PipelineVerdict,
 		},

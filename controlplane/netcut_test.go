@@ -1,0 +1,138 @@
+package controlplane
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/dpi-balancer/balancer/internal/stallproxy"
+	"github.com/dpi-balancer/balancer/sim"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// A network cut that loses the connection's close: the proxy between the
+// session and the software switch severs the connection (nothing crosses
+// it any more, not even a close) while new connections go through. The
+// session notices (its liveness probe) and reconnects, but the switch
+// still holds the old stream and refuses the session's election id. The
+// session retries and its Status says why, with the remedy; once the
+// switch's keepalive drops the dead stream the session is primary again.
+// Without the switch's pings (as before they were served) the refusals
+// go on for as long as the switch keeps the dead TCP connection (9 min
+// 46 s, 122 refusals, when measured with real processes).
+func TestNetworkCutLockoutEndsWithSwitchKeepalive(t *testing.T) {
+	const election = 77
+	fast := Timing{ProbeInterval: 100 * time.Millisecond, StallTimeout: 300 * time.Millisecond}
+	for _, tc := range []struct {
+		name string
+		sw   sim.Options
+		// timing and backoff of the session (zero: the test's fast ones).
+		timing          Timing
+		minBoff, maxBof time.Duration
+		lockedOut       bool
+	}{
+		{name: "no switch keepalive: locked out", sw: sim.Options{KeepaliveTime: sim.KeepaliveOff}, timing: fast, lockedOut: true},
+		{name: "switch keepalive 2s+1s", sw: sim.Options{KeepaliveTime: 2 * time.Second, KeepaliveTimeout: time.Second}, timing: fast},
+		{name: "defaults", sw: sim.Options{}, timing: Timing{}, minBoff: 100 * time.Millisecond, maxBof: 5 * time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "defaults" && testing.Short() {
+				t.Skip("takes about 12s with the default timing (-short)")
+			}
+			sw := startSwitchWith(t, "", tc.sw)
+			proxy := stallproxy.New(t, sw.addr)
+			comp := compiler(t)
+			want := desired(t, comp, "../examples/site.yaml", tables.State{})
+			s, _, _ := newSession(t, proxy.Addr(), election, comp, nil, withDesired(want), withOpts(func(o *Options) {
+				o.Timing = tc.timing
+				if tc.minBoff > 0 {
+					o.MinBackoff, o.MaxBackoff = tc.minBoff, tc.maxBof
+				}
+			}))
+			waitPrimary(t, s)
+			reconciles := s.Stats().Reconciles
+
+			proxy.Sever()
+			cut := time.Now()
+			wantID := fmt.Sprintf("election id 0:%d", election)
+			checkAlarm := func(st Status) {
+				t.Helper()
+				assert.False(t, st.Primary)
+				assert.False(t, st.Connected)
+				assert.Contains(t, st.LastError, "already used", "the switch's words")
+				alarm := st.Alarm()
+				assert.Contains(t, alarm, "switch refuses "+wantID+": another stream holds it")
+				assert.Contains(t, alarm, "network cut")
+				assert.Contains(t, alarm, "retrying")
+				assert.Contains(t, alarm, "the switch frees the id when its keepalive drops the dead stream, or restart the switch's P4Runtime agent")
+			}
+
+			if tc.lockedOut {
+				require.Eventually(t, func() bool { return s.Stats().ElectionRefusals >= 3 }, 20*time.Second, 5*time.Millisecond,
+					"the switch did not refuse the id: %+v", s.Status())
+				st := s.Status()
+				require.True(t, st.ElectionRefused, "%+v", st)
+				assert.GreaterOrEqual(t, st.ElectionRefusals, 3)
+				assert.False(t, st.ElectionRefusedSince.Before(cut))
+				checkAlarm(st)
+				t.Logf("locked out: %d refusals in %v; alarm: %s", st.ElectionRefusals, time.Since(cut).Round(time.Millisecond), st.Alarm())
+				return
+			}
+
+			var refused *Status
+			require.Eventually(t, func() bool {
+				st := s.Status()
+				if st.ElectionRefused && refused == nil {
+					refused = &st
+				}
+				return st.Primary && !st.Pending && s.Stats().Reconciles > reconciles
+			}, 60*time.Second, 5*time.Millisecond, "not primary again: %+v", s.Status())
+			back := time.Since(cut)
+			kaTime, kaTimeout := tc.sw.KeepaliveTime, tc.sw.KeepaliveTimeout
+			if kaTime == 0 {
+				kaTime, kaTimeout = sim.DefaultKeepaliveTime, sim.DefaultKeepaliveTimeout
+			}
+			t.Logf("primary again %v after the cut (switch keepalive %v + %v, session detection bound %v), %d refusals",
+				back.Round(time.Millisecond), kaTime, kaTimeout, s.opts.DetectionBound(), s.Stats().ElectionRefusals)
+			// Keepalive + the next bid + the reconcile: about 1 s over the
+			// keepalive on an idle host, several under -race on a loaded
+			// one; the bound only says the lockout ended with the keepalive.
+			assert.Less(t, back, 2*(kaTime+kaTimeout)+5*time.Second, "primary again soon after the keepalive")
+			require.GreaterOrEqual(t, s.Stats().ElectionRefusals, uint64(1), "the switch never refused the id: the cut was not seen as a lockout")
+			if refused != nil { // polled: a host stalled for the whole refusal may miss it
+				checkAlarm(*refused)
+			}
+			st := s.Status()
+			assert.False(t, st.ElectionRefused)
+			assert.Empty(t, st.Alarm())
+			assert.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the switch holds the desired state")
+		})
+	}
+}
+
+// The refusal is recognised in the words of every switch the daemon
+// drives, and only with INVALID_ARGUMENT.
+func TestElectionInUseRecognised(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"software switch", status.Error(codes.InvalidArgument, `election id 77 is already used by another controller of role ""`), true},
+		{"Stratum", status.Error(codes.InvalidArgument, "Election ID { low: 77 } is already used by another connection with the same role."), true},
+		{"PI (BMv2)", status.Error(codes.InvalidArgument, "Election id already exists"), true},
+		{"PI (BMv2), a new id", status.Error(codes.InvalidArgument, "New election id already exists"), true},
+		{"another invalid argument", status.Error(codes.InvalidArgument, "the first stream message must be an arbitration update"), false},
+		{"another code", status.Error(codes.PermissionDenied, "election id 77 is already used"), false},
+		{"no status", fmt.Errorf("election id 77 is already used"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, electionInUse(tc.err))
+		})
+	}
+}
