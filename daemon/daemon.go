@@ -511,6 +511,14 @@ func (d *Daemon) onPrimary(primary bool) {
 		d.written = d.site.State()
 	}
 	d.mu.Unlock()
+	if !primary {
+		// Another controller may write the switch meanwhile: the epochs
+		// this engine's recoveries chose no longer say what the verdict
+		// registers can hold.
+		if eng := d.currentEngine(); eng != nil {
+			eng.ForgetOwnEpochs()
+		}
+	}
 	if was != primary {
 		from, to := "backup", "primary"
 		if !primary {

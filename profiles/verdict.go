@@ -233,6 +233,18 @@ func (e *Engine) Epochs() map[string]uint8 {
 	return out
 }
 
+// ForgetOwnEpochs is told that the controller lost the primary role on the
+// switch: another controller may write it meanwhile, so no epoch is this
+// engine's own any more (verdictMon.own): the epoch guard keeps the
+// switch's epochs again, and the next recovery of each filter group jumps.
+func (e *Engine) ForgetOwnEpochs() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.mons {
+		m.vd.own = false
+	}
+}
+
 // EpochAllowed says whether the session may write wanted over the epoch
 // held on the switch for a filter group: the next epoch after a verdict
 // this engine received and cleared, or the epoch its last recovery chose

@@ -137,6 +137,17 @@ func TestRecoveryClearsVerdictOfAnyEpoch(t *testing.T) {
 	require.Equal(t, StateUp, b.state("F2"))
 	assert.Equal(t, uint8(jumped+2), latest(b.e).Epochs["F2"])
 
+	// The controller lost the primary role: another may have written the
+	// switch since, so the guard keeps the switch's epoch again and the
+	// next recovery jumps.
+	require.True(t, b.e.EpochAllowed(1, 7, jumped+2))
+	b.e.ForgetOwnEpochs()
+	assert.False(t, b.e.EpochAllowed(1, 7, jumped+2), "not this engine's own any more")
+	b.e.AdoptFailures([]uint32{1}, b.now)
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, uint8(jumped+2+jumped-256), latest(b.e).Epochs["F2"])
+
 	// An epoch taken over from the switch is not this engine's: its next
 	// recovery jumps again.
 	b.e.AdoptEpochs(map[uint32]uint8{1: 200})
