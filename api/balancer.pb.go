@@ -859,8 +859,11 @@ type Status struct {
 	Filters       []*FilterStatus        `protobuf:"bytes,6,rep,name=filters,proto3" json:"filters,omitempty"`
 	BalanceGroups []*BalanceGroupStatus  `protobuf:"bytes,7,rep,name=balance_groups,json=balanceGroups,proto3" json:"balance_groups,omitempty"`
 	ObservedAt    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=observed_at,json=observedAt,proto3" json:"observed_at,omitempty"`
-	// The switch is not connected: port states are "unknown" and the
-	// filters' states are the last ones seen, not live.
+	// The filters' states are not this daemon's live view: the switch is
+	// not connected (port states are "unknown" too, the filters' states the
+	// last ones seen), or this daemon is an HA standby (the filters' states
+	// are the leader's as last saved in the store; each filter's reason
+	// says so). The leader's own status is live.
 	Stale bool `protobuf:"varint,9,opt,name=stale,proto3" json:"stale,omitempty"`
 	// Several daemons share the switch's state through etcd (absent with
 	// the state directory).

@@ -9,7 +9,6 @@ import (
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
@@ -106,10 +105,15 @@ func (c *conn) onDigest(l *p4v1.DigestList) {
 
 // configureDigest enables the verdict digest on the switch (P4Runtime
 // DigestEntry: lists of one, sent at once). It is not a data-plane write
-// (it is not counted in the session's updates) and a switch that already
-// has it (ALREADY_EXISTS) keeps it. A target that refuses leaves the
-// controller without data-plane verdicts (the pipeline still applies
-// them): that is logged once.
+// (it is not counted in the session's updates). A switch that has the
+// entry already (configured by this controller before a reconnect, or by
+// another one) answers the INSERT with ALREADY_EXISTS, as PI (BMv2,
+// Stratum) and the software switch do, in the update's error; the entry
+// is then written again with MODIFY, the spec's way to change an existing
+// entry, so the switch holds this controller's configuration (its ack
+// timeout). A target that refuses either leaves the controller without
+// data-plane verdicts (the pipeline still applies them): that is logged
+// once.
 func (c *conn) configureDigest(ctx context.Context) {
 	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
 	if d == nil {
@@ -121,32 +125,38 @@ func (c *conn) configureDigest(ctx context.Context) {
 	}
 	e := &p4v1.Entity{Entity: &p4v1.Entity_DigestEntry{DigestEntry: &p4v1.DigestEntry{DigestId: d.GetPreamble().GetId(),
 		Config: &p4v1.DigestEntry_Config{MaxTimeoutNs: 0, MaxListSize: 1, AckTimeoutNs: int64(ack)}}}}
-	req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
-		Updates: []*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: e}}, Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR}
-	rctx, cancel := c.rpcCtx(ctx, c.s.opts.RPCTimeout)
-	defer cancel()
-	_, err := c.rt.Write(rctx, req)
-	if err != nil && isAlreadyExists(describeWriteError(err, req.GetUpdates())) {
-		err = nil
+	write := func(typ p4v1.Update_Type) error {
+		req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
+			Updates: []*p4v1.Update{{Type: typ, Entity: e}}, Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR}
+		rctx, cancel := c.rpcCtx(ctx, c.s.opts.RPCTimeout)
+		defer cancel()
+		if _, err := c.rt.Write(rctx, req); err != nil {
+			return describeWriteError(err, req.GetUpdates())
+		}
+		return nil
+	}
+	err := write(p4v1.Update_INSERT)
+	if err != nil && alreadyExists(err) {
+		err = write(p4v1.Update_MODIFY)
 	}
 	if err != nil && !c.s.verdict.warned.Swap(true) {
 		c.s.log.Warn("the switch did not take the verdict digest's configuration: data-plane verdicts will not reach this controller", "err", err)
 	}
 }
 
-func isAlreadyExists(err error) bool {
-	if status.Code(err) == codes.AlreadyExists {
-		return true
-	}
+// alreadyExists says whether a one-update write failed with
+// ALREADY_EXISTS: the update's error says so (P4Runtime's batch errors:
+// the RPC's code is UNKNOWN, each update has its own), or the RPC's code
+// does and no update's error says otherwise.
+func alreadyExists(err error) bool {
 	var we *WriteError
-	if errors.As(err, &we) {
-		for _, u := range we.Updates {
-			if u.Code == codes.AlreadyExists {
-				return true
-			}
-		}
+	if !errors.As(err, &we) {
+		return false
 	}
-	return false
+	if len(we.Updates) == 0 {
+		return we.Code == codes.AlreadyExists
+	}
+	return len(we.Updates) == 1 && we.Updates[0].Code == codes.AlreadyExists
 }
 
 // guardEpochs keeps every standing verdict standing: a filter group entry

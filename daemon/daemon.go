@@ -252,7 +252,7 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		}
 	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
+		Down: rt.Down, Up: rt.Up, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
 }
 
 // cpuPortOf gives the CPU port: override when set, else the platform's,
@@ -511,6 +511,14 @@ func (d *Daemon) onPrimary(primary bool) {
 		d.written = d.site.State()
 	}
 	d.mu.Unlock()
+	if !primary {
+		// Another controller may write the switch meanwhile: the epochs
+		// this engine's recoveries chose no longer say what the verdict
+		// registers can hold.
+		if eng := d.currentEngine(); eng != nil {
+			eng.ForgetOwnEpochs()
+		}
+	}
 	if was != primary {
 		from, to := "backup", "primary"
 		if !primary {
@@ -537,7 +545,7 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 	if up == nil {
 		up = []string{} // written as [], not null: see Runtime.Up
 	}
-	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Epochs: eng.Epochs()}
 }
 
 // saveRuntime saves the failure states after a failover was written to

@@ -79,14 +79,24 @@ type Status struct {
 	Filters    []FilterStatus
 	Balance    []BalanceGroupStatus
 	ObservedAt time.Time
-	// Stale: the switch is not connected, so port states are unknown and
-	// filter states are the last ones seen.
+	// Stale: the filter states are not this daemon's live view. Either
+	// the switch is not connected (port states are unknown too, filter
+	// states the last ones seen), or this daemon is an HA standby: it
+	// sends no keep-alives and gets no verdicts, and its filter states
+	// are the leader's as last saved in the store (each filter's reason
+	// says so: ReasonStandby), which lag the leader's and, while the
+	// store is unreachable (etcd lost its quorum), miss every failover
+	// since. The leader's own status is live.
 	Stale bool
 	// HA: the shared store and the leader election (nil: state directory).
 	HA *HAStatus
 	// Daemon: the answering daemon's build and start time.
 	Daemon DaemonInfo
 }
+
+// ReasonStandby is every filter group's reason in a standby's status: its
+// state is the leader's as last saved in the store, not judged here.
+const ReasonStandby = "standby: the leader's state as last saved in the store"
 
 // DaemonInfo is the daemon's own build and when it started.
 type DaemonInfo struct {

@@ -429,7 +429,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		st.Switch.Standby, st.Switch.Pending, st.Switch.StatePending, st.Switch.NextRetry = true, false, false, time.Time{}
 	}
 	st.Bypass.All, st.Bypass.Groups = eng.Bypass()
-	st.Stale = !ss.Connected
+	st.Stale = !ss.Connected || st.Switch.Standby
 	port := func(name string) string { return PortState(cfg, ports, ss.Connected, name) }
 	for _, l := range cfg.Links {
 		ls := LinkStatus{Name: l.Name, ID: *l.ID, LAN: l.LAN, WAN: l.WAN, LANState: port(l.LAN), WANState: port(l.WAN)}
@@ -443,6 +443,9 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
 			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
 			Held: f.Held, Returning: f.Returning, VerdictEpoch: f.Verdicts.Epoch, VerdictDisagreements: f.Verdicts.Disagreements}
+		if st.Switch.Standby {
+			fs.Reason = ReasonStandby
+		}
 		if v := f.Verdicts.Standing; v != nil {
 			fs.Verdict = v.Text()
 		}

@@ -29,6 +29,10 @@ type Options struct {
 	// a restart, and the switch forwards to them. Any other starts in init
 	// and earns its traffic.
 	Up []string
+	// Epochs are the verdict epochs the filter groups start with (by
+	// name; absent: 0), as saved before a restart or by the HA leader
+	// before a takeover: a recovery moves on from them (verdict.go).
+	Epochs map[string]uint8
 	// AdminBypass and GlobalBypass are the manual bypass to start with.
 	AdminBypass  []string
 	GlobalBypass bool
@@ -187,6 +191,11 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	for _, n := range opts.Down {
 		if m := e.mons[n]; m != nil {
 			m.state, m.reason = StateDown, ReasonRestart
+		}
+	}
+	for n, ep := range opts.Epochs {
+		if m := e.mons[n]; m != nil {
+			m.vd.epoch = ep // not this engine's own: see verdictMon.own
 		}
 	}
 	for _, n := range opts.AdminBypass {

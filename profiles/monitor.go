@@ -229,9 +229,10 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	if e.onTransition != nil {
 		e.onTransition(Transition{FilterGroup: m.fg.Name, From: m.state, To: next, Reason: why, At: now})
 	}
+	from := m.state
 	m.state, m.reason, m.since = next, why, now
 	m.release()
-	if next == StateUp {
+	if next == StateUp && from == StateDown {
 		m.vd.recovered(m, now)
 	}
 	return true

@@ -13,9 +13,11 @@ import (
 // filter group's loss itself and applies its failure action; the engine
 // learns each verdict from its digest (OnVerdict), takes the filter group
 // down with the reason the pipeline gave, and keeps recovery its own: when
-// keep-alives bring the group back up (recovery_threshold passes, both
-// ports up) it clears the verdict by moving the group to the next epoch
-// (tables.State.Epochs), and only a verdict it received is ever cleared.
+// keep-alives bring the group back up from down (recovery_threshold
+// passes, both ports up) it moves the group to a new epoch
+// (tables.State.Epochs), which clears whatever verdict stands for it,
+// received or not: the recovery is the proof. Nothing else clears a
+// verdict (a reconcile, a restart, a takeover keep the switch's epoch).
 
 // DataPlaneVerdict is one verdict the pipeline reported.
 type DataPlaneVerdict struct {
@@ -74,6 +76,29 @@ type verdictMon struct {
 	// cleared: the epochs this engine moved on from (it received their
 	// verdict): the session may write held+1 over them.
 	cleared map[uint8]bool
+	// own: epoch was chosen by a recovery of this engine (recovered), and
+	// no other epoch was taken over since. The pipeline's one verdict
+	// register of the group can then stand only at epoch: a digest of an
+	// older epoch is a late one, from before the recovery's write.
+	own bool
+}
+
+// epochJump is how far a recovery moves an epoch whose history this
+// engine does not know (it came from the store, the switch or the
+// default, and no verdict of it was received): the verdict register may
+// hold an epoch a controller before this one wrote after it (a failure
+// adopted from the switch, a restart, an HA takeover), most likely one of
+// the next few. Half the 8-bit space ahead clears any of the 127 epochs
+// after it, and it and every one of them are older (epochOlder) than the
+// epoch written.
+const epochJump = 128
+
+// epochOlder says whether epoch a comes before b over the 8-bit epoch
+// space: b - a is 1..epochJump (serial arithmetic, RFC 1982, with the
+// half-way epoch counted as older: the one a jump left).
+func epochOlder(a, b uint8) bool {
+	d := b - a
+	return d != 0 && d <= epochJump
 }
 
 func (v verdictMon) clone() verdictMon {
@@ -99,14 +124,27 @@ func (v *verdictMon) status(*monitor) VerdictStatus {
 	return st
 }
 
-// recovered: the engine's own rules brought the group back up; a verdict
-// it received is cleared with the next epoch.
+// recovered: the engine's own rules brought the group back up from down.
+// The write that puts it back into service carries a new epoch, which
+// clears any verdict standing on the switch, whatever its epoch: the next
+// epoch when this engine knows the one the verdict register can hold (it
+// received the standing verdict, or wrote the current epoch itself), else
+// epochJump ahead (a verdict the previous controller's pipeline proved,
+// which this engine never received: the failure it adopted from the
+// switch, the store's "down before restart"). Without the new epoch a
+// healthy filter would go back into its failure action at its next frame
+// and stay there until the next recovery.
 func (v *verdictMon) recovered(_ *monitor, now time.Time) {
-	if v.standing == nil {
-		return
-	}
 	if v.cleared == nil {
 		v.cleared = map[uint8]bool{}
+	}
+	next := v.epoch + 1
+	if v.standing == nil && !v.own {
+		next = v.epoch + epochJump
+	}
+	v.epoch, v.own = next, true
+	if v.standing == nil {
+		return
 	}
 	v.cleared[v.standing.Epoch] = true
 	v.epoch = v.standing.Epoch + 1
@@ -122,7 +160,8 @@ func (v *verdictMon) recovered(_ *monitor, now time.Time) {
 // (p4src.TickBMv2, p4src.TickTNA). A verdict of the group's current epoch
 // (or of an epoch the engine has not seen: the switch's, adopted) takes
 // the group down with the data-plane reason; a late repeat of a verdict
-// the engine already cleared is ignored.
+// the engine already cleared, and a digest of an epoch older than the one
+// its last recovery wrote, are ignored.
 func (e *Engine) OnVerdict(d p4src.VerdictDigest, tick time.Duration, now time.Time) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -134,6 +173,14 @@ func (e *Engine) OnVerdict(d p4src.VerdictDigest, tick time.Duration, now time.T
 	v.received++
 	if v.cleared[d.Epoch] && d.Epoch != v.epoch {
 		return nil // cleared already; a repeat sent before the new epoch was written
+	}
+	if v.own && epochOlder(d.Epoch, v.epoch) {
+		// Sent before the recovery's epoch was on the switch, or in the
+		// moment of its write: that write cleared it.
+		return nil
+	}
+	if d.Epoch != v.epoch {
+		v.own = false // another controller's epoch: this engine takes it over
 	}
 	v.epoch = d.Epoch
 	if v.standing != nil && v.standing.Epoch == d.Epoch {
@@ -168,14 +215,48 @@ func (e *Engine) OnVerdict(d p4src.VerdictDigest, tick time.Duration, now time.T
 	return nil
 }
 
+// Epochs returns the verdict epoch of every filter group whose epoch is
+// not 0, by name: what a restarted daemon or a new HA leader starts from
+// (Options.Epochs).
+func (e *Engine) Epochs() map[string]uint8 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out map[string]uint8
+	for name, m := range e.mons {
+		if m.vd.epoch != 0 {
+			if out == nil {
+				out = map[string]uint8{}
+			}
+			out[name] = m.vd.epoch
+		}
+	}
+	return out
+}
+
+// ForgetOwnEpochs is told that the controller lost the primary role on the
+// switch: another controller may write it meanwhile, so no epoch is this
+// engine's own any more (verdictMon.own): the epoch guard keeps the
+// switch's epochs again, and the next recovery of each filter group jumps.
+func (e *Engine) ForgetOwnEpochs() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.mons {
+		m.vd.own = false
+	}
+}
+
 // EpochAllowed says whether the session may write wanted over the epoch
-// held on the switch for a filter group: only the next epoch after a
-// verdict this engine received and cleared.
+// held on the switch for a filter group: the next epoch after a verdict
+// this engine received and cleared, or the epoch its last recovery chose
+// (keep-alives proved the filter: whatever stands on the switch goes).
 func (e *Engine) EpochAllowed(fg uint32, held, wanted uint8) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	m := e.byID[uint16(fg)]
-	return m != nil && m.vd.cleared[held] && wanted == held+1
+	if m == nil {
+		return false
+	}
+	return (m.vd.cleared[held] && wanted == held+1) || (m.vd.own && wanted == m.vd.epoch)
 }
 
 // AdoptEpochs takes over the epochs the switch holds (filter group id ->
@@ -187,7 +268,7 @@ func (e *Engine) AdoptEpochs(epochs map[uint32]uint8) {
 	for id, ep := range epochs {
 		if m := e.byID[uint16(id)]; m != nil && m.vd.epoch != ep {
 			e.log.Info("kept the switch's verdict epoch", "filter_group", m.fg.Name, "epoch", ep, "was", m.vd.epoch)
-			m.vd.epoch = ep
+			m.vd.epoch, m.vd.own = ep, false
 		}
 	}
 	e.publish()

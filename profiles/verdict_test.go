@@ -86,6 +86,77 @@ func TestDataPlaneVerdictLifecycle(t *testing.T) {
 	assert.Equal(t, StateDown, b.state("F2"))
 }
 
+// A recovery clears whatever verdict stands, of any epoch, in its write:
+// a failure adopted from the switch (the previous controller's pipeline
+// proved it; this engine never received the verdict, and its epoch is
+// the store's or the default) comes back with an epoch half the space
+// ahead, so neither the epoch it held nor the next ones the previous
+// controller may have written can stand; a digest of an older epoch,
+// sent before that write landed, does not fail it again. Once this
+// engine wrote an epoch itself, the next recovery moves one on.
+func TestRecoveryClearsVerdictOfAnyEpoch(t *testing.T) {
+	b := newBench(t, "bypass", "lan-to-wan")
+	b.run(1300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	require.Zero(t, latest(b.e).Epochs["F2"])
+
+	b.e.AdoptFailures([]uint32{1}, b.now)
+	require.Equal(t, StateDown, b.state("F2"))
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	const jumped = epochJump
+	assert.Equal(t, uint8(jumped), latest(b.e).Epochs["F2"], "a new epoch, far from any the last controller wrote")
+	assert.True(t, b.e.EpochAllowed(1, 0, jumped), "the recovery's epoch replaces the switch's")
+	assert.True(t, b.e.EpochAllowed(1, 5, jumped), "whatever the switch holds")
+	assert.False(t, b.e.EpochAllowed(1, 0, 1))
+
+	for _, old := range []uint8{0, 1, 3, jumped - 1} {
+		require.NoError(t, b.e.OnVerdict(p4src.VerdictDigest{FilterGroup: 1, Epoch: old, Reason: p4src.VerdictStanding}, p4src.TickBMv2, b.now))
+		assert.Equal(t, StateUp, b.state("F2"), "a digest of epoch %d (older than %d) fails nothing", old, jumped)
+		assert.Equal(t, uint8(jumped), latest(b.e).Epochs["F2"])
+	}
+	assert.Empty(t, b.verdicts("F2").History)
+
+	// A verdict of the epoch it wrote is a verdict: down, and cleared by
+	// the next epoch on recovery.
+	b.dead[60] = true
+	require.NoError(t, b.e.OnVerdict(p4src.VerdictDigest{FilterGroup: 1, Epoch: jumped, Reason: p4src.VerdictData, Age: 120_000}, p4src.TickBMv2, b.now))
+	require.Equal(t, StateDown, b.state("F2"))
+	delete(b.dead, 60)
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, uint8(jumped+1), latest(b.e).Epochs["F2"])
+
+	// Failed by its keep-alives alone (no digest: the pipeline may have
+	// proved it too, at the epoch this engine wrote): the next epoch.
+	b.dead[60] = true
+	b.run(time.Second)
+	require.Equal(t, StateDown, b.state("F2"))
+	delete(b.dead, 60)
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, uint8(jumped+2), latest(b.e).Epochs["F2"])
+
+	// The controller lost the primary role: another may have written the
+	// switch since, so the guard keeps the switch's epoch again and the
+	// next recovery jumps.
+	require.True(t, b.e.EpochAllowed(1, 7, jumped+2))
+	b.e.ForgetOwnEpochs()
+	assert.False(t, b.e.EpochAllowed(1, 7, jumped+2), "not this engine's own any more")
+	b.e.AdoptFailures([]uint32{1}, b.now)
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, uint8(jumped+2+jumped-256), latest(b.e).Epochs["F2"])
+
+	// An epoch taken over from the switch is not this engine's: its next
+	// recovery jumps again.
+	b.e.AdoptEpochs(map[uint32]uint8{1: 200})
+	b.e.AdoptFailures([]uint32{1}, b.now)
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F2"))
+	assert.Equal(t, uint8(200+jumped-256), latest(b.e).Epochs["F2"])
+}
+
 // A controller that did not clear a verdict adopts the switch's epoch and
 // never moves it; unknown filter groups are an error.
 func TestAdoptEpochs(t *testing.T) {

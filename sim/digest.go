@@ -85,6 +85,9 @@ func (s *P4RTServer) writeDigestEntry(typ p4v1.Update_Type, de *p4v1.DigestEntry
 			return status.Errorf(codes.NotFound, "%v %#x: not configured", errDigest, de.GetDigestId())
 		}
 	case p4v1.Update_DELETE:
+		if d.config == nil {
+			return status.Errorf(codes.NotFound, "%v %#x: not configured", errDigest, de.GetDigestId())
+		}
 		d.config = nil
 		return nil
 	default:

@@ -300,13 +300,25 @@ func (s *P4RTServer) Write(ctx context.Context, req *p4v1.WriteRequest) (*p4v1.W
 	for i, e := range errs {
 		pe := &p4v1.Error{CanonicalCode: int32(code.Code_OK)}
 		if e != nil {
-			pe = &p4v1.Error{CanonicalCode: int32(s.codeOf(e)), Message: e.Error()}
+			c, msg := s.updateError(e)
+			pe = &p4v1.Error{CanonicalCode: int32(c), Message: msg}
 		}
 		details[i], _ = anypb.New(pe)
 	}
 	st := &rpcstatus.Status{Code: int32(code.Code_UNKNOWN),
 		Message: fmt.Sprintf("%d of %d updates failed", failed, len(errs)), Details: details}
 	return nil, status.ErrorProto(st)
+}
+
+// updateError is a failed update's code and message: those of a gRPC
+// status the server made itself (a DigestEntry: ALREADY_EXISTS for a
+// repeated INSERT, as PI answers), else the data plane's error mapped by
+// codeOf.
+func (s *P4RTServer) updateError(err error) (codes.Code, string) {
+	if st, ok := status.FromError(err); ok {
+		return st.Code(), st.Message()
+	}
+	return s.codeOf(err), err.Error()
 }
 
 // Read streams the matching entities, in responses of at most 1000.

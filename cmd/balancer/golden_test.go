@@ -46,6 +46,11 @@ func goldenStatuses() map[string]*apiv1.Status {
 		{Name: "F4", BalanceGroup: "G", Lan: "P16", Wan: "P15", Cores: 2, State: "up", Effective: "forward", Held: true, Returning: true,
 			Verdicts: []*apiv1.DataPlaneVerdict{{At: ts(time.Hour), Epoch: 1, Text: "dead", Disagree: true, Cleared: ts(time.Minute)}}},
 	}
+	// A standby's filters: the leader's states as last saved in the store.
+	standbyFilters := []*apiv1.FilterStatus{
+		{Name: "F1", BalanceGroup: "G", Lan: "P2", Wan: "P1", Cores: 4, State: "up", Reason: "standby: the leader's state as last saved in the store", Since: ts(time.Hour), Effective: "forward"},
+		{Name: "F2", BalanceGroup: "G", Lan: "P12", Wan: "P11", Cores: 2, State: "down", Reason: "standby: the leader's state as last saved in the store", Since: ts(time.Minute), Effective: "sw-bypass"},
+	}
 	balance := []*apiv1.BalanceGroupStatus{
 		{Name: "G", State: "active", Members: []string{"F1", "F2", "F3", "F4"}, Alive: 3, MinActive: 1, SlotBits: 4,
 			Digest: "0123456789ab", BaseDigest: "ba9876543210", KeepaliveStall: true, StallSince: ts(4 * time.Second)},
@@ -65,9 +70,15 @@ func goldenStatuses() map[string]*apiv1.Status {
 			Bypass: &apiv1.BypassStatus{Groups: []string{"F3"}},
 			Ha:     &apiv1.HAStatus{Store: "etcd", StoreHealthy: true, Name: "a", Leader: true, LeaderName: "a", Standbys: []string{"b"}},
 			Links:  links, Filters: filters, BalanceGroups: balance},
-		"standby": {ObservedAt: timestamppb.New(now), Revision: &apiv1.Revision{Number: 1},
+		"standby": {ObservedAt: timestamppb.New(now), Revision: &apiv1.Revision{Number: 1}, Stale: true,
 			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, ElectionId: "0:0", LastReconcile: ts(time.Minute)},
-			Ha:           &apiv1.HAStatus{Store: "etcd", StoreHealthy: true, Name: "b", LeaderName: "a"}},
+			Ha:           &apiv1.HAStatus{Store: "etcd", StoreHealthy: true, Name: "b", LeaderName: "a"},
+			Filters:      standbyFilters},
+		"standby-quorum-lost": {ObservedAt: timestamppb.New(now), Revision: &apiv1.Revision{Number: 1}, Stale: true,
+			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, ElectionId: "0:0"},
+			Ha: &apiv1.HAStatus{Store: "etcd", Name: "b",
+				StoreError: "etcd store /balancer/site-a/sw1/: etcd has lost its quorum (no etcd member this daemon reaches has a leader)"},
+			Filters: standbyFilters},
 		"backup": {ObservedAt: timestamppb.New(now),
 			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, ElectionId: "0:7", Alarm: "another controller is primary on the switch",
 				Pending: true}},

@@ -50,12 +50,29 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	writeSwitchStatus(w, st)
 	writeHA(w, st.GetHa())
 	writeBypass(w, st.GetBypass())
-	if st.GetStale() {
-		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")
-	}
+	writeStale(w, st)
 	writeLinkStatus(w, st)
 	writeFilterStatus(w, st)
 	writeBalanceStatus(w, st)
+}
+
+// writeStale says why the filter states are not live: the switch is not
+// connected, or this daemon is an HA standby (it judges no filter: it
+// shows the leader's states as last saved in the store).
+func writeStale(w io.Writer, st *apiv1.Status) {
+	if !st.GetStale() {
+		return
+	}
+	h := st.GetHa()
+	if !st.GetSwitchStatus().GetConnected() || h == nil || h.GetLeader() {
+		fmt.Fprintln(w, "  the switch is not connected: port states are unknown, filter states are the last seen (stale)")
+		return
+	}
+	line := "  standby: this daemon does not judge the filters; their states are the leader's as last saved in the store (stale); the leader's status is live"
+	if !h.GetStoreHealthy() {
+		line += "; the store is unreachable: failovers since its last answer are not known here"
+	}
+	fmt.Fprintln(w, line)
 }
 
 // writeRevisionLine writes the site and its running revision.
@@ -126,6 +143,9 @@ func writeSwitchStatus(w io.Writer, st *apiv1.Status) {
 		fmt.Fprintf(w, "  last reconcile %s (%s)", fmtTime(sw.GetLastReconcile()), fmtAge(sw.GetLastReconcile(), now))
 		if sw.GetLastPlan() != "" {
 			fmt.Fprintf(w, ": %s", sw.GetLastPlan())
+		}
+		if h := st.GetHa(); h != nil && !h.GetLeader() {
+			fmt.Fprint(w, " (this daemon's, when it was primary; the leader reconciles now)")
 		}
 		fmt.Fprintln(w)
 	}
@@ -225,7 +245,7 @@ func writeBalanceStatus(w io.Writer, st *apiv1.Status) {
 		if b.GetBaseDigest() != "" && b.GetBaseDigest() != digest {
 			digest += " (rebalanced; base " + b.GetBaseDigest() + ")"
 		}
-		row(t, b.GetName(), b.GetState(), fmt.Sprintf("%d/%d", b.GetAlive(), len(b.GetMembers())), b.GetMinActive(),
+		row(t, b.GetName(), stale(st, b.GetState()), fmt.Sprintf("%d/%d", b.GetAlive(), len(b.GetMembers())), b.GetMinActive(),
 			strings.Join(b.GetMembers(), ","), fmt.Sprintf("%d (%d bits)", 1<<b.GetSlotBits(), b.GetSlotBits()), digest)
 	}
 	t.Flush()

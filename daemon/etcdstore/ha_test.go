@@ -136,8 +136,8 @@ func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster, opts ...fu
 
 // digestConfigOnly: a write of the verdict digest's configuration alone,
 // which every controller that becomes primary sends (a switch that has it
-// answers ALREADY_EXISTS and keeps it): not a write of the forwarding
-// state, so the beds count only the others.
+// answers ALREADY_EXISTS, and a MODIFY follows): not a write of the
+// forwarding state, so the beds count only the others.
 func digestConfigOnly(w *p4v1.WriteRequest) bool {
 	for _, u := range w.GetUpdates() {
 		if u.GetEntity().GetDigestEntry() == nil {

@@ -89,6 +89,12 @@ type Runtime struct {
 	// list when none): a file without it predates it, and every filter
 	// not down is then taken as up.
 	Up []string `json:"up"`
+	// Epochs are the filter groups' data-plane verdict epochs that are
+	// not 0 (docs/availability.md, "The verdict and its epoch"): a
+	// restarted daemon or a new HA leader starts from them, so that its
+	// first recovery of a filter moves past the epoch a verdict the last
+	// controller's pipeline proved can hold.
+	Epochs map[string]uint8 `json:"epochs,omitempty"`
 }
 
 // HAStatus is the shared store and the leader election of the daemons of

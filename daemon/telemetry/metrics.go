@@ -116,7 +116,7 @@ var (
 	descPortTxPkt = desc("balancer_port_tx_packets_total", "Packets sent out of a port.", "port")
 	descPortTxB   = desc("balancer_port_tx_bytes_total", "Bytes sent out of a port.", "port")
 	descPortOper  = desc("balancer_port_oper_state", "Oper state of a link or filter-group port: 1 for the current state (up, down or unknown: not reported, or the switch is not connected), 0 for the others.", "port", "state")
-	descStale     = desc("balancer_status_stale", "1 while the switch is not connected: port and filter states are not live.")
+	descStale     = desc("balancer_status_stale", "1 while the filter states are not live: the switch is not connected (port states are unknown too), or this daemon is an HA standby (they are the leader's as last saved in the store).")
 )
 
 // Describe implements prometheus.Collector.
