@@ -83,8 +83,8 @@ p4_sources = find p4src/shared p4src/$(1) -name '*.p4' | LC_ALL=C sort | xargs s
 p4:
 	@command -v $(P4C_BM2) >/dev/null 2>&1 || { \
 	  echo "make p4: $(P4C_BM2) not found."; \
-	  echo "  Build p4c v1.2.5.16 with its BMv2 back end (docs/dataplane.md, 'Compiling';"; \
-	  echo "  scripts/build-p4c.sh), or set P4C_BM2=/path/to/p4c-bm2-ss."; exit 1; }
+	  echo "  Build p4c v1.2.5.16 with its BMv2 back end (docs/dataplane.md, 'Compiling'),"; \
+	  echo "  or set P4C_BM2=/path/to/p4c-bm2-ss."; exit 1; }
 	mkdir -p $(V1_OUT)
 	$(P4C_BM2) --arch v1model --std p4-16 \
 	  --p4runtime-files $(V1_OUT)/balancer.p4info.txtpb \
@@ -145,7 +145,7 @@ p4-tna-found:
 	@command -v $(BF_P4C) >/dev/null 2>&1 || { \
 	  echo "make p4-tna: $(BF_P4C) not found."; \
 	  echo "  Build bf-p4c of p4c v1.2.5.16 (about an hour on 2 cores: docs/tofino.md,"; \
-	  echo "  'Building bf-p4c'; scripts/build-p4c.sh), then"; \
+	  echo "  'Building bf-p4c in about an hour on 2 cores'), then"; \
 	  echo "  make p4-tna BF_P4C=/path/to/bin/bf-p4c (or put bf-p4c on PATH)."; exit 1; }
 	@test -x "$(P4C_GEN_CONF)" || { echo "make p4-tna: $(P4C_GEN_CONF) not found (give P4C_GEN_CONF=...)"; exit 1; }
 
