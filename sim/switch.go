@@ -74,6 +74,10 @@ type Options struct {
 	// The program recognises it as the controller's when it is the
 	// compiled-in one or the controller wrote it into the pipeline.
 	CPUPort uint32
+
+	// keepaliveMinTime, when set, replaces keepalivePolicy's MinTime (tests
+	// scale the keep-alive policy down to run in milliseconds).
+	keepaliveMinTime time.Duration
 }
 
 // Switch is a running software switch.
@@ -218,7 +222,7 @@ func (s *Switch) Register(g *grpc.Server) {
 // grpc-go allows) sees a ping arrive a little early now and then on a busy
 // host, and two such strikes would end the connection with GOAWAY
 // too_many_pings. grpc-go's default (5 minutes) refuses keepalives outright.
-var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true})
+var keepalivePolicy = keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true}
 
 // Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
 // gnmiLis (nil: on the P4Runtime listener too) until ctx ends.
@@ -228,7 +232,11 @@ func (s *Switch) Serve(ctx context.Context, p4rtLis, gnmiLis net.Listener) error
 	var wg sync.WaitGroup
 	errc := make(chan error, 4)
 	serve := func(lis net.Listener, reg func(*grpc.Server)) {
-		gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), keepalivePolicy}
+		kep := keepalivePolicy
+		if s.opts.keepaliveMinTime > 0 {
+			kep.MinTime = s.opts.keepaliveMinTime
+		}
+		gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), grpc.KeepaliveEnforcementPolicy(kep)}
 		if s.opts.TLS != nil {
 			gopts = append(gopts, grpc.Creds(credentials.NewTLS(s.opts.TLS)))
 		}
