@@ -259,8 +259,10 @@ func TestDaemonRestartWritesNothing(t *testing.T) {
 	stop()
 	d2, _ := b.startDaemon(20)
 	b.allUp(d2)
-	// Let a few keep-alive rounds pass, then count.
-	time.Sleep(100 * time.Millisecond)
+	// Let a few keep-alive rounds pass (30 packet-outs: 3 filters,
+	// at least 5 rounds), then count.
+	out := d2.Session().Stats().PacketsOut
+	require.Eventually(t, func() bool { return d2.Session().Stats().PacketsOut >= out+30 }, 10*time.Second, time.Millisecond)
 	st := d2.Session().Stats()
 	assert.Equal(t, uint64(0), st.PipelinePushes)
 	assert.Equal(t, uint64(0), st.Updates, "zero data-plane writes after a daemon restart")

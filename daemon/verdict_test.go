@@ -83,7 +83,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 		require.Eventually(t, func() bool { return sent.Load()-s0 >= n }, 60*time.Second, time.Millisecond)
 		return f3.got.Load() - g0, sent.Load() - s0
 	}
-	time.Sleep(time.Second)
+	waitSent(5000) // the traffic under way (about 1 s of it)
 	got, of := waitSent(5000)
 	share := float64(got) / float64(of) // F3's share of the frames sent while alive
 	require.Greater(t, share, 0.2, "F3 carries its share (%d of %d frames)", got, of)
@@ -215,7 +215,8 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
 	sent := b.trafficGen(tctx, 2000)
-	time.Sleep(500 * time.Millisecond)
+	// The traffic under way (about 500 ms of it) before counting.
+	require.Eventually(t, func() bool { return sent.Load() >= 1000 }, 60*time.Second, time.Millisecond)
 
 	bypassed := func() uint64 {
 		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
@@ -271,7 +272,7 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 		}
 		return nil
 	})
-	time.Sleep(100 * time.Millisecond) // subscribed
+	waitFollowers(t, d.events, 1)
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
 	sent := b.trafficGen(tctx, 2000)
