@@ -35,7 +35,7 @@ func (b *haBed) traffic(ctx context.Context, rate int) *atomic.Uint64 {
 		next := time.Now()
 		for i := 0; ctx.Err() == nil; i++ {
 			if d := time.Until(next); d > 0 {
-				time.Sleep(d)
+				time.Sleep(d) // pacing: rate frames a second
 			}
 			next = next.Add(gap)
 			if b.peers[20].Send(fs[i%len(fs)]) == nil {
