@@ -72,6 +72,8 @@ func (vt *verdictTarget) Fresh(cfg *config.Config) error {
 func (vt *verdictTarget) SetEpochs(cfg *config.Config, e map[string]uint8) error {
 	return vt.program(cfg, tables.State{Epochs: e}, false)
 }
+
+// Wait lets BMv2 (another process, on its own clock) run for d.
 func (vt *verdictTarget) Wait(d time.Duration) { time.Sleep(d) }
 func (vt *verdictTarget) Tick() time.Duration  { return p4src.TickBMv2 }
 func (vt *verdictTarget) Digests(timeout time.Duration) []p4src.VerdictDigest {

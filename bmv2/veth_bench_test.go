@@ -47,7 +47,7 @@ func vethForward(b *testing.B, ns *testbed.NS, d time.Duration) float64 {
 	for i := 0; i < 1000; i++ {
 		_ = tx.Send(frame)
 	}
-	time.Sleep(200 * time.Millisecond)
+	time.Sleep(200 * time.Millisecond) // the warm-up frames through BMv2 (another process) before counting
 	start, base := time.Now(), got.Load()
 	for time.Since(start) < d {
 		for i := 0; i < 64; i++ {

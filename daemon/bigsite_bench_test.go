@@ -139,7 +139,7 @@ func waitProgrammed(tb testing.TB, d *Daemon, sw target, want int) {
 		if time.Now().After(deadline) {
 			tb.Fatalf("not programmed within 2 minutes: %+v", st)
 		}
-		time.Sleep(200 * time.Microsecond)
+		time.Sleep(200 * time.Microsecond) // polling; the resolution of the measured time
 	}
 	if got := sw.held(); got < want {
 		tb.Fatalf("the switch holds %d entries, want %d", got, want)

@@ -78,8 +78,12 @@ func TestCPUPortWrittenIntoThePipeline(t *testing.T) {
 	vs, def := b.cpuPortState()
 	assert.Equal(t, []uint64{320}, vs, "cpu_port value set")
 	assert.Equal(t, uint64(320), def, "switch_info default action")
-	before := unknown()
-	time.Sleep(200 * time.Millisecond)
+	// A window of 60 packet-outs sent (3 filters, at least 10 rounds of
+	// keep-alives), not of wall time: on a starved host 200 ms may see
+	// none. The switch runs a stream's packet-outs in order, so all but
+	// the last few are through the pipeline when the counter is read.
+	before, out := unknown(), d.Session().Stats().PacketsOut
+	require.Eventually(t, func() bool { return d.Session().Stats().PacketsOut >= out+60 }, 10*time.Second, time.Millisecond)
 	assert.Equal(t, before, unknown(), "no packet-out dropped any more")
 }
 

@@ -52,7 +52,7 @@ func TestMonitorStreamsFailover(t *testing.T) {
 			}
 		}
 	}
-	time.Sleep(50 * time.Millisecond) // subscribed
+	waitFollowers(t, d.events, 1)
 	b.filters["F2"].alive.Store(false)
 	down := wait("F2 down", func(e Event) bool { return e.Kind == EventFilterGroup && e.Object == "F2" && e.To == "down" })
 	lag := down.at.Sub(down.e.At)
@@ -133,15 +133,7 @@ func BenchmarkEventLogPublish(b *testing.B) {
 					_ = l.Follow(ctx, 0, "", true, func(Event) error { return nil })
 				}()
 			}
-			for {
-				l.mu.Lock()
-				k := len(l.subs)
-				l.mu.Unlock()
-				if k == n {
-					break
-				}
-				time.Sleep(time.Millisecond)
-			}
+			waitFollowers(b, l, n)
 			b.ReportAllocs()
 			for b.Loop() {
 				l.Publish(Event{Kind: EventFilterGroup, Object: "F2", From: "up", To: "down", Reason: "keep-alive loss"})
@@ -152,4 +144,15 @@ func BenchmarkEventLogPublish(b *testing.B) {
 			}
 		})
 	}
+}
+
+// waitFollowers waits until n clients follow the log (a Monitor call has
+// subscribed: the events published from now on reach it).
+func waitFollowers(t testing.TB, l *EventLog, n int) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return len(l.subs) >= n
+	}, 10*time.Second, time.Millisecond, "%d monitor clients subscribed", n)
 }

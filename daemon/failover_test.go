@@ -288,7 +288,7 @@ func TestStallGuardFailsOnDataPlaneEvidence(t *testing.T) {
 			fr := pipelinecases.Frame(mac, mac, pipelinecases.Encap{}, pipelinecases.L3{Src: src, Dst: netip.MustParseAddr("10.2.0.1"),
 				Proto: layers.IPProtocolUDP, SrcPort: uint16(1000 + i), DstPort: 53})
 			_ = b.peers[20].Send(fr)
-			time.Sleep(time.Millisecond)
+			time.Sleep(time.Millisecond) // pacing: about a frame a millisecond
 		}
 	}()
 	defer func() { close(stop); <-done }()

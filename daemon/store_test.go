@@ -64,6 +64,8 @@ func TestStoreSurvivesKill9(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestStoreWriterProcess$")
 		cmd.Env = append(os.Environ(), "BALANCER_STORE_WRITER="+dir)
 		require.NoError(t, cmd.Start())
+		// The writer runs this long before the kill: a different point in
+		// its saves each round.
 		time.Sleep(time.Duration(20+round*7) * time.Millisecond)
 		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 		_ = cmd.Wait()

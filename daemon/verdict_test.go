@@ -42,7 +42,7 @@ func (b *bed) trafficGen(ctx context.Context, rate int) *atomic.Uint64 {
 		next := time.Now()
 		for i := 0; ctx.Err() == nil; i++ {
 			if d := time.Until(next); d > 0 {
-				time.Sleep(d)
+				time.Sleep(d) // pacing: rate frames a second
 			}
 			next = next.Add(gap)
 			if b.peers[20].Send(fs[i%len(fs)]) == nil {
@@ -83,7 +83,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 		require.Eventually(t, func() bool { return sent.Load()-s0 >= n }, 60*time.Second, time.Millisecond)
 		return f3.got.Load() - g0, sent.Load() - s0
 	}
-	time.Sleep(time.Second)
+	waitSent(5000) // the traffic under way (about 1 s of it)
 	got, of := waitSent(5000)
 	share := float64(got) / float64(of) // F3's share of the frames sent while alive
 	require.Greater(t, share, 0.2, "F3 carries its share (%d of %d frames)", got, of)
@@ -100,7 +100,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
 	f3.alive.Store(false)
 	died := time.Now()
-	time.Sleep(detect + 100*time.Millisecond)
+	time.Sleep(detect + 100*time.Millisecond) // the window starts at detection + 100 ms: a time, by premise
 	// From detection + 100 ms on, F3 gets under 2% of its share: the
 	// window runs until the pipeline's own verdict stands (by now on a
 	// quiet host; on a starved one the switch may not yet have run the
@@ -130,6 +130,7 @@ func TestFrozenDaemonDataPlaneFailsDeadFilter(t *testing.T) {
 	_, set := b.sw.Dataplane().Verdict(2)
 	assert.True(t, set)
 	from := f3.got.Load()
+	// A window of wall time: its bound is the keep-alives 300 ms can carry.
 	time.Sleep(300 * time.Millisecond)
 	assert.Less(t, f3.got.Load()-from, uint64(2*300/40), "keep-alives only (at most), no data to the dead filter")
 	oneSecond := uint64(5000)
@@ -215,21 +216,22 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
 	sent := b.trafficGen(tctx, 2000)
-	time.Sleep(500 * time.Millisecond)
+	// The traffic under way (about 500 ms of it) before counting.
+	require.Eventually(t, func() bool { return sent.Load() >= 1000 }, 60*time.Second, time.Millisecond)
 
 	bypassed := func() uint64 {
 		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
 	}
 	before, sent0 := bypassed(), sent.Load()
 	proxy.Pause()
-	time.Sleep(5 * time.Second)
+	time.Sleep(5 * time.Second) // the hang: its length is the scenario
 	proxy.Resume()
 	during := bypassed() - before
 	require.Eventually(t, func() bool {
 		st, err := d.Status(context.Background())
 		return err == nil && st.Switch.Primary && !st.Switch.Stalled
 	}, 30*time.Second, 10*time.Millisecond)
-	time.Sleep(5 * time.Second)
+	time.Sleep(5 * time.Second) // the 5 s after the hang that are watched too
 	total := bypassed() - before
 	st, err := d.Status(context.Background())
 	require.NoError(t, err)
@@ -271,7 +273,7 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 		}
 		return nil
 	})
-	time.Sleep(100 * time.Millisecond) // subscribed
+	waitFollowers(t, d.events, 1)
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
 	sent := b.trafficGen(tctx, 2000)
@@ -279,7 +281,7 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
 	}
 	before, sent0 := bypassed(), sent.Load()
-	time.Sleep(3 * time.Second)
+	time.Sleep(3 * time.Second) // the 3 s watched: nothing must happen in them
 	total := bypassed() - before
 	st, err := d.Status(context.Background())
 	require.NoError(t, err)
@@ -350,7 +352,7 @@ func BenchmarkKeepAliveLossToRebalance(b *testing.B) {
 					break
 				}
 				require.Less(b, time.Since(died), 5*time.Second, "F2 stays in service")
-				time.Sleep(200 * time.Microsecond)
+				time.Sleep(200 * time.Microsecond) // polling; the resolution of the measured latency
 			}
 			lat = append(lat, time.Since(died)-30*time.Millisecond)
 			for {
@@ -454,13 +456,15 @@ func TestVerdictDropCounted(t *testing.T) {
 		if time.Since(start) > detect+100*time.Millisecond {
 			late++
 		}
-		time.Sleep(2 * time.Millisecond)
+		time.Sleep(2 * time.Millisecond) // pacing: a frame every 2 ms for 3 detection times
 	}
 	_, set := b.sw.Dataplane().Verdict(2)
 	require.True(t, set, "the pipeline proved F3's loss")
 
-	time.Sleep(50 * time.Millisecond) // the last frames through the switch
-	reached := f3.got.Load() - got0   // before a controller sends keep-alives again
+	// The last frames through the switch (a memory port tells nobody when
+	// its queue is empty: 50 ms is 25 frame gaps).
+	time.Sleep(50 * time.Millisecond)
+	reached := f3.got.Load() - got0 // before a controller sends keep-alives again
 
 	// A controller reads the counters back.
 	d2, _ := b.startDaemon(20)

@@ -85,6 +85,10 @@ type Options struct {
 	// until the TCP connection fails, minutes later or never).
 	// grpc-go raises a KeepaliveTime below a second to a second.
 	KeepaliveTime, KeepaliveTimeout time.Duration
+
+	// keepaliveMinTime, when set, replaces keepalivePolicy's MinTime (tests
+	// scale the keep-alive policy down to run in milliseconds).
+	keepaliveMinTime time.Duration
 }
 
 // Defaults of Options.KeepaliveTime and KeepaliveTimeout: a controller
@@ -245,13 +249,17 @@ func (s *Switch) Register(g *grpc.Server) {
 // grpc-go allows) sees a ping arrive a little early now and then on a busy
 // host, and two such strikes would end the connection with GOAWAY
 // too_many_pings. grpc-go's default (5 minutes) refuses keepalives outright.
-var keepalivePolicy = grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true})
+var keepalivePolicy = keepalive.EnforcementPolicy{MinTime: 5 * time.Second, PermitWithoutStream: true}
 
 // ServerOptions are the gRPC server options the switch serves with
 // (message size, keepalive pings and the policy for the controllers'
 // pings, TLS): for callers that serve gRPC themselves.
 func (s *Switch) ServerOptions() []grpc.ServerOption {
-	gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), keepalivePolicy}
+	kep := keepalivePolicy
+	if s.opts.keepaliveMinTime > 0 {
+		kep.MinTime = s.opts.keepaliveMinTime
+	}
+	gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(64 << 20), grpc.KeepaliveEnforcementPolicy(kep)}
 	if s.opts.KeepaliveTime > 0 {
 		gopts = append(gopts, grpc.KeepaliveParams(keepalive.ServerParameters{
 			Time: s.opts.KeepaliveTime, Timeout: s.opts.KeepaliveTimeout}))

@@ -3,6 +3,8 @@ package etcdstore
 import (
 	"context"
 	"net"
+	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,7 +17,32 @@ import (
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 )
 
-func startEtcd(t testing.TB) string { return etcdtest.Start(t) }
+// shared is the etcd member of the tests that do not fault their etcd
+// (they cut daemons off with proxies): it starts once, and each test keeps
+// its keys under its own prefix (keys). A test that stops, kills or pauses
+// members starts its own (etcdtest.StartCluster, startEtcdProcs).
+var shared etcdtest.Shared
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.Stop()
+	os.Exit(code)
+}
+
+// startEtcd returns the shared member's address.
+func startEtcd(t testing.TB) string { return shared.Addr(t) }
+
+// keys is the key prefix p of test t: p under a directory of t's own, so
+// that tests on the shared member never see each other's keys.
+func keys(t testing.TB, p string) string {
+	name := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, t.Name())
+	return "/" + name + p
+}
 
 func newClient(t testing.TB, addrs ...string) *clientv3.Client {
 	t.Helper()

@@ -35,7 +35,7 @@ func (b *haBed) traffic(ctx context.Context, rate int) *atomic.Uint64 {
 		next := time.Now()
 		for i := 0; ctx.Err() == nil; i++ {
 			if d := time.Until(next); d > 0 {
-				time.Sleep(d)
+				time.Sleep(d) // pacing: rate frames a second
 			}
 			next = next.Add(gap)
 			if b.peers[20].Send(fs[i%len(fs)]) == nil {
@@ -195,7 +195,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	// store would say F2 is down and the new leader would take it down
 	// from there ("down before restart"), not find it failed on the
 	// switch.
-	pre, err := Open(newClient(t, c.endpoints...), "/balancer/test/sw1/", 0)
+	pre, err := Open(newClient(t, c.endpoints...), b.prefix, 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		rt, err := pre.LoadRuntime()
@@ -239,7 +239,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	assert.Zero(t, got, "no frame to the dead filter after its failover")
 	assert.Equal(t, profiles.ReasonFoundFailed.String(), reason, "the new leader adopted the failure it found")
 	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1), "the switch keeps F2's failure state")
-	check, err := Open(newClient(t, c.endpoints...), "/balancer/test/sw1/", 0)
+	check, err := Open(newClient(t, c.endpoints...), b.prefix, 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		rt, err := check.LoadRuntime()
@@ -278,6 +278,7 @@ func programs(t *testing.T) map[string]*p4src.Schema {
 // store-fed leader writes): the switch's failure state alone keeps F2 out
 // of service.
 func TestHAChurnKeepsFailover(t *testing.T) {
+	t.Parallel()
 	for _, prog := range []string{"verdict", "no verdict"} {
 		for _, cutOff := range []bool{false, true} {
 			name := prog + "/leader killed"
@@ -285,6 +286,7 @@ func TestHAChurnKeepsFailover(t *testing.T) {
 				name = prog + "/leader cut off"
 			}
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				procs, cli := startEtcdUp(t, 3)
 				schema := programs(t)[prog]
 				b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema }, withLease(quorumLossLease))
@@ -304,8 +306,10 @@ func TestHAChurnKeepsFailover(t *testing.T) {
 // member are paused with SIGSTOP (a paused process keeps its sockets open
 // and answers nothing) and resumed with SIGCONT.
 func TestHAChurnPausedMembersKeepsFailover(t *testing.T) {
+	t.Parallel()
 	for _, prog := range []string{"verdict", "no verdict"} {
 		t.Run(prog, func(t *testing.T) {
+			t.Parallel()
 			procs, cli := startEtcdUp(t, 3)
 			schema := programs(t)[prog]
 			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema }, withLease(quorumLossLease))

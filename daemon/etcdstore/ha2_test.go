@@ -21,6 +21,7 @@ import (
 // Changes acknowledged by either daemon (leader or standby) survive a
 // takeover; a takeover with nothing changed writes nothing.
 func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
+	t.Parallel()
 	b := newHABed(t)
 	ctx := context.Background()
 	a := b.start("a")
@@ -81,6 +82,9 @@ func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 // of etcd keeps its quorum: the leader, reaching no member, cannot take
 // that for a lost quorum and steps down all the same.
 func TestHAPartitionedLeaderStopsWritingFirst(t *testing.T) {
+	// Not parallel: its etcd members are embedded in the test process and
+	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
+	// other tests under -race on a small host they starve past it.
 	for _, members := range []int{1, 3} {
 		t.Run(fmt.Sprintf("%d etcd members", members), func(t *testing.T) {
 			var b *haBed
@@ -132,6 +136,7 @@ func testPartitionedLeader(t *testing.T, b *haBed) {
 // Two daemons started at once: one leads, the other is a standby, the
 // switch is programmed once.
 func TestHATwoStartedAtOnce(t *testing.T) {
+	t.Parallel()
 	b := newHABed(t)
 	var hs [2]*haDaemon
 	var wg sync.WaitGroup
@@ -163,7 +168,7 @@ func TestHATwoStartedAtOnce(t *testing.T) {
 		st, err := h.d.Status(context.Background())
 		require.NoError(t, err)
 		require.NotNil(t, st.HA)
-		assert.Equal(t, daemon.HAStatus{Store: "etcd /balancer/test/sw1/", StoreHealthy: true, Name: h.name,
+		assert.Equal(t, daemon.HAStatus{Store: "etcd " + b.prefix, StoreHealthy: true, Name: h.name,
 			Leader: h == leader, LeaderName: leader.name, Standbys: []string{standby.name}}, *st.HA)
 	}
 	// Cut off from etcd, the standby says so.
@@ -209,6 +214,7 @@ func BenchmarkHATakeover(b *testing.B) {
 // entries and gets no writes, changes are refused; when etcd is back a
 // leader is elected and the switch holds the running revision.
 func TestHAEtcdLost(t *testing.T) {
+	t.Parallel()
 	b := newHABed(t)
 	a := b.start("a")
 	b.allUp(a)
@@ -247,11 +253,12 @@ func TestHAEtcdLost(t *testing.T) {
 // Two daemons change the configuration from the same revision: the second
 // save is refused, naming the revision to re-read, and nothing is lost.
 func TestHAConcurrentChangesConflict(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
 	initial, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(t, err)
 	newDaemon := func() *daemon.Daemon {
-		st, err := Open(newClient(t, addr), "/b/sw/", 0)
+		st, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 		require.NoError(t, err)
 		_, err = st.Seed(initial, "initial", time.Now())
 		require.NoError(t, err)
@@ -300,6 +307,9 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 // lost: the manual bypass set before the outage and the failure found
 // during it are in the store and on the switch.
 func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
+	// Not parallel: its etcd members are embedded in the test process and
+	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
+	// other tests under -race on a small host they starve past it.
 	cl := etcdtest.StartCluster(t, 3)
 	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
 	ctx := context.Background()
@@ -388,7 +398,7 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	require.Eventually(t, func() bool { l := a.el.Leadership(); return l.Leader && !l.Held }, 20*time.Second, time.Millisecond,
 		"the leader re-confirmed: %+v", a.el.Leadership())
 	assert.Equal(t, id, a.el.Leadership().Election)
-	check, err := Open(newClient(t, cl.Endpoints()...), "/balancer/test/sw1/", 0)
+	check, err := Open(newClient(t, cl.Endpoints()...), b.prefix, 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		rt, err := check.LoadRuntime()
@@ -424,6 +434,9 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 // new leader takes over with a higher election id, and every write the
 // switch got with the old id came before the new leader's arbitration.
 func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
+	// Not parallel: its etcd members are embedded in the test process and
+	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
+	// other tests under -race on a small host they starve past it.
 	cl := etcdtest.StartCluster(t, 3)
 	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
 	a := b.start("a")

@@ -57,6 +57,7 @@ type write struct {
 type haBed struct {
 	t       testing.TB
 	etcd    string
+	prefix  string            // the daemons' keys (Open)
 	cluster *etcdtest.Cluster // when set, daemons reach its members directly
 	sw      *sim.Switch
 	addr    string
@@ -97,7 +98,7 @@ func withLease(d time.Duration) func(*haBed) { return func(b *haBed) { b.lease =
 // set the bed's other fields before the switch starts.
 func newHABedOn(t testing.TB, addr string, cluster *etcdtest.Cluster, opts ...func(*haBed)) *haBed {
 	t.Helper()
-	b := &haBed{t: t, etcd: addr, cluster: cluster, filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
+	b := &haBed{t: t, etcd: addr, cluster: cluster, prefix: keys(t, "/balancer/test/sw1/"), filters: map[string]*filterEmu{}, bids: map[uint64]time.Time{}}
 	for _, o := range opts {
 		o(b)
 	}
@@ -250,7 +251,7 @@ func (b *haBed) start(name string) *haDaemon {
 		eps = append(eps, x.addr())
 	}
 	cli := newClient(b.t, eps...)
-	st, err := Open(cli, "/balancer/test/sw1/", 0)
+	st, err := Open(cli, b.prefix, 0)
 	require.NoError(b.t, err)
 	initial, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(b.t, err)
@@ -373,7 +374,7 @@ func (b *haBed) waitSavedUp(names ...string) {
 	case b.cluster != nil:
 		eps = b.cluster.Endpoints()
 	}
-	check, err := Open(newClient(b.t, eps...), "/balancer/test/sw1/", 0)
+	check, err := Open(newClient(b.t, eps...), b.prefix, 0)
 	require.NoError(b.t, err)
 	var rt statestore.Runtime
 	require.Eventually(b.t, func() bool {

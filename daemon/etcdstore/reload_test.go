@@ -33,8 +33,9 @@ func (h *loadHook) LoadRuntimeRev() (daemon.Runtime, int64, error) {
 // newer one the owner saved meanwhile: the next runtime save is not
 // refused as a conflict.
 func TestReloadKeepsTheNewerRuntimeRevision(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	st, err := Open(newClient(t, addr), "/b/sw/", 0)
+	st, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	initial, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(t, err)

@@ -168,6 +168,7 @@ func procState(pid int) string {
 // refused with the quorum message, each within the store's timeout; after
 // SIGCONT changes go through again. A healthy standby is never "pending".
 func TestHAPausedMembers(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("BALANCER_SHORT_HA") != "" {
 		t.Skip("BALANCER_SHORT_HA set")
 	}

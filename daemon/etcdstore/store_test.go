@@ -14,12 +14,13 @@ import (
 )
 
 func TestStoreRevisionsAndConflicts(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	a, err := Open(newClient(t, addr), "/balancer/test/sw1", 0)
+	a, err := Open(newClient(t, addr), keys(t, "/balancer/test/sw1"), 0)
 	require.NoError(t, err)
-	b, err := Open(newClient(t, addr), "/balancer/test/sw1/", 0)
+	b, err := Open(newClient(t, addr), keys(t, "/balancer/test/sw1/"), 0)
 	require.NoError(t, err)
-	other, err := Open(newClient(t, addr), "/balancer/test/sw2/", 0)
+	other, err := Open(newClient(t, addr), keys(t, "/balancer/test/sw2/"), 0)
 	require.NoError(t, err)
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 
@@ -79,10 +80,11 @@ func TestStoreRevisionsAndConflicts(t *testing.T) {
 }
 
 func TestStoreRuntimeConflicts(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	a, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
-	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	b, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	rt, err := a.LoadRuntime()
 	require.NoError(t, err)
@@ -104,10 +106,11 @@ func TestStoreRuntimeConflicts(t *testing.T) {
 }
 
 func TestStoreWatch(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	a, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
-	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	b, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	ch := a.Watch(ctxT(t))
 	next := func() Change {
@@ -130,6 +133,7 @@ func TestStoreWatch(t *testing.T) {
 }
 
 func TestOpenRefusesBadPrefix(t *testing.T) {
+	t.Parallel()
 	_, err := Open(nil, "balancer/sw1", 0)
 	require.ErrorContains(t, err, "absolute key prefix")
 	_, err = Open(nil, "", 0)
@@ -139,10 +143,11 @@ func TestOpenRefusesBadPrefix(t *testing.T) {
 }
 
 func TestStoreRuntimeOnBase(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	a, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
-	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	b, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	_, base, err := a.LoadRuntimeRev()
 	require.NoError(t, err)
@@ -170,8 +175,9 @@ func TestStoreRuntimeOnBase(t *testing.T) {
 }
 
 func TestStoreKeepRevisions(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	s, err := Open(newClient(t, addr), "/b/sw/", 0)
+	s, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	s.KeepRevisions(3)
 	for i := range 5 {
@@ -191,10 +197,11 @@ func TestStoreKeepRevisions(t *testing.T) {
 }
 
 func TestStoreLayoutsWithTheRevision(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
-	a, err := Open(newClient(t, addr), "/b/sw/", 0)
+	a, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
-	b, err := Open(newClient(t, addr), "/b/sw/", 0)
+	b, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
 	require.NoError(t, err)
 	ls, err := a.Layouts()
 	require.NoError(t, err)
@@ -231,9 +238,10 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 // ends at once with ErrQuorumLost instead of waiting out its timeout, and
 // later saves are refused without asking etcd until the hold ends.
 func TestStoreHeldCancelsSaves(t *testing.T) {
+	t.Parallel()
 	addr := startEtcd(t)
 	p := newProxy(t, addr)
-	st, err := Open(newClient(t, p.addr()), "/b/sw/", time.Minute)
+	st, err := Open(newClient(t, p.addr()), keys(t, "/b/sw/"), time.Minute)
 	require.NoError(t, err)
 	_, err = st.Seed([]byte("site: one\n"), "initial", time.Now())
 	require.NoError(t, err)

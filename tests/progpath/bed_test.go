@@ -134,7 +134,7 @@ func programmed(b testing.TB, api apiv1.BalancerClient, daemon proc, within time
 		if time.Now().After(deadline) {
 			b.Fatalf("not programmed within %v: %v %v", within, err, st.GetSwitchStatus())
 		}
-		time.Sleep(2 * time.Millisecond)
+		time.Sleep(2 * time.Millisecond) // polling another process, with a deadline
 	}
 }
 
@@ -153,7 +153,7 @@ func settled(b testing.TB, api apiv1.BalancerClient, daemon proc) {
 		if time.Now().After(deadline) {
 			b.Fatalf("not settled within a minute: %v", st)
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond) // polling another process, with a deadline
 	}
 }
 
@@ -258,7 +258,7 @@ func runBed(b testing.TB, bits, n, f int, report func(v float64, unit string)) {
 			if time.Now().After(deadline) {
 				b.Fatal("the software switch does not listen")
 			}
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(5 * time.Millisecond) // polling another process, with a deadline
 		}
 	}
 

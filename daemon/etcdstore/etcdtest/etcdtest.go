@@ -1,13 +1,16 @@
 // Package etcdtest runs etcd inside a test process, on loopback ports, for
 // tests of code that keeps state in etcd: one member (Start, StartTLS) or
-// a cluster whose members a test stops and restarts (StartCluster).
+// a cluster whose members a test stops and restarts (StartCluster), or
+// one member shared by the tests that do not fault it (Shared).
 package etcdtest
 
 import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,6 +87,16 @@ func (c *Cluster) start(n int) {
 
 func (c *Cluster) launch(i int) {
 	m := c.members[i]
+	e, err := embed.StartEtcd(config(m, c.initial, c.tls))
+	if err != nil {
+		c.t.Fatalf("embedded etcd %s: %v", m.name, err)
+	}
+	m.e = e
+}
+
+// config is member m's configuration in a cluster of initial, serving its
+// clients over TLS with tls when set.
+func config(m *member, initial string, tls *transport.TLSInfo) *embed.Config {
 	cfg := embed.NewConfig()
 	cfg.Name, cfg.Dir = m.name, m.dir
 	cfg.Logger = "zap"
@@ -92,19 +105,70 @@ func (c *Cluster) launch(i int) {
 	cfg.UnsafeNoFsync = true
 	cfg.TickMs, cfg.ElectionMs = 50, 250
 	scheme := "http"
-	if c.tls != nil {
+	if tls != nil {
 		scheme = "https"
-		cfg.ClientTLSInfo = *c.tls
+		cfg.ClientTLSInfo = *tls
 	}
 	cu, pu := url.URL{Scheme: scheme, Host: m.client}, url.URL{Scheme: "http", Host: m.peer}
 	cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{cu}, []url.URL{cu}
 	cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{pu}, []url.URL{pu}
-	cfg.InitialCluster = c.initial
-	e, err := embed.StartEtcd(cfg)
-	if err != nil {
-		c.t.Fatalf("embedded etcd %s: %v", m.name, err)
+	cfg.InitialCluster = initial
+	return cfg
+}
+
+// Shared is one etcd member for many tests of a package, none of which
+// stops it or cuts it off (a test that faults its etcd starts its own):
+// the tests keep apart by key prefix. It starts with its first Addr and
+// runs until Stop (from TestMain, after m.Run).
+type Shared struct {
+	once sync.Once
+	dir  string
+	e    *embed.Etcd
+	addr string
+	err  error
+}
+
+// Addr starts the member on its first call and returns its client address
+// (host:port); the test fails when it does not start.
+func (s *Shared) Addr(t testing.TB) string {
+	t.Helper()
+	s.once.Do(func() {
+		s.dir, s.err = os.MkdirTemp("", "etcdtest-shared-")
+		if s.err != nil {
+			return
+		}
+		var client, peer string
+		if client, s.err = freeAddr(); s.err != nil {
+			return
+		}
+		if peer, s.err = freeAddr(); s.err != nil {
+			return
+		}
+		m := &member{name: "shared", dir: s.dir, client: client, peer: peer}
+		if s.e, s.err = embed.StartEtcd(config(m, "shared=http://"+peer, nil)); s.err != nil {
+			return
+		}
+		select {
+		case <-s.e.Server.ReadyNotify():
+			s.addr = client
+		case <-time.After(30 * time.Second):
+			s.err = fmt.Errorf("not ready within 30s")
+		}
+	})
+	if s.err != nil {
+		t.Fatalf("shared embedded etcd: %v", s.err)
 	}
-	m.e = e
+	return s.addr
+}
+
+// Stop stops the member, if it started, and removes its data.
+func (s *Shared) Stop() {
+	if s.e != nil {
+		s.e.Close()
+	}
+	if s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
 }
 
 func (c *Cluster) ready(i int) {
@@ -165,10 +229,18 @@ func (c *Cluster) Ready(i int) { c.ready(i) }
 // freePort returns a loopback address nobody listens on (etcd's
 // configuration takes URLs, not listeners).
 func freePort(t testing.TB) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	a, err := freeAddr()
 	if err != nil {
 		t.Fatalf("free port: %v", err)
 	}
+	return a
+}
+
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
 	defer l.Close()
-	return l.Addr().String()
+	return l.Addr().String(), nil
 }
