@@ -71,7 +71,7 @@ func TestHATakeoverRecoveryClearsOldVerdict(t *testing.T) {
 			_, reason, _ := filterState(a, "F2")
 			t.Logf("%s: F2 failed by the old leader (%s) at epoch %d", name, reason, oldEpoch)
 			if !quorumLoss {
-				check, err := Open(newClient(t, procs.clients...), "/balancer/test/sw1/", 0)
+				check, err := Open(newClient(t, procs.clients...), b.prefix, 0)
 				require.NoError(t, err)
 				require.Eventually(t, func() bool {
 					rt, err := check.LoadRuntime()
