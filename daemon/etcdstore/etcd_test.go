@@ -2,6 +2,7 @@ package etcdstore
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"strings"
@@ -33,16 +34,31 @@ func TestMain(m *testing.M) {
 func startEtcd(t testing.TB) string { return shared.Addr(t) }
 
 // keys is the key prefix p of test t: p under a directory of t's own, so
-// that tests on the shared member never see each other's keys.
+// that tests on the shared member never see each other's keys, nor a test
+// the keys of its earlier runs (-count).
 func keys(t testing.TB, p string) string {
-	name := strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '_'
-	}, t.Name())
-	return "/" + name + p
+	roots.Lock()
+	defer roots.Unlock()
+	root, ok := roots.m[t]
+	if !ok {
+		roots.n++
+		root = fmt.Sprintf("/%s.%d", strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return '_'
+		}, t.Name()), roots.n)
+		roots.m[t] = root
+	}
+	return root + p
 }
+
+// roots are the tests' key directories (keys), one per run of a test.
+var roots = struct {
+	sync.Mutex
+	m map[testing.TB]string
+	n int
+}{m: map[testing.TB]string{}}
 
 func newClient(t testing.TB, addrs ...string) *clientv3.Client {
 	t.Helper()
