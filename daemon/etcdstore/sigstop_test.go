@@ -172,7 +172,10 @@ func TestHAPausedMembers(t *testing.T) {
 	if os.Getenv("BALANCER_SHORT_HA") != "" {
 		t.Skip("BALANCER_SHORT_HA set")
 	}
-	cl := startEtcdProcs(t, 3)
+	// startEtcdUp: beside the package's other parallel tests, a free port
+	// picked for a member can be taken before the member binds it; the
+	// cluster is then started again on other ports.
+	cl, _ := startEtcdUp(t, 3)
 	st, err := Open(newClient(t, cl.clients...), "/balancer/test/sw1/", 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { return st.Health(context.Background()) == nil }, 30*time.Second, 20*time.Millisecond, "etcd never came up")
