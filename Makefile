@@ -196,6 +196,8 @@ TESTGEN_RUNS_v1model := any data cpu out
 TESTGEN_RUNS_tofino  := any data cpu random
 TESTGEN_ARCH_v1model := --target bmv2 --arch v1model
 TESTGEN_ARCH_tofino  := --target tofino --arch tna -D__TARGET_TOFINO__=1 -I $(TOFINO_P4INCLUDE)
+TESTGEN_SRC_v1model  := v1model
+TESTGEN_SRC_tofino   := tna
 TESTGEN_PROG_v1model := p4src/v1model/balancer.p4
 TESTGEN_PROG_tofino  := p4src/tna/balancer.p4
 TESTGEN_any_v1model    := $(TESTGEN_GREEDY)
@@ -224,6 +226,7 @@ p4-testgen-v1model p4-testgen-tofino: p4-testgen-%:
 	rm -rf $(TESTGEN_OUT)/$*
 	mkdir -p $(TESTGEN_OUT)/$*
 	$(foreach r,$(TESTGEN_RUNS_$*),$(call testgen_run,$*,$(r)))
+	$(call p4_sources,$(TESTGEN_SRC_$*)) > $(TESTGEN_OUT)/$*/sources.sha256
 
 # Regenerate the management API's Go code from api/balancer.proto. The
 # output is committed, so building and testing never need protoc. Needs
