@@ -54,7 +54,7 @@ test-interop:
 # Every benchmark once (one iteration each: its bed must reach its start
 # and its body run), so that a benchmark cannot rot unseen; make bench
 # gives the figures.
-BENCH_ONCE = GOTEST_LOG=$${TMPDIR:-/tmp}/bench-once.log ./scripts/gotest.sh -count=1 -run '^$$' -bench . -benchtime 1x -timeout 20m ./...
+BENCH_ONCE = GOTEST_LOG=$${TMPDIR:-/tmp}/bench-once.log ./scripts/benchonce.sh ./...
 bench-once:
 	$(BENCH_ONCE)
 
