@@ -252,10 +252,6 @@ type leaseTerm struct {
 	rev  int64 // the election key's create revision: the election id
 	hold bool  // QuorumLossHold
 	obs  <-chan *clientv3.GetResponse
-	// keyw watches the election key itself (no leader required: it stays
-	// open while etcd has no quorum and delivers the key's deletion the
-	// moment a returning quorum applies it).
-	keyw clientv3.WatchChan
 	// held: etcd lost its quorum (QuorumLossHold); holdUntil: the last
 	// time a member said it has no leader, plus TTL less the guard. A
 	// quorum formed after that time cannot expire the lease sooner than
@@ -331,26 +327,10 @@ func (t *leaseTerm) ownsKey(resp *clientv3.GetResponse) bool {
 // up).
 func (t *leaseTerm) lead(sessDone <-chan struct{}) error {
 	t.obs = t.el.Observe(t.ctx)
-	t.keyw = t.e.cli.Watch(t.ctx, t.el.Key(), clientv3.WithRev(t.rev+1))
 	for {
 		select {
 		case <-t.ctx.Done():
 			return context.Cause(t.ctx)
-		case wr, ok := <-t.keyw:
-			if !ok {
-				t.keyw = nil
-				continue
-			}
-			for _, ev := range wr.Events {
-				if ev.Type == clientv3.EventTypeDelete {
-					// A holder learns it here when a returning quorum
-					// revoked its lease (the resumed etcd leader's clock
-					// ran on while it was paused): the standby may be
-					// elected at once, so step down now, not at the next
-					// check of the lease.
-					return errors.New("this daemon's election key was deleted (its lease ended at etcd): stepping down")
-				}
-			}
 		case <-sessDone:
 			if !t.hold {
 				return fmt.Errorf("lease %x ended", t.lease)
