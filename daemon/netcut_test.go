@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	gpb "github.com/openconfig/gnmi/proto/gnmi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
@@ -50,21 +49,7 @@ func TestNetworkCutRefusedIDShowsAndEnds(t *testing.T) {
 	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)
 	defer cc.Close()
-	alarm := func() string {
-		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		resp, err := gpb.NewGNMIClient(cc).Get(rctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
-			{Name: "balancer"}, {Name: "state"}, {Name: "switch-alarm"}}}}})
-		if err != nil {
-			return "error: " + err.Error()
-		}
-		for _, n := range resp.GetNotification() {
-			for _, u := range n.GetUpdate() {
-				return u.GetVal().GetStringVal()
-			}
-		}
-		return ""
-	}
+	alarm := func() string { return gnmiSwitchAlarm(cc) }
 	st, err := d.Status(context.Background())
 	require.NoError(t, err)
 	id := st.Switch.ElectionID

@@ -63,21 +63,7 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 	cc, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)
 	defer cc.Close()
-	alarm := func() string {
-		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		resp, err := gpb.NewGNMIClient(cc).Get(rctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
-			{Name: "balancer"}, {Name: "state"}, {Name: "switch-alarm"}}}}})
-		if err != nil {
-			return "error: " + err.Error()
-		}
-		for _, n := range resp.GetNotification() {
-			for _, u := range n.GetUpdate() {
-				return u.GetVal().GetStringVal()
-			}
-		}
-		return ""
-	}
+	alarm := func() string { return gnmiSwitchAlarm(cc) }
 	require.Eventually(t, func() bool {
 		return strings.Contains(metrics(), "balancer_switch_connected 1") && alarm() == ""
 	}, 5*time.Second, 20*time.Millisecond)
@@ -111,4 +97,22 @@ func TestSwitchStallShowsInStatusTelemetryAndMetrics(t *testing.T) {
 		return err == nil && st.Switch.Primary && !st.Switch.Stalled && st.Switch.Alarm == "" &&
 			strings.Contains(metrics(), "balancer_switch_stalled 0") && alarm() == ""
 	}, 30*time.Second, 10*time.Millisecond)
+}
+
+// gnmiSwitchAlarm reads /balancer/state/switch-alarm from the daemon's
+// gNMI server over cc ("error: ..." when the Get fails).
+func gnmiSwitchAlarm(cc *grpc.ClientConn) string {
+	rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	resp, err := gpb.NewGNMIClient(cc).Get(rctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
+		{Name: "balancer"}, {Name: "state"}, {Name: "switch-alarm"}}}}})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	for _, n := range resp.GetNotification() {
+		for _, u := range n.GetUpdate() {
+			return u.GetVal().GetStringVal()
+		}
+	}
+	return ""
 }
