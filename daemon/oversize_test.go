@@ -22,7 +22,7 @@ func cpuTime(t testing.TB) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestOversizeRefusedQuickly: each of 21 files that cannot fit the flow
+// TestOversizeRefusedQuickly: each of 22 files that cannot fit the flow
 // tables (long "not" lists, VLAN, MAC and prefix lists, port ranges, many
 // rules, a file near 1 MiB) is refused on apply with the capacity error
 // naming the rule or the table, in well under a second of the daemon's CPU

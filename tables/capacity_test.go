@@ -240,3 +240,64 @@ func TestHugeNotListsChecked(t *testing.T) {
 	assert.Contains(t, err.Error(), `rules: at least 5121 entries for the IPv6 table exceed its 1024 capacity (rules[5] "lists" alone expands to at least`)
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "bytes allocated")
 }
+
+// notPairsSite is the example site with a rule matching 4094 single VLANs
+// whose 4094 "not" entries each name one of them: few entries, but 16.7
+// million (value, exception) pairs to intersect.
+func notPairsSite(tb testing.TB) *config.Config {
+	cfg := load(tb, "../examples/site.yaml")
+	var nots []config.Match
+	for _, v := range vlanList(4094) {
+		nots = append(nots, config.Match{VLAN: []config.Range{v}})
+	}
+	r := tcpRule("pairs", 60000, nots...)
+	r.Match.VLAN = vlanList(4094)
+	cfg.Rules = append(cfg.Rules, r)
+	return cfg
+}
+
+// TestNotIntersectionsBoundedFirst: a rule whose "not" entries would take
+// more than MaxNotIntersections intersections with its match values is
+// refused before anything is expanded, by Compile, CheckCapacity and
+// RuleEntries alike, naming the rule, the factors and the limit; a rule
+// just under the limit is still counted.
+func TestNotIntersectionsBoundedFirst(t *testing.T) {
+	c := compiler(t)
+	cfg := notPairsSite(t)
+	want := `rules[5]: rule "pairs": each of its 4094 match value combinations (links x vlan x inner_vlan x l4_port sides) meets its 4094 "not" entries and their 4094 list values, 33521672 intersections to expand, past the limit of 1048576 per rule`
+	for name, err := range map[string]error{"CheckCapacity": c.CheckCapacity(cfg), "Compile": compileErr(c, cfg)} {
+		require.ErrorIs(t, err, ErrCapacity, name)
+		require.ErrorIs(t, err, config.ErrCapacity, name)
+		assert.Contains(t, err.Error(), want, name)
+		assert.Contains(t, err.Error(), "split the rule", name)
+	}
+	_, _, err := c.RuleEntries(cfg, cfg.Rules[5], 1<<20)
+	require.ErrorIs(t, err, ErrCapacity)
+
+	// 512 VLANs x 1023 single-VLAN exceptions (2 values each): 1,047,552
+	// intersections, under the limit: counted as before.
+	under := load(t, "../examples/site.yaml")
+	var nots []config.Match
+	for i := range 1023 {
+		nots = append(nots, config.Match{VLAN: []config.Range{{Lo: uint32(2000 + i), Hi: uint32(2000 + i)}}})
+	}
+	r := tcpRule("under", 60000, nots...)
+	r.Match.VLAN = vlanList(512)
+	v4, _, err := c.RuleEntries(under, r, 1<<20)
+	require.NoError(t, err)
+	assert.Equal(t, 512, v4, "no exception meets the match: its own entries only")
+}
+
+// BenchmarkRefuseNotIntersections: refusing the rule of
+// TestNotIntersectionsBoundedFirst (the capacity check, as config check
+// and the daemon's apply run it).
+func BenchmarkRefuseNotIntersections(b *testing.B) {
+	c := compiler(b)
+	cfg := notPairsSite(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.CheckCapacity(cfg); err == nil {
+			b.Fatal("accepted")
+		}
+	}
+}

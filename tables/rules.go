@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"net/netip"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -120,13 +121,19 @@ func ownAtoms(m config.Match, links []uint32) (base atom, dims []dim) {
 	return base, dims
 }
 
+// notBase is the atom of a "not" match's scalar fields (its lists are
+// met with each own atom by notAtoms).
+func notBase(n config.Match) atom {
+	nb, _ := ownAtoms(config.Match{VLANDepth: n.VLANDepth, MPLSDepth: n.MPLSDepth, SrcMAC: n.SrcMAC, DstMAC: n.DstMAC,
+		EtherType: n.EtherType, Src: n.Src, Dst: n.Dst, Proto: n.Proto, L4Src: n.L4Src, L4Dst: n.L4Dst}, nil)
+	return nb
+}
+
 // notAtoms gives the atoms of the packets that match both own atom a and
 // the "not" match n: the intersection is taken field by field, so a long
 // list of n is first cut to the values that meet a. ok is false when no
 // packet matches both.
-func notAtoms(a atom, n config.Match) (base atom, dims []dim, ok bool) {
-	nb, _ := ownAtoms(config.Match{VLANDepth: n.VLANDepth, MPLSDepth: n.MPLSDepth, SrcMAC: n.SrcMAC, DstMAC: n.DstMAC,
-		EtherType: n.EtherType, Src: n.Src, Dst: n.Dst, Proto: n.Proto, L4Src: n.L4Src, L4Dst: n.L4Dst}, nil)
+func notAtoms(a atom, n config.Match, nb atom) (base atom, dims []dim, ok bool) {
 	if base, ok = intersect(a, nb); !ok {
 		return base, nil, false
 	}
@@ -187,13 +194,17 @@ func notAtoms(a atom, n config.Match) (base atom, dims []dim, ok bool) {
 // stored: a rule of millions of atoms costs no memory to count.
 func expandRule(r config.Rule, links []uint32, fn func(a atom, negated, v6 bool) bool) {
 	base, dims := ownAtoms(r.Match, links)
+	nbs := make([]atom, len(r.Not))
+	for i, n := range r.Not {
+		nbs[i] = notBase(n)
+	}
 	cross(base, dims, func(a atom) bool {
 		in4, in6 := a.family()
 		if in4 && !fn(a, false, false) || in6 && !fn(a, false, true) {
 			return false
 		}
-		for _, n := range r.Not {
-			nb, ndims, ok := notAtoms(a, n)
+		for i, n := range r.Not {
+			nb, ndims, ok := notAtoms(a, n, nbs[i])
 			if !ok {
 				continue
 			}
@@ -329,6 +340,9 @@ func ruleLinks(cfg *config.Config, path string, r config.Rule) ([]uint32, error)
 // entries. The entries are counted first, without building them: rules
 // past a table's capacity are an ErrCapacity error and nothing is built.
 func (c *Compiler) compileRules(cfg *config.Config) (v4, v6 []*p4v1.Entity, err error) {
+	if err := checkExpansion(cfg); err != nil {
+		return nil, nil, err
+	}
 	use := c.countRules(cfg)
 	if err := use.err(); err != nil {
 		return nil, nil, err
@@ -432,7 +446,73 @@ func (e *capacityError) Unwrap() []error { return []error{ErrCapacity, config.Er
 // costs more than a few megabytes to check. Every place that accepts a
 // configuration for a switch without compiling it calls this.
 func (c *Compiler) CheckCapacity(cfg *config.Config) error {
+	if err := checkExpansion(cfg); err != nil {
+		return err
+	}
 	return c.countRules(cfg).err()
+}
+
+// MaxNotIntersections is how many intersections of a match value with a
+// "not" value one rule may need to be expanded: every value of the match
+// (each link, VLAN, inner VLAN and l4_port side of its lists, combined) is
+// met with every value of every "not" entry. Past it the rule is refused
+// before anything is expanded: the work grows with the product of the
+// lists while the entries it finds may be few, and a rule this size cannot
+// fit the flow tables in any useful form.
+const MaxNotIntersections = 1 << 20
+
+// notIntersections is how many intersections expanding r on links takes
+// (saturating at math.MaxInt64), and the factors: the match's value
+// combinations and the "not" values each of them meets. Nothing is
+// expanded.
+func notIntersections(r config.Rule, links []uint32) (n, own, per int64) {
+	if len(r.Not) == 0 {
+		return 0, 1, 0
+	}
+	mul := func(a, b int64) int64 {
+		if a != 0 && b > math.MaxInt64/a {
+			return math.MaxInt64
+		}
+		return a * b
+	}
+	_, dims := ownAtoms(r.Match, links)
+	own = 1
+	for _, d := range dims {
+		own = mul(own, int64(d.n))
+	}
+	for _, m := range r.Not {
+		per += 1 + int64(len(m.VLAN)) + int64(len(m.InnerVLAN))
+		if m.L4Port != nil {
+			per += 2
+		}
+	}
+	return mul(own, per), own, per
+}
+
+// checkExpansion refuses, before any expansion, each rule whose "not"
+// entries take more than MaxNotIntersections intersections with its match
+// values: a *config.FieldError at the rule naming it, the count and the
+// limit, that unwraps to ErrCapacity and config.ErrCapacity.
+func checkExpansion(cfg *config.Config) error {
+	var errs []error
+	for i, r := range cfg.Rules {
+		links, _ := ruleLinks(cfg, "", r) // unknown links are reported elsewhere
+		if err := ruleExpansionErr(r, links); err != nil {
+			errs = append(errs, &config.FieldError{Path: fmt.Sprintf("rules[%d]", i), Err: err})
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func ruleExpansionErr(r config.Rule, links []uint32) error {
+	n, own, per := notIntersections(r, links)
+	if n <= MaxNotIntersections {
+		return nil
+	}
+	return &capacityError{fmt.Sprintf("rule %q: each of its %d match value combinations (links x vlan x inner_vlan x l4_port sides) "+
+		"meets its %d \"not\" entries and their %d list values, %d intersections to expand, past the limit of %d per rule, beyond what the flow tables' capacity could hold; "+
+		"split the rule into rules of fewer match values, each carrying only the \"not\" entries within its own values, "+
+		"or replace many single-value \"not\" entries by a few ranges", r.Name, own, len(r.Not), per-int64(len(r.Not)), n, MaxNotIntersections)}
 }
 
 // flowUse is the use of both flow tables: IPv4 (and non-IP), IPv6.
@@ -473,6 +553,9 @@ func (c *Compiler) countRules(cfg *config.Config) flowUse {
 func (c *Compiler) RuleEntries(cfg *config.Config, r config.Rule, limit int) (v4, v6 int, err error) {
 	links, err := ruleLinks(cfg, "rule "+r.Name, r)
 	if err != nil {
+		return 0, 0, err
+	}
+	if err := ruleExpansionErr(r, links); err != nil {
 		return 0, 0, err
 	}
 	v4, v6 = c.countRule(r, links, limit, limit)

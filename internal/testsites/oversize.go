@@ -33,7 +33,7 @@ rules:
   - {name: default, priority: 1, action: bypass}
 `
 
-// Oversize returns 21 files of different shapes, each of which cannot fit
+// Oversize returns 22 files of different shapes, each of which cannot fit
 // the flow-rule tables of the software switch: long "not" lists of VLANs,
 // MACs, IPv4 and IPv6 prefixes and port ranges, VLAN lists and their cross
 // products, port ranges that expand into many prefixes, many rules, and a
@@ -63,6 +63,12 @@ func Oversize() []Shape {
 	}
 	add("not: 4094 single VLANs", func(b *strings.Builder) {
 		notRule(b, "proto: tcp", 4094, func(i int) string { return fmt.Sprintf("vlan: [%d]", 1+i) })
+	})
+	// Each "not" meets one of the match's values only: counting the
+	// entries finds few, but pairing 4094 values with 4094 exceptions is
+	// 16.7 million intersections.
+	add("not: 4094 single VLANs x match of 4094 VLANs", func(b *strings.Builder) {
+		notRule(b, "proto: tcp, vlan: "+vlans(4094, 1), 4094, func(i int) string { return fmt.Sprintf("vlan: [%d]", 1+i) })
 	})
 	add("not: 4094 single inner VLANs", func(b *strings.Builder) {
 		notRule(b, "proto: udp", 4094, func(i int) string { return fmt.Sprintf("inner_vlan: [%d]", 1+i) })
