@@ -229,7 +229,11 @@ type ApplyConfigRequest struct {
 	// groups, or deletes a large share of the switch's entries; without
 	// it such a change is refused with FAILED_PRECONDITION naming what it
 	// would remove.
-	Force         bool `protobuf:"varint,5,opt,name=force,proto3" json:"force,omitempty"`
+	Force bool `protobuf:"varint,5,opt,name=force,proto3" json:"force,omitempty"`
+	// Refuse (INVALID_ARGUMENT) a configuration with a flow rule that can
+	// never match (see ApplyResult.warning); without it such a rule is
+	// accepted and named in the warning.
+	Strict        bool `protobuf:"varint,6,opt,name=strict,proto3" json:"strict,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -295,6 +299,13 @@ func (x *ApplyConfigRequest) GetBaseRevision() uint64 {
 func (x *ApplyConfigRequest) GetForce() bool {
 	if x != nil {
 		return x.Force
+	}
+	return false
+}
+
+func (x *ApplyConfigRequest) GetStrict() bool {
+	if x != nil {
+		return x.Strict
 	}
 	return false
 }
@@ -3722,13 +3733,14 @@ const file_balancer_proto_rawDesc = "" +
 	"\brevision\x18\x01 \x01(\x04R\brevision\"Z\n" +
 	"\x11GetConfigResponse\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x121\n" +
-	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x96\x01\n" +
+	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\xae\x01\n" +
 	"\x12ApplyConfigRequest\x12\x12\n" +
 	"\x04yaml\x18\x01 \x01(\tR\x04yaml\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
 	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
-	"\x05force\x18\x05 \x01(\bR\x05force\"\xcb\x02\n" +
+	"\x05force\x18\x05 \x01(\bR\x05force\x12\x16\n" +
+	"\x06strict\x18\x06 \x01(\bR\x06strict\"\xcb\x02\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +

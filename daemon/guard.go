@@ -139,3 +139,18 @@ func guardApply(ctx context.Context, old, cfg *config.Config, deletes, entries i
 	}
 	return err
 }
+
+type strictKey struct{}
+
+// WithStrict makes ApplyConfig refuse (ErrInvalid) a configuration with a
+// flow rule that can never match (config.RuleWarnings) instead of
+// accepting it with a warning.
+func WithStrict(ctx context.Context, strict bool) context.Context {
+	return context.WithValue(ctx, strictKey{}, strict)
+}
+
+// Strict reports whether ctx carries an operator's --strict.
+func Strict(ctx context.Context) bool {
+	s, _ := ctx.Value(strictKey{}).(bool)
+	return s
+}

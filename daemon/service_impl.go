@@ -70,6 +70,18 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if err != nil {
 		return nil, err
 	}
+	// Rules that can never match: analysed once the file compiled (so its
+	// size is bounded), refused under --strict, named in the warning
+	// otherwise.
+	var ruleWarn string
+	if ws := cfg.RuleWarnings(); len(ws) > 0 {
+		ruleWarn = config.WarningList(ws)
+		if Strict(ctx) {
+			return nil, kindf(ErrInvalid, "configuration rejected (--strict), the running one is unchanged: a flow rule can never match:\n  %s",
+				strings.ReplaceAll(ruleWarn, "\n", "\n  "))
+		}
+		p.res.addWarning(ruleWarn)
+	}
 	if err := checkBase(ctx, p.oldRev); err != nil {
 		return nil, err
 	}
@@ -87,6 +99,9 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 			d.cfgMu.Unlock()
 			return nil, err
 		}
+		if ruleWarn != "" {
+			p.res.addWarning(ruleWarn)
+		}
 		if err := checkBase(ctx, p.oldRev); err != nil {
 			d.cfgMu.Unlock()
 			return nil, err
@@ -102,6 +117,11 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		d.catchUpAfterConflict(ctx)
 	}
 	return res, err
+}
+
+// addWarning adds a line to the result's warning.
+func (r *ApplyResult) addWarning(w string) {
+	r.Warning = strings.TrimSpace(r.Warning + "\n" + w)
 }
 
 // catchUpAfterConflict: a shared store refused a save because it holds a
@@ -237,13 +257,13 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 			// The leader programs the switch; this daemon keeps the state
 			// for when it leads.
 			d.session.SetDesired(site.Desired().Entities)
-			res.Warning = d.notPrimaryWarning()
+			res.addWarning(d.notPrimaryWarning())
 			return nil
 		}
 		wp, started, err := d.program(octx, site, p)
 		switch {
 		case !started:
-			res.Warning = "saved; the daemon is starting: the switch will be programmed on connection"
+			res.addWarning("saved; the daemon is starting: the switch will be programmed on connection")
 			return nil
 		case err == nil:
 			res.Written = true
@@ -251,9 +271,9 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 				res.Inserts, res.Modifies, res.Deletes = wp.Inserts, wp.Modifies, wp.Deletes
 			}
 		case errors.Is(err, controlplane.ErrNotPrimary):
-			res.Warning = d.notPrimaryWarning()
+			res.addWarning(d.notPrimaryWarning())
 		default:
-			res.Warning = "saved, but programming the switch failed (it is retried): " + err.Error()
+			res.addWarning("saved, but programming the switch failed (it is retried): " + err.Error())
 		}
 		d.refreshTelemetry(octx)
 		return nil

@@ -27,16 +27,21 @@ type checkReport struct {
 	Platform string     `json:"platform"`
 	Objects  string     `json:"objects"`
 	Tables   []tableUse `json:"tables"`
+	// Warnings are the flow rules that can never match (config.RuleWarnings).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 func newConfigCheckCmd(a *app) *cobra.Command {
-	return &cobra.Command{
+	var strict bool
+	cmd := &cobra.Command{
 		Use:   "check FILE",
 		Short: "Validate and compile a configuration file offline (no daemon)",
 		Long: `Read FILE (- for stdin) as 'config apply' would, validate it, and compile it
 into the switch's table entries, without a daemon or a switch. Every problem
 is listed with its path; otherwise it prints how full each table would be
-against the sizes of the file's platform.`,
+against the sizes of the file's platform, and a warning for each flow rule
+that can never match (with --strict such a rule fails the check, as it
+fails 'config apply --strict').`,
 		Example: `  balancer config check examples/site.yaml
   balancer config check site.yaml -o json`,
 		Args: exactArgs("FILE"),
@@ -56,6 +61,14 @@ against the sizes of the file's platform.`,
 				return fmt.Errorf("%s does not compile:\n  %s", args[0], strings.ReplaceAll(strings.TrimPrefix(err.Error(), "tables: "), "\n", "\n  "))
 			}
 			rep.File = args[0]
+			ws := cfg.RuleWarnings()
+			if strict && len(ws) > 0 {
+				return fmt.Errorf("%s is refused (--strict): a flow rule can never match:\n  %s", args[0],
+					strings.ReplaceAll(config.WarningList(ws), "\n", "\n  "))
+			}
+			for _, w := range ws {
+				rep.Warnings = append(rep.Warnings, w.String())
+			}
 			if a.structured() {
 				return a.printValue(rep)
 			}
@@ -65,9 +78,17 @@ against the sizes of the file's platform.`,
 			for _, u := range rep.Tables {
 				row(w, u.Table, u.Entries, u.Capacity, fmt.Sprintf("%.1f%%", u.Percent))
 			}
-			return w.Flush()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(a.stdout, "warning: %s\n", w)
+			}
+			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail when a flow rule can never match (by default it is a warning)")
+	return cmd
 }
 
 // problemLines writes joined problems one per line.

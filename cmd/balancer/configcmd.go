@@ -197,7 +197,7 @@ revision and the switch is programmed with the difference only.`,
 			if err := checkComment(comment); err != nil {
 				return err
 			}
-			res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: data, DryRun: o.dryRun, Comment: comment, Force: o.force})
+			res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{Yaml: data, DryRun: o.dryRun, Comment: comment, Force: o.force, Strict: o.strict})
 			if err != nil {
 				return err
 			}
@@ -207,6 +207,7 @@ revision and the switch is programmed with the difference only.`,
 	cmd.Flags().StringVarP(&file, "file", "f", "", "the configuration file (- for stdin)")
 	_ = cmd.MarkFlagRequired("file")
 	addApplyFlags(cmd, &o)
+	addStrictFlag(cmd, &o)
 	return cmd
 }
 

@@ -21,6 +21,7 @@ import (
 type applyOpts struct {
 	dryRun  bool
 	force   bool
+	strict  bool
 	comment string
 }
 
@@ -28,6 +29,14 @@ func addApplyFlags(cmd *cobra.Command, o *applyOpts) {
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "validate and show what would change; save and program nothing")
 	cmd.Flags().BoolVar(&o.force, "force", false, "apply even when the change removes links, filter groups or balance groups, or most switch entries")
 	cmd.Flags().StringVar(&o.comment, "comment", "", "comment saved with the new revision (default: the command line)")
+}
+
+// strictHelp is --strict's help: rules that can never match.
+const strictHelp = "refuse the change when a flow rule can never match (a --not covering its own match or every value of a field, or a higher-priority rule matching all it matches); without it such a rule is accepted with a warning"
+
+// addStrictFlag adds --strict to a command that changes flow rules.
+func addStrictFlag(cmd *cobra.Command, o *applyOpts) {
+	cmd.Flags().BoolVar(&o.strict, "strict", false, strictHelp)
 }
 
 // checkComment refuses a comment the daemon would refuse, before any call.
@@ -94,7 +103,7 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 			return err
 		}
 		res, err := cl.ApplyConfig(ctx, &apiv1.ApplyConfigRequest{
-			Yaml: string(data), DryRun: o.dryRun, Comment: comment, Force: o.force,
+			Yaml: string(data), DryRun: o.dryRun, Comment: comment, Force: o.force, Strict: o.strict,
 			BaseRevision: running.GetRevision().GetNumber(),
 		})
 		var ae *apiError

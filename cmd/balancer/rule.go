@@ -202,6 +202,7 @@ func newRuleAddCmd(a *app) *cobra.Command {
 	_ = cmd.MarkFlagRequired("match")
 	_ = cmd.MarkFlagRequired("action")
 	addApplyFlags(cmd, &o)
+	addStrictFlag(cmd, &o)
 	return cmd
 }
 
@@ -255,6 +256,7 @@ one, and must fit in the flow tables.
 	f.register(cmd, true)
 	cmd.Flags().BoolVar(&clearNot, "clear-not", false, "take the rule's exceptions (--not) away")
 	addApplyFlags(cmd, &o)
+	addStrictFlag(cmd, &o)
 	return cmd
 }
 

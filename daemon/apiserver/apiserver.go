@@ -166,7 +166,7 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
-	res, err := s.svc.ApplyConfig(daemon.WithBaseRevision(daemon.WithForce(ctx, req.GetForce()), req.GetBaseRevision()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.ApplyConfig(daemon.WithStrict(daemon.WithBaseRevision(daemon.WithForce(ctx, req.GetForce()), req.GetBaseRevision()), req.GetStrict()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
