@@ -179,9 +179,20 @@ balance to it make the change fail: change or delete them first.`,
 		Args:    exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
-				if !deleteFunc(&c.BalanceGroups, func(b config.BalanceGroup) bool { return b.Name == args[0] }) {
+				if c.BalanceGroupByName(args[0]) == nil {
 					return "", errUnknown("balance group", args[0], balanceGroupNames(c))
 				}
+				var users []string
+				for _, r := range c.Rules {
+					if act, g, err := r.ParseAction(); err == nil && act == config.ActionBalance && g == args[0] {
+						users = append(users, r.Name)
+					}
+				}
+				if len(users) > 0 {
+					return "", fmt.Errorf("balance group %s is in use by rule %s (action balance %s): point the rule elsewhere first ('balancer rule set %s --action bypass' or --action balance:OTHER-GROUP, or 'balancer rule del %s'), then delete the group",
+						args[0], strings.Join(users, ", rule "), args[0], users[0], users[0])
+				}
+				deleteFunc(&c.BalanceGroups, func(b config.BalanceGroup) bool { return b.Name == args[0] })
 				return "", nil
 			})
 		},
@@ -217,6 +228,8 @@ func newMemberCmd(a *app, add bool) *cobra.Command {
 					b.Members = append(b.Members, args[1])
 				case !has:
 					return "", fmt.Errorf("filter group %q is not a member of %s (members: %s)", args[1], b.Name, names(b.Members))
+				case len(b.Members) == 1:
+					return "", lastMemberError(c, args[1], b.Name)
 				default:
 					deleteFunc(&b.Members, func(m string) bool { return m == args[1] })
 				}

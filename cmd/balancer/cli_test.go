@@ -324,7 +324,7 @@ func TestBalanceGroup(t *testing.T) {
 
 	r = e.run("balance-group", "del", "group_filter")
 	assert.Equal(t, exitError, r.code, "a rule balances to it")
-	assert.Contains(t, r.stderr, `rules[1].action: unknown balance group "group_filter"`)
+	assert.Contains(t, r.stderr, `balance group group_filter is in use by rule vlan-balanced (action balance group_filter): point the rule elsewhere first`)
 	e.ok("balance-group", "del", "strict", "--force")
 	r = e.run("balance-group", "set", "nope", "--slot-bits", "3")
 	assert.Equal(t, exitError, r.code)

@@ -179,6 +179,9 @@ balance group first.`,
 				if !deleteFunc(&c.FilterGroups, func(f config.FilterGroup) bool { return f.Name == args[0] }) {
 					return "", errUnknown("filter group", args[0], filterGroupNames(c))
 				}
+				if b := c.BalanceGroupOf(args[0]); b != nil && len(b.Members) == 1 {
+					return "", lastMemberError(c, args[0], b.Name)
+				}
 				var note string
 				for i := range c.BalanceGroups {
 					b := &c.BalanceGroups[i]
@@ -219,4 +222,22 @@ func newFilterGroupListCmd(a *app) *cobra.Command {
 				row(w, f.Name, optNum(f.ID), f.LAN, f.WAN, f.Cores, fmt.Sprintf("0x%04X", f.TPID), bg, stale(st, s.GetState()), stale(st, s.GetEffective()), oper)
 			}
 		}})
+}
+
+// lastMemberError refuses taking the last filter group out of a balance
+// group (one needs a member) and says the two ways on.
+func lastMemberError(c *config.Config, fg, bg string) error {
+	var users []string
+	for _, r := range c.Rules {
+		if act, g, err := r.ParseAction(); err == nil && act == config.ActionBalance && g == bg {
+			users = append(users, r.Name)
+		}
+	}
+	delGroup := fmt.Sprintf("'balancer balance-group del %s'", bg)
+	if len(users) > 0 {
+		delGroup += fmt.Sprintf(", after pointing rule %s elsewhere ('balancer rule set %s --action bypass')", strings.Join(users, ", rule "), users[0])
+	}
+	return fmt.Errorf("filter group %s is the last member of balance group %s, and a balance group needs at least one: "+
+		"add another filter group to %s first ('balancer filter-group add NAME --lan PORT --wan PORT', then 'balancer balance-group member add %s NAME'), "+
+		"or delete the balance group (%s)", fg, bg, bg, bg, delGroup)
 }
