@@ -197,8 +197,28 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 		"initial_delay":      initialDelayBound.String(),
 		"loss_threshold":     thresholdBound.String(),
 		"recovery_threshold": thresholdBound.String(),
-		"min_active":         "1..the number of members",
+		"min_active":         fmt.Sprintf("1..%d members (at most the members of each balance group using the profile)", MaxFilterGroups),
 		"stall_hold":         stallHoldBound.String()},
+}
+
+// wholeRanges are the ranges of the numeric keys that are not in
+// zeroNotAllowed (0 there is refused by validation, or allowed).
+var wholeRanges = map[reflect.Type]map[string]string{
+	reflect.TypeFor[Rule]():         {"priority": fmt.Sprintf("1..%d (higher wins)", MaxPriority)},
+	reflect.TypeFor[Link]():         {"id": fmt.Sprintf("0..%d", MaxLinks-1)},
+	reflect.TypeFor[FilterGroup]():  {"id": fmt.Sprintf("0..%d", MaxFilterGroups-1)},
+	reflect.TypeFor[BalanceGroup](): {"id": fmt.Sprintf("0..%d", MaxBalanceGroups-1)},
+	reflect.TypeFor[Port]():         {"port": fmt.Sprintf("%d..%d", MinPort, MaxPort)},
+}
+
+// fieldRange is the allowed range of numeric key key of struct t, for a
+// message about a value its Go type cannot hold.
+func fieldRange(t reflect.Type, key string) (string, bool) {
+	if r, ok := zeroNotAllowed[t][key]; ok {
+		return r, true
+	}
+	r, ok := wholeRanges[t][key]
+	return r, ok
 }
 
 // leafTypes are decoded from one scalar by their own UnmarshalYAML.
@@ -219,6 +239,42 @@ type walker struct {
 	// unknown: a mapping holds a key its struct does not have (the
 	// strict decoder reports it).
 	unknown bool
+	// rangeLines: lines where a whole number outside its type was
+	// reported with the field's range (the decoder's type error for it
+	// would only repeat it with the type's).
+	rangeLines map[int]bool
+}
+
+// outsideType reports whether scalar n is a whole number that integer
+// type t cannot hold (a negative one for an unsigned type, or too big).
+func outsideType(n *yaml.Node, t reflect.Type) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		_, err := strconv.ParseUint(n.Value, 0, t.Bits())
+		return err != nil
+	}
+	return false
+}
+
+// objectName names the object mapping n (of struct type t) is, as the
+// operator named it: "profile fast", "filter group F1"; "defaults".
+func objectName(t reflect.Type, n *yaml.Node) string {
+	kind := map[reflect.Type]string{
+		reflect.TypeFor[Profile](): "profile", reflect.TypeFor[FilterGroup](): "filter group",
+		reflect.TypeFor[BalanceGroup](): "balance group", reflect.TypeFor[Link](): "link", reflect.TypeFor[Rule](): "rule",
+	}[t]
+	if kind == "" {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "name" && n.Content[i+1].Kind == yaml.ScalarNode {
+			return kind + " " + n.Content[i+1].Value
+		}
+	}
+	return ""
 }
 
 func (w *walker) note(n *yaml.Node, path string) {
@@ -317,6 +373,15 @@ func (w *walker) walkStruct(n *yaml.Node, t reflect.Type, path string) {
 		w.note(k, p)
 		if rng, ok := zeroNotAllowed[t][k.Value]; ok && isZero(v, f.Type) {
 			w.p.addf(p, ErrOutOfRange, "0 is out of range %s (0 is a value, not \"unset\": leave the key out for the default)", rng)
+		} else if rng, ok := fieldRange(t, k.Value); ok && outsideType(v, f.Type) {
+			// A negative number or one past the type: the field's own
+			// range, not the Go type's, and the object by its name.
+			fe := &FieldError{Path: p, Err: errorf(ErrOutOfRange, "%s is out of range %s", v.Value, rng), Object: objectName(t, n)}
+			w.p = append(w.p, fe)
+			if w.rangeLines == nil {
+				w.rangeLines = map[int]bool{}
+			}
+			w.rangeLines[v.Line] = true
 		}
 		w.walk(v, f.Type, p)
 	}
@@ -467,6 +532,9 @@ func decodeError(err error, w *walker) error {
 			got := yamlKinds[m[2]]
 			if got == "" {
 				got = m[2]
+			}
+			if n, _ := strconv.Atoi(m[1]); w != nil && w.rangeLines[n] && m[2] == "int" && intRange(m[4]) != "" {
+				continue // reported with the field's range
 			}
 			if r := intRange(m[4]); r != "" && m[2] == "int" {
 				// A whole number the type cannot hold.

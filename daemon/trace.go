@@ -143,7 +143,15 @@ const MaxMPLSLabel = 1<<20 - 1
 // describes a packet the data plane cannot parse.
 func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
 	if cfg.LinkByName(req.Link) == nil {
-		return kindf(ErrNotFound, "unknown link %q", req.Link)
+		names := make([]string, 0, len(cfg.Links))
+		for _, l := range cfg.Links {
+			names = append(names, l.Name)
+		}
+		known := strings.Join(names, ", ")
+		if known == "" {
+			known = "none is configured"
+		}
+		return kindf(ErrNotFound, "unknown link %q (links: %s)", req.Link, known)
 	}
 	if s := strings.ToLower(req.Side); s != "lan" && s != "wan" {
 		return kindf(ErrInvalid, "side must be lan or wan, not %q", req.Side)

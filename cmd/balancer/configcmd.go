@@ -159,7 +159,7 @@ func (a *app) readConfigFile(file string) (string, error) {
 	// that the message is the same as the daemon's and does not come
 	// from the transport (whose limit is higher, 4 MiB).
 	if _, err := config.Decode(data); err != nil {
-		lines := strings.Split(err.Error(), "\n")
+		lines := config.Problems(err)
 		return "", fmt.Errorf("configuration rejected, nothing was sent:\n  %s: %s", file, strings.Join(lines, "\n  "+file+": "))
 	}
 	return string(data), nil

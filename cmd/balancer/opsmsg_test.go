@@ -36,3 +36,12 @@ func TestFilterGroupDelLast(t *testing.T) {
 	assert.Contains(t, r.stderr, want)
 	assert.Equal(t, n, e.revisions(), "nothing saved")
 }
+
+// TestTraceUnknownLinkListsLinks: trace on a link the daemon does not
+// have lists the links it has (the real daemon's answer).
+func TestTraceUnknownLinkListsLinks(t *testing.T) {
+	e := realDaemonEnv(t)
+	r := e.run("trace", "--link", "L9", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `unknown link "L9" (links: L1)`)
+}

@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"google.golang.org/grpc"
+
+	"github.com/dpi-balancer/balancer/config"
 )
 
 // Defaults of the root flags.
@@ -282,7 +284,10 @@ func flagError(cmd *cobra.Command, err error) error {
 	}
 	value, flag, why := m[1], m[2], m[3]
 	kind := "a number"
-	if f := cmd.Flags().Lookup(strings.TrimLeft(flag, "-")); f != nil {
+	if r := flagRange(cmd, strings.TrimLeft(flag, "-")); r != "" {
+		// The value's own range, as checkRange gives it.
+		kind = "a whole number " + r
+	} else if f := cmd.Flags().Lookup(strings.TrimLeft(flag, "-")); f != nil {
 		switch t := f.Value.Type(); t {
 		case "uint8", "uint16", "uint32", "uint64", "uint":
 			bits := map[string]int{"uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64, "uint": 64}[t]
@@ -293,10 +298,18 @@ func flagError(cmd *cobra.Command, err error) error {
 			kind = "true or false"
 		}
 	}
-	if why == "value out of range" {
-		return fmt.Errorf("%s %s is out of range: want %s", flag, value, kind)
+	// The object, when its name came before the bad flag.
+	object := ""
+	if args := cmd.Flags().Args(); len(args) > 0 && cmd.Parent() != nil {
+		if noun := map[string]string{"link": "link", "filter-group": "filter group", "balance-group": "balance group",
+			"profile": "profile", "rule": "rule", "port": "port"}[cmd.Parent().Name()]; noun != "" {
+			object = noun + " " + args[0] + ": "
+		}
 	}
-	return fmt.Errorf("%s %q: want %s", flag, value, kind)
+	if why == "value out of range" {
+		return fmt.Errorf("%s%s %s is out of range: want %s", object, flag, value, kind)
+	}
+	return fmt.Errorf("%s%s %q: want %s", object, flag, value, kind)
 }
 
 // rangeArgs accepts lo..hi arguments; usage names them ("[REVISION]").
@@ -330,4 +343,40 @@ func checkUTF8(cmd *cobra.Command, args []string) error {
 // rpcContext bounds one command's calls by --timeout.
 func (a *app) rpcContext(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(cmd.Context(), a.timeout)
+}
+
+// flagRange is the allowed range of a numeric flag of cmd, as its command
+// checks it (checkRange): "1..1024 cores". "" for a flag without one.
+func flagRange(cmd *cobra.Command, flag string) string {
+	r := func(lo, hi uint32, unit string) string {
+		if unit != "" {
+			unit = " " + unit
+		}
+		return fmt.Sprintf("%d..%d%s", lo, hi, unit)
+	}
+	switch flag {
+	case "cores":
+		return r(1, config.MaxCores, "cores")
+	case "prio", "priority":
+		return r(1, config.MaxPriority, "")
+	case "slot-bits":
+		return r(1, config.MaxSlotBits, "bits")
+	case "loss-threshold", "recovery-threshold":
+		return r(1, config.MaxThreshold, "keep-alives")
+	case "min-active":
+		return r(1, config.MaxFilterGroups, "members")
+	case "id":
+		if cmd.Parent() == nil {
+			return ""
+		}
+		switch cmd.Parent().Name() {
+		case "link":
+			return r(0, config.MaxLinks-1, "")
+		case "filter-group":
+			return r(0, config.MaxFilterGroups-1, "")
+		case "balance-group":
+			return r(0, config.MaxBalanceGroups-1, "")
+		}
+	}
+	return ""
 }
