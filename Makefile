@@ -19,12 +19,27 @@ V1_OUT := p4src/build/v1model
 
 all: build test
 
+# The build's stamp for 'balancer version' (internal/buildinfo): the
+# source revision as git describes it, the commit, whether the tree had
+# uncommitted changes, and the build time. Outside a git checkout they
+# are left empty and the binary says what the Go toolchain recorded.
+BUILDINFO := github.com/dpi-balancer/balancer/internal/buildinfo
+GIT_DESCRIBE := $(shell git describe --tags --always --dirty 2>/dev/null)
+GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)
+GIT_MODIFIED := $(shell test -n "$$(git status --porcelain --untracked-files=no 2>/dev/null)" && echo true || echo false)
+BUILD_TIME := $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS := -X $(BUILDINFO).version=$(GIT_DESCRIBE) -X $(BUILDINFO).revision=$(GIT_COMMIT) \
+  -X $(BUILDINFO).modified=$(GIT_MODIFIED) -X $(BUILDINFO).buildTime=$(BUILD_TIME)
+export BALANCER_LDFLAGS := $(LDFLAGS)
+
 # The daemon on the built-in software switch with examples/site.yaml.
 run:
 	./scripts/run-demo.sh
 
+# Every package, and bin/balancer with the build stamp.
 build:
 	$(GO) build ./...
+	$(GO) build -ldflags '$(LDFLAGS)' -o bin/balancer ./cmd/balancer
 
 # Every test: unit, golden, and (as root with BMv2 installed) packet tests.
 # Every part runs even when an earlier one failed; the target fails when

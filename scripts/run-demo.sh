@@ -18,9 +18,23 @@
 #   TELEMETRY_PORT=9340 METRICS_PORT=9341
 # and CONFIG (examples/site.yaml), RUN_DIR (run). The switch's ports are
 # saved in $RUN_DIR/ports.env: 'daemon' uses the ones the switch runs with.
-# Ctrl-C is the normal way to stop: it exits 0.
+# Ctrl-C is the normal way to stop: it exits 0 (make run too).
+# The daemon's state ($RUN_DIR/state) is kept between runs: a second run
+# resumes its last revision, not CONFIG, and says so; FRESH=1 removes it
+# first and starts from CONFIG.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# On a terminal, run as a job of its own that holds the terminal: Ctrl-C
+# then reaches this script (which ends the demo and exits 0) and what it
+# started, but not a make that started it (make dies of SIGINT, exit 130,
+# whatever its recipe does).
+if [[ -t 0 && "${1:-all}" != stop && -z "${RUN_DEMO_JOB:-}" ]]; then
+	export RUN_DEMO_JOB=1
+	set -m
+	"$0" "$@" &
+	fg %% >/dev/null
+	exit $?
+fi
 export PATH="$PATH:/usr/local/go/bin"
 CONFIG="${CONFIG:-examples/site.yaml}"
 RUN="${RUN_DIR:-run}"
@@ -35,6 +49,31 @@ TELEMETRY="127.0.0.1:${TELEMETRY_PORT:-9340}"
 METRICS="127.0.0.1:${METRICS_PORT:-9341}"
 SIMPID="$RUN/sim.pid"
 mkdir -p "$RUN" bin
+
+# bin/balancer with the source revision and build time for 'balancer
+# version' (make passes the same flags in BALANCER_LDFLAGS).
+build() {
+	local bi=github.com/dpi-balancer/balancer/internal/buildinfo ldflags="${BALANCER_LDFLAGS:-}"
+	if [[ -z "$ldflags" ]] && git rev-parse HEAD >/dev/null 2>&1; then
+		local modified=false
+		[[ -n "$(git status --porcelain --untracked-files=no)" ]] && modified=true
+		ldflags="-X $bi.version=$(git describe --tags --always --dirty) -X $bi.revision=$(git rev-parse HEAD)"
+		ldflags+=" -X $bi.modified=$modified -X $bi.buildTime=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	fi
+	go build -ldflags "$ldflags" -o bin/balancer ./cmd/balancer
+}
+
+# A state directory from an earlier run is resumed (its running revision,
+# not $CONFIG): say so, and how to start from $CONFIG. FRESH=1 does.
+state_notice() {
+	if [[ "${FRESH:-}" == 1 && -d "$RUN/state" ]]; then
+		rm -rf "$RUN/state"
+		echo "FRESH=1: the saved state in $RUN/state was removed; starting from $CONFIG"
+	elif [[ -n "$(ls -A "$RUN/state" 2>/dev/null)" ]]; then
+		echo "RESUMING the saved state in $RUN/state: the daemon runs its last revision (and history), not $CONFIG."
+		echo "  To start fresh from $CONFIG: FRESH=1 make run  (or rm -rf $RUN/state)"
+	fi
+}
 
 sim_running() { [[ -f "$SIMPID" ]] && kill -0 "$(cat "$SIMPID")" 2>/dev/null; }
 
@@ -85,11 +124,13 @@ daemon)
 		echo "the software switch is not running: start everything with 'make run'" >&2
 		exit 1
 	fi
-	[[ -x bin/balancer ]] || go build -o bin/balancer ./cmd/balancer
-	run_daemon
+	[[ -x bin/balancer ]] || build
+	state_notice
+	run_daemon || { rc=$?; [[ $rc -eq 130 ]] || exit "$rc"; }
 	;;
 all)
-	go build -o bin/balancer ./cmd/balancer
+	build
+	state_notice
 	start_sim
 	trap 'stop_sim; exit 0' INT TERM
 	sock="\$PWD/$RUN/balancer.sock"

@@ -15,8 +15,11 @@ type Info struct {
 	// Version is the main module's version; "(devel)" for a build from a
 	// work tree that is not at a module version.
 	Version string `json:"version"`
-	// Revision, Time and Modified are the version control stamp (absent
-	// when the build had none, e.g. go build -buildvcs=false).
+	// Revision, Time and Modified are the source stamp: the commit, the
+	// build time and uncommitted changes as the Makefile passes them
+	// (-ldflags -X), else the Go toolchain's version control stamp (the
+	// commit's time then); absent when the build had neither (e.g. go
+	// build -buildvcs=false).
 	Revision string `json:"revision,omitempty"`
 	Time     string `json:"time,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
@@ -24,9 +27,36 @@ type Info struct {
 	Platform string `json:"platform"`
 }
 
+// Set at link time by the Makefile (and scripts/run-demo.sh):
+//
+//	-ldflags "-X github.com/dpi-balancer/balancer/internal/buildinfo.version=$(git describe --tags --always --dirty)
+//	          -X github.com/dpi-balancer/balancer/internal/buildinfo.revision=$(git rev-parse HEAD)
+//	          -X github.com/dpi-balancer/balancer/internal/buildinfo.buildTime=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+//	          -X github.com/dpi-balancer/balancer/internal/buildinfo.modified=true|false"
+//
+// A plain 'go build' leaves them empty and Read falls back to what the Go
+// toolchain stamped (the vcs.* build settings).
+var version, revision, buildTime, modified string
+
 // Read returns this binary's build.
 func Read() Info {
-	return fromBuildInfo(debug.ReadBuildInfo())
+	return withLinkStamp(fromBuildInfo(debug.ReadBuildInfo()), version, revision, buildTime, modified)
+}
+
+// withLinkStamp overrides v with what the build passed by -ldflags -X,
+// where it passed something.
+func withLinkStamp(v Info, ver, rev, t, mod string) Info {
+	if ver != "" {
+		v.Version = ver
+	}
+	if rev != "" {
+		v.Revision = rev
+		v.Modified = mod == "true"
+	}
+	if t != "" {
+		v.Time = t
+	}
+	return v
 }
 
 func fromBuildInfo(bi *debug.BuildInfo, ok bool) Info {

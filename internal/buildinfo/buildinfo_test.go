@@ -41,3 +41,13 @@ func TestFromBuildInfo(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkStamp: what the Makefile passes by -ldflags -X wins over the
+// toolchain's stamp; nothing passed leaves it as it was.
+func TestLinkStamp(t *testing.T) {
+	base := Info{Version: "(devel)", Revision: "aaaa", Time: "2020-01-01T00:00:00Z", Go: "go1", Platform: "linux/amd64"}
+	assert.Equal(t, base, withLinkStamp(base, "", "", "", ""))
+	got := withLinkStamp(base, "v1.2.0-3-g0123456-dirty", "0123456789abcdef", "2026-01-02T03:04:05Z", "true")
+	assert.Equal(t, Info{Version: "v1.2.0-3-g0123456-dirty", Revision: "0123456789abcdef", Time: "2026-01-02T03:04:05Z", Modified: true, Go: "go1", Platform: "linux/amd64"}, got)
+	assert.Equal(t, "v1.2.0-3-g0123456-dirty, revision 0123456789ab (modified), 2026-01-02T03:04:05Z, go1 linux/amd64", got.String())
+}
