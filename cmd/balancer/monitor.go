@@ -65,6 +65,20 @@ func (a *app) streamEvents(cmd *cobra.Command, replay int, object string, follow
 			if follow && ctx.Err() != nil && status.Code(err) == codes.Canceled {
 				return nil // Ctrl-C
 			}
+			// (A client that fell behind is ended UNAVAILABLE too, by the
+			// daemon, saying so: that stays an error.)
+			lagged := strings.Contains(status.Convert(err).Message(), "monitor client fell")
+			if follow && ctx.Err() == nil && !lagged && (status.Code(err) == codes.Unavailable || status.Code(err) == codes.Canceled) {
+				// The daemon went away (stopped, restarted, crashed): the
+				// stream ends as it would at its end, with what happened.
+				where := "the daemon"
+				if a.dial != nil {
+					where += " at " + a.dial.where
+				}
+				fmt.Fprintf(a.stderr, "balancer: the event stream ended: %s stopped (or the connection to it was lost) after %s; "+
+					"when it is running again, 'balancer monitor' follows it again (--replay N shows the last N events)\n", where, plural(int64(n), "event"))
+				return nil
+			}
 			return err
 		}
 		if n == 0 && header != "" && !a.structured() {

@@ -1,9 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/daemon/apiserver"
 )
 
 // TestBalanceGroupDelInUse: deleting a balance group a rule balances to
@@ -44,4 +55,60 @@ func TestTraceUnknownLinkListsLinks(t *testing.T) {
 	r := e.run("trace", "--link", "L9", "--side", "lan", "--src", "10.0.0.1", "--dst", "10.0.0.2", "--proto", "tcp")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `unknown link "L9" (links: L1)`)
+}
+
+// syncBuffer is a bytes.Buffer safe to read while the CLI writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestMonitorDaemonStops: a monitor following the daemon's events ends
+// cleanly (exit 0) with a message saying the daemon stopped, not a raw
+// gRPC error, when the daemon goes away.
+func TestMonitorDaemonStops(t *testing.T) {
+	svc, err := newFakeDaemon(testSite)
+	require.NoError(t, err)
+	socket := filepath.Join(t.TempDir(), "balancer.sock")
+	lis, err := apiserver.ListenUnix(socket)
+	require.NoError(t, err)
+	srv := grpc.NewServer()
+	apiv1.RegisterBalancerServer(srv, apiserver.New(svc))
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		srv.Serve(lis)
+	}()
+	e := &env{t: t, socket: socket, svc: svc}
+	e.ok("bypass", "on", "--group", "F2")
+
+	var out, errb syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run(context.Background(), []string{"--socket", socket, "monitor", "--replay", "1"}, strings.NewReader(""), &out, &errb)
+	}()
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "F2: on") }, 10*time.Second, 10*time.Millisecond, "the replayed event")
+	srv.Stop()
+	<-served
+	select {
+	case c := <-code:
+		assert.Equal(t, exitOK, c)
+	case <-time.After(10 * time.Second):
+		t.Fatal("monitor did not end when the daemon stopped")
+	}
+	assert.Contains(t, errb.String(), "balancer: the event stream ended: the daemon at "+socket+" stopped (or the connection to it was lost) after 1 event")
+	assert.NotContains(t, errb.String(), "rpc error")
+	assert.NotContains(t, errb.String(), "code =")
 }
