@@ -50,7 +50,7 @@ func PortAlarms(cfg *config.Config, reports map[string]SwitchPort) []string {
 			}
 		}
 	}
-	push := "render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md)"
+	push := portRemedy(cfg)
 	var out []string
 	for _, d := range sortedPorts(cfg) {
 		s := d.Settings()
@@ -82,6 +82,23 @@ func PortAlarms(cfg *config.Config, reports map[string]SwitchPort) []string {
 		}
 	}
 	return out
+}
+
+// simPortRemedy is how the software switch's ports are made the site's:
+// they are the ones it was started with (balancer sim --from-config), and
+// it has no chassis config to push.
+const simPortRemedy = "the software switch runs the ports of the site it was started with: restart it from the running site " +
+	"(balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; " +
+	"otherwise balancer sim --from-config run/site.yaml)"
+
+// portRemedy is how a site's ports are brought onto its switch: a pushed
+// Stratum chassis config, or for the software switch a restart from the
+// site.
+func portRemedy(cfg *config.Config) string {
+	if cfg.Platform == config.PlatformSim {
+		return simPortRemedy
+	}
+	return "render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md)"
 }
 
 func sortedPorts(cfg *config.Config) []config.Port {

@@ -46,15 +46,15 @@ links:
 		want   []string
 	}{
 		{"speed", func(m map[string]SwitchPort) { m["9/0"] = up(40e9) },
-			[]string{"port P9: the switch runs it at 40G, the site at 100G: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or set the site's speed (balancer port set 9 --speed 40G)"}},
+			[]string{"port P9: the switch runs it at 40G, the site at 100G: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or set the site's speed (balancer port set 9 --speed 40G)"}},
 		{"unknown speed", func(m map[string]SwitchPort) { p := up(0); p.Speed = "SPEED_UNKNOWN"; m["4/3"] = p },
-			[]string{"port P43: the switch runs it at SPEED_UNKNOWN, the site at 10G: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or set the site's speed (balancer port set 4 --speed SPEED)"}},
+			[]string{"port P43: the switch runs it at SPEED_UNKNOWN, the site at 10G: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or set the site's speed (balancer port set 4 --speed SPEED)"}},
 		{"not reported", func(m map[string]SwitchPort) { delete(m, "10/0") },
-			[]string{"port P10: the switch does not report it: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md)"}},
+			[]string{"port P10: the switch does not report it: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml)"}},
 		{"admin down on the switch", func(m map[string]SwitchPort) { p := m["9/0"]; p.Admin = &no; p.Oper = &no; m["9/0"] = p },
-			[]string{"port P9: admin down on the switch, enabled in the site: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or disable it in the site (balancer port set 9 --enabled=false)"}},
+			[]string{"port P9: admin down on the switch, enabled in the site: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or disable it in the site (balancer port set 9 --enabled=false)"}},
 		{"admin up, disabled in the site", func(m map[string]SwitchPort) { m["1/0"] = up(100e9) },
-			[]string{"port P1: admin up on the switch, disabled in the site: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or enable it in the site (balancer port set 1 --enabled)"}},
+			[]string{"port P1: admin up on the switch, disabled in the site: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or enable it in the site (balancer port set 1 --enabled)"}},
 		{"used port oper down", func(m map[string]SwitchPort) { p := m["4/2"]; p.Oper = &no; m["4/2"] = p },
 			[]string{"port P42 (link L1) is enabled but oper down: check its cable and optics, and that the far end runs 10G with fec none and autoneg off"}},
 		{"unused port oper down is no alarm", func(m map[string]SwitchPort) { p := m["4/3"]; p.Oper = &no; m["4/3"] = p }, nil},
@@ -140,7 +140,7 @@ func TestPortMismatchAlarm(t *testing.T) {
 		require.NoError(t, err)
 		return st.Switch.PortAlarms
 	}
-	want := "port P1: the switch runs it at 40G, the site at 100G: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or set the site's speed (balancer port set 1 --speed 40G)"
+	want := "port P1: the switch runs it at 40G, the site at 100G: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or set the site's speed (balancer port set 1 --speed 40G)"
 	waitFor := func(what string, within time.Duration, cond func([]string) bool) time.Duration {
 		t.Helper()
 		begin := time.Now()
@@ -169,4 +169,18 @@ func TestPortMismatchAlarm(t *testing.T) {
 		return len(a) == 1 && strings.HasPrefix(a[0], "port P3: admin down on the switch, enabled in the site")
 	})
 	t.Logf("admin mismatch alarm raised %v after the switch's change", took)
+}
+
+// TestPortRemedyByPlatform: a Stratum switch's ports are fixed by pushing
+// the chassis config; the software switch has none (chassis-config
+// refuses its platform): its remedy is a restart from the running site.
+func TestPortRemedyByPlatform(t *testing.T) {
+	for platform, want := range map[string]string{
+		config.PlatformSim: "port P9: the switch does not report it: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml)",
+		"wedge100bf-32x":   "port P9: the switch does not report it: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md)",
+	} {
+		cfg, err := config.Parse([]byte("platform: " + platform + "\nports: [{port: 9, speed: 100G}]\n"))
+		require.NoError(t, err)
+		assert.Equal(t, []string{want}, PortAlarms(cfg, map[string]SwitchPort{}), platform)
+	}
 }

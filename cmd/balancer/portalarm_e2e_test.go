@@ -60,7 +60,7 @@ func TestPortAlarmOnSoftwareSwitch(t *testing.T) {
 
 	began := time.Now()
 	mismatch := daemon("other", other)
-	want := "ALARM port P9: the switch runs it at 100G, the site at 40G: render and push the site's chassis config (balancer switch chassis-config; docs/tofino.md), or set the site's speed (balancer port set 9 --speed 100G)"
+	want := "ALARM port P9: the switch runs it at 100G, the site at 40G: the software switch runs the ports of the site it was started with: restart it from the running site (balancer config export -f run/site.yaml; the demo: Ctrl-C, then CONFIG=run/site.yaml make run; otherwise balancer sim --from-config run/site.yaml), or set the site's speed (balancer port set 9 --speed 100G)"
 	// The daemon's start (state directory, compile) is not the check: the
 	// 2 s run from when its API first answers; 30 s bound the start.
 	var out string
