@@ -336,9 +336,9 @@ func TestProfile(t *testing.T) {
 	out := e.ok("profile", "add", "fast", "--interval", "50ms", "--loss-threshold", "3", "--probe", "both")
 	assertRows(t, out, "+ profile fast")
 	assertRows(t, e.ok("profile", "list"),
-		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN USED BY",
-		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms group_filter",
-		"fast 50ms 3 5 1 bypass both 1s ~150ms -")
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms auto -")
 
 	out = e.ok("profile", "set", "default", "--failure-action", "rebalance")
 	assert.Equal(t, "failure action rebalance now applies to balance groups group_filter\n", rows(out)[0]+"\n")
