@@ -19,11 +19,18 @@ import (
 // recovery_threshold 3) with manual failback and min_up_time minUp.
 func manualSite(t *testing.T, minUp string) string {
 	t.Helper()
+	return failbackSite(t, "manual", minUp)
+}
+
+// failbackSite is testdata/verdict.yaml with the failback and min_up_time
+// given.
+func failbackSite(t *testing.T, failback, minUp string) string {
+	t.Helper()
 	data, err := os.ReadFile("testdata/verdict.yaml")
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "site.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(replaceOnce(t, string(data), "failure_action: bypass}",
-		"failure_action: bypass, failback: manual, min_up_time: "+minUp+"}")), 0o644))
+		"failure_action: bypass, failback: "+failback+", min_up_time: "+minUp+"}")), 0o644))
 	return path
 }
 
@@ -148,4 +155,47 @@ func TestManualFailbackOnSwitch(t *testing.T) {
 	assert.Contains(t, kinds, "return F2: recovered -> up (by the operator)")
 	assert.Contains(t, kinds, "filter-group F2: recovered -> up (returned by the operator)")
 	assert.ErrorIs(t, d2.ReturnFilterGroup(context.Background(), "F2"), ErrNotWaiting, "returned already")
+}
+
+// min_up_time on the software switch, automatic failback: a filter that
+// answers again forwards only once its keep-alives have passed for
+// min_up_time (the first round judged at or past it), and is sent no data
+// frame before; 0s is the recovery threshold alone (3 x 40 ms), as
+// before.
+func TestMinUpTimeOnSwitch(t *testing.T) {
+	for _, tt := range []struct {
+		minUp string
+		least time.Duration // revival -> forward, at least
+	}{
+		{"0s", 2 * 40 * time.Millisecond}, // recovery_threshold 3: the first pass may be in flight at the revival
+		{"300ms", 300 * time.Millisecond},
+		{"1s", time.Second},
+	} {
+		t.Run(tt.minUp, func(t *testing.T) {
+			b := newBedWith(t, failbackSite(t, "auto", tt.minUp), 0, nil)
+			d, _ := b.startDaemon(10)
+			b.allUp(d)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			b.trafficGen(ctx, 2000)
+			f2 := b.filters["F2"]
+			f2.alive.Store(false)
+			b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
+			require.Eventually(t, func() bool { return filterNamed(t, d, "F2").State == "down" }, 5*time.Second, time.Millisecond)
+			data := f2.data.Load()
+			revived := time.Now()
+			f2.alive.Store(true)
+			took := b.waitFGFast(1, p4src.ActionFilterForward, 10*time.Second)
+			before := f2.data.Load() - data
+			f := filterNamed(t, d, "F2")
+			engine := f.Since.Sub(revived)
+			t.Logf("min_up_time %s: F2 answers again -> forward on the switch after %v (the engine's return %v after the revival; %d keep-alive rounds passed; %d data frames to F2 before)",
+				tt.minUp, took, engine, f.Passes, before)
+			assert.GreaterOrEqual(t, took, tt.least, "not before min_up_time")
+			assert.GreaterOrEqual(t, engine, tt.least, "not before min_up_time")
+			assert.Zero(t, before, "no data frame to F2 before its return")
+			assert.Equal(t, "up", f.State)
+			assert.Equal(t, "keep-alives pass", f.Reason)
+		})
+	}
 }
