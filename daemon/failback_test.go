@@ -185,11 +185,23 @@ func TestMinUpTimeOnSwitch(t *testing.T) {
 			data := f2.data.Load()
 			revived := time.Now()
 			f2.alive.Store(true)
-			took := b.waitFGFast(1, p4src.ActionFilterForward, 10*time.Second)
-			before := f2.data.Load() - data
+			// Polled: the data frames F2 got, read before the entry that
+			// still says bypass, so they all came before the return.
+			var before uint64
+			var took time.Duration
+			for deadline := revived.Add(10 * time.Second); ; {
+				got := f2.data.Load() - data
+				if b.fgAction(1) == p4src.ActionFilterForward {
+					took = time.Since(revived)
+					break
+				}
+				before = got
+				require.True(t, time.Now().Before(deadline), "F2 never forwards again")
+				time.Sleep(200 * time.Microsecond) // polling: the resolution of the measure
+			}
 			f := filterNamed(t, d, "F2")
 			engine := f.Since.Sub(revived)
-			t.Logf("min_up_time %s: F2 answers again -> forward on the switch after %v (the engine's return %v after the revival; %d keep-alive rounds passed; %d data frames to F2 before)",
+			t.Logf("min_up_time %s: F2 answers again -> forward on the switch after %v (the engine's return %v after the revival; %d keep-alive passes counted in all; %d data frames to F2 before)",
 				tt.minUp, took, engine, f.Passes, before)
 			assert.GreaterOrEqual(t, took, tt.least, "not before min_up_time")
 			assert.GreaterOrEqual(t, engine, tt.least, "not before min_up_time")
