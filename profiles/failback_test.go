@@ -262,3 +262,27 @@ func TestRecoveredSurvivesRestartAndAdopt(t *testing.T) {
 	assert.Empty(t, latest(fb.e).FilterGroups)
 	assert.ErrorIs(t, fb.e.CanReturn("F1"), ErrNotWaiting, "up: nothing to return")
 }
+
+// TestRecoveredHeldThroughStall: a recovered filter whose keep-alives
+// are lost together with those of the filters in service (the
+// balancer's own keep-alive path is suspected) is held by the stall guard
+// like a filter in service, and stays recovered.
+func TestRecoveredHeldThroughStall(t *testing.T) {
+	fb := newFailbackBench(t, "manual", "0s", Options{})
+	fb.failF1()
+	fb.reviveF1()
+	fb.runUntil(StateRecovered, time.Second)
+	// Every filter's keep-alives are lost for 4 rounds (loss_threshold 3).
+	fb.stalled = true
+	fb.run(400 * time.Millisecond)
+	st := fb.e.Status()
+	assert.True(t, st[0].Held, "F1 held")
+	assert.Equal(t, ReasonPathSuspected, st[0].Reason)
+	assert.Equal(t, StateRecovered, st[0].State)
+	fb.stalled = false
+	fb.run(300 * time.Millisecond)
+	assert.Equal(t, StateRecovered, fb.state("F1"), "held, then keep-alives pass again")
+	assert.Equal(t, StateRecovered, fb.last().To, "never down in between")
+	assert.False(t, fb.e.Status()[0].Held)
+	require.NoError(t, fb.e.Return("F1", fb.now))
+}

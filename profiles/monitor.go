@@ -208,6 +208,12 @@ func (e *Engine) round(m *monitor, pass bool, sent, now time.Time) bool {
 		next, why = m.stepDown(now)
 	case StateRecovered:
 		next, why = m.stepRecovered(now)
+		// The stall guard covers a filter waiting for return as one in
+		// service: a stall of the balancer's own keep-alive path must not
+		// send the operator's filter back to down.
+		if next == StateDown && e.hold(m, now) {
+			return false
+		}
 	default:
 		return false
 	}
