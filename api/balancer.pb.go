@@ -3698,7 +3698,8 @@ type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seq   uint64                 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
 	At    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=at,proto3" json:"at,omitempty"`
-	// filter-group, bypass, config, switch or alarm.
+	// filter-group, bypass, return (a recovered filter group returned to
+	// service by the operator), config, switch or alarm.
 	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
 	// The object, by the name the operator gave it.
 	Object string `protobuf:"bytes,4,opt,name=object,proto3" json:"object,omitempty"`
