@@ -822,6 +822,87 @@ func (*SetBypassResponse) Descriptor() ([]byte, []int) {
 	return file_balancer_proto_rawDescGZIP(), []int{11}
 }
 
+type ReturnFilterGroupRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The filter group's name, as in the configuration.
+	FilterGroup   string `protobuf:"bytes,1,opt,name=filter_group,json=filterGroup,proto3" json:"filter_group,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReturnFilterGroupRequest) Reset() {
+	*x = ReturnFilterGroupRequest{}
+	mi := &file_balancer_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReturnFilterGroupRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReturnFilterGroupRequest) ProtoMessage() {}
+
+func (x *ReturnFilterGroupRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReturnFilterGroupRequest.ProtoReflect.Descriptor instead.
+func (*ReturnFilterGroupRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ReturnFilterGroupRequest) GetFilterGroup() string {
+	if x != nil {
+		return x.FilterGroup
+	}
+	return ""
+}
+
+type ReturnFilterGroupResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReturnFilterGroupResponse) Reset() {
+	*x = ReturnFilterGroupResponse{}
+	mi := &file_balancer_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReturnFilterGroupResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReturnFilterGroupResponse) ProtoMessage() {}
+
+func (x *ReturnFilterGroupResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReturnFilterGroupResponse.ProtoReflect.Descriptor instead.
+func (*ReturnFilterGroupResponse) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{13}
+}
+
 type GetStatusRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -830,7 +911,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -842,7 +923,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -855,7 +936,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{14}
 }
 
 // Status is the daemon's view of the switch and the filters.
@@ -887,7 +968,7 @@ type Status struct {
 
 func (x *Status) Reset() {
 	*x = Status{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -899,7 +980,7 @@ func (x *Status) String() string {
 func (*Status) ProtoMessage() {}
 
 func (x *Status) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -912,7 +993,7 @@ func (x *Status) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Status.ProtoReflect.Descriptor instead.
 func (*Status) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Status) GetSite() string {
@@ -1013,7 +1094,7 @@ type DaemonInfo struct {
 
 func (x *DaemonInfo) Reset() {
 	*x = DaemonInfo{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1025,7 +1106,7 @@ func (x *DaemonInfo) String() string {
 func (*DaemonInfo) ProtoMessage() {}
 
 func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1038,7 +1119,7 @@ func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
 func (*DaemonInfo) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DaemonInfo) GetVersion() string {
@@ -1112,7 +1193,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1124,7 +1205,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1137,7 +1218,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -1242,7 +1323,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1254,7 +1335,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1267,7 +1348,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -1423,7 +1504,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1435,7 +1516,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1448,7 +1529,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1485,7 +1566,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1578,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1591,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1621,7 +1702,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1633,7 +1714,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1646,7 +1727,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1847,7 +1928,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +1940,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +1953,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -1922,7 +2003,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2015,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2028,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -1990,7 +2071,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2002,7 +2083,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2015,7 +2096,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -2103,7 +2184,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2115,7 +2196,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2128,7 +2209,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2147,7 +2228,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2159,7 +2240,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2172,7 +2253,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2234,7 +2315,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2246,7 +2327,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2259,7 +2340,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2289,7 +2370,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2382,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2395,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2362,7 +2443,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2374,7 +2455,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2387,7 +2468,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2471,7 +2552,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2483,7 +2564,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2496,7 +2577,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2561,7 +2642,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2573,7 +2654,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2586,7 +2667,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2632,7 +2713,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2644,7 +2725,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2657,7 +2738,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2698,7 +2779,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2710,7 +2791,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2723,7 +2804,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2752,7 +2833,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2764,7 +2845,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2777,7 +2858,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2803,7 +2884,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2815,7 +2896,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2828,7 +2909,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2857,7 +2938,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2869,7 +2950,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2882,7 +2963,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -2938,7 +3019,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2950,7 +3031,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2963,7 +3044,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -2998,7 +3079,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3010,7 +3091,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3023,7 +3104,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -3076,7 +3157,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3088,7 +3169,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3101,7 +3182,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3223,7 +3304,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3235,7 +3316,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3248,7 +3329,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3363,7 +3444,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3375,7 +3456,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3388,7 +3469,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3422,7 +3503,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3434,7 +3515,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3447,7 +3528,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3476,7 +3557,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3488,7 +3569,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3501,7 +3582,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3574,7 +3655,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3586,7 +3667,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3599,7 +3680,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -3628,7 +3709,8 @@ type Event struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seq   uint64                 `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
 	At    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=at,proto3" json:"at,omitempty"`
-	// filter-group, bypass, config, switch or alarm.
+	// filter-group, bypass, return (a recovered filter group returned to
+	// service by the operator), config, switch or alarm.
 	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
 	// The object, by the name the operator gave it.
 	Object string `protobuf:"bytes,4,opt,name=object,proto3" json:"object,omitempty"`
@@ -3642,7 +3724,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3654,7 +3736,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3667,7 +3749,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -3775,7 +3857,10 @@ const file_balancer_proto_rawDesc = "" +
 	"\x10SetBypassRequest\x12\x14\n" +
 	"\x05group\x18\x01 \x01(\tR\x05group\x12\x0e\n" +
 	"\x02on\x18\x02 \x01(\bR\x02on\"\x13\n" +
-	"\x11SetBypassResponse\"\x12\n" +
+	"\x11SetBypassResponse\"=\n" +
+	"\x18ReturnFilterGroupRequest\x12!\n" +
+	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\"\x1b\n" +
+	"\x19ReturnFilterGroupResponse\"\x12\n" +
 	"\x10GetStatusRequest\"\x99\x04\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
@@ -4036,14 +4121,15 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06object\x18\x04 \x01(\tR\x06object\x12\x12\n" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
 	"\x02to\x18\x06 \x01(\tR\x02to\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reason2\x86\x06\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason2\xea\x06\n" +
 	"\bBalancer\x12?\n" +
 	"\tGetStatus\x12\x1d.balancer.v1.GetStatusRequest\x1a\x13.balancer.v1.Status\x12J\n" +
 	"\tGetConfig\x12\x1d.balancer.v1.GetConfigRequest\x1a\x1e.balancer.v1.GetConfigResponse\x12H\n" +
 	"\vApplyConfig\x12\x1f.balancer.v1.ApplyConfigRequest\x1a\x18.balancer.v1.ApplyResult\x12B\n" +
 	"\bRollback\x12\x1c.balancer.v1.RollbackRequest\x1a\x18.balancer.v1.ApplyResult\x12D\n" +
 	"\aHistory\x12\x1b.balancer.v1.HistoryRequest\x1a\x1c.balancer.v1.HistoryResponse\x12J\n" +
-	"\tSetBypass\x12\x1d.balancer.v1.SetBypassRequest\x1a\x1e.balancer.v1.SetBypassResponse\x12E\n" +
+	"\tSetBypass\x12\x1d.balancer.v1.SetBypassRequest\x1a\x1e.balancer.v1.SetBypassResponse\x12b\n" +
+	"\x11ReturnFilterGroup\x12%.balancer.v1.ReturnFilterGroupRequest\x1a&.balancer.v1.ReturnFilterGroupResponse\x12E\n" +
 	"\vGetCounters\x12\x1f.balancer.v1.GetCountersRequest\x1a\x15.balancer.v1.Counters\x12G\n" +
 	"\bGetSlots\x12\x1c.balancer.v1.GetSlotsRequest\x1a\x1d.balancer.v1.GetSlotsResponse\x12<\n" +
 	"\x05Trace\x12\x19.balancer.v1.TraceRequest\x1a\x18.balancer.v1.TraceResult\x12A\n" +
@@ -4062,139 +4148,143 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
 var file_balancer_proto_goTypes = []any{
-	(*Revision)(nil),              // 0: balancer.v1.Revision
-	(*GetConfigRequest)(nil),      // 1: balancer.v1.GetConfigRequest
-	(*GetConfigResponse)(nil),     // 2: balancer.v1.GetConfigResponse
-	(*ApplyConfigRequest)(nil),    // 3: balancer.v1.ApplyConfigRequest
-	(*ApplyResult)(nil),           // 4: balancer.v1.ApplyResult
-	(*SlotMove)(nil),              // 5: balancer.v1.SlotMove
-	(*FilterSlotMove)(nil),        // 6: balancer.v1.FilterSlotMove
-	(*RollbackRequest)(nil),       // 7: balancer.v1.RollbackRequest
-	(*HistoryRequest)(nil),        // 8: balancer.v1.HistoryRequest
-	(*HistoryResponse)(nil),       // 9: balancer.v1.HistoryResponse
-	(*SetBypassRequest)(nil),      // 10: balancer.v1.SetBypassRequest
-	(*SetBypassResponse)(nil),     // 11: balancer.v1.SetBypassResponse
-	(*GetStatusRequest)(nil),      // 12: balancer.v1.GetStatusRequest
-	(*Status)(nil),                // 13: balancer.v1.Status
-	(*DaemonInfo)(nil),            // 14: balancer.v1.DaemonInfo
-	(*HAStatus)(nil),              // 15: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),          // 16: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),          // 17: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),            // 18: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),          // 19: balancer.v1.FilterStatus
-	(*DataPlaneVerdict)(nil),      // 20: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                // 21: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),    // 22: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),    // 23: balancer.v1.GetCountersRequest
-	(*Counters)(nil),              // 24: balancer.v1.Counters
-	(*PacketBytes)(nil),           // 25: balancer.v1.PacketBytes
-	(*PortCounters)(nil),          // 26: balancer.v1.PortCounters
-	(*LinkCounters)(nil),          // 27: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),        // 28: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),          // 29: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),          // 30: balancer.v1.CoreCounters
-	(*DropCounter)(nil),           // 31: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),       // 32: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),      // 33: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),             // 34: balancer.v1.SlotsView
-	(*CoreShare)(nil),             // 35: balancer.v1.CoreShare
-	(*SlotTarget)(nil),            // 36: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),          // 37: balancer.v1.TraceRequest
-	(*TraceResult)(nil),           // 38: balancer.v1.TraceResult
-	(*LocateRequest)(nil),         // 39: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),        // 40: balancer.v1.LocateResponse
-	(*Placement)(nil),             // 41: balancer.v1.Placement
-	(*MonitorRequest)(nil),        // 42: balancer.v1.MonitorRequest
-	(*Event)(nil),                 // 43: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil), // 44: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 45: google.protobuf.Duration
+	(*Revision)(nil),                  // 0: balancer.v1.Revision
+	(*GetConfigRequest)(nil),          // 1: balancer.v1.GetConfigRequest
+	(*GetConfigResponse)(nil),         // 2: balancer.v1.GetConfigResponse
+	(*ApplyConfigRequest)(nil),        // 3: balancer.v1.ApplyConfigRequest
+	(*ApplyResult)(nil),               // 4: balancer.v1.ApplyResult
+	(*SlotMove)(nil),                  // 5: balancer.v1.SlotMove
+	(*FilterSlotMove)(nil),            // 6: balancer.v1.FilterSlotMove
+	(*RollbackRequest)(nil),           // 7: balancer.v1.RollbackRequest
+	(*HistoryRequest)(nil),            // 8: balancer.v1.HistoryRequest
+	(*HistoryResponse)(nil),           // 9: balancer.v1.HistoryResponse
+	(*SetBypassRequest)(nil),          // 10: balancer.v1.SetBypassRequest
+	(*SetBypassResponse)(nil),         // 11: balancer.v1.SetBypassResponse
+	(*ReturnFilterGroupRequest)(nil),  // 12: balancer.v1.ReturnFilterGroupRequest
+	(*ReturnFilterGroupResponse)(nil), // 13: balancer.v1.ReturnFilterGroupResponse
+	(*GetStatusRequest)(nil),          // 14: balancer.v1.GetStatusRequest
+	(*Status)(nil),                    // 15: balancer.v1.Status
+	(*DaemonInfo)(nil),                // 16: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),                  // 17: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),              // 18: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),              // 19: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),                // 20: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),              // 21: balancer.v1.FilterStatus
+	(*DataPlaneVerdict)(nil),          // 22: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 23: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 24: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 25: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 26: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 27: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 28: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 29: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 30: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 31: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 32: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 33: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 34: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 35: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 36: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 37: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 38: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 39: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 40: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 41: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 42: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 43: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 44: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 45: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 46: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 47: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	44, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	46, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
 	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
 	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	16, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	17, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	18, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	19, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	22, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	44, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	15, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	14, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	44, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	44, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	44, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	44, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	44, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	44, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	45, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	21, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	20, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	44, // 24: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	44, // 25: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	45, // 26: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	44, // 27: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	26, // 28: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	27, // 29: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	28, // 30: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	29, // 31: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	30, // 32: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	31, // 33: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	44, // 34: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	25, // 35: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	25, // 36: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	25, // 37: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	25, // 38: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 39: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 40: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 41: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	25, // 42: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	25, // 43: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 44: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	25, // 45: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	25, // 46: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	25, // 47: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	25, // 48: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 49: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	25, // 50: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	25, // 51: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	25, // 52: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	25, // 53: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	34, // 54: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	35, // 55: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	36, // 56: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	41, // 57: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	44, // 58: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	12, // 59: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	18, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	19, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	20, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	21, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	24, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	46, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	17, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	16, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	46, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	46, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	46, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	46, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	46, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	46, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	47, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	23, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	22, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	46, // 24: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	46, // 25: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	47, // 26: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	46, // 27: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	28, // 28: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	29, // 29: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	30, // 30: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	31, // 31: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	32, // 32: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	33, // 33: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	46, // 34: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	27, // 35: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	27, // 36: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	27, // 37: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	27, // 38: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 39: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 40: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 41: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	27, // 42: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	27, // 43: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 44: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	27, // 45: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	27, // 46: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	27, // 47: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	27, // 48: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 49: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	27, // 50: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	27, // 51: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	27, // 52: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	27, // 53: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	36, // 54: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	37, // 55: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	38, // 56: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	43, // 57: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	46, // 58: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	14, // 59: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
 	1,  // 60: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
 	3,  // 61: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
 	7,  // 62: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
 	8,  // 63: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
 	10, // 64: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	23, // 65: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	32, // 66: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	37, // 67: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	39, // 68: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	42, // 69: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	13, // 70: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 71: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 72: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 73: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 74: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 75: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	24, // 76: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	33, // 77: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	38, // 78: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	40, // 79: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	43, // 80: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	70, // [70:81] is the sub-list for method output_type
-	59, // [59:70] is the sub-list for method input_type
+	12, // 65: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	25, // 66: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	34, // 67: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	39, // 68: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	41, // 69: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	44, // 70: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	15, // 71: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 72: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 73: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 74: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 75: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 76: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	13, // 77: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	26, // 78: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	35, // 79: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	40, // 80: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	42, // 81: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	45, // 82: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	71, // [71:83] is the sub-list for method output_type
+	59, // [59:71] is the sub-list for method input_type
 	59, // [59:59] is the sub-list for extension type_name
 	59, // [59:59] is the sub-list for extension extendee
 	0,  // [0:59] is the sub-list for field type_name
@@ -4211,7 +4301,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   44,
+			NumMessages:   46,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -40,17 +40,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	Balancer_GetStatus_FullMethodName   = "/balancer.v1.Balancer/GetStatus"
-	Balancer_GetConfig_FullMethodName   = "/balancer.v1.Balancer/GetConfig"
-	Balancer_ApplyConfig_FullMethodName = "/balancer.v1.Balancer/ApplyConfig"
-	Balancer_Rollback_FullMethodName    = "/balancer.v1.Balancer/Rollback"
-	Balancer_History_FullMethodName     = "/balancer.v1.Balancer/History"
-	Balancer_SetBypass_FullMethodName   = "/balancer.v1.Balancer/SetBypass"
-	Balancer_GetCounters_FullMethodName = "/balancer.v1.Balancer/GetCounters"
-	Balancer_GetSlots_FullMethodName    = "/balancer.v1.Balancer/GetSlots"
-	Balancer_Trace_FullMethodName       = "/balancer.v1.Balancer/Trace"
-	Balancer_Locate_FullMethodName      = "/balancer.v1.Balancer/Locate"
-	Balancer_Monitor_FullMethodName     = "/balancer.v1.Balancer/Monitor"
+	Balancer_GetStatus_FullMethodName         = "/balancer.v1.Balancer/GetStatus"
+	Balancer_GetConfig_FullMethodName         = "/balancer.v1.Balancer/GetConfig"
+	Balancer_ApplyConfig_FullMethodName       = "/balancer.v1.Balancer/ApplyConfig"
+	Balancer_Rollback_FullMethodName          = "/balancer.v1.Balancer/Rollback"
+	Balancer_History_FullMethodName           = "/balancer.v1.Balancer/History"
+	Balancer_SetBypass_FullMethodName         = "/balancer.v1.Balancer/SetBypass"
+	Balancer_ReturnFilterGroup_FullMethodName = "/balancer.v1.Balancer/ReturnFilterGroup"
+	Balancer_GetCounters_FullMethodName       = "/balancer.v1.Balancer/GetCounters"
+	Balancer_GetSlots_FullMethodName          = "/balancer.v1.Balancer/GetSlots"
+	Balancer_Trace_FullMethodName             = "/balancer.v1.Balancer/Trace"
+	Balancer_Locate_FullMethodName            = "/balancer.v1.Balancer/Locate"
+	Balancer_Monitor_FullMethodName           = "/balancer.v1.Balancer/Monitor"
 )
 
 // BalancerClient is the client API for Balancer service.
@@ -74,6 +75,11 @@ type BalancerClient interface {
 	// SetBypass puts one filter group, or everything, in manual bypass or
 	// takes it out. It survives daemon restarts.
 	SetBypass(ctx context.Context, in *SetBypassRequest, opts ...grpc.CallOption) (*SetBypassResponse, error)
+	// ReturnFilterGroup puts a filter group that recovered under manual
+	// failback ("recovered, waiting for return") back into service. It is
+	// saved before it is applied. FAILED_PRECONDITION when the filter group
+	// does not wait (still down, up), NOT_FOUND when it is unknown.
+	ReturnFilterGroup(ctx context.Context, in *ReturnFilterGroupRequest, opts ...grpc.CallOption) (*ReturnFilterGroupResponse, error)
 	// GetCounters reads the data plane's counters from the switch.
 	GetCounters(ctx context.Context, in *GetCountersRequest, opts ...grpc.CallOption) (*Counters, error)
 	// GetSlots: the slot layout of one balance group, or of every one.
@@ -152,6 +158,16 @@ func (c *balancerClient) SetBypass(ctx context.Context, in *SetBypassRequest, op
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SetBypassResponse)
 	err := c.cc.Invoke(ctx, Balancer_SetBypass_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *balancerClient) ReturnFilterGroup(ctx context.Context, in *ReturnFilterGroupRequest, opts ...grpc.CallOption) (*ReturnFilterGroupResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReturnFilterGroupResponse)
+	err := c.cc.Invoke(ctx, Balancer_ReturnFilterGroup_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -238,6 +254,11 @@ type BalancerServer interface {
 	// SetBypass puts one filter group, or everything, in manual bypass or
 	// takes it out. It survives daemon restarts.
 	SetBypass(context.Context, *SetBypassRequest) (*SetBypassResponse, error)
+	// ReturnFilterGroup puts a filter group that recovered under manual
+	// failback ("recovered, waiting for return") back into service. It is
+	// saved before it is applied. FAILED_PRECONDITION when the filter group
+	// does not wait (still down, up), NOT_FOUND when it is unknown.
+	ReturnFilterGroup(context.Context, *ReturnFilterGroupRequest) (*ReturnFilterGroupResponse, error)
 	// GetCounters reads the data plane's counters from the switch.
 	GetCounters(context.Context, *GetCountersRequest) (*Counters, error)
 	// GetSlots: the slot layout of one balance group, or of every one.
@@ -279,6 +300,9 @@ func (UnimplementedBalancerServer) History(context.Context, *HistoryRequest) (*H
 }
 func (UnimplementedBalancerServer) SetBypass(context.Context, *SetBypassRequest) (*SetBypassResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetBypass not implemented")
+}
+func (UnimplementedBalancerServer) ReturnFilterGroup(context.Context, *ReturnFilterGroupRequest) (*ReturnFilterGroupResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReturnFilterGroup not implemented")
 }
 func (UnimplementedBalancerServer) GetCounters(context.Context, *GetCountersRequest) (*Counters, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetCounters not implemented")
@@ -424,6 +448,24 @@ func _Balancer_SetBypass_Handler(srv interface{}, ctx context.Context, dec func(
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Balancer_ReturnFilterGroup_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReturnFilterGroupRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BalancerServer).ReturnFilterGroup(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Balancer_ReturnFilterGroup_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BalancerServer).ReturnFilterGroup(ctx, req.(*ReturnFilterGroupRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _Balancer_GetCounters_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetCountersRequest)
 	if err := dec(in); err != nil {
@@ -537,6 +579,10 @@ var Balancer_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetBypass",
 			Handler:    _Balancer_SetBypass_Handler,
+		},
+		{
+			MethodName: "ReturnFilterGroup",
+			Handler:    _Balancer_ReturnFilterGroup_Handler,
 		},
 		{
 			MethodName: "GetCounters",

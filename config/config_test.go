@@ -56,6 +56,7 @@ func TestParseExample(t *testing.T) {
 		Probe:             config.ProbeLANToWAN,
 		StallGuard:        config.StallGuardHold,
 		StallHold:         config.Duration(time.Second),
+		Failback:          config.FailbackAuto,
 	}, *p)
 	assert.Len(t, c.Profiles, 1, "the file defines default: no built-in one is added")
 
@@ -134,12 +135,12 @@ profiles:
 			{
 				Name: "strict", InitialDelay: config.Duration(time.Second), Interval: config.Duration(50 * time.Millisecond),
 				LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailDrop, Probe: config.ProbeLANToWAN,
-				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second),
+				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second), Failback: config.FailbackAuto,
 			},
 			{
 				Name: "default", InitialDelay: config.Duration(time.Second), Interval: config.Duration(100 * time.Millisecond),
 				LossThreshold: 5, RecoveryThreshold: 5, MinActive: 1, FailureAction: config.FailBypass, Probe: config.ProbeLANToWAN,
-				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second),
+				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second), Failback: config.FailbackAuto,
 			},
 		},
 	}

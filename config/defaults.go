@@ -26,6 +26,8 @@ const (
 	DefaultStallHold         = Duration(time.Second)
 	MinStallHold             = Duration(10 * time.Millisecond)
 	MaxStallHold             = Duration(time.Minute)
+	DefaultFailback          = FailbackAuto
+	MaxMinUpTime             = Duration(time.Hour) // min_up_time: 0..1h
 )
 
 // Default keep-alive addresses.
@@ -39,7 +41,8 @@ var (
 func BuiltinProfile() Profile {
 	return Profile{Name: DefaultProfile, InitialDelay: DefaultInitialDelay, Interval: DefaultInterval,
 		LossThreshold: DefaultLossThreshold, RecoveryThreshold: DefaultRecoveryThreshold, MinActive: DefaultMinActive,
-		FailureAction: DefaultFailureAction, Probe: DefaultProbe, StallGuard: DefaultStallGuard, StallHold: DefaultStallHold}
+		FailureAction: DefaultFailureAction, Probe: DefaultProbe, StallGuard: DefaultStallGuard, StallHold: DefaultStallHold,
+		Failback: DefaultFailback}
 }
 
 // DefaultProfile returns the site's "default" profile, the one a filter
@@ -92,6 +95,7 @@ func (c *Config) ApplyDefaults() {
 		setIfZero(&p.Probe, DefaultProbe)
 		setIfZero(&p.StallGuard, DefaultStallGuard)
 		setIfZero(&p.StallHold, DefaultStallHold)
+		setIfZero(&p.Failback, DefaultFailback)
 	}
 
 	for i := range c.FilterGroups {

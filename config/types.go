@@ -139,7 +139,25 @@ type Profile struct {
 	// to StallHold; "off" fails them over at loss_threshold regardless.
 	StallGuard StallGuard `yaml:"stall_guard,omitempty" json:"stall_guard,omitempty"` // default hold
 	StallHold  Duration   `yaml:"stall_hold,omitempty" json:"stall_hold,omitempty"`   // default 1s
+	// Failback says how a failed filter returns to service once its
+	// keep-alives pass again: "auto" returns it by the recovery rules,
+	// "manual" keeps it out of service (recovered, waiting for return)
+	// until an operator returns it.
+	Failback Failback `yaml:"failback,omitempty" json:"failback,omitempty"` // default auto
+	// MinUpTime is how long a failed filter must pass keep-alives without
+	// a loss, counted from the first keep-alive of the run, before it
+	// returns (or, under manual failback, waits for return); 0: the
+	// recovery_threshold alone.
+	MinUpTime Duration `yaml:"min_up_time,omitempty" json:"min_up_time,omitempty"` // default 0
 }
+
+// Failback is how a recovered filter returns to service.
+type Failback string
+
+const (
+	FailbackAuto   Failback = "auto"   // default: by the recovery rules
+	FailbackManual Failback = "manual" // only when an operator returns it
+)
 
 // StallGuard is the policy for keep-alive losses that hit most of a
 // balance group at once.

@@ -410,6 +410,13 @@ func (v *validator) profiles() {
 			v.p.addf(path+".stall_guard", ErrInvalid, "%q is not one of hold, off", p.StallGuard)
 		}
 		v.duration(path+".stall_hold", p.StallHold, stallHoldBound, "how long the stall guard holds keep-alive losses")
+		if p.Failback != "" && p.Failback != FailbackAuto && p.Failback != FailbackManual {
+			v.p.addf(path+".failback", ErrInvalid, "%q is not one of auto, manual (profile %q)", p.Failback, p.Name)
+		}
+		if p.MinUpTime < 0 || p.MinUpTime > MaxMinUpTime {
+			v.p.addf(path+".min_up_time", ErrOutOfRange, "%s is out of range 0s..%s (profile %q: how long a failed filter must pass keep-alives before it returns; 0 returns it at recovery_threshold)",
+				p.MinUpTime, durText(MaxMinUpTime), p.Name)
+		}
 	}
 }
 

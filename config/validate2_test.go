@@ -218,3 +218,32 @@ func TestProfileStallGuard(t *testing.T) {
 	assert.Equal(t, config.StallGuardOff, c.Profiles[0].StallGuard)
 	assert.Equal(t, config.Duration(250*time.Millisecond), c.Profiles[0].StallHold)
 }
+
+func TestProfileFailback(t *testing.T) {
+	base := "profiles:\n  - {name: default}\n  - {name: slow-return, %s}\n"
+	for _, tt := range []struct {
+		field, want string
+	}{
+		{"failback: sometimes", `profiles[1].failback: "sometimes" is not one of auto, manual (profile "slow-return")`},
+		{"min_up_time: 2h", `profiles[1].min_up_time: 2h0m0s is out of range 0s..60m (profile "slow-return"`},
+		{"min_up_time: -1s", `profiles[1].min_up_time: -1s is out of range 0s..60m (profile "slow-return"`},
+	} {
+		t.Run(tt.field, func(t *testing.T) {
+			_, err := config.Parse([]byte(fmt.Sprintf(base, tt.field)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	c, err := config.Parse([]byte(fmt.Sprintf(base, "failback: manual, min_up_time: 30s")))
+	require.NoError(t, err)
+	assert.Equal(t, config.FailbackManual, c.Profiles[1].Failback)
+	assert.Equal(t, config.Duration(30*time.Second), c.Profiles[1].MinUpTime)
+	// The defaults: auto, 0 (today's recovery rules); an explicit 0 is
+	// the operator's and kept.
+	assert.Equal(t, config.FailbackAuto, c.Profiles[0].Failback)
+	assert.Zero(t, c.Profiles[0].MinUpTime)
+	c, err = config.Parse([]byte(fmt.Sprintf(base, "min_up_time: 0s")))
+	require.NoError(t, err)
+	assert.Zero(t, c.Profiles[1].MinUpTime)
+	assert.Equal(t, config.FailbackAuto, c.Profiles[1].Failback)
+}

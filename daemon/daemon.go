@@ -252,7 +252,7 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		}
 	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
+		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
 }
 
 // cpuPortOf gives the CPU port: override when set, else the platform's,
@@ -410,6 +410,11 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 			if err := d.writeState(ctx); err == nil {
 				d.saveRuntime()
 			}
+		case <-eng.Saves():
+			// A filter group entered or left "recovered, waiting for
+			// return": nothing to write to the switch, but the wait must
+			// survive a restart or a takeover.
+			d.saveRuntime()
 		case f := <-d.reqs:
 			f(ctx)
 		}
@@ -545,7 +550,7 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 	if up == nil {
 		up = []string{} // written as [], not null: see Runtime.Up
 	}
-	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Epochs: eng.Epochs()}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Recovered: eng.Recovered(), Epochs: eng.Epochs()}
 }
 
 // saveRuntime saves the failure states after a failover was written to

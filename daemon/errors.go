@@ -5,6 +5,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon/statestore"
 	"github.com/dpi-balancer/balancer/internal/kinderr"
+	"github.com/dpi-balancer/balancer/profiles"
 )
 
 // Errors the API maps to gRPC codes.
@@ -12,6 +13,9 @@ var (
 	ErrNotFound    = statestore.ErrNotFound
 	ErrInvalid     = errors.New("invalid")
 	ErrUnavailable = statestore.ErrUnavailable
+	// ErrNotWaiting: a filter group given to ReturnFilterGroup is not
+	// recovered and waiting for return.
+	ErrNotWaiting = profiles.ErrNotWaiting
 )
 
 // kindf is an error of a kind (one of the sentinels above) whose message

@@ -12,6 +12,7 @@ import (
 const (
 	EventFilterGroup = "filter-group" // a filter group's state changed
 	EventBypass      = "bypass"       // manual bypass put on or taken off
+	EventReturn      = "return"       // a recovered filter group returned to service by the operator
 	EventConfig      = "config"       // a revision was applied
 	EventSwitch      = "switch"       // this daemon became or stopped being the switch's primary
 	EventAlarm       = "alarm"        // an alarm was raised or cleared

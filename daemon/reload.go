@@ -131,7 +131,7 @@ func (d *Daemon) against(r *reload) error {
 // bypasses and, for a standby, its failed filter groups.
 func (r *reload) holds(eng *profiles.Engine) bool {
 	all, groups := eng.Bypass()
-	return all == r.rt.BypassAll && slices.Equal(groups, r.want) && (r.leader || slices.Equal(eng.Down(), known(r.cfg, r.rt.Down)))
+	return all == r.rt.BypassAll && slices.Equal(groups, r.want) && (r.leader || (slices.Equal(eng.Down(), known(r.cfg, r.rt.Down)) && slices.Equal(eng.Recovered(), known(r.cfg, r.rt.Recovered))))
 }
 
 // takeOver gives eng what the engine cur decided (a leader's failovers),
@@ -261,7 +261,8 @@ func (d *Daemon) readRunning() ([]byte, Revision, map[string]*tables.Layout, err
 // sameFailures reports whether the engine's failure states (down, proven
 // up) are the stored runtime state's.
 func sameFailures(cfg *config.Config, eng *profiles.Engine, rt Runtime) bool {
-	return slices.Equal(eng.Down(), known(cfg, rt.Down)) && slices.Equal(eng.Up(), known(cfg, rt.Up))
+	return slices.Equal(eng.Down(), known(cfg, rt.Down)) && slices.Equal(eng.Up(), known(cfg, rt.Up)) &&
+		slices.Equal(eng.Recovered(), known(cfg, rt.Recovered))
 }
 
 // known keeps the filter groups cfg has, sorted.

@@ -34,6 +34,11 @@ type Service interface {
 	// (group == "") in manual bypass, or takes it out. It survives
 	// restarts.
 	SetBypass(ctx context.Context, group string, on bool) error
+	// ReturnFilterGroup puts a filter group that recovered under manual
+	// failback (recovered, waiting for return) back into service. It
+	// fails with ErrNotWaiting, naming it, when it does not wait (still
+	// down, up), and with ErrNotFound when it is unknown.
+	ReturnFilterGroup(ctx context.Context, name string) error
 	Counters(ctx context.Context) (*Counters, error)
 	Slots(ctx context.Context, balanceGroup string) (*SlotsView, error)
 	Trace(ctx context.Context, req TraceRequest) (*TraceResult, error)

@@ -417,6 +417,50 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 	})
 }
 
+// ReturnFilterGroup implements Service. Like SetBypass it runs on the
+// state owner and is an operator's command: the filter group is saved as
+// up (fsync'd, or the shared store's transaction) before anything changes;
+// if that fails the command fails and it still waits. Then the engine
+// returns it and the switch is written before the call returns.
+func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
+	return d.own(ctx, func(octx context.Context) error {
+		eng := d.currentEngine()
+		if !eng.Has(name) {
+			d.mu.Lock()
+			known := fgList(d.cfg)
+			d.mu.Unlock()
+			return kindf(ErrNotFound, "unknown filter group %q; the filter groups are %s", name, known)
+		}
+		if err := eng.CanReturn(name); err != nil {
+			return err
+		}
+		rt := runtimeOf(eng)
+		drop := func(g string) bool { return g == name }
+		rt.Down = slices.DeleteFunc(rt.Down, drop)
+		rt.Recovered = slices.DeleteFunc(rt.Recovered, drop)
+		if !slices.Contains(rt.Up, name) {
+			rt.Up = append(rt.Up, name)
+			slices.Sort(rt.Up)
+		}
+		if err := d.saveRuntimeOf(eng, rt); err != nil {
+			return fmt.Errorf("filter group %s not returned, it still waits: saving the runtime state failed: %w", name, err)
+		}
+		if err := eng.Return(name, d.now()); err != nil {
+			// It failed again between the check and now: the saved state
+			// is caught up by the save that follows that failure.
+			d.saveRuntime()
+			return err
+		}
+		d.events.Publish(Event{Kind: EventReturn, Object: name, From: profiles.StateRecovered.String(), To: profiles.StateUp.String(), Reason: "by the operator"})
+		err := d.writeState(octx)
+		if err == nil {
+			d.saveRuntime() // the epoch its recovery moved to
+		}
+		d.refreshTelemetry(octx)
+		return err
+	})
+}
+
 // Status implements Service.
 func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	d.mu.Lock()
@@ -488,7 +532,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	}
 	down := map[string]bool{}
 	for _, f := range st.Filters {
-		if f.State == "down" || f.State == "admin-bypass" {
+		if f.State == "down" || f.State == "admin-bypass" || f.State == "recovered" {
 			down[f.Name] = true
 		}
 	}

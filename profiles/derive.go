@@ -72,7 +72,7 @@ func (e *Engine) derive() tables.State {
 				st.Rebalanced[name] = true
 			}
 			st.FilterGroups[name] = tables.FGSWBypass
-		case m.state == StateDown:
+		case m.failed():
 			switch m.action {
 			case config.FailDrop:
 				st.FilterGroups[name] = tables.FGDrop
@@ -93,7 +93,7 @@ func (e *Engine) derive() tables.State {
 		}
 		alive := 0
 		for _, n := range bg.Members {
-			if m := e.mons[n]; m != nil && !m.admin && m.state != StateDown {
+			if m := e.mons[n]; m != nil && !m.admin && !m.failed() {
 				alive++
 			}
 		}

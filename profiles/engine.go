@@ -29,6 +29,10 @@ type Options struct {
 	// a restart, and the switch forwards to them. Any other starts in init
 	// and earns its traffic.
 	Up []string
+	// Recovered names filter groups that start recovered, waiting for
+	// return (manual failback: they were waiting before a restart or a
+	// takeover); they stay out of service until an operator returns them.
+	Recovered []string
 	// Epochs are the verdict epochs the filter groups start with (by
 	// name; absent: 0), as saved before a restart or by the HA leader
 	// before a takeover: a recovery moves on from them (verdict.go).
@@ -62,6 +66,7 @@ type Engine struct {
 	byPort  map[uint32][]*monitor
 	global  bool
 	changes chan tables.State
+	saves   chan struct{}
 	last    tables.State
 	started time.Time
 	// lastTick and stalledAt detect stalls of the engine or its
@@ -100,8 +105,9 @@ type monitor struct {
 	adminAt   time.Time
 	lanUp     bool
 	wanUp     bool
-	passes    uint32 // consecutive
-	losses    uint32 // consecutive
+	passes    uint32    // consecutive
+	upFrom    time.Time // when the first keep-alive of the run of passes was sent
+	losses    uint32    // consecutive
 	seq       uint32
 	out       map[wire.Direction]*probe
 	lost      lostRound // the last round, if judged a loss (retake)
@@ -139,7 +145,7 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 		unit = time.Nanosecond
 	}
 	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, mons: map[string]*monitor{},
-		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1)}
+		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1), saves: make(chan struct{}, 1)}
 	ka := cfg.Defaults.KeepAlive
 	for _, fg := range cfg.FilterGroups {
 		bg := cfg.BalanceGroupOf(fg.Name)
@@ -193,6 +199,11 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 			m.state, m.reason = StateDown, ReasonRestart
 		}
 	}
+	for _, n := range opts.Recovered {
+		if m := e.mons[n]; m != nil {
+			m.state, m.reason = StateRecovered, ReasonWaitingReturn
+		}
+	}
 	for n, ep := range opts.Epochs {
 		if m := e.mons[n]; m != nil {
 			m.vd.epoch = ep // not this engine's own: see verdictMon.own
@@ -225,7 +236,7 @@ func (e *Engine) Adopt(old *Engine) {
 		m.state, m.reason, m.since = o.state, o.reason, o.since
 		m.admin, m.adminAt = o.admin, o.adminAt
 		m.lanUp, m.wanUp = o.lanUp, o.wanUp
-		m.passes, m.losses, m.seq = o.passes, o.losses, o.seq
+		m.passes, m.losses, m.seq, m.upFrom = o.passes, o.losses, o.seq, o.upFrom
 		m.held, m.holdFrom, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.holdFrom, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
 		m.vd = o.vd.clone()
@@ -275,6 +286,19 @@ func (e *Engine) Start(now time.Time) {
 
 // Changes offers each new tables.State (the latest one wins).
 func (e *Engine) Changes() <-chan tables.State { return e.changes }
+
+// Saves is signalled when runtime state that the tables do not show
+// changed (a filter group entered or left "recovered, waiting for
+// return"), so that it is saved; coalesced.
+func (e *Engine) Saves() <-chan struct{} { return e.saves }
+
+// persist signals Saves. Called with e.mu held.
+func (e *Engine) persist() {
+	select {
+	case e.saves <- struct{}{}:
+	default:
+	}
+}
 
 // State returns the current data-plane state.
 func (e *Engine) State() tables.State {

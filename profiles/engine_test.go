@@ -54,6 +54,9 @@ type bench struct {
 	// by LAN port, how long the filter itself takes (default 20µs).
 	slow, cross map[uint32]time.Duration
 	queue       []lateAnswer
+	// onSend, when set, is told of every keep-alive sent (before it
+	// crosses its filter).
+	onSend func(port uint32)
 }
 
 // lateAnswer is a keep-alive answer on its way to the engine.
@@ -75,6 +78,9 @@ func newBench(t *testing.T, action, probe string) *bench {
 }
 
 func (b *bench) send(port uint32, frame []byte) error {
+	if b.onSend != nil {
+		b.onSend(port)
+	}
 	if b.fail {
 		return errors.New("not primary")
 	}

@@ -21,7 +21,7 @@ func (e *Engine) AdoptFailures(ids []uint32, now time.Time) {
 		if m == nil {
 			continue
 		}
-		if m.state == StateDown {
+		if m.failed() {
 			continue // failed here already: its recovery goes on
 		}
 		m.passes = 0 // recovery counts from now

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
@@ -15,6 +16,10 @@ const (
 	StateUp                       // keep-alives pass
 	StateDown                     // failed: the failure action applies
 	StateAdminBypass              // the operator bypassed it by hand
+	// StateRecovered: failed, its keep-alives pass again, but its profile
+	// has manual failback: it stays out of service (the failure action
+	// applies) until an operator returns it (Engine.Return).
+	StateRecovered
 )
 
 func (s State) String() string {
@@ -27,6 +32,8 @@ func (s State) String() string {
 		return "down"
 	case StateAdminBypass:
 		return "admin-bypass"
+	case StateRecovered:
+		return "recovered"
 	}
 	return fmt.Sprintf("State(%d)", uint8(s))
 }
@@ -46,6 +53,8 @@ const (
 	ReasonPathSuspected
 	ReasonDataPlane   // the pipeline proved loss (verdict.go)
 	ReasonFoundFailed // failed on the switch when this controller read it (found.go)
+	ReasonWaitingReturn
+	ReasonReturned
 )
 
 func (r Reason) String() string {
@@ -72,6 +81,10 @@ func (r Reason) String() string {
 		return "data-plane verdict"
 	case ReasonFoundFailed:
 		return "failed on the switch before this controller took over"
+	case ReasonWaitingReturn:
+		return "recovered, waiting for return"
+	case ReasonReturned:
+		return "returned by the operator"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -101,21 +114,23 @@ func (e *Engine) Tick(now time.Time) {
 		// Judge the previous round: every direction must have come back.
 		if len(m.out) > 0 {
 			pass := true
+			var sent time.Time
 			for _, p := range m.out {
 				pass = pass && p.back
+				sent = p.sentAt
 			}
 			m.lost = lostRound{}
 			if !pass {
 				// Remembered so that answers reaching the engine late but
 				// proven in time by the data plane's clock can take it back.
-				m.lost = lostRound{seq: m.seq, passes: m.passes, losses: m.losses, state: m.state, since: m.since, missing: map[wire.Direction]bool{}}
+				m.lost = lostRound{seq: m.seq, passes: m.passes, losses: m.losses, state: m.state, since: m.since, sent: sent, missing: map[wire.Direction]bool{}}
 				for d, p := range m.out {
 					if !p.back {
 						m.lost.missing[d] = true
 					}
 				}
 			}
-			changed = e.round(m, pass, now) || changed
+			changed = e.round(m, pass, sent, now) || changed
 		}
 		m.seq++
 		clear(m.out)
@@ -159,9 +174,13 @@ func (e *Engine) Tick(now time.Time) {
 	}
 }
 
-// round applies one probe round's result; it reports a state change.
-func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
+// round applies one probe round's result (its keep-alives sent at sent);
+// it reports a state change.
+func (e *Engine) round(m *monitor, pass bool, sent, now time.Time) bool {
 	if pass {
+		if m.passes == 0 {
+			m.upFrom = sent // a run of passes starts: min_up_time counts from here
+		}
 		m.passes++
 		m.losses = 0
 		m.st.Passes++
@@ -186,7 +205,15 @@ func (e *Engine) round(m *monitor, pass bool, now time.Time) bool {
 			return false
 		}
 	case StateDown:
-		next, why = m.stepDown(pass)
+		next, why = m.stepDown(now)
+	case StateRecovered:
+		next, why = m.stepRecovered(now)
+		// The stall guard covers a filter waiting for return as one in
+		// service: a stall of the balancer's own keep-alive path must not
+		// send the operator's filter back to down.
+		if next == StateDown && e.hold(m, now) {
+			return false
+		}
 	default:
 		return false
 	}
@@ -212,13 +239,44 @@ func (m *monitor) stepUp(bool) (State, Reason) {
 	return StateUp, m.reason
 }
 
-// stepDown: a run of passes, with both ports up, brings it back.
-func (m *monitor) stepDown(bool) (State, Reason) {
-	if m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp {
+// stepDown: a run of passes, with both ports up, that has lasted the
+// profile's min_up_time brings it back; under manual failback it only
+// waits for return.
+func (m *monitor) stepDown(now time.Time) (State, Reason) {
+	if !m.proven(now) {
+		return StateDown, m.reason
+	}
+	if m.prof.Failback == config.FailbackManual {
+		return StateRecovered, ReasonWaitingReturn
+	}
+	return StateUp, ReasonKeepAlivesPass
+}
+
+// proven: the recovery rules are met: recovery_threshold passes in a row,
+// both ports up, and passing for min_up_time since the first keep-alive
+// of the run was sent.
+func (m *monitor) proven(now time.Time) bool {
+	return m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp &&
+		now.Sub(m.upFrom) >= time.Duration(m.prof.MinUpTime)
+}
+
+// stepRecovered: a recovered filter waiting for return fails again by
+// the loss rule of a filter in service; it returns by itself only if its
+// profile was changed to automatic failback meanwhile (by the recovery
+// rules, counted again after a restart).
+func (m *monitor) stepRecovered(now time.Time) (State, Reason) {
+	switch {
+	case m.losses >= m.prof.LossThreshold:
+		return StateDown, ReasonKeepAliveLoss
+	case m.prof.Failback != config.FailbackManual && m.proven(now):
 		return StateUp, ReasonKeepAlivesPass
 	}
-	return StateDown, m.reason
+	return StateRecovered, m.reason
 }
+
+// failed: out of service by its keep-alives (down, or recovered and
+// waiting for return): the failure action applies.
+func (m *monitor) failed() bool { return m.state == StateDown || m.state == StateRecovered }
 
 func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) bool {
 	if next == m.state {
@@ -232,8 +290,11 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	from := m.state
 	m.state, m.reason, m.since = next, why, now
 	m.release()
-	if next == StateUp && from == StateDown {
+	if next == StateUp && (from == StateDown || from == StateRecovered) {
 		m.vd.recovered(m, now)
+	}
+	if from == StateRecovered || next == StateRecovered {
+		e.persist() // runtime state the tables do not show
 	}
 	return true
 }
@@ -326,7 +387,7 @@ func (e *Engine) retake(m *monitor, k wire.KeepAlive, now time.Time) bool {
 	m.st.Losses--
 	m.retakenAt = now
 	m.st.LastPass = now
-	if e.round(m, true, now) {
+	if e.round(m, true, taken.sent, now) {
 		e.publish()
 	}
 	return true
@@ -339,6 +400,7 @@ type lostRound struct {
 	passes, losses uint32
 	state          State
 	since          time.Time
+	sent           time.Time // when its keep-alives were sent
 	missing        map[wire.Direction]bool
 }
 

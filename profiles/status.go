@@ -1,6 +1,9 @@
 package profiles
 
 import (
+	"errors"
+	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -47,20 +50,84 @@ type FilterStatus struct {
 // Up lists the filter groups that keep-alives proved up.
 func (e *Engine) Up() []string { return e.inState(StateUp) }
 
-// Down lists the filter groups that are down now.
-func (e *Engine) Down() []string { return e.inState(StateDown) }
+// Down lists the filter groups that are failed now: down, or recovered
+// and waiting for return (Recovered lists those).
+func (e *Engine) Down() []string { return e.inState(StateDown, StateRecovered) }
 
-// inState lists the filter groups in state s, by name.
-func (e *Engine) inState(s State) []string {
+// Recovered lists the filter groups that are recovered and wait for an
+// operator to return them (manual failback).
+func (e *Engine) Recovered() []string { return e.inState(StateRecovered) }
+
+// inState lists the filter groups in one of the states, by name.
+func (e *Engine) inState(states ...State) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var out []string
 	for _, n := range e.names() {
-		if e.mons[n].state == s {
+		if slices.Contains(states, e.mons[n].state) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// ErrNotWaiting: a filter group given to Return is not recovered and
+// waiting for return.
+var ErrNotWaiting = errors.New("not waiting for return")
+
+// ErrUnknownFilterGroup: a filter group given by name is not in the
+// configuration.
+var ErrUnknownFilterGroup = errors.New("unknown filter group")
+
+// CanReturn says whether the named filter group waits for return (nil),
+// or why it cannot be returned.
+func (e *Engine) CanReturn(name string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.canReturn(name)
+}
+
+func (e *Engine) canReturn(name string) error {
+	m := e.mons[name]
+	if m == nil {
+		return fmt.Errorf("%w %q", ErrUnknownFilterGroup, name)
+	}
+	if m.state == StateRecovered {
+		return nil
+	}
+	why := fmt.Sprintf("it is %s (%s)", m.state, m.reason)
+	switch m.state {
+	case StateUp:
+		why = "it is up, in service already"
+	case StateDown:
+		why += fmt.Sprintf("; it waits for return once its keep-alives pass %d in a row", m.prof.RecoveryThreshold)
+		if m.prof.MinUpTime > 0 {
+			why += fmt.Sprintf(" for %s", time.Duration(m.prof.MinUpTime))
+		}
+		if m.prof.Failback != config.FailbackManual {
+			why += fmt.Sprintf("; its profile %s has automatic failback: it returns by itself then", m.prof.Name)
+		}
+	case StateInit:
+		why += "; it has not been proven by keep-alives yet and comes into service by itself"
+	}
+	return fmt.Errorf("filter group %s is %w: %s; see balancer status", name, ErrNotWaiting, why)
+}
+
+// Return puts a filter group that is recovered and waiting for return
+// (manual failback) back into service: an operator's command. It fails,
+// naming the filter group, when it is not waiting (still down, up, or
+// unknown).
+func (e *Engine) Return(name string, now time.Time) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.canReturn(name); err != nil {
+		return err
+	}
+	m := e.mons[name]
+	e.log.Info("filter group returned by the operator", "filter_group", name, "waited", now.Sub(m.since))
+	e.transition(m, StateUp, ReasonReturned, now)
+	e.publish()
+	return nil
 }
 
 // Status reports every filter group, in configuration order.

@@ -336,9 +336,9 @@ func TestProfile(t *testing.T) {
 	out := e.ok("profile", "add", "fast", "--interval", "50ms", "--loss-threshold", "3", "--probe", "both")
 	assertRows(t, out, "+ profile fast")
 	assertRows(t, e.ok("profile", "list"),
-		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN USED BY",
-		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms group_filter",
-		"fast 50ms 3 5 1 bypass both 1s ~150ms -")
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms auto -")
 
 	out = e.ok("profile", "set", "default", "--failure-action", "rebalance")
 	assert.Equal(t, "failure action rebalance now applies to balance groups group_filter\n", rows(out)[0]+"\n")
@@ -355,7 +355,29 @@ func TestProfile(t *testing.T) {
 	assert.Equal(t, config.Duration(250*time.Millisecond), fast.StallHold)
 	assert.Equal(t, config.Duration(50*time.Millisecond), fast.Interval, "settings not given stay")
 
-	r := e.run("profile", "del", "default")
+	e.ok("profile", "set", "fast", "--failback", "manual", "--min-up-time", "30s")
+	fast = e.running().ProfileByName("fast")
+	assert.Equal(t, config.FailbackManual, fast.Failback)
+	assert.Equal(t, config.Duration(30*time.Second), fast.MinUpTime)
+	assertRows(t, e.ok("profile", "list"),
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms manual after 30s up -")
+	r := e.run("profile", "set", "fast", "--min-up-time", "2h")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--min-up-time 2h is out of range 0s..60m")
+	assert.Equal(t, config.Duration(30*time.Second), e.running().ProfileByName("fast").MinUpTime, "kept")
+	r = e.run("profile", "set", "fast", "--failback", "sometimes")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, `--failback "sometimes": want auto or manual`)
+	r = e.run("filter-group", "return", "F1")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, "filter group F1 is not waiting for return")
+	r = e.run("filter-group", "return", "nope")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `unknown filter group "nope"`)
+
+	r = e.run("profile", "del", "default")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `the profile "default" is built in and cannot be deleted`)
 	r = e.run("profile", "add", "slow", "--interval", "100")

@@ -145,7 +145,7 @@ func isChange(method string, req any) bool {
 	case apiv1.Balancer_ApplyConfig_FullMethodName:
 		r, ok := req.(*apiv1.ApplyConfigRequest)
 		return ok && !r.GetDryRun()
-	case apiv1.Balancer_Rollback_FullMethodName, apiv1.Balancer_SetBypass_FullMethodName:
+	case apiv1.Balancer_Rollback_FullMethodName, apiv1.Balancer_SetBypass_FullMethodName, apiv1.Balancer_ReturnFilterGroup_FullMethodName:
 		return true
 	}
 	return false
@@ -176,6 +176,8 @@ func (d *dialState) unknownOutcome(method string, before uint64, err error) erro
 	switch method {
 	case apiv1.Balancer_SetBypass_FullMethodName:
 		return fmt.Errorf("%s; once the daemon answers again, `balancer status` shows whether the manual bypass is set (it is saved before it is applied, and survives restarts)", msg)
+	case apiv1.Balancer_ReturnFilterGroup_FullMethodName:
+		return fmt.Errorf("%s; once the daemon answers again, `balancer status` shows whether the filter group is up or still recovered, waiting for return (a return is saved before it is applied, and survives restarts); run the return again if it still waits", msg)
 	default:
 		rev := "the running revision before the call is unknown"
 		if before > 0 {

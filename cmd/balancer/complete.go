@@ -58,7 +58,7 @@ var protocols = fixed(config.ProtoNames()...)
 var freeFlags = []string{
 	// root and CLI
 	"addr", "timeout", "comment", "id", "cores", "tpid", "mtu", "slot-bits", "prio",
-	"interval", "loss-threshold", "recovery-threshold", "min-active", "initial-delay", "stall-hold",
+	"interval", "loss-threshold", "recovery-threshold", "min-active", "initial-delay", "stall-hold", "min-up-time",
 	"rate", "replay", "history", "node-id",
 	// trace
 	"vlan", "mpls", "src", "dst", "src-mac", "dst-mac", "ethertype", "sport", "dport",
@@ -93,6 +93,7 @@ func (a *app) flagCompletions() map[string]cobra.CompletionFunc {
 		"failure-action":    fixed(failureActions...),
 		"probe":             fixed(probeDirections...),
 		"stall-guard":       fixed(stallGuards...),
+		"failback":          fixed(failbacks...),
 		"side":              fixed("lan", "wan"),
 		"proto":             protocols,
 		"log-level":         fixed(logLevels...),
@@ -146,7 +147,7 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"port set": {ports}, "port del": {ports},
 		"link add": {none}, "link set": {links}, "link del": {links}, "link list": nil,
 		"filter-group add": {none}, "filter-group set": {filterGroups}, "filter-group del": {filterGroups},
-		"filter-group list": nil, "filter-group show": {filterGroups},
+		"filter-group list": nil, "filter-group show": {filterGroups}, "filter-group return": {filterGroups},
 		"balance-group add": {none}, "balance-group set": {balanceGroups}, "balance-group del": {balanceGroups},
 		"balance-group list":       nil,
 		"balance-group member add": {balanceGroups, a.fromArgs(nonMembers)},

@@ -241,6 +241,16 @@ func (f *fakeDaemon) SetBypass(_ context.Context, group string, on bool) error {
 	return nil
 }
 
+// ReturnFilterGroup: the fake's filter groups never wait for return.
+func (f *fakeDaemon) ReturnFilterGroup(_ context.Context, name string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.cfg.FilterGroupByName(name) == nil {
+		return fmt.Errorf("%w: unknown filter group %q", daemon.ErrNotFound, name)
+	}
+	return fmt.Errorf("filter group %s is %w: it is up, in service already; see balancer status", name, daemon.ErrNotWaiting)
+}
+
 func (f *fakeDaemon) Status(context.Context) (*daemon.Status, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

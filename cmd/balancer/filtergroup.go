@@ -14,7 +14,7 @@ import (
 )
 
 func newFilterGroupCmd(a *app) *cobra.Command {
-	cmd := group("filter-group", "DPI filters: add, change, delete, list",
+	cmd := group("filter-group", "DPI filters: add, change, delete, list, return to service",
 		`A filter group is one DPI filter, a bump in the wire between a LAN port and
 a WAN port of the switch. Traffic a rule balances enters the filter on the
 side it arrived on (LAN traffic on the LAN port), crosses it, and comes back
@@ -27,7 +27,7 @@ dealt in proportion to cores, so every core gets an equal share.`,
 		`  balancer filter-group add F1 --lan P2 --wan P1 --cores 31
   balancer filter-group set F1 --cores 47
   balancer filter-group list`)
-	cmd.AddCommand(newFilterGroupAddCmd(a), newFilterGroupSetCmd(a), newFilterGroupDelCmd(a), newFilterGroupListCmd(a), newFilterGroupShowCmd(a))
+	cmd.AddCommand(newFilterGroupAddCmd(a), newFilterGroupSetCmd(a), newFilterGroupDelCmd(a), newFilterGroupListCmd(a), newFilterGroupShowCmd(a), newFilterGroupReturnCmd(a))
 	return cmd
 }
 
@@ -240,4 +240,53 @@ func lastMemberError(c *config.Config, fg, bg string) error {
 	return fmt.Errorf("filter group %s is the last member of balance group %s, and a balance group needs at least one: "+
 		"add another filter group to %s first ('balancer filter-group add NAME --lan PORT --wan PORT', then 'balancer balance-group member add %s NAME'), "+
 		"or delete the balance group (%s)", fg, bg, bg, bg, delGroup)
+}
+
+func newFilterGroupReturnCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "return NAME",
+		Short: "Return a recovered filter to service (manual failback)",
+		Long: `Under an availability profile with failback manual, a filter that failed and
+whose keep-alives pass again (for the profile's min_up_time) is not put back
+into service by itself: its failure action keeps applying and 'status' shows
+it as recovered, waiting for return. 'return' puts it back: it forwards its
+share again at once.
+
+The return is saved before it is applied, like a manual bypass, and is
+listed by 'monitor' and 'filter-group show'. A filter group that is not
+waiting (still down, already up) is refused, naming why. The wait itself
+survives a restart of the daemon and an HA takeover.`,
+		Example: `  balancer status                 # F2: recovered (recovered, waiting for return)
+  balancer filter-group return F2`,
+		Args: exactArgs("NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cl, err := a.client()
+			if err != nil {
+				return err
+			}
+			ctx, cancel := a.rpcContext(cmd)
+			defer cancel()
+			if _, err := cl.ReturnFilterGroup(ctx, &apiv1.ReturnFilterGroupRequest{FilterGroup: args[0]}); err != nil {
+				return err
+			}
+			st, err := cl.GetStatus(ctx, &apiv1.GetStatusRequest{})
+			if err != nil {
+				return err
+			}
+			var f *apiv1.FilterStatus
+			for _, x := range st.GetFilters() {
+				if x.GetName() == args[0] {
+					f = x
+				}
+			}
+			if a.structured() {
+				return a.printProto(f)
+			}
+			fmt.Fprintf(a.stdout, "filter group %s returned to service: %s (%s), the data plane: %s\n", args[0], f.GetState(), f.GetReason(), f.GetEffective())
+			if w := notOnSwitch(st); w != "" {
+				fmt.Fprintf(a.stdout, "warning: %s\n", w)
+			}
+			return nil
+		},
+	}
 }

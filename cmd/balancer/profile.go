@@ -30,6 +30,12 @@ rather than the filters), --stall-guard hold (the default) keeps them up for
 at most --stall-hold before failing them over; --stall-guard off fails them
 over at --loss-threshold regardless.
 
+A filter that failed returns to service once --recovery-threshold keep-alives
+in a row pass and, with --min-up-time, once they have passed without a loss
+for that long. With --failback manual it does not return by itself: it stays
+out of service (its failure action keeps applying), shown as "recovered,
+waiting for return", until 'balancer filter-group return NAME'.
+
 A down filter's share follows --failure-action (bypass, drop, rebalance; see
 'balancer balance-group --help'). When fewer than --min-active members of a
 balance group are alive, the whole group bypasses.
@@ -53,6 +59,7 @@ type profileFlags struct {
 	minActive                    uint32
 	failureAction, probe         string
 	stallGuard, stallHold        string
+	failback, minUpTime          string
 }
 
 func (f *profileFlags) register(cmd *cobra.Command) {
@@ -66,6 +73,8 @@ func (f *profileFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.initialDelay, "initial-delay", "", "wait after a start before counting losses, e.g. 1s (default 1s)")
 	fl.StringVar(&f.stallGuard, "stall-guard", "", "hold: when most of a balance group loses keep-alives at once with ports up, hold the filters up for --stall-hold; off: fail them over at loss-threshold (default hold)")
 	fl.StringVar(&f.stallHold, "stall-hold", "", "how long the stall guard holds, e.g. 1s (default 1s)")
+	fl.StringVar(&f.failback, "failback", "", "auto: a recovered filter returns to service by itself; manual: it waits for 'filter-group return' (default auto)")
+	fl.StringVar(&f.minUpTime, "min-up-time", "", "how long a failed filter must pass keep-alives before it returns (or waits for return), e.g. 30s; 0s: recovery-threshold alone (default 0s)")
 }
 
 // apply sets the flags given on cmd in p.
@@ -106,6 +115,22 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	}
 	if err := durRange("stall-hold", f.stallHold, p.StallHold, config.MinStallHold, config.MaxStallHold); err != nil {
 		return err
+	}
+	if changed("min-up-time") {
+		d, err := config.ParseDuration(f.minUpTime)
+		if err != nil {
+			return usagef("--min-up-time: %v", err)
+		}
+		if d < 0 || d > config.MaxMinUpTime {
+			return usagef("--min-up-time %s is out of range 0s..%s (leave the flag out to keep the current value)", f.minUpTime, durWords(config.MaxMinUpTime))
+		}
+		p.MinUpTime = d
+	}
+	if changed("failback") {
+		if !slices.Contains(failbacks, f.failback) {
+			return usagef("--failback %q: want %s", f.failback, strings.Join(failbacks, " or "))
+		}
+		p.Failback = config.Failback(f.failback)
 	}
 	for _, c := range []struct {
 		flag string
@@ -154,18 +179,36 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 
 var stallGuards = []string{string(config.StallGuardHold), string(config.StallGuardOff)}
 
+var failbacks = []string{string(config.FailbackAuto), string(config.FailbackManual)}
+
+// failbackText is a profile's failback for a table: "auto", "manual",
+// "auto after 30s up".
+func failbackText(p config.Profile) string {
+	s := string(p.Failback)
+	if s == "" {
+		s = string(config.FailbackAuto)
+	}
+	if p.MinUpTime > 0 {
+		s += " after " + p.MinUpTime.String() + " up"
+	}
+	return s
+}
+
 func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	var flags profileFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s]",
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s]",
 		Short: "Add an availability profile",
 		Long: `Add availability profile NAME; settings not given take the defaults. Balance
 groups use it with 'balance-group add/set --profile NAME'.`,
 		Example: `  # detect a dead filter in ~150ms, and never pass uninspected traffic
   balancer profile add strict --interval 50ms --loss-threshold 3 --failure-action drop
   # need two live filters, probe both directions
-  balancer profile add pair --min-active 2 --probe both`,
+  balancer profile add pair --min-active 2 --probe both
+  # a filter that failed comes back only when an operator says so, and
+  # only after answering keep-alives for a minute
+  balancer profile add careful --failback manual --min-up-time 1m`,
 		Args: exactArgs("NAME"),
 	}
 	if !add {
@@ -182,8 +225,8 @@ Balance groups whose failure action is the profile's follow a change of
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
 			return err
 		}
-		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold") == 0 {
-			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold")
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time") == 0 {
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time")
 		}
 		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 			p := c.ProfileByName(args[0])
@@ -313,11 +356,11 @@ func newProfileListCmd(a *app) *cobra.Command {
 				used[b.Profile] = append(used[b.Profile], b.Name)
 			}
 			w := table(a.stdout)
-			row(w, "NAME", "INTERVAL", "LOSS", "RECOVERY", "MIN ACTIVE", "FAILURE ACTION", "PROBE", "INITIAL DELAY", "DETECTS IN", "USED BY")
+			row(w, "NAME", "INTERVAL", "LOSS", "RECOVERY", "MIN ACTIVE", "FAILURE ACTION", "PROBE", "INITIAL DELAY", "DETECTS IN", "FAILBACK", "USED BY")
 			for _, p := range cfg.Profiles {
 				detect := config.Duration(int64(p.Interval) * int64(p.LossThreshold))
 				row(w, p.Name, p.Interval, p.LossThreshold, p.RecoveryThreshold, p.MinActive, p.FailureAction, p.Probe,
-					p.InitialDelay, "~"+detect.String(), strings.Join(used[p.Name], ","))
+					p.InitialDelay, "~"+detect.String(), failbackText(p), strings.Join(used[p.Name], ","))
 			}
 			return w.Flush()
 		},

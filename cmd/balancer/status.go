@@ -222,6 +222,9 @@ func writeFilterStatus(w io.Writer, st *apiv1.Status) {
 	}
 	t.Flush()
 	for _, f := range st.GetFilters() {
+		if f.GetState() == "recovered" {
+			fmt.Fprintf(w, "WAITING filter group %s: recovered, waiting for return (manual failback): it stays out of service until 'balancer filter-group return %s'\n", f.GetName(), f.GetName())
+		}
 		if f.GetVerdict() != "" {
 			fmt.Fprintf(w, "VERDICT filter group %s: %s (epoch %d)\n", f.GetName(), f.GetVerdict(), f.GetVerdictEpoch())
 		}

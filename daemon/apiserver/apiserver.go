@@ -71,7 +71,7 @@ func grpcError(err error) error {
 		code = codes.DeadlineExceeded
 	case errors.Is(err, daemon.ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
 		code = codes.InvalidArgument
-	case errors.Is(err, daemon.ErrDestructive):
+	case errors.Is(err, daemon.ErrDestructive), errors.Is(err, daemon.ErrNotWaiting):
 		code = codes.FailedPrecondition
 	case errors.Is(err, daemon.ErrNotFound):
 		code = codes.NotFound
@@ -210,6 +210,21 @@ func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) 
 		return nil, grpcError(err)
 	}
 	return &apiv1.SetBypassResponse{}, nil
+}
+
+func (s *apiServer) ReturnFilterGroup(ctx context.Context, req *apiv1.ReturnFilterGroupRequest) (_ *apiv1.ReturnFilterGroupResponse, err error) {
+	defer markOrigin(ctx, &err)
+	g := req.GetFilterGroup()
+	if g == "" {
+		return nil, invalid("filter_group: give the name of the filter group to return")
+	}
+	if g != strings.TrimSpace(g) {
+		return nil, invalid("filter_group %q: a filter group name has no surrounding spaces", g)
+	}
+	if err := s.svc.ReturnFilterGroup(ctx, g); err != nil {
+		return nil, grpcError(err)
+	}
+	return &apiv1.ReturnFilterGroupResponse{}, nil
 }
 
 func (s *apiServer) GetCounters(ctx context.Context, _ *apiv1.GetCountersRequest) (_ *apiv1.Counters, err error) {

@@ -50,6 +50,7 @@ type apiFake struct {
 	gotTrace  daemon.TraceRequest
 	gotLocate []any
 	gotBypass []any
+	gotReturn string
 }
 
 var _ daemon.Service = (*apiFake)(nil)
@@ -106,6 +107,12 @@ func (f *apiFake) History(context.Context) ([]daemon.Revision, error) {
 func (f *apiFake) SetBypass(_ context.Context, group string, on bool) error {
 	f.called("SetBypass")
 	f.gotBypass = []any{group, on}
+	return f.err
+}
+
+func (f *apiFake) ReturnFilterGroup(_ context.Context, name string) error {
+	f.called("ReturnFilterGroup")
+	f.gotReturn = name
 	return f.err
 }
 
@@ -198,6 +205,8 @@ func TestAPIErrorCodes(t *testing.T) {
 		{name: "bare field errors", err: invalidCfg, wantCode: codes.InvalidArgument, wantMsg: []string{"links[0].lan:", "rules[0].priority:"}},
 		{name: "decode error", err: fmt.Errorf("wrapped: %w", config.ErrDecode), wantCode: codes.InvalidArgument},
 		{name: "not found", err: fmt.Errorf("%w: balance group %q", daemon.ErrNotFound, "nope"), wantCode: codes.NotFound, wantMsg: []string{`balance group "nope"`}},
+		{name: "not waiting for return", err: fmt.Errorf("filter group F1 is %w: it is down (keep-alive loss)", daemon.ErrNotWaiting),
+			wantCode: codes.FailedPrecondition, wantMsg: []string{"filter group F1 is not waiting for return"}},
 		{name: "switch unavailable", err: fmt.Errorf("%w: reading counters: connection refused", daemon.ErrUnavailable), wantCode: codes.Unavailable, wantMsg: []string{"reading counters"}},
 		{name: "deadline", err: fmt.Errorf("reading: %w", context.DeadlineExceeded), wantCode: codes.DeadlineExceeded},
 		{name: "canceled", err: context.Canceled, wantCode: codes.Canceled},
@@ -448,6 +457,10 @@ func TestAPIConversions(t *testing.T) {
 	_, err = cl.SetBypass(bg, &apiv1.SetBypassRequest{Group: "F1", On: true})
 	require.NoError(t, err)
 	assert.Equal(t, []any{"F1", true}, f.gotBypass)
+
+	_, err = cl.ReturnFilterGroup(bg, &apiv1.ReturnFilterGroupRequest{FilterGroup: "F1"})
+	require.NoError(t, err)
+	assert.Equal(t, "F1", f.gotReturn)
 }
 
 func TestAPIApplyAndRollback(t *testing.T) {

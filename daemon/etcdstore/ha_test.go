@@ -70,6 +70,9 @@ type haBed struct {
 	schema    *p4src.Schema
 	// lease is the daemons' lease TTL (2 s unless set).
 	lease time.Duration
+	// config is the configuration the store is seeded with
+	// (testdata/ha.yaml unless set).
+	config string
 
 	mu     sync.Mutex
 	writes []write
@@ -253,7 +256,11 @@ func (b *haBed) start(name string) *haDaemon {
 	cli := newClient(b.t, eps...)
 	st, err := Open(cli, b.prefix, 0)
 	require.NoError(b.t, err)
-	initial, err := os.ReadFile("testdata/ha.yaml")
+	cfgPath := b.config
+	if cfgPath == "" {
+		cfgPath = "testdata/ha.yaml"
+	}
+	initial, err := os.ReadFile(cfgPath)
 	require.NoError(b.t, err)
 	_, err = st.Seed(initial, "initial configuration", time.Now())
 	require.NoError(b.t, err)

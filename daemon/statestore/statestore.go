@@ -89,6 +89,11 @@ type Runtime struct {
 	// list when none): a file without it predates it, and every filter
 	// not down is then taken as up.
 	Up []string `json:"up"`
+	// Recovered lists the filter groups (among Down) that recovered under
+	// manual failback and wait for an operator to return them: a
+	// restarted daemon or a new HA leader keeps them out of service until
+	// then. A daemon that predates it takes them as down.
+	Recovered []string `json:"recovered,omitempty"`
 	// Epochs are the filter groups' data-plane verdict epochs that are
 	// not 0 (docs/availability.md, "The verdict and its epoch"): a
 	// restarted daemon or a new HA leader starts from them, so that its

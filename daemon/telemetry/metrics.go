@@ -57,7 +57,7 @@ func (m *metrics) setCounters(c *daemon.Counters) {
 
 // The enum values of the state gauges (snake_case of what Status says).
 var (
-	filterGroupStates     = []string{"init", "up", "down", "admin_bypass"}
+	filterGroupStates     = []string{"init", "up", "down", "admin_bypass", "recovered"}
 	filterGroupEffectives = []string{"forward", "sw_bypass", "drop", "rebalanced", "group_bypass", "group_drop"}
 	balanceGroupStates    = []string{"active", "bypass", "drop"}
 )

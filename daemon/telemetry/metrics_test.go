@@ -149,6 +149,17 @@ func TestMetricsStableStateSeries(t *testing.T) {
 	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F1",state="admin_bypass"} 1`)
 	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F2",state="down"} 0`)
 	assert.Contains(t, text, `balancer_balance_group_state{balance_group="G",state="bypass"} 1`)
+
+	// Recovered, waiting for return (manual failback): a state of its own.
+	changed.Filters[1].State, changed.Filters[1].Effective = "recovered", "sw-bypass"
+	m.setStatus(changed)
+	for _, n := range names {
+		assert.Equal(t, before[n], series(t, reg, n), "%s: same series after the change", n)
+	}
+	text = gatherText(t, reg)
+	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F2",state="recovered"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F2",state="down"} 0`)
+	assert.Contains(t, text, `balancer_filter_group_up{filter_group="F2"} 0`)
 }
 
 // Every label value the daemon chooses (kinds, states, reasons, sides) is
