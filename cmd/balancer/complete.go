@@ -65,6 +65,7 @@ var freeFlags = []string{
 	// daemon
 	"history-revisions", "history-bytes", "switch", "switch-gnmi", "device-id", "cpu-port", "election-id", "role",
 	"listen", "telemetry", "metrics", "telemetry-max-subscriptions", "telemetry-max-subscriptions-per-client",
+	"telemetry-max-leaf-rate", "telemetry-max-leaf-rate-per-client",
 	"switch-keepalive-time", "switch-keepalive-timeout", "switch-pipeline-timeout", "switch-probe-interval",
 	"switch-read-timeout", "switch-reconcile-interval", "switch-rpc-timeout", "switch-stall-timeout",
 	"etcd-endpoints", "etcd-prefix", "etcd-name", "etcd-lease-ttl", "etcd-timeout", "etcd-keep-revisions", "p4-program-name",
