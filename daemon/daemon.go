@@ -132,7 +132,9 @@ type Daemon struct {
 	// guarded by mu).
 	swPorts      map[string]SwitchPort
 	loggedAlarms map[string]bool // port alarms already logged
-	cpuPort      uint32          // the controller's data-plane port (fixed at New)
+	// alarms are the daemon's own raised alarms (alarms.go).
+	alarms  alarmSet
+	cpuPort uint32 // the controller's data-plane port (fixed at New)
 
 	// runtimeSaveErrors counts the failure states not saved after a
 	// failover (RuntimeSaveErrors).
@@ -203,8 +205,8 @@ func New(opts Options) (*Daemon, error) {
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
 	if own != nil {
-		for _, w := range own.Warnings() {
-			log.Warn("state directory repaired", "dir", opts.StateDir, "warning", w)
+		if ws := own.Warnings(); len(ws) > 0 {
+			d.raiseAlarm(stateRepairedAlarm(opts.StateDir, ws))
 		}
 	}
 	if d.layouts, err = store.Layouts(); err != nil {
@@ -556,8 +558,7 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
 	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-		d.runtimeSaveErrors.Add(1)
-		d.log.Error("saving runtime state", "err", err)
+		d.runtimeSaveFailed(err)
 	}
 }
 

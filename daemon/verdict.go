@@ -37,6 +37,10 @@ func (d *Daemon) verdictLoop(ctx context.Context) error {
 		case v := <-d.session.Verdicts():
 			if err := d.currentEngine().OnVerdict(v.VerdictDigest, tick, d.now()); err != nil {
 				d.log.Warn("data-plane verdict ignored", "err", err)
+				d.raiseAlarm(Alarm{Name: AlarmVerdictUnknown, Object: "data-plane verdicts", Acknowledge: true,
+					Message: "a verdict was ignored: " + err.Error() + " (the switch holds entries of another configuration)",
+					Remedy: "check that this daemon is the switch's only controller and its configuration the one the switch was programmed with " +
+						"(balancer status: last reconcile); it clears with the next configuration applied, or acknowledge with `balancer alarm ack " + AlarmVerdictUnknown + "`"})
 			}
 		}
 	}

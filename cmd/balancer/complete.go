@@ -13,6 +13,7 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
+	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
 )
@@ -159,6 +160,7 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"config show": {revisions}, "config export": nil, "config apply": nil, "config check": {files},
 		"config diff": {revisions, revisions}, "config rollback": {revisions}, "config history": nil,
 		"switch chassis-config": nil, "version": nil, "monitor": nil, "daemon": nil, "sim": nil,
+		"alarm list": nil, "alarm ack": {fixed(daemon.AlarmNames...)},
 	}
 }
 

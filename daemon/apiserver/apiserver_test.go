@@ -541,3 +541,11 @@ func (f *apiFake) Monitor(_ context.Context, replay int, object string, follow b
 	f.called(fmt.Sprintf("Monitor %d %q %v", replay, object, follow))
 	return fn(daemon.Event{Seq: 1, Kind: daemon.EventBypass, Object: "F1", To: "on"})
 }
+
+func (f *apiFake) AckAlarm(_ context.Context, name string) (daemon.Alarm, error) {
+	f.called("AckAlarm " + name)
+	if f.err != nil {
+		return daemon.Alarm{}, f.err
+	}
+	return daemon.Alarm{Name: name, Object: "state directory /x", Acknowledge: true}, nil
+}
