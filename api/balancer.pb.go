@@ -996,7 +996,7 @@ type Alarm struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stable: state-repaired, runtime-save-failed,
 	// verdict-unknown-filter-group, store-catch-up-failed,
-	// store-unreachable.
+	// store-unreachable, daemon-task-ended.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// What it concerns, as the operator knows it ("state directory
 	// /var/lib/balancer", "runtime state", a store).

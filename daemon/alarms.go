@@ -33,11 +33,16 @@ const (
 	// (no quorum); changes are refused meanwhile. It clears when the
 	// store answers.
 	AlarmStoreUnreachable = "store-unreachable"
+	// AlarmTaskEnded: a task of the running daemon (the switch session,
+	// the state owner, keep-alives, port status, telemetry, ...) ended
+	// with an error: what it does is no longer done. It clears when the
+	// daemon is restarted.
+	AlarmTaskEnded = "daemon-task-ended"
 )
 
 // AlarmNames are every alarm the daemon raises, in a fixed order (the
 // metrics give each a series, 0 while it is not raised).
-var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable}
+var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded}
 
 // Alarm is a condition of the daemon that needs the operator, with what
 // to do about it. The switch session's alarms (SwitchStatus.Alarm and
@@ -140,8 +145,11 @@ func (d *Daemon) AckAlarm(_ context.Context, name string) (Alarm, error) {
 	if !slices.Contains(AlarmNames, name) {
 		return Alarm{}, kindf(ErrNotFound, "alarm %q: no such alarm; the daemon raises %s", name, strings.Join(AlarmNames, ", "))
 	}
-	if name == AlarmStoreUnreachable {
+	switch name {
+	case AlarmStoreUnreachable:
 		return Alarm{}, kindf(ErrInvalid, "alarm %s clears itself when the store answers; it cannot be acknowledged", name)
+	case AlarmTaskEnded:
+		return Alarm{}, kindf(ErrInvalid, "alarm %s clears when the daemon is restarted; it cannot be acknowledged", name)
 	}
 	a, had := d.alarms.clear(name)
 	if !had {
@@ -158,6 +166,19 @@ func (d *Daemon) AckAlarm(_ context.Context, name string) (Alarm, error) {
 	d.log.Info("alarm acknowledged", "alarm", name, "object", a.Object)
 	d.events.Publish(Event{Kind: EventAlarm, Object: a.Object, To: "cleared", Reason: name + ": acknowledged"})
 	return a, nil
+}
+
+// taskEnded raises the task-ended alarm for the task name of Run, which
+// ended with err while the daemon runs.
+func (d *Daemon) taskEnded(name string, err error) {
+	d.mu.Lock()
+	d.ended = append(d.ended, fmt.Sprintf("%s: %v", name, err))
+	ended := slices.Clone(d.ended)
+	d.mu.Unlock()
+	a := Alarm{Name: AlarmTaskEnded, Object: "daemon",
+		Message: "a task of the daemon ended, what it does is no longer done: " + strings.Join(ended, "; "),
+		Remedy:  "restart the daemon (balancer status shows what it affects) and report the error; this clears with the restart"}
+	d.raiseAlarm(a) // a second task updates its message (its error is logged)
 }
 
 // stateRepairedAlarm is the alarm of what opening dir repaired.

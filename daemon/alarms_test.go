@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -154,4 +155,22 @@ func TestAlarmStateRepaired(t *testing.T) {
 	assert.Equal(t, a.Message, got.Message)
 	st, _ = d.Status(context.Background())
 	assert.Empty(t, st.Alarms)
+}
+
+// A task of the daemon that ends with an error is the daemon-task-ended
+// alarm, naming each task and its error; it cannot be acknowledged.
+func TestAlarmTaskEnded(t *testing.T) {
+	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = d.Close() })
+	d.taskEnded("port status", errors.New("boom"))
+	d.taskEnded("telemetry", errors.New("bang"))
+	st, err := d.Status(context.Background())
+	require.NoError(t, err)
+	a, ok := alarmNamed(st, AlarmTaskEnded)
+	require.True(t, ok, "%+v", st.Alarms)
+	assert.Equal(t, "a task of the daemon ended, what it does is no longer done: port status: boom; telemetry: bang", a.Message)
+	assert.Contains(t, a.Remedy, "restart the daemon")
+	_, err = d.AckAlarm(context.Background(), AlarmTaskEnded)
+	assert.ErrorIs(t, err, ErrInvalid)
 }

@@ -133,7 +133,10 @@ type Daemon struct {
 	swPorts      map[string]SwitchPort
 	loggedAlarms map[string]bool // port alarms already logged
 	// alarms are the daemon's own raised alarms (alarms.go).
-	alarms  alarmSet
+	alarms alarmSet
+	// ended: the tasks of Run that ended with an error while it ran
+	// (guarded by mu; the task-ended alarm).
+	ended   []string
 	cpuPort uint32 // the controller's data-plane port (fixed at New)
 
 	// runtimeSaveErrors counts the failure states not saved after a
@@ -298,6 +301,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 			defer wg.Done()
 			if err := f(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				d.log.Error("daemon task ended", "task", name, "err", err)
+				if ctx.Err() == nil {
+					d.taskEnded(name, err)
+				}
 			}
 		}()
 	}

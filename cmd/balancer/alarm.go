@@ -29,7 +29,9 @@ and the metric balancer_alarm (docs/telemetry.md); 'list' lists them.
   store-catch-up-failed         the shared store could not be read again after
                                 a refused save; clears with the next read
   store-unreachable             the shared store does not answer; clears when
-                                it does`,
+                                it does
+  daemon-task-ended             a task of the daemon ended with an error;
+                                clears with a restart`,
 		Example: `  balancer alarm list
   balancer alarm ack state-repaired`,
 	}
