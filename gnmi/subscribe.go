@@ -36,7 +36,10 @@ import (
 // second subscription list) ends the RPC with codes.InvalidArgument.
 //
 // At most WithMaxSubscriptions RPCs are open at once, in total and per
-// client; one more is refused with codes.ResourceExhausted.
+// client; one more is refused with codes.ResourceExhausted. What they send
+// is bounded by WithMaxLeafRate, in leaves a second (SubscriptionCost,
+// with the leaves under each path counted). ONCE and POLL on a path with
+// no data answer codes.NotFound, as Get does.
 func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	s := v.s
 	if !s.begin() {
