@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
 )
 
 // alarmNamed is the raised alarm name of st, if any.
@@ -173,4 +175,38 @@ func TestAlarmTaskEnded(t *testing.T) {
 	assert.Contains(t, a.Remedy, "restart the daemon")
 	_, err = d.AckAlarm(context.Background(), AlarmTaskEnded)
 	assert.ErrorIs(t, err, ErrInvalid)
+}
+
+// A data-plane verdict for a filter group id the running configuration
+// does not have raises verdict-unknown-filter-group naming the id; a
+// verdict of a known group does not; the next configuration applied
+// clears it.
+func TestAlarmVerdictUnknownFilterGroup(t *testing.T) {
+	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: "127.0.0.1:1"})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = d.Close() })
+	ctx := context.Background()
+	d.onVerdict(p4src.VerdictDigest{FilterGroup: 1})
+	st, err := d.Status(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, st.Alarms, "a verdict of a known filter group id is no alarm")
+
+	d.onVerdict(p4src.VerdictDigest{FilterGroup: 77})
+	st, err = d.Status(ctx)
+	require.NoError(t, err)
+	a, ok := alarmNamed(st, AlarmVerdictUnknown)
+	require.True(t, ok, "%+v", st.Alarms)
+	assert.Equal(t, "data-plane verdicts", a.Object)
+	assert.Contains(t, a.Message, "unknown filter group id 77")
+	assert.True(t, a.Acknowledge)
+
+	base, err := os.ReadFile("testdata/fast.yaml")
+	require.NoError(t, err)
+	cctx, cancel := context.WithCancel(ctx)
+	cancel() // no switch session runs: programming gives up at once
+	_, err = d.ApplyConfig(cctx, []byte(strings.Replace(string(base), "site: fast", "site: fast2", 1)), false, "")
+	require.NoError(t, err)
+	st, err = d.Status(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, st.Alarms, "cleared by the configuration applied")
 }
