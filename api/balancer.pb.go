@@ -961,7 +961,10 @@ type Status struct {
 	// the state directory).
 	Ha *HAStatus `protobuf:"bytes,20,opt,name=ha,proto3" json:"ha,omitempty"`
 	// The daemon answering: its build and when it started.
-	Daemon        *DaemonInfo `protobuf:"bytes,21,opt,name=daemon,proto3" json:"daemon,omitempty"`
+	Daemon *DaemonInfo `protobuf:"bytes,21,opt,name=daemon,proto3" json:"daemon,omitempty"`
+	// The daemon's raised alarms, by name (the switch session's are in
+	// switch_status).
+	Alarms        []*Alarm `protobuf:"bytes,22,rep,name=alarms,proto3" json:"alarms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1073,6 +1076,195 @@ func (x *Status) GetDaemon() *DaemonInfo {
 	return nil
 }
 
+func (x *Status) GetAlarms() []*Alarm {
+	if x != nil {
+		return x.Alarms
+	}
+	return nil
+}
+
+// Alarm is a condition of the daemon that needs the operator.
+type Alarm struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Stable: state-repaired, runtime-save-failed,
+	// verdict-unknown-filter-group, store-catch-up-failed,
+	// store-unreachable, daemon-task-ended.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// What it concerns, as the operator knows it ("state directory
+	// /var/lib/balancer", "runtime state", a store).
+	Object string `protobuf:"bytes,2,opt,name=object,proto3" json:"object,omitempty"`
+	// What happened, and what to do.
+	Message string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	Remedy  string                 `protobuf:"bytes,4,opt,name=remedy,proto3" json:"remedy,omitempty"`
+	Since   *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=since,proto3" json:"since,omitempty"`
+	// It stays until acknowledged (AckAlarm); else it clears when its
+	// condition ends.
+	Acknowledge   bool `protobuf:"varint,6,opt,name=acknowledge,proto3" json:"acknowledge,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Alarm) Reset() {
+	*x = Alarm{}
+	mi := &file_balancer_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Alarm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Alarm) ProtoMessage() {}
+
+func (x *Alarm) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Alarm.ProtoReflect.Descriptor instead.
+func (*Alarm) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *Alarm) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Alarm) GetObject() string {
+	if x != nil {
+		return x.Object
+	}
+	return ""
+}
+
+func (x *Alarm) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *Alarm) GetRemedy() string {
+	if x != nil {
+		return x.Remedy
+	}
+	return ""
+}
+
+func (x *Alarm) GetSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Since
+	}
+	return nil
+}
+
+func (x *Alarm) GetAcknowledge() bool {
+	if x != nil {
+		return x.Acknowledge
+	}
+	return false
+}
+
+type AckAlarmRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AckAlarmRequest) Reset() {
+	*x = AckAlarmRequest{}
+	mi := &file_balancer_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AckAlarmRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AckAlarmRequest) ProtoMessage() {}
+
+func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AckAlarmRequest.ProtoReflect.Descriptor instead.
+func (*AckAlarmRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *AckAlarmRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+type AckAlarmResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The alarm acknowledged, as it was.
+	Alarm         *Alarm `protobuf:"bytes,1,opt,name=alarm,proto3" json:"alarm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AckAlarmResponse) Reset() {
+	*x = AckAlarmResponse{}
+	mi := &file_balancer_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AckAlarmResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AckAlarmResponse) ProtoMessage() {}
+
+func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AckAlarmResponse.ProtoReflect.Descriptor instead.
+func (*AckAlarmResponse) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *AckAlarmResponse) GetAlarm() *Alarm {
+	if x != nil {
+		return x.Alarm
+	}
+	return nil
+}
+
 // DaemonInfo is the build of the daemon that answers, and when it started
 // (a restart by the service manager shows as a recent start).
 type DaemonInfo struct {
@@ -1094,7 +1286,7 @@ type DaemonInfo struct {
 
 func (x *DaemonInfo) Reset() {
 	*x = DaemonInfo{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1106,7 +1298,7 @@ func (x *DaemonInfo) String() string {
 func (*DaemonInfo) ProtoMessage() {}
 
 func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1119,7 +1311,7 @@ func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
 func (*DaemonInfo) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *DaemonInfo) GetVersion() string {
@@ -1193,7 +1385,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1205,7 +1397,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1218,7 +1410,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -1323,7 +1515,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1335,7 +1527,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1348,7 +1540,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -1504,7 +1696,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1516,7 +1708,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1529,7 +1721,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1566,7 +1758,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1578,7 +1770,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1591,7 +1783,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1702,7 +1894,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +1906,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +1919,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -1928,7 +2120,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1940,7 +2132,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1953,7 +2145,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -2003,7 +2195,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2015,7 +2207,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2028,7 +2220,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -2071,7 +2263,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2083,7 +2275,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2096,7 +2288,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -2184,7 +2376,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2196,7 +2388,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2209,7 +2401,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2228,7 +2420,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2240,7 +2432,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2253,7 +2445,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2315,7 +2507,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2327,7 +2519,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2340,7 +2532,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2370,7 +2562,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2382,7 +2574,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2395,7 +2587,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2443,7 +2635,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2455,7 +2647,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2468,7 +2660,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2552,7 +2744,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2564,7 +2756,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2577,7 +2769,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2642,7 +2834,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2654,7 +2846,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2667,7 +2859,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2713,7 +2905,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2725,7 +2917,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2738,7 +2930,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2779,7 +2971,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2791,7 +2983,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2804,7 +2996,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2833,7 +3025,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2845,7 +3037,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2858,7 +3050,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2884,7 +3076,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2896,7 +3088,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2909,7 +3101,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2938,7 +3130,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2950,7 +3142,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2963,7 +3155,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -3019,7 +3211,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3031,7 +3223,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3044,7 +3236,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -3079,7 +3271,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3091,7 +3283,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3104,7 +3296,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -3157,7 +3349,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3169,7 +3361,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3182,7 +3374,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3304,7 +3496,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3316,7 +3508,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3329,7 +3521,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3444,7 +3636,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3456,7 +3648,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3469,7 +3661,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3503,7 +3695,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3515,7 +3707,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3528,7 +3720,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3557,7 +3749,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3569,7 +3761,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3582,7 +3774,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3655,7 +3847,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3667,7 +3859,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3680,7 +3872,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -3724,7 +3916,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3736,7 +3928,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3749,7 +3941,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -3861,7 +4053,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x18ReturnFilterGroupRequest\x12!\n" +
 	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\"\x1b\n" +
 	"\x19ReturnFilterGroupResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\x99\x04\n" +
+	"\x10GetStatusRequest\"\xc5\x04\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -3874,7 +4066,19 @@ const file_balancer_proto_rawDesc = "" +
 	"observedAt\x12\x14\n" +
 	"\x05stale\x18\t \x01(\bR\x05stale\x12%\n" +
 	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\x12/\n" +
-	"\x06daemon\x18\x15 \x01(\v2\x17.balancer.v1.DaemonInfoR\x06daemon\"\xea\x01\n" +
+	"\x06daemon\x18\x15 \x01(\v2\x17.balancer.v1.DaemonInfoR\x06daemon\x12*\n" +
+	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\"\xb9\x01\n" +
+	"\x05Alarm\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06object\x18\x02 \x01(\tR\x06object\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x16\n" +
+	"\x06remedy\x18\x04 \x01(\tR\x06remedy\x120\n" +
+	"\x05since\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12 \n" +
+	"\vacknowledge\x18\x06 \x01(\bR\vacknowledge\"%\n" +
+	"\x0fAckAlarmRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"<\n" +
+	"\x10AckAlarmResponse\x12(\n" +
+	"\x05alarm\x18\x01 \x01(\v2\x12.balancer.v1.AlarmR\x05alarm\"\xea\x01\n" +
 	"\n" +
 	"DaemonInfo\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1a\n" +
@@ -4121,7 +4325,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06object\x18\x04 \x01(\tR\x06object\x12\x12\n" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
 	"\x02to\x18\x06 \x01(\tR\x02to\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reason2\xea\x06\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason2\xb3\a\n" +
 	"\bBalancer\x12?\n" +
 	"\tGetStatus\x12\x1d.balancer.v1.GetStatusRequest\x1a\x13.balancer.v1.Status\x12J\n" +
 	"\tGetConfig\x12\x1d.balancer.v1.GetConfigRequest\x1a\x1e.balancer.v1.GetConfigResponse\x12H\n" +
@@ -4134,7 +4338,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\bGetSlots\x12\x1c.balancer.v1.GetSlotsRequest\x1a\x1d.balancer.v1.GetSlotsResponse\x12<\n" +
 	"\x05Trace\x12\x19.balancer.v1.TraceRequest\x1a\x18.balancer.v1.TraceResult\x12A\n" +
 	"\x06Locate\x12\x1a.balancer.v1.LocateRequest\x1a\x1b.balancer.v1.LocateResponse\x12<\n" +
-	"\aMonitor\x12\x1b.balancer.v1.MonitorRequest\x1a\x12.balancer.v1.Event0\x01B,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
+	"\aMonitor\x12\x1b.balancer.v1.MonitorRequest\x1a\x12.balancer.v1.Event0\x01\x12G\n" +
+	"\bAckAlarm\x12\x1c.balancer.v1.AckAlarmRequest\x1a\x1d.balancer.v1.AckAlarmResponseB,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
 
 var (
 	file_balancer_proto_rawDescOnce sync.Once
@@ -4148,7 +4353,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),                  // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),          // 1: balancer.v1.GetConfigRequest
@@ -4166,128 +4371,136 @@ var file_balancer_proto_goTypes = []any{
 	(*ReturnFilterGroupResponse)(nil), // 13: balancer.v1.ReturnFilterGroupResponse
 	(*GetStatusRequest)(nil),          // 14: balancer.v1.GetStatusRequest
 	(*Status)(nil),                    // 15: balancer.v1.Status
-	(*DaemonInfo)(nil),                // 16: balancer.v1.DaemonInfo
-	(*HAStatus)(nil),                  // 17: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),              // 18: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),              // 19: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),                // 20: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),              // 21: balancer.v1.FilterStatus
-	(*DataPlaneVerdict)(nil),          // 22: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 23: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 24: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 25: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 26: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 27: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 28: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 29: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 30: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 31: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 32: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 33: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 34: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 35: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 36: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 37: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 38: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 39: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 40: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 41: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 42: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 43: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 44: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 45: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 46: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 47: google.protobuf.Duration
+	(*Alarm)(nil),                     // 16: balancer.v1.Alarm
+	(*AckAlarmRequest)(nil),           // 17: balancer.v1.AckAlarmRequest
+	(*AckAlarmResponse)(nil),          // 18: balancer.v1.AckAlarmResponse
+	(*DaemonInfo)(nil),                // 19: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),                  // 20: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),              // 21: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),              // 22: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),                // 23: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),              // 24: balancer.v1.FilterStatus
+	(*DataPlaneVerdict)(nil),          // 25: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 26: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 27: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 28: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 29: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 30: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 31: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 32: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 33: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 34: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 35: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 36: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 37: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 38: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 39: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 40: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 41: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 42: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 43: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 44: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 45: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 46: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 47: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 48: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 49: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 50: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	46, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	49, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
 	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
 	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	18, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	19, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	20, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	21, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	24, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	46, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	17, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	16, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	46, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	46, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	46, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	46, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	46, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	46, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	47, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	23, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	22, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	46, // 24: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	46, // 25: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	47, // 26: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	46, // 27: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	28, // 28: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	29, // 29: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	30, // 30: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	31, // 31: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	32, // 32: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	33, // 33: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	46, // 34: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	27, // 35: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	27, // 36: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	27, // 37: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	27, // 38: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 39: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 40: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 41: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	27, // 42: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	27, // 43: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 44: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	27, // 45: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	27, // 46: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	27, // 47: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	27, // 48: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 49: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 50: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	27, // 51: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	27, // 52: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	27, // 53: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	36, // 54: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	37, // 55: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	38, // 56: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	43, // 57: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	46, // 58: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	14, // 59: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 60: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 61: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 62: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 63: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 64: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	12, // 65: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	25, // 66: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	34, // 67: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	39, // 68: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	41, // 69: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	44, // 70: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	15, // 71: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 72: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 73: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 74: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 75: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 76: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	13, // 77: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	26, // 78: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	35, // 79: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	40, // 80: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	42, // 81: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	45, // 82: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	71, // [71:83] is the sub-list for method output_type
-	59, // [59:71] is the sub-list for method input_type
-	59, // [59:59] is the sub-list for extension type_name
-	59, // [59:59] is the sub-list for extension extendee
-	0,  // [0:59] is the sub-list for field type_name
+	21, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	22, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	23, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	24, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	27, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	49, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	20, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	19, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	16, // 15: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
+	49, // 16: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
+	16, // 17: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
+	49, // 18: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	49, // 19: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	49, // 20: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	49, // 21: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	49, // 22: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	49, // 23: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	50, // 24: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	26, // 25: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	25, // 26: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	49, // 27: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	49, // 28: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	50, // 29: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	49, // 30: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	31, // 31: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	32, // 32: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	33, // 33: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	34, // 34: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	35, // 35: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	36, // 36: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	49, // 37: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	30, // 38: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	30, // 39: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	30, // 40: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	30, // 41: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 42: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 43: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 44: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	30, // 45: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	30, // 46: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 47: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	30, // 48: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	30, // 49: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	30, // 50: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	30, // 51: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 52: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	30, // 53: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	30, // 54: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	30, // 55: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	30, // 56: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	39, // 57: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	40, // 58: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	41, // 59: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	46, // 60: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	49, // 61: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	14, // 62: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 63: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 64: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 65: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 66: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 67: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	12, // 68: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	28, // 69: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	37, // 70: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	42, // 71: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	44, // 72: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	47, // 73: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	17, // 74: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	15, // 75: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 76: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 77: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 78: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 79: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 80: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	13, // 81: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	29, // 82: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	38, // 83: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	43, // 84: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	45, // 85: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	48, // 86: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	18, // 87: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	75, // [75:88] is the sub-list for method output_type
+	62, // [62:75] is the sub-list for method input_type
+	62, // [62:62] is the sub-list for extension type_name
+	62, // [62:62] is the sub-list for extension extendee
+	0,  // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -4301,7 +4514,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   46,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -52,6 +52,7 @@ const (
 	Balancer_Trace_FullMethodName             = "/balancer.v1.Balancer/Trace"
 	Balancer_Locate_FullMethodName            = "/balancer.v1.Balancer/Locate"
 	Balancer_Monitor_FullMethodName           = "/balancer.v1.Balancer/Monitor"
+	Balancer_AckAlarm_FullMethodName          = "/balancer.v1.Balancer/AckAlarm"
 )
 
 // BalancerClient is the client API for Balancer service.
@@ -94,6 +95,11 @@ type BalancerClient interface {
 	// last `replay` events, then, with follow, each new one as it happens.
 	// A client that falls over 1,024 events behind is ended (UNAVAILABLE).
 	Monitor(ctx context.Context, in *MonitorRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[Event], error)
+	// AckAlarm acknowledges a raised alarm by name: it clears (one that
+	// clears itself is raised again while its condition stands). NOT_FOUND
+	// for a name the daemon does not raise or that is not raised now;
+	// INVALID_ARGUMENT for one that cannot be acknowledged.
+	AckAlarm(ctx context.Context, in *AckAlarmRequest, opts ...grpc.CallOption) (*AckAlarmResponse, error)
 }
 
 type balancerClient struct {
@@ -233,6 +239,16 @@ func (c *balancerClient) Monitor(ctx context.Context, in *MonitorRequest, opts .
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type Balancer_MonitorClient = grpc.ServerStreamingClient[Event]
 
+func (c *balancerClient) AckAlarm(ctx context.Context, in *AckAlarmRequest, opts ...grpc.CallOption) (*AckAlarmResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AckAlarmResponse)
+	err := c.cc.Invoke(ctx, Balancer_AckAlarm_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BalancerServer is the server API for Balancer service.
 // All implementations must embed UnimplementedBalancerServer
 // for forward compatibility.
@@ -273,6 +289,11 @@ type BalancerServer interface {
 	// last `replay` events, then, with follow, each new one as it happens.
 	// A client that falls over 1,024 events behind is ended (UNAVAILABLE).
 	Monitor(*MonitorRequest, grpc.ServerStreamingServer[Event]) error
+	// AckAlarm acknowledges a raised alarm by name: it clears (one that
+	// clears itself is raised again while its condition stands). NOT_FOUND
+	// for a name the daemon does not raise or that is not raised now;
+	// INVALID_ARGUMENT for one that cannot be acknowledged.
+	AckAlarm(context.Context, *AckAlarmRequest) (*AckAlarmResponse, error)
 	mustEmbedUnimplementedBalancerServer()
 }
 
@@ -318,6 +339,9 @@ func (UnimplementedBalancerServer) Locate(context.Context, *LocateRequest) (*Loc
 }
 func (UnimplementedBalancerServer) Monitor(*MonitorRequest, grpc.ServerStreamingServer[Event]) error {
 	return status.Error(codes.Unimplemented, "method Monitor not implemented")
+}
+func (UnimplementedBalancerServer) AckAlarm(context.Context, *AckAlarmRequest) (*AckAlarmResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AckAlarm not implemented")
 }
 func (UnimplementedBalancerServer) mustEmbedUnimplementedBalancerServer() {}
 func (UnimplementedBalancerServer) testEmbeddedByValue()                  {}
@@ -549,6 +573,24 @@ func _Balancer_Monitor_Handler(srv interface{}, stream grpc.ServerStream) error 
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type Balancer_MonitorServer = grpc.ServerStreamingServer[Event]
 
+func _Balancer_AckAlarm_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AckAlarmRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BalancerServer).AckAlarm(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Balancer_AckAlarm_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BalancerServer).AckAlarm(ctx, req.(*AckAlarmRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Balancer_ServiceDesc is the grpc.ServiceDesc for Balancer service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -599,6 +641,10 @@ var Balancer_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Locate",
 			Handler:    _Balancer_Locate_Handler,
+		},
+		{
+			MethodName: "AckAlarm",
+			Handler:    _Balancer_AckAlarm_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

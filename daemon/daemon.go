@@ -132,7 +132,12 @@ type Daemon struct {
 	// guarded by mu).
 	swPorts      map[string]SwitchPort
 	loggedAlarms map[string]bool // port alarms already logged
-	cpuPort      uint32          // the controller's data-plane port (fixed at New)
+	// alarms are the daemon's own raised alarms (alarms.go).
+	alarms alarmSet
+	// ended: the tasks of Run that ended with an error while it ran
+	// (guarded by mu; the task-ended alarm).
+	ended   []string
+	cpuPort uint32 // the controller's data-plane port (fixed at New)
 
 	// runtimeSaveErrors counts the failure states not saved after a
 	// failover (RuntimeSaveErrors).
@@ -203,8 +208,8 @@ func New(opts Options) (*Daemon, error) {
 	// The slot layouts the switch was programmed with: the planned
 	// layout of the running revision starts from them.
 	if own != nil {
-		for _, w := range own.Warnings() {
-			log.Warn("state directory repaired", "dir", opts.StateDir, "warning", w)
+		if ws := own.Warnings(); len(ws) > 0 {
+			d.raiseAlarm(stateRepairedAlarm(opts.StateDir, ws))
 		}
 	}
 	if d.layouts, err = store.Layouts(); err != nil {
@@ -296,6 +301,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 			defer wg.Done()
 			if err := f(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				d.log.Error("daemon task ended", "task", name, "err", err)
+				if ctx.Err() == nil {
+					d.taskEnded(name, err)
+				}
 			}
 		}()
 	}
@@ -561,8 +569,7 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 func (d *Daemon) saveRuntime() {
 	eng := d.currentEngine()
 	if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-		d.runtimeSaveErrors.Add(1)
-		d.log.Error("saving runtime state", "err", err)
+		d.runtimeSaveFailed(err)
 	}
 }
 

@@ -27,6 +27,14 @@ func (d *Daemon) Reload(ctx context.Context) error {
 // election): a leader keeps the failed filter groups its keep-alives
 // found, a standby takes them from the store.
 func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
+	err := d.reloadAs(ctx, leader)
+	if err == nil {
+		d.clearAlarm(AlarmStoreCatchUp, "the store was read again")
+	}
+	return err
+}
+
+func (d *Daemon) reloadAs(ctx context.Context, leader bool) error {
 	// The store is read before taking cfgMu: a store that does not
 	// answer must never hold up a configuration change, and failovers
 	// never wait for it (the state owner does not read the store).

@@ -41,11 +41,15 @@ func (d *Daemon) snapshot() running {
 func (d *Daemon) install(next running) {
 	next.engine.Start(d.now())
 	d.mu.Lock()
-	if next.cfg != d.cfg {
+	changed := next.cfg != d.cfg
+	if changed {
 		d.cfgGen++
 	}
 	d.running = next
 	d.mu.Unlock()
+	if changed {
+		d.clearAlarm(AlarmVerdictUnknown, "another configuration was applied")
+	}
 }
 
 // atState brings a site compiled for an earlier runtime state to the one

@@ -47,6 +47,10 @@ type Service interface {
 	// every object), oldest first, then, with follow, with each new one
 	// as it happens until ctx ends or fn fails.
 	Monitor(ctx context.Context, replay int, object string, follow bool, fn func(Event) error) error
+	// AckAlarm acknowledges a raised alarm by name: it clears (one that
+	// clears itself is raised again while its condition stands).
+	// ErrNotFound for a name the daemon does not raise, or not raised now.
+	AckAlarm(ctx context.Context, name string) (Alarm, error)
 }
 
 // ApplyResult says what an apply did (or would do).
@@ -95,6 +99,10 @@ type Status struct {
 	Stale bool
 	// HA: the shared store and the leader election (nil: state directory).
 	HA *HAStatus
+	// Alarms are the daemon's raised alarms (alarms.go), by name: each
+	// with what it concerns, what to do and how it clears. The switch
+	// session's (Switch.Alarm, Switch.PortAlarms) stay there.
+	Alarms []Alarm
 	// Daemon: the answering daemon's build and start time.
 	Daemon DaemonInfo
 }

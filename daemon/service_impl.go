@@ -141,6 +141,9 @@ func (d *Daemon) catchUpAfterConflict(ctx context.Context) {
 	defer cancel()
 	if err := d.Reload(ctx); err != nil {
 		d.log.Warn("catching up with the store after a refused save", "err", err)
+		d.raiseAlarm(Alarm{Name: AlarmStoreCatchUp, Object: "shared store",
+			Message: "a save was refused because the store changed, and reading it again failed: " + err.Error() + "; this daemon may run an older revision than the store's",
+			Remedy:  "check the store (balancer status: store); the next time this daemon reads the store whole (the next refused save, a takeover) clears this"})
 		return
 	}
 	d.mu.Lock()
@@ -250,8 +253,7 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 		d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev.Number), To: "running",
 			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment)})
 		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
-			d.runtimeSaveErrors.Add(1)
-			d.log.Error("saving runtime state", "err", err)
+			d.runtimeSaveFailed(err)
 		}
 		if d.standby() {
 			// The leader programs the switch; this daemon keeps the state
@@ -565,6 +567,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 	if d.opts.HAStatus != nil {
 		st.HA = d.opts.HAStatus(ctx)
 	}
+	st.Alarms = d.alarmsWith(st.HA)
 	return st, nil
 }
 

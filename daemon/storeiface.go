@@ -29,6 +29,29 @@ var _ StateStore = (*Store)(nil)
 // change another daemon made meanwhile is never overwritten; the state of
 // an engine replaced meanwhile is not saved (its successor's is).
 func (d *Daemon) saveRuntimeOf(eng *profiles.Engine, rt Runtime) error {
+	err := d.saveRuntimeTo(eng, rt)
+	if err == nil {
+		d.clearAlarm(AlarmRuntimeSaveFailed, "the runtime state was saved")
+	}
+	return err
+}
+
+// runtimeSaveFailed counts and logs a failure state not saved, and raises
+// its alarm (cleared by the next save that succeeds).
+func (d *Daemon) runtimeSaveFailed(err error) {
+	d.runtimeSaveErrors.Add(1)
+	d.log.Error("saving runtime state", "err", err)
+	where := "the state directory " + d.opts.StateDir
+	if _, shared := d.store.(SharedStore); shared {
+		where = "the shared store"
+	}
+	d.raiseAlarm(Alarm{Name: AlarmRuntimeSaveFailed, Object: "runtime state",
+		Message: "the failure states and manual bypass were not saved: " + err.Error() + "; a restart now would start from the last saved ones",
+		Remedy:  "make " + where + " writable again (space, permissions, quorum); the next failover, recovery or bypass saves them and clears this"})
+}
+
+// saveRuntimeTo is saveRuntimeOf without the alarm.
+func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 	s, ok := d.store.(SharedStore)
 	if !ok {
 		return d.store.SaveRuntime(rt)

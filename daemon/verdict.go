@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/p4src"
 )
 
 // The data-plane verdict (docs/availability.md): the session's digests go
@@ -29,15 +30,26 @@ func (d *Daemon) verdictOptions() controlplane.VerdictOptions {
 
 // verdictLoop hands every data-plane verdict to the engine.
 func (d *Daemon) verdictLoop(ctx context.Context) error {
-	_, tick := d.comp.Verdict()
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case v := <-d.session.Verdicts():
-			if err := d.currentEngine().OnVerdict(v.VerdictDigest, tick, d.now()); err != nil {
-				d.log.Warn("data-plane verdict ignored", "err", err)
-			}
+			d.onVerdict(v.VerdictDigest)
 		}
+	}
+}
+
+// onVerdict hands a data-plane verdict to the engine; one it cannot take
+// (a filter group id the running configuration does not have) is an
+// alarm.
+func (d *Daemon) onVerdict(v p4src.VerdictDigest) {
+	_, tick := d.comp.Verdict()
+	if err := d.currentEngine().OnVerdict(v, tick, d.now()); err != nil {
+		d.log.Warn("data-plane verdict ignored", "err", err)
+		d.raiseAlarm(Alarm{Name: AlarmVerdictUnknown, Object: "data-plane verdicts", Acknowledge: true,
+			Message: "a verdict was ignored: " + err.Error() + " (the switch holds entries of a filter group the running configuration does not have: another configuration's, or another controller's)",
+			Remedy: "check that this daemon is the switch's only controller and that its last reconcile succeeded (balancer status); " +
+				"it clears with the next configuration applied, or acknowledge with `balancer alarm ack " + AlarmVerdictUnknown + "`"})
 	}
 }

@@ -45,7 +45,7 @@ const testTarget = "sw1"
 const testTimeout = 10 * time.Second
 
 // newTestServer returns a server closed at the end of the test.
-func newTestServer(t *testing.T, opts ...ServerOption) *Server {
+func newTestServer(t testing.TB, opts ...ServerOption) *Server {
 	t.Helper()
 	srv := NewServer(testTarget, opts...)
 	t.Cleanup(func() { require.NoError(t, srv.Close()) })
@@ -55,7 +55,7 @@ func newTestServer(t *testing.T, opts ...ServerOption) *Server {
 // serve runs srv on a real gRPC server on addr ("127.0.0.1:0" for a fresh
 // port) and returns the gRPC server and its address. It is stopped at the end
 // of the test (Stop is idempotent).
-func serve(t *testing.T, srv *Server, addr string) (*grpc.Server, string) {
+func serve(t testing.TB, srv *Server, addr string) (*grpc.Server, string) {
 	t.Helper()
 	var lis net.Listener
 	require.Eventually(t, func() bool {

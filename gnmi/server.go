@@ -67,7 +67,7 @@ type serverOptions struct {
 	defaultSample  time.Duration
 	maxSubs        int
 	maxSubsClient  int
-	maxPaths       int
+	maxPaths       int // leaves a second (WithMaxLeafRate)
 	maxPathsClient int
 }
 
@@ -114,19 +114,22 @@ func WithMaxSubscriptions(total, perClient int) ServerOption {
 	return func(o *serverOptions) { o.maxSubs, o.maxSubsClient = max(total, 1), max(perClient, 1) }
 }
 
-// Defaults of WithMaxPaths.
+// Defaults of WithMaxLeafRate: with about 10 µs of the server's CPU per
+// leaf sent (BenchmarkSubscriptionCost), the total bounds the work of all
+// subscriptions to about a fifth of a core.
 const (
-	DefaultMaxPaths          = 4096
-	DefaultMaxPathsPerClient = 1024
+	DefaultMaxLeafRate          = 16384
+	DefaultMaxLeafRatePerClient = 4096
 )
 
-// WithMaxPaths bounds what the open subscriptions ask for, in path units
-// (SubscriptionCost: one per path, more for a path sampled faster than
-// once a second): total on the server and perClient from one client (its
-// IP address). A subscription list that would exceed either is refused
-// with codes.ResourceExhausted naming the limit. Defaults DefaultMaxPaths
-// and DefaultMaxPathsPerClient; a limit below 1 is raised to 1.
-func WithMaxPaths(total, perClient int) ServerOption {
+// WithMaxLeafRate bounds what the open subscriptions ask of the server, in
+// leaves sent a second (SubscriptionCost: every leaf under each path,
+// once a second, or at its sample rate): total on the server and
+// perClient from one client (its IP address). A subscription list that
+// would exceed either is refused with codes.ResourceExhausted naming its
+// costliest path and the limit. Defaults DefaultMaxLeafRate and
+// DefaultMaxLeafRatePerClient; a limit below 1 is raised to 1.
+func WithMaxLeafRate(total, perClient int) ServerOption {
 	return func(o *serverOptions) { o.maxPaths, o.maxPathsClient = max(total, 1), max(perClient, 1) }
 }
 
@@ -157,7 +160,7 @@ type Server struct {
 	closed  bool
 	subs    int            // open Subscribe RPCs
 	subsBy  map[string]int // by client address
-	paths   int            // path units of the open subscriptions (SubscriptionCost)
+	paths   int            // leaves a second the open subscriptions ask for (SubscriptionCost)
 	pathsBy map[string]int // by client address
 	rpcs    sync.WaitGroup
 	doneCtx context.Context // cancelled by Close; ends active streams
@@ -190,7 +193,7 @@ func NewServer(target string, opts ...ServerOption) *Server {
 		o.maxSubs, o.maxSubsClient = DefaultMaxSubscriptions, DefaultMaxSubscriptionsPerClient
 	}
 	if o.maxPaths == 0 {
-		o.maxPaths, o.maxPathsClient = DefaultMaxPaths, DefaultMaxPathsPerClient
+		o.maxPaths, o.maxPathsClient = DefaultMaxLeafRate, DefaultMaxLeafRatePerClient
 	}
 	o.defaultSample = max(DefaultSampleInterval, o.minSample)
 

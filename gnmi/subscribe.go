@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -35,7 +36,10 @@ import (
 // second subscription list) ends the RPC with codes.InvalidArgument.
 //
 // At most WithMaxSubscriptions RPCs are open at once, in total and per
-// client; one more is refused with codes.ResourceExhausted.
+// client; one more is refused with codes.ResourceExhausted. What they send
+// is bounded by WithMaxLeafRate, in leaves a second (SubscriptionCost,
+// with the leaves under each path counted). ONCE and POLL on a path with
+// no data answer codes.NotFound, as Get does.
 func (v *service) Subscribe(stream gpb.GNMI_SubscribeServer) error {
 	s := v.s
 	if !s.begin() {
@@ -87,54 +91,126 @@ func clientOf(ctx context.Context) string {
 	return client
 }
 
-// SubscriptionCost is what a subscription list asks of the server, in path
-// units: one per path, and for a path sampled (SAMPLE, or a heartbeat)
-// faster than once a second, one per sample a second. defaultSample is
-// the interval of a SAMPLE subscription that gives none.
-func SubscriptionCost(list *gpb.SubscriptionList, defaultSample time.Duration) int {
-	rate := func(ns uint64) int {
-		d := time.Duration(min(ns, uint64(1<<63-1)))
-		if d <= 0 || d >= time.Second {
+// perSecond is how often a subscription of a list of mode listMode sends
+// each of its leaves, at most: at its sample rate (SAMPLE; defaultSample
+// when it gives none), at its heartbeat rate (an ON_CHANGE heartbeat
+// faster than once a second), else once a second (an ON_CHANGE leaf
+// changes at most at each publication; ONCE and POLL send each leaf once
+// per request).
+func perSecond(listMode gpb.SubscriptionList_Mode, sub *gpb.Subscription, defaultSample time.Duration) float64 {
+	rate := func(ns uint64) float64 {
+		if ns == 0 {
 			return 1
 		}
-		return int((time.Second + d - 1) / d)
+		return float64(time.Second) / float64(ns)
 	}
+	if listMode != gpb.SubscriptionList_STREAM {
+		return 1
+	}
+	switch sub.GetMode() {
+	case gpb.SubscriptionMode_SAMPLE:
+		iv := sub.GetSampleInterval()
+		if iv == 0 {
+			iv = uint64(defaultSample)
+		}
+		return rate(iv)
+	default:
+		if hb := sub.GetHeartbeatInterval(); hb > 0 {
+			return max(1, rate(hb))
+		}
+		return 1
+	}
+}
+
+// leafCost is what leaves leaves sent at perSec a second cost, in leaves a
+// second: rounded up, at least 1, at most maxCost.
+func leafCost(leaves int, perSec float64) int {
+	const maxCost = 1 << 40
+	c := math.Ceil(float64(max(leaves, 1)) * perSec)
+	if c > maxCost {
+		return maxCost
+	}
+	return max(int(c), 1)
+}
+
+// SubscriptionCost is what a subscription list asks of the server, in
+// leaves sent a second, with every path counting as one leaf: a lower
+// bound of its cost (the server counts the leaves under each path). A
+// leaf sampled (SAMPLE, or an ON_CHANGE heartbeat) every D costs 1s/D
+// (10 at 100 ms, 0.1 at 10 s); any other costs 1. Each path costs at
+// least 1. defaultSample is the interval of a SAMPLE subscription that
+// gives none.
+func SubscriptionCost(list *gpb.SubscriptionList, defaultSample time.Duration) int {
 	cost := 0
 	for _, sub := range list.GetSubscription() {
-		c := 1
-		if list.GetMode() == gpb.SubscriptionList_STREAM {
-			switch sub.GetMode() {
-			case gpb.SubscriptionMode_SAMPLE:
-				iv := sub.GetSampleInterval()
-				if iv == 0 {
-					iv = uint64(defaultSample)
-				}
-				c = rate(iv)
-			default:
-				if hb := sub.GetHeartbeatInterval(); hb > 0 {
-					c = rate(hb)
-				}
-			}
-		}
-		cost += c
+		cost += leafCost(1, perSecond(list.GetMode(), sub, defaultSample))
 	}
 	return cost
 }
 
-// admitPaths counts a subscription list's path units against the limits;
-// release uncounts them.
-func (s *Server) admitPaths(client string, cost int) (release func(), err error) {
+// countLeaves is the number of cached leaves at or below the normalized
+// path p.
+func (s *Server) countLeaves(p *gpb.Path) int {
+	n := 0
+	_ = s.cache.Query(s.target, path.ToStrings(p, false), func([]string, *ctree.Leaf, any) error {
+		n++
+		return nil
+	})
+	return n
+}
+
+// listCost is what list asks of the server, in leaves sent a second: for
+// each subscription the leaves under its path (full, normalized; at least
+// one) times how often it sends them. It also describes the costliest
+// subscription, as the client typed it. With ONCE and POLL a path with no
+// leaf is codes.NotFound, as Get answers it; a STREAM may wait for a path
+// that is published later (it counts one leaf).
+func (s *Server) listCost(list *gpb.SubscriptionList, prefix *gpb.Path, full []*gpb.Path) (int, string, error) {
+	cost, worst, worstCost := 0, "", -1
+	for i, sub := range list.GetSubscription() {
+		leaves := s.countLeaves(full[i])
+		if leaves == 0 && list.GetMode() != gpb.SubscriptionList_STREAM {
+			return 0, "", status.Errorf(codes.NotFound, "subscribe: no data at path %s", pathString(prefix, sub.GetPath()))
+		}
+		ps := perSecond(list.GetMode(), sub, s.opts.defaultSample)
+		c := leafCost(leaves, ps)
+		cost += c
+		if c > worstCost {
+			worstCost = c
+			worst = fmt.Sprintf("its costliest is path %s: %d leaves %.3g times a second, %d", pathString(prefix, sub.GetPath()), leaves, ps, c)
+		}
+	}
+	return cost, worst, nil
+}
+
+// admitPaths counts what a subscription list asks for, in leaves a second
+// (cost; detail describes its costliest path), against the limits;
+// release uncounts it. With count false it only checks cost alone
+// against the limits, whatever the open subscriptions hold (release is
+// nil): a list over a limit by itself is refused before its leaves are
+// counted.
+func (s *Server) admitPaths(client string, cost int, detail string, count bool) (release func(), err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.paths+cost > s.opts.maxPaths {
-		s.log.Warn("gnmi subscribe refused: server path limit", "client", client, "cost", cost, "limit", s.opts.maxPaths)
-		return nil, status.Errorf(codes.ResourceExhausted,
-			"subscribe: this subscription list asks for %d path units (one per path, one per sample a second for paths sampled faster than 1s), and the open subscriptions hold %d: over the limit of %d this server serves at once; subscribe to fewer paths (a wildcard or a parent path counts once), sample them less often, or raise the limit", cost, s.paths, s.opts.maxPaths)
+	what := fmt.Sprintf("this subscription list asks for %d leaves a second (every leaf under each path once a second, or at its sample rate; %s)", cost, detail)
+	const fix = "subscribe to narrower paths, sample them less often, or raise the limit"
+	held, heldBy := s.paths, s.pathsBy[client]
+	heldAll, heldClient := fmt.Sprintf(", and the open subscriptions hold %d", held), fmt.Sprintf(", and client %s holds %d", client, heldBy)
+	if !count {
+		held, heldBy, heldAll, heldClient = 0, 0, "", ""
 	}
-	if s.pathsBy[client]+cost > s.opts.maxPathsClient {
-		s.log.Warn("gnmi subscribe refused: client path limit", "client", client, "cost", cost, "limit", s.opts.maxPathsClient)
+	if held+cost > s.opts.maxPaths {
+		s.log.Warn("gnmi subscribe refused: server leaf rate limit", "client", client, "cost", cost, "limit", s.opts.maxPaths)
 		return nil, status.Errorf(codes.ResourceExhausted,
-			"subscribe: this subscription list asks for %d path units (one per path, one per sample a second for paths sampled faster than 1s), and client %s holds %d: over the limit of %d per client; subscribe to fewer paths (a wildcard or a parent path counts once), sample them less often, or raise the limit", cost, client, s.pathsBy[client], s.opts.maxPathsClient)
+			"subscribe: %s%s: over the limit of %d leaves a second this server sends in all; %s", what, heldAll, s.opts.maxPaths, fix)
+	}
+	if heldBy+cost > s.opts.maxPathsClient {
+		s.log.Warn("gnmi subscribe refused: client leaf rate limit", "client", client, "cost", cost, "limit", s.opts.maxPathsClient)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"subscribe: %s%s: over the limit of %d leaves a second per client; %s", what, heldClient, s.opts.maxPathsClient, fix)
+	}
+	if !count {
+		return nil, nil
 	}
 	s.paths += cost
 	s.pathsBy[client] += cost
@@ -215,17 +291,28 @@ func (s *Server) serveSubscribe(ctx context.Context, stream gpb.GNMI_SubscribeSe
 	if list == nil {
 		return status.Error(codes.InvalidArgument, "subscribe: the first request must carry a subscription list")
 	}
-	// Counted before any work on the list: a list of many paths, or of
-	// paths sampled very often, is refused whole.
-	release, err := s.admitPaths(clientOf(ctx), SubscriptionCost(list, s.opts.defaultSample))
+	// A lower bound (every path one leaf) is checked alone against the
+	// limits before any work on the list: a list of many paths, or of
+	// paths sampled very often, is refused whole at once. The leaves
+	// under each path are counted then, and checked with what is held.
+	client := clientOf(ctx)
+	if _, err := s.admitPaths(client, SubscriptionCost(list, s.opts.defaultSample), "counting every path as one leaf", false); err != nil {
+		return err
+	}
+	prefix := list.GetPrefix()
+	onChange, samples, full, err := s.prepareList(list)
+	if err != nil {
+		return fmt.Errorf("subscribe: %w", err)
+	}
+	cost, worst, err := s.listCost(list, prefix, full)
+	if err != nil {
+		return err
+	}
+	release, err := s.admitPaths(client, cost, worst, true)
 	if err != nil {
 		return err
 	}
 	defer release()
-	onChange, samples, err := s.prepareList(list)
-	if err != nil {
-		return fmt.Errorf("subscribe: %w", err)
-	}
 	s.log.Debug("gnmi subscribe", "mode", list.GetMode(), "on_change", len(onChange), "sample", len(samples))
 
 	if list.GetMode() != gpb.SubscriptionList_STREAM {
@@ -291,28 +378,30 @@ func (s *Server) runMixed(ctx context.Context, cancel context.CancelFunc, stream
 
 // prepareList validates list and rewrites it in place for the subscribe
 // package. It returns the STREAM subscriptions served on change and the
-// SAMPLE ones; for ONCE and POLL every subscription is in onChange.
-func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscription, samples []*sampleSub, err error) {
+// SAMPLE ones; for ONCE and POLL every subscription is in onChange. fulls
+// are the subscriptions' normalized full paths, in the list's order.
+func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscription, samples []*sampleSub, fulls []*gpb.Path, err error) {
 	if err := s.checkTarget(list.GetPrefix()); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	switch list.GetMode() {
 	case gpb.SubscriptionList_ONCE, gpb.SubscriptionList_POLL, gpb.SubscriptionList_STREAM:
 	default:
-		return nil, nil, fmt.Errorf("%w: unknown subscription list mode %d", ErrInvalidArgument, list.GetMode())
+		return nil, nil, nil, fmt.Errorf("%w: unknown subscription list mode %d", ErrInvalidArgument, list.GetMode())
 	}
 	if enc := list.GetEncoding(); !slices.Contains(supportedEncodings, enc) {
-		return nil, nil, fmt.Errorf("%w: encoding %s is not supported; use PROTO, JSON_IETF or JSON", ErrInvalidArgument, enc)
+		return nil, nil, nil, fmt.Errorf("%w: encoding %s is not supported; use PROTO, JSON_IETF or JSON", ErrInvalidArgument, enc)
 	}
 	if len(list.GetSubscription()) == 0 {
-		return nil, nil, fmt.Errorf("%w: subscription list has no subscriptions", ErrInvalidArgument)
+		return nil, nil, nil, fmt.Errorf("%w: subscription list has no subscriptions", ErrInvalidArgument)
 	}
 	prefix := list.GetPrefix()
 	for _, sub := range list.GetSubscription() {
 		full, err := s.requestPath(prefix, sub.GetPath())
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		fulls = append(fulls, full)
 		ns := &gpb.Subscription{
 			Path:              full,
 			Mode:              sub.GetMode(),
@@ -333,7 +422,7 @@ func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscr
 				// did not change. The sampler does it; the initial data
 				// comes from the ON_CHANGE side.
 				if hb > uint64(1<<63-1) || time.Duration(hb) < s.opts.minSample {
-					return nil, nil, fmt.Errorf("%w: subscription %s: heartbeat_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), time.Duration(min(hb, uint64(1<<63-1))), s.opts.minSample)
+					return nil, nil, nil, fmt.Errorf("%w: subscription %s: heartbeat_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), time.Duration(min(hb, uint64(1<<63-1))), s.opts.minSample)
 				}
 				samples = append(samples, &sampleSub{query: path.ToStrings(full, false), interval: time.Duration(hb), noInitial: true})
 			}
@@ -341,11 +430,11 @@ func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscr
 			interval := time.Duration(sub.GetSampleInterval())
 			switch {
 			case sub.GetSampleInterval() > uint64(1<<63-1):
-				return nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %d ns is out of range", ErrInvalidArgument, pathString(nil, full), sub.GetSampleInterval())
+				return nil, nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %d ns is out of range", ErrInvalidArgument, pathString(nil, full), sub.GetSampleInterval())
 			case interval == 0:
 				interval = s.opts.defaultSample
 			case interval < s.opts.minSample:
-				return nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), interval, s.opts.minSample)
+				return nil, nil, nil, fmt.Errorf("%w: subscription %s: sample_interval %v is below the minimum %v", ErrInvalidArgument, pathString(nil, full), interval, s.opts.minSample)
 			}
 			samples = append(samples, &sampleSub{
 				query:     path.ToStrings(full, false),
@@ -354,11 +443,11 @@ func (s *Server) prepareList(list *gpb.SubscriptionList) (onChange []*gpb.Subscr
 				heartbeat: time.Duration(min(sub.GetHeartbeatInterval(), uint64(1<<63-1))),
 			})
 		default:
-			return nil, nil, fmt.Errorf("%w: subscription %s: unknown mode %d", ErrInvalidArgument, pathString(nil, full), sub.GetMode())
+			return nil, nil, nil, fmt.Errorf("%w: subscription %s: unknown mode %d", ErrInvalidArgument, pathString(nil, full), sub.GetMode())
 		}
 	}
 	list.Prefix = &gpb.Path{Target: s.target}
-	return onChange, samples, nil
+	return onChange, samples, fulls, nil
 }
 
 // withSubs returns the first request handed to the subscribe package: list

@@ -13,6 +13,7 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
+	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
 )
@@ -65,6 +66,7 @@ var freeFlags = []string{
 	// daemon
 	"history-revisions", "history-bytes", "switch", "switch-gnmi", "device-id", "cpu-port", "election-id", "role",
 	"listen", "telemetry", "metrics", "telemetry-max-subscriptions", "telemetry-max-subscriptions-per-client",
+	"telemetry-max-leaf-rate", "telemetry-max-leaf-rate-per-client",
 	"switch-keepalive-time", "switch-keepalive-timeout", "switch-pipeline-timeout", "switch-probe-interval",
 	"switch-read-timeout", "switch-reconcile-interval", "switch-rpc-timeout", "switch-stall-timeout",
 	"etcd-endpoints", "etcd-prefix", "etcd-name", "etcd-lease-ttl", "etcd-timeout", "etcd-keep-revisions", "p4-program-name",
@@ -159,6 +161,7 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"config show": {revisions}, "config export": nil, "config apply": nil, "config check": {files},
 		"config diff": {revisions, revisions}, "config rollback": {revisions}, "config history": nil,
 		"switch chassis-config": nil, "version": nil, "monitor": nil, "daemon": nil, "sim": nil,
+		"alarm list": nil, "alarm ack": {fixed(daemon.AlarmNames...)},
 	}
 }
 

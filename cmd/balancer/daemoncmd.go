@@ -34,7 +34,9 @@ through every filter, follows port status over the switch's gNMI
                        mutual TLS (--tls-cert, --tls-key, --tls-client-ca)
   telemetry (gNMI)     on --telemetry: the OpenConfig-style balancer tree
                        (at most --telemetry-max-subscriptions streams,
-                       --telemetry-max-subscriptions-per-client per client)
+                       --telemetry-max-subscriptions-per-client per client,
+                       sending --telemetry-max-leaf-rate leaves a second,
+                       --telemetry-max-leaf-rate-per-client per client)
   Prometheus metrics   on --metrics (/metrics)
 --telemetry-tls serves gNMI and metrics with mutual TLS too, with the
 management API's certificate, key and client CA.
@@ -61,20 +63,21 @@ docs/ha.md.`
 
 func newDaemonCmd() *cobra.Command {
 	var (
-		cfgPath, stateDir          string
-		switchAddr, switchGNMI     string
-		deviceID                   uint64
-		election, role             string
-		swCA, swCert, swKey        string
-		listen, tlsCert, tlsKey    string
-		tlsClientCA                string
-		telemetryAddr, metricsAddr string
-		telemetryTLS               bool
-		maxSubs, maxSubsClient     int
-		logLevel                   string
-		pipe                       pipelineFlags
-		switchTiming               func() (controlplane.Timing, error)
-		store                      storeFlags
+		cfgPath, stateDir              string
+		switchAddr, switchGNMI         string
+		deviceID                       uint64
+		election, role                 string
+		swCA, swCert, swKey            string
+		listen, tlsCert, tlsKey        string
+		tlsClientCA                    string
+		telemetryAddr, metricsAddr     string
+		telemetryTLS                   bool
+		maxSubs, maxSubsClient         int
+		maxLeafRate, maxLeafRateClient int
+		logLevel                       string
+		pipe                           pipelineFlags
+		switchTiming                   func() (controlplane.Timing, error)
+		store                          storeFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "daemon",
@@ -134,13 +137,17 @@ func newDaemonCmd() *cobra.Command {
 			if maxSubs < 1 || maxSubsClient < 1 {
 				return usagef("--telemetry-max-subscriptions %d / --telemetry-max-subscriptions-per-client %d: want at least 1", maxSubs, maxSubsClient)
 			}
+			if maxLeafRate < 1 || maxLeafRateClient < 1 {
+				return usagef("--telemetry-max-leaf-rate %d / --telemetry-max-leaf-rate-per-client %d: want at least 1", maxLeafRate, maxLeafRateClient)
+			}
 			var tele *bgnmi.Server
 			var teleLis net.Listener
 			if telemetryAddr != "" {
 				if teleLis, err = net.Listen("tcp", telemetryAddr); err != nil {
 					return fmt.Errorf("telemetry listener: %w", err)
 				}
-				tele = telemetry.NewServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient))
+				tele = telemetry.NewServer(bgnmi.WithLogger(log), bgnmi.WithMaxSubscriptions(maxSubs, maxSubsClient),
+					bgnmi.WithMaxLeafRate(maxLeafRate, maxLeafRateClient))
 			}
 			pub := telemetry.New(tele)
 			opts.Telemetry = pub
@@ -200,6 +207,8 @@ func newDaemonCmd() *cobra.Command {
 	f.BoolVar(&telemetryTLS, "telemetry-tls", false, "serve --telemetry (gNMI) and --metrics with mutual TLS, with --tls-cert, --tls-key and --tls-client-ca")
 	f.IntVar(&maxSubs, "telemetry-max-subscriptions", bgnmi.DefaultMaxSubscriptions, "most gNMI subscriptions open at once")
 	f.IntVar(&maxSubsClient, "telemetry-max-subscriptions-per-client", bgnmi.DefaultMaxSubscriptionsPerClient, "most gNMI subscriptions one client (IP address) may have open")
+	f.IntVar(&maxLeafRate, "telemetry-max-leaf-rate", bgnmi.DefaultMaxLeafRate, "most gNMI leaves a second the open subscriptions may ask for (every leaf under each path, at its sample rate or once a second): bounds the daemon's CPU")
+	f.IntVar(&maxLeafRateClient, "telemetry-max-leaf-rate-per-client", bgnmi.DefaultMaxLeafRatePerClient, "most gNMI leaves a second one client (IP address) may ask for")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	pipe.register(f)
 	store.register(f)

@@ -51,6 +51,11 @@ func (f *fakeDaemon) Monitor(ctx context.Context, replay int, object string, fol
 	return f.events.Follow(ctx, replay, object, follow, fn)
 }
 
+// AckAlarm: the fake raises no alarm.
+func (f *fakeDaemon) AckAlarm(_ context.Context, name string) (daemon.Alarm, error) {
+	return daemon.Alarm{}, fmt.Errorf("%w: alarm %s is not raised", daemon.ErrNotFound, name)
+}
+
 type fakeRevision struct {
 	daemon.Revision
 	yaml []byte

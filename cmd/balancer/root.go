@@ -197,6 +197,7 @@ func newRootCmd(a *app) *cobra.Command {
 		newSwitchCmd(a),
 		newVersionCmd(a),
 		newMonitorCmd(a),
+		newAlarmCmd(a),
 	)
 	root.AddCommand(extraCommands()...)
 	addCompletions(root, a)

@@ -17,7 +17,8 @@ func newStatusCmd(a *app) *cobra.Command {
 		Use:   "status",
 		Short: "Show the switch session, the links, the filters and the balance groups",
 		Long: `Show what the daemon sees:
-  - the running revision, and the P4Runtime session with the switch
+  - the running revision, the daemon's own alarms (ALARM lines with their
+    remedy; see 'balancer alarm'), and the P4Runtime session with the switch
     (connected, primary or backup controller, last reconcile, last error);
   - the manual bypass;
   - every link with its ports' oper state;
@@ -47,6 +48,7 @@ func newStatusCmd(a *app) *cobra.Command {
 
 func writeStatus(w io.Writer, st *apiv1.Status) {
 	writeRevisionLine(w, st)
+	writeAlarms(w, st)
 	writeSwitchStatus(w, st)
 	writeHA(w, st.GetHa())
 	writeBypass(w, st.GetBypass())

@@ -201,6 +201,22 @@ func (s *apiServer) History(ctx context.Context, _ *apiv1.HistoryRequest) (_ *ap
 	return out, nil
 }
 
+func alarmToProto(a daemon.Alarm) *apiv1.Alarm {
+	return &apiv1.Alarm{Name: a.Name, Object: a.Object, Message: a.Message, Remedy: a.Remedy, Since: timestamp(a.Since), Acknowledge: a.Acknowledge}
+}
+
+func (s *apiServer) AckAlarm(ctx context.Context, req *apiv1.AckAlarmRequest) (_ *apiv1.AckAlarmResponse, err error) {
+	defer markOrigin(ctx, &err)
+	if n := req.GetName(); n == "" || n != strings.TrimSpace(n) {
+		return nil, invalid("alarm %q: give an alarm's name, without surrounding spaces", n)
+	}
+	a, err := s.svc.AckAlarm(ctx, req.GetName())
+	if err != nil {
+		return nil, grpcError(err)
+	}
+	return &apiv1.AckAlarmResponse{Alarm: alarmToProto(a)}, nil
+}
+
 func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) (_ *apiv1.SetBypassResponse, err error) {
 	defer markOrigin(ctx, &err)
 	if g := req.GetGroup(); g != strings.TrimSpace(g) {
@@ -497,6 +513,9 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 		ObservedAt: timestamp(st.ObservedAt),
 		Stale:      st.Stale,
 		Daemon:     daemonInfoToProto(st.Daemon),
+	}
+	for _, a := range st.Alarms {
+		out.Alarms = append(out.Alarms, alarmToProto(a))
 	}
 	if h := st.HA; h != nil {
 		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,

@@ -554,3 +554,34 @@ func (f *apiFake) Monitor(_ context.Context, replay int, object string, follow b
 	f.called(fmt.Sprintf("Monitor %d %q %v", replay, object, follow))
 	return fn(daemon.Event{Seq: 1, Kind: daemon.EventBypass, Object: "F1", To: "on"})
 }
+
+func (f *apiFake) AckAlarm(_ context.Context, name string) (daemon.Alarm, error) {
+	f.called("AckAlarm " + name)
+	if f.err != nil {
+		return daemon.Alarm{}, f.err
+	}
+	return daemon.Alarm{Name: name, Object: "state directory /x", Acknowledge: true}, nil
+}
+
+// AckAlarm: the name reaches the service and the alarm comes back; an
+// empty or padded name is refused before it; the service's NOT_FOUND is
+// the client's.
+func TestAckAlarm(t *testing.T) {
+	f := &apiFake{}
+	c := serveAPI(t, f)
+	ctx := context.Background()
+	r, err := c.AckAlarm(ctx, &apiv1.AckAlarmRequest{Name: "state-repaired"})
+	require.NoError(t, err)
+	assert.Equal(t, "state-repaired", r.GetAlarm().GetName())
+	assert.Equal(t, "state directory /x", r.GetAlarm().GetObject())
+	assert.True(t, r.GetAlarm().GetAcknowledge())
+	for _, name := range []string{"", " state-repaired"} {
+		_, err = c.AckAlarm(ctx, &apiv1.AckAlarmRequest{Name: name})
+		assert.Equal(t, codes.InvalidArgument, status.Code(err), "%q: %v", name, err)
+	}
+	assert.Equal(t, []string{"AckAlarm state-repaired"}, f.calls)
+	f.err = fmt.Errorf("%w: alarm state-repaired is not raised (none is raised)", daemon.ErrNotFound)
+	_, err = c.AckAlarm(ctx, &apiv1.AckAlarmRequest{Name: "state-repaired"})
+	assert.Equal(t, codes.NotFound, status.Code(err))
+	assert.Contains(t, status.Convert(err).Message(), "alarm state-repaired is not raised")
+}

@@ -27,6 +27,7 @@ import (
 //	/balancer/balance-groups/balance-group[name=G]/state/{state,alive,digest}
 //	/balancer/rules/rule[name=R]/counters/{packets,bytes}
 //	/balancer/cores/core[filter-group=F][core=N]/counters/{packets,bytes,slots}
+//	/balancer/alarms/alarm[name=N]/state/{raised,object,message,remedy,since,acknowledge}
 //
 // State leaves are published every telemetry tick and the cache sends only
 // the changed ones to ON_CHANGE subscribers; counters are read from the
@@ -80,7 +81,7 @@ func (l *leafSet) add(prefix []*gpb.PathElem, leaf string, v any) {
 // function below; a new part is one more line here.
 func publishState(srv *bgnmi.Server, st *daemon.Status, now time.Time) error {
 	l := &leafSet{ts: now.UnixNano()}
-	for _, part := range []func(*leafSet, *daemon.Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups} {
+	for _, part := range []func(*leafSet, *daemon.Status){stateRoot, stateLinks, stateFilterGroups, stateBalanceGroups, stateAlarms} {
 		part(l, st)
 	}
 	return srv.Update(&gpb.Notification{Timestamp: l.ts, Update: l.ups})
@@ -149,6 +150,26 @@ func stateBalanceGroups(l *leafSet, st *daemon.Status) {
 		l.add(p, "alive", g.Alive)
 		l.add(p, "digest", g.Digest)
 		l.add(p, "keepalive-stall-suspected", g.KeepAliveStall)
+	}
+}
+
+// stateAlarms publishes every alarm the daemon raises, raised or not (its
+// leaves never come and go; an alarm not raised has raised false and
+// empty text).
+func stateAlarms(l *leafSet, st *daemon.Status) {
+	raised := map[string]daemon.Alarm{}
+	for _, a := range st.Alarms {
+		raised[a.Name] = a
+	}
+	for _, n := range daemon.AlarmNames {
+		a, on := raised[n]
+		p := []*gpb.PathElem{elem("balancer"), elem("alarms"), elem("alarm", "name", n), elem("state")}
+		l.add(p, "raised", on)
+		l.add(p, "object", a.Object)
+		l.add(p, "message", a.Message)
+		l.add(p, "remedy", a.Remedy)
+		l.add(p, "since", a.Since)
+		l.add(p, "acknowledge", a.Acknowledge)
 	}
 }
 

@@ -116,6 +116,7 @@ var (
 	descPortTxPkt = desc("balancer_port_tx_packets_total", "Packets sent out of a port.", "port")
 	descPortTxB   = desc("balancer_port_tx_bytes_total", "Bytes sent out of a port.", "port")
 	descPortOper  = desc("balancer_port_oper_state", "Oper state of a link or filter-group port: 1 for the current state (up, down or unknown: not reported, or the switch is not connected), 0 for the others.", "port", "state")
+	descAlarm     = desc("balancer_alarm", "1 while the daemon's alarm of that name (snake_case) is raised: the status ALARM line, gNMI /balancer/alarms; 0 otherwise, every name always present.", "name")
 	descStale     = desc("balancer_status_stale", "1 while the filter states are not live: the switch is not connected (port states are unknown too), or this daemon is an HA standby (they are the leader's as last saved in the store).")
 )
 
@@ -133,7 +134,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	s, c := m.status, m.counters
 	m.mu.Unlock()
 	if s != nil {
-		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups} {
+		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups, collectAlarms} {
 			part(ch, s)
 		}
 	}
@@ -183,6 +184,18 @@ func collectSwitch(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, l := range s.Links {
 		gauge(ch, descLinkUp, b2f(l.LANUp), l.Name, "lan")
 		gauge(ch, descLinkUp, b2f(l.WANUp), l.Name, "wan")
+	}
+}
+
+// collectAlarms exports every alarm the daemon raises, 1 while raised
+// (one series per name, so they never change).
+func collectAlarms(ch chan<- prometheus.Metric, s *daemon.Status) {
+	raised := map[string]bool{}
+	for _, a := range s.Alarms {
+		raised[a.Name] = true
+	}
+	for _, n := range daemon.AlarmNames {
+		gauge(ch, descAlarm, b2f(raised[n]), snake(n))
 	}
 }
 
