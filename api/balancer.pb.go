@@ -1696,8 +1696,15 @@ type FilterStatus struct {
 	Verdicts []*DataPlaneVerdict `protobuf:"bytes,25,rep,name=verdicts,proto3" json:"verdicts,omitempty"`
 	// Verdicts the controller's own keep-alives disagreed with.
 	VerdictDisagreements uint64 `protobuf:"varint,26,opt,name=verdict_disagreements,json=verdictDisagreements,proto3" json:"verdict_disagreements,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// The recent keep-alive round trips of each direction probed, by the
+	// data plane's clock (its egress stamp to the packet-in's stamp).
+	RoundTrips []*RoundTrip `protobuf:"bytes,27,rep,name=round_trips,json=roundTrips,proto3" json:"round_trips,omitempty"`
+	// Keep-alive rounds lost, in percent, over the latest loss_rounds
+	// rounds (the profile's loss_window; 0 rounds without max_loss).
+	LossPercent   float64 `protobuf:"fixed64,28,opt,name=loss_percent,json=lossPercent,proto3" json:"loss_percent,omitempty"`
+	LossRounds    uint32  `protobuf:"varint,29,opt,name=loss_rounds,json=lossRounds,proto3" json:"loss_rounds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FilterStatus) Reset() {
@@ -1912,6 +1919,106 @@ func (x *FilterStatus) GetVerdictDisagreements() uint64 {
 	return 0
 }
 
+func (x *FilterStatus) GetRoundTrips() []*RoundTrip {
+	if x != nil {
+		return x.RoundTrips
+	}
+	return nil
+}
+
+func (x *FilterStatus) GetLossPercent() float64 {
+	if x != nil {
+		return x.LossPercent
+	}
+	return 0
+}
+
+func (x *FilterStatus) GetLossRounds() uint32 {
+	if x != nil {
+		return x.LossRounds
+	}
+	return 0
+}
+
+// RoundTrip is the recent keep-alive round trips of one direction.
+type RoundTrip struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lan-to-wan or wan-to-lan.
+	Direction string `protobuf:"bytes,1,opt,name=direction,proto3" json:"direction,omitempty"`
+	// Over the latest `samples` round trips (at most 128).
+	P50           *durationpb.Duration `protobuf:"bytes,2,opt,name=p50,proto3" json:"p50,omitempty"`
+	P99           *durationpb.Duration `protobuf:"bytes,3,opt,name=p99,proto3" json:"p99,omitempty"`
+	Last          *durationpb.Duration `protobuf:"bytes,4,opt,name=last,proto3" json:"last,omitempty"`
+	Samples       uint32               `protobuf:"varint,5,opt,name=samples,proto3" json:"samples,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RoundTrip) Reset() {
+	*x = RoundTrip{}
+	mi := &file_balancer_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RoundTrip) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RoundTrip) ProtoMessage() {}
+
+func (x *RoundTrip) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RoundTrip.ProtoReflect.Descriptor instead.
+func (*RoundTrip) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *RoundTrip) GetDirection() string {
+	if x != nil {
+		return x.Direction
+	}
+	return ""
+}
+
+func (x *RoundTrip) GetP50() *durationpb.Duration {
+	if x != nil {
+		return x.P50
+	}
+	return nil
+}
+
+func (x *RoundTrip) GetP99() *durationpb.Duration {
+	if x != nil {
+		return x.P99
+	}
+	return nil
+}
+
+func (x *RoundTrip) GetLast() *durationpb.Duration {
+	if x != nil {
+		return x.Last
+	}
+	return nil
+}
+
+func (x *RoundTrip) GetSamples() uint32 {
+	if x != nil {
+		return x.Samples
+	}
+	return 0
+}
+
 // DataPlaneVerdict is one verdict the pipeline proved.
 type DataPlaneVerdict struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1928,7 +2035,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1940,7 +2047,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1953,7 +2060,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -2003,7 +2110,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2015,7 +2122,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2028,7 +2135,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -2071,7 +2178,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2083,7 +2190,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2096,7 +2203,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -2184,7 +2291,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2196,7 +2303,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2209,7 +2316,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2228,7 +2335,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2240,7 +2347,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2253,7 +2360,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2315,7 +2422,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2327,7 +2434,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2340,7 +2447,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2370,7 +2477,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2382,7 +2489,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2395,7 +2502,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2443,7 +2550,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2455,7 +2562,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2468,7 +2575,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2552,7 +2659,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2564,7 +2671,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2577,7 +2684,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2642,7 +2749,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2654,7 +2761,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2667,7 +2774,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -2713,7 +2820,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2725,7 +2832,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2738,7 +2845,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -2779,7 +2886,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2791,7 +2898,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2804,7 +2911,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -2833,7 +2940,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2845,7 +2952,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2858,7 +2965,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -2884,7 +2991,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2896,7 +3003,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2909,7 +3016,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -2938,7 +3045,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2950,7 +3057,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2963,7 +3070,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -3019,7 +3126,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3031,7 +3138,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3044,7 +3151,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -3079,7 +3186,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3091,7 +3198,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3104,7 +3211,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -3157,7 +3264,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3169,7 +3276,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3182,7 +3289,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3304,7 +3411,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3316,7 +3423,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3329,7 +3436,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3444,7 +3551,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3456,7 +3563,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3469,7 +3576,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3503,7 +3610,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3515,7 +3622,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3528,7 +3635,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3557,7 +3664,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3569,7 +3676,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3582,7 +3689,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3655,7 +3762,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3667,7 +3774,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3680,7 +3787,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -3724,7 +3831,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3736,7 +3843,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3749,7 +3856,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -3933,7 +4040,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
 	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
 	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
-	"\twan_state\x18\b \x01(\tR\bwanState\"\xfd\x06\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\xfa\a\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -3962,7 +4069,18 @@ const file_balancer_proto_rawDesc = "" +
 	"\averdict\x18\x17 \x01(\tR\averdict\x12#\n" +
 	"\rverdict_epoch\x18\x18 \x01(\rR\fverdictEpoch\x129\n" +
 	"\bverdicts\x18\x19 \x03(\v2\x1d.balancer.v1.DataPlaneVerdictR\bverdicts\x123\n" +
-	"\x15verdict_disagreements\x18\x1a \x01(\x04R\x14verdictDisagreements\"\xba\x01\n" +
+	"\x15verdict_disagreements\x18\x1a \x01(\x04R\x14verdictDisagreements\x127\n" +
+	"\vround_trips\x18\x1b \x03(\v2\x16.balancer.v1.RoundTripR\n" +
+	"roundTrips\x12!\n" +
+	"\floss_percent\x18\x1c \x01(\x01R\vlossPercent\x12\x1f\n" +
+	"\vloss_rounds\x18\x1d \x01(\rR\n" +
+	"lossRounds\"\xcc\x01\n" +
+	"\tRoundTrip\x12\x1c\n" +
+	"\tdirection\x18\x01 \x01(\tR\tdirection\x12+\n" +
+	"\x03p50\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\x03p50\x12+\n" +
+	"\x03p99\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\x03p99\x12-\n" +
+	"\x04last\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\x04last\x12\x18\n" +
+	"\asamples\x18\x05 \x01(\rR\asamples\"\xba\x01\n" +
 	"\x10DataPlaneVerdict\x12*\n" +
 	"\x02at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x14\n" +
 	"\x05epoch\x18\x02 \x01(\rR\x05epoch\x12\x12\n" +
@@ -4148,7 +4266,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 46)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 47)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),                  // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),          // 1: balancer.v1.GetConfigRequest
@@ -4172,35 +4290,36 @@ var file_balancer_proto_goTypes = []any{
 	(*BypassStatus)(nil),              // 19: balancer.v1.BypassStatus
 	(*LinkStatus)(nil),                // 20: balancer.v1.LinkStatus
 	(*FilterStatus)(nil),              // 21: balancer.v1.FilterStatus
-	(*DataPlaneVerdict)(nil),          // 22: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 23: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 24: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 25: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 26: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 27: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 28: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 29: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 30: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 31: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 32: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 33: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 34: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 35: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 36: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 37: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 38: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 39: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 40: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 41: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 42: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 43: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 44: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 45: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 46: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 47: google.protobuf.Duration
+	(*RoundTrip)(nil),                 // 22: balancer.v1.RoundTrip
+	(*DataPlaneVerdict)(nil),          // 23: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 24: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 25: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 26: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 27: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 28: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 29: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 30: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 31: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 32: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 33: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 34: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 35: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 36: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 37: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 38: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 39: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 40: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 41: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 42: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 43: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 44: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 45: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 46: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 47: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 48: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	46, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	47, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
@@ -4211,83 +4330,87 @@ var file_balancer_proto_depIdxs = []int32{
 	19, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
 	20, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
 	21, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	24, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	46, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	25, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	47, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
 	17, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
 	16, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	46, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	46, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	46, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	46, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	46, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	46, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	47, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	23, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	22, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	46, // 24: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	46, // 25: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	47, // 26: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	46, // 27: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	28, // 28: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	29, // 29: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	30, // 30: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	31, // 31: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	32, // 32: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	33, // 33: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	46, // 34: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	27, // 35: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	27, // 36: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	27, // 37: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	27, // 38: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 39: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 40: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 41: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	27, // 42: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	27, // 43: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 44: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	27, // 45: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	27, // 46: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	27, // 47: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	27, // 48: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 49: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	27, // 50: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	27, // 51: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	27, // 52: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	27, // 53: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	36, // 54: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	37, // 55: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	38, // 56: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	43, // 57: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	46, // 58: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	14, // 59: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 60: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 61: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 62: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 63: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 64: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	12, // 65: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	25, // 66: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	34, // 67: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	39, // 68: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	41, // 69: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	44, // 70: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	15, // 71: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 72: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 73: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 74: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 75: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 76: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	13, // 77: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	26, // 78: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	35, // 79: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	40, // 80: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	42, // 81: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	45, // 82: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	71, // [71:83] is the sub-list for method output_type
-	59, // [59:71] is the sub-list for method input_type
-	59, // [59:59] is the sub-list for extension type_name
-	59, // [59:59] is the sub-list for extension extendee
-	0,  // [0:59] is the sub-list for field type_name
+	47, // 15: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	47, // 16: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	47, // 17: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	47, // 18: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	47, // 19: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	47, // 20: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	48, // 21: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	24, // 22: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	23, // 23: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	22, // 24: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
+	48, // 25: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
+	48, // 26: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
+	48, // 27: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
+	47, // 28: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	47, // 29: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	48, // 30: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	47, // 31: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	29, // 32: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	30, // 33: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	31, // 34: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	32, // 35: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	33, // 36: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	34, // 37: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	47, // 38: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	28, // 39: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	28, // 40: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	28, // 41: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	28, // 42: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 43: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 44: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 45: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	28, // 46: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	28, // 47: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 48: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	28, // 49: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	28, // 50: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	28, // 51: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	28, // 52: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 53: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	28, // 54: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	28, // 55: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	28, // 56: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	28, // 57: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	37, // 58: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	38, // 59: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	39, // 60: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	44, // 61: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	47, // 62: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	14, // 63: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 64: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 65: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 66: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 67: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 68: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	12, // 69: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	26, // 70: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	35, // 71: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	40, // 72: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	42, // 73: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	45, // 74: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	15, // 75: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 76: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 77: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 78: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 79: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 80: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	13, // 81: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	27, // 82: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	36, // 83: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	41, // 84: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	43, // 85: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	46, // 86: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	75, // [75:87] is the sub-list for method output_type
+	63, // [63:75] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -4301,7 +4424,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   46,
+			NumMessages:   47,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
