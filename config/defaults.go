@@ -27,7 +27,13 @@ const (
 	MinStallHold             = Duration(10 * time.Millisecond)
 	MaxStallHold             = Duration(time.Minute)
 	DefaultFailback          = FailbackAuto
-	MaxMinUpTime             = Duration(time.Hour) // min_up_time: 0..1h
+	MaxMinUpTime             = Duration(time.Hour)        // min_up_time: 0..1h
+	MinMaxRTT                = Duration(time.Microsecond) // max_rtt: 1µs..under interval (0: off)
+	DefaultRTTRounds         = 3                          // rtt_rounds when max_rtt is set
+	MaxRTTRounds             = MaxThreshold               // rtt_rounds: 1..1000
+	DefaultLossWindow        = 100                        // loss_window when max_loss is set
+	MinLossWindow            = 10                         // loss_window: 10..10000 rounds
+	MaxLossWindow            = 10000
 )
 
 // Default keep-alive addresses.
@@ -96,6 +102,14 @@ func (c *Config) ApplyDefaults() {
 		setIfZero(&p.StallGuard, DefaultStallGuard)
 		setIfZero(&p.StallHold, DefaultStallHold)
 		setIfZero(&p.Failback, DefaultFailback)
+		// The counts of the round-trip and loss limits only mean
+		// something with their limit: an unset limit leaves them unset.
+		if p.MaxRTT != 0 {
+			setIfZero(&p.RTTRounds, DefaultRTTRounds)
+		}
+		if p.MaxLoss != 0 {
+			setIfZero(&p.LossWindow, DefaultLossWindow)
+		}
 	}
 
 	for i := range c.FilterGroups {

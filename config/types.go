@@ -149,6 +149,17 @@ type Profile struct {
 	// returns (or, under manual failback, waits for return); 0: the
 	// recovery_threshold alone.
 	MinUpTime Duration `yaml:"min_up_time,omitempty" json:"min_up_time,omitempty"` // default 0
+	// MaxRTT is the longest round trip a filter may take, by the data
+	// plane's clock (a keep-alive's egress stamp to its return): RTTRounds
+	// keep-alive rounds in a row over it take the filter out of service.
+	// 0: no limit.
+	MaxRTT    Duration `yaml:"max_rtt,omitempty" json:"max_rtt,omitempty"`       // default 0 (off)
+	RTTRounds uint32   `yaml:"rtt_rounds,omitempty" json:"rtt_rounds,omitempty"` // default 3 when max_rtt is set
+	// MaxLoss is the share of keep-alive rounds, in percent, a filter may
+	// lose over the last LossWindow rounds: above it the filter is taken
+	// out of service. 0: no limit.
+	MaxLoss    float64 `yaml:"max_loss,omitempty" json:"max_loss,omitempty"`       // default 0 (off)
+	LossWindow uint32  `yaml:"loss_window,omitempty" json:"loss_window,omitempty"` // default 100 when max_loss is set
 }
 
 // Failback is how a recovered filter returns to service.

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"maps"
+	"math"
 	"math/bits"
 	"regexp"
 	"slices"
@@ -417,6 +418,32 @@ func (v *validator) profiles() {
 			v.p.addf(path+".min_up_time", ErrOutOfRange, "%s is out of range 0s..%s (profile %q: how long a failed filter must pass keep-alives before it returns; 0 returns it at recovery_threshold)",
 				p.MinUpTime, durText(MaxMinUpTime), p.Name)
 		}
+		v.healthLimits(path, p)
+	}
+}
+
+// healthLimits checks a profile's round-trip and loss limits.
+func (v *validator) healthLimits(path string, p Profile) {
+	switch {
+	case p.MaxRTT < 0 || (p.MaxRTT > 0 && p.MaxRTT < MinMaxRTT):
+		v.p.addf(path+".max_rtt", ErrOutOfRange, "%s is out of range: 0s (no limit) or %s up to under the interval %s (profile %q)",
+			p.MaxRTT, MinMaxRTT, p.Interval, p.Name)
+	case p.MaxRTT > 0 && p.Interval > 0 && p.MaxRTT >= p.Interval:
+		v.p.addf(path+".max_rtt", ErrOutOfRange, "%s is not under the interval %s (profile %q: a keep-alive not back within the interval is lost already; lower max_rtt or raise interval)",
+			p.MaxRTT, p.Interval, p.Name)
+	}
+	// A count without its limit is kept and unused (a limit set back to
+	// 0 keeps its count for the next time).
+	if (p.RTTRounds != 0 || p.MaxRTT != 0) && (p.RTTRounds < 1 || p.RTTRounds > MaxRTTRounds) {
+		v.p.addf(path+".rtt_rounds", ErrOutOfRange, "%d is out of range 1..%d rounds (profile %q: keep-alive rounds in a row over max_rtt that take a filter out)",
+			p.RTTRounds, MaxRTTRounds, p.Name)
+	}
+	if math.IsNaN(p.MaxLoss) || p.MaxLoss < 0 || p.MaxLoss >= 100 {
+		v.p.addf(path+".max_loss", ErrOutOfRange, "%g is out of range: 0 (no limit) or more than 0 and under 100 percent (profile %q)", p.MaxLoss, p.Name)
+	}
+	if (p.LossWindow != 0 || p.MaxLoss != 0) && (p.LossWindow < MinLossWindow || p.LossWindow > MaxLossWindow) {
+		v.p.addf(path+".loss_window", ErrOutOfRange, "%d is out of range %d..%d rounds (profile %q: the keep-alive rounds max_loss is judged over)",
+			p.LossWindow, MinLossWindow, MaxLossWindow, p.Name)
 	}
 }
 

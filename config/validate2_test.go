@@ -247,3 +247,42 @@ func TestProfileFailback(t *testing.T) {
 	assert.Zero(t, c.Profiles[1].MinUpTime)
 	assert.Equal(t, config.FailbackAuto, c.Profiles[1].Failback)
 }
+
+func TestProfileHealthLimits(t *testing.T) {
+	base := "profiles:\n  - {name: default}\n  - {name: health, interval: 40ms, %s}\n"
+	for _, tt := range []struct {
+		field, want string
+	}{
+		{"max_rtt: 40ms", `profiles[1].max_rtt: 40ms is not under the interval 40ms (profile "health"`},
+		{"max_rtt: 100ns", `profiles[1].max_rtt: 100ns is out of range: 0s (no limit) or 1µs up to under the interval 40ms (profile "health")`},
+		{"max_rtt: -1ms", `profiles[1].max_rtt: -1ms is out of range`},
+		{"max_rtt: 10ms, rtt_rounds: 1001", `profiles[1].rtt_rounds: 1001 is out of range 1..1000 rounds (profile "health"`},
+		{"max_loss: 100", `profiles[1].max_loss: 100 is out of range: 0 (no limit) or more than 0 and under 100 percent (profile "health")`},
+		{"max_loss: -5", `profiles[1].max_loss: -5 is out of range`},
+		{"max_loss: 20, loss_window: 5", `profiles[1].loss_window: 5 is out of range 10..10000 rounds (profile "health"`},
+		{"max_loss: 20, loss_window: 10001", `profiles[1].loss_window: 10001 is out of range 10..10000 rounds`},
+	} {
+		t.Run(tt.field, func(t *testing.T) {
+			_, err := config.Parse([]byte(fmt.Sprintf(base, tt.field)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	c, err := config.Parse([]byte(fmt.Sprintf(base, "max_rtt: 10ms, max_loss: 20")))
+	require.NoError(t, err)
+	p := c.Profiles[1]
+	assert.Equal(t, config.Duration(10*time.Millisecond), p.MaxRTT)
+	assert.Equal(t, uint32(config.DefaultRTTRounds), p.RTTRounds)
+	assert.Equal(t, 20.0, p.MaxLoss)
+	assert.Equal(t, uint32(config.DefaultLossWindow), p.LossWindow)
+	// Off by default: no limit, and no count written.
+	assert.Zero(t, c.Profiles[0].MaxRTT)
+	assert.Zero(t, c.Profiles[0].RTTRounds)
+	assert.Zero(t, c.Profiles[0].MaxLoss)
+	assert.Zero(t, c.Profiles[0].LossWindow)
+	c, err = config.Parse([]byte(fmt.Sprintf(base, "max_rtt: 5ms, rtt_rounds: 7, max_loss: 2.5, loss_window: 400")))
+	require.NoError(t, err)
+	assert.Equal(t, uint32(7), c.Profiles[1].RTTRounds)
+	assert.Equal(t, 2.5, c.Profiles[1].MaxLoss)
+	assert.Equal(t, uint32(400), c.Profiles[1].LossWindow)
+}

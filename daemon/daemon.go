@@ -543,7 +543,11 @@ func (d *Daemon) onPrimary(primary bool) {
 
 // filterTransition records a filter group's state change as an event.
 func (d *Daemon) filterTransition(t profiles.Transition) {
-	d.events.Publish(Event{At: t.At, Kind: EventFilterGroup, Object: t.FilterGroup, From: t.From.String(), To: t.To.String(), Reason: t.Reason.String()})
+	reason := t.Reason.String()
+	if t.Detail != "" {
+		reason = t.Detail
+	}
+	d.events.Publish(Event{At: t.At, Kind: EventFilterGroup, Object: t.FilterGroup, From: t.From.String(), To: t.To.String(), Reason: reason})
 }
 
 func equalState(a, b tables.State) bool {

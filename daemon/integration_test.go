@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"log/slog"
+	"math/rand"
 	"net"
 	"os"
 	"path/filepath"
@@ -28,31 +29,110 @@ import (
 )
 
 // filterEmu is a DPI filter between two switch ports: it passes frames
-// LAN<->WAN unchanged while alive.
+// LAN<->WAN unchanged while alive. setDelay makes it hold every frame
+// for a round-trip delay before passing it on (in order, a delay line);
+// setLoss makes it lose a share of the frames at random, from a seeded
+// source.
 type filterEmu struct {
 	lan, wan *sim.MemPeer
 	alive    atomic.Bool
 	got      atomic.Uint64 // frames that reached the filter (alive or not)
 	data     atomic.Uint64 // of them, data frames (not keep-alives)
+	delay    atomic.Int64  // ns each frame is held; 0: passed at once
+	// loss: the share of frames lost, in millionths; lostKA and passedKA
+	// count the keep-alives it lost and passed while alive (LAN to WAN,
+	// the direction probed).
+	loss             atomic.Uint32
+	lostKA, passedKA atomic.Uint64
+	mu               sync.Mutex
+	rng              *rand.Rand
+}
+
+// setDelay holds every frame d before passing it on (0: at once).
+func (f *filterEmu) setDelay(d time.Duration) { f.delay.Store(int64(d)) }
+
+// setLoss loses share (0..1) of the frames at random, drawn from a
+// source seeded with seed; the keep-alive counts start again.
+func (f *filterEmu) setLoss(share float64, seed int64) {
+	f.mu.Lock()
+	f.rng = rand.New(rand.NewSource(seed))
+	f.mu.Unlock()
+	f.lostKA.Store(0)
+	f.passedKA.Store(0)
+	f.loss.Store(uint32(share * 1e6))
+}
+
+// lose draws whether to lose a frame.
+func (f *filterEmu) lose() bool {
+	share := f.loss.Load()
+	if share == 0 {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.rng.Uint32()%1_000_000 < share
+}
+
+// delayLine is how many frames a direction may hold in its delay line
+// (more are lost: a filter's buffer is finite).
+const delayLine = 4096
+
+type heldFrame struct {
+	frame []byte
+	due   time.Time
 }
 
 func (f *filterEmu) run(ctx context.Context) {
-	pass := func(from, to *sim.MemPeer) {
-		for ctx.Err() == nil {
-			fr, err := from.Recv(20 * time.Millisecond)
-			if err == nil {
-				f.got.Add(1)
-				if len(fr) < 14 || binary.BigEndian.Uint16(fr[12:14]) != wire.DefaultKeepAliveEtherType {
-					f.data.Add(1)
+	pass := func(from, to *sim.MemPeer, probed bool) {
+		line := make(chan heldFrame, delayLine)
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case h := <-line:
+					if w := time.Until(h.due); w > 0 {
+						time.Sleep(w)
+					}
+					_ = to.Send(h.frame)
 				}
 			}
-			if err == nil && f.alive.Load() {
+		}()
+		for ctx.Err() == nil {
+			fr, err := from.Recv(20 * time.Millisecond)
+			if err != nil {
+				continue
+			}
+			f.got.Add(1)
+			keepAlive := len(fr) >= 14 && binary.BigEndian.Uint16(fr[12:14]) == wire.DefaultKeepAliveEtherType
+			if !keepAlive {
+				f.data.Add(1)
+			}
+			if !f.alive.Load() {
+				continue
+			}
+			if f.lose() {
+				if keepAlive && probed {
+					f.lostKA.Add(1)
+				}
+				continue
+			}
+			if keepAlive && probed {
+				f.passedKA.Add(1)
+			}
+			d := time.Duration(f.delay.Load())
+			if d <= 0 && len(line) == 0 {
 				_ = to.Send(fr)
+				continue
+			}
+			select {
+			case line <- heldFrame{fr, time.Now().Add(d)}:
+			default: // the line is full: lost
 			}
 		}
 	}
-	go pass(f.lan, f.wan)
-	go pass(f.wan, f.lan)
+	go pass(f.lan, f.wan, true)
+	go pass(f.wan, f.lan, false)
 }
 
 type bed struct {

@@ -226,6 +226,22 @@ type FilterStatus struct {
 	VerdictEpoch         uint8
 	Verdicts             []VerdictEvent
 	VerdictDisagreements uint64
+	// RoundTrips: the recent keep-alive round trips of each direction
+	// probed, by the data plane's clock.
+	RoundTrips []RoundTrip
+	// LossPercent of the LossRounds latest rounds (the profile's
+	// loss_window; 0 rounds without max_loss).
+	LossPercent float64
+	LossRounds  int
+}
+
+// RoundTrip is the recent keep-alive round trips of one direction of a
+// filter group: the 50th and 99th percentiles of the latest Samples
+// (at most profiles.RTTSamples), and the latest.
+type RoundTrip struct {
+	Direction      string // lan-to-wan, wan-to-lan
+	P50, P99, Last time.Duration
+	Samples        int
 }
 
 // VerdictEvent is one data-plane verdict.

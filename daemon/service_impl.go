@@ -509,6 +509,13 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
 			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
 			Held: f.Held, Returning: f.Returning, VerdictEpoch: f.Verdicts.Epoch, VerdictDisagreements: f.Verdicts.Disagreements}
+		if f.Detail != "" {
+			fs.Reason = f.Detail
+		}
+		for _, r := range f.RoundTrips {
+			fs.RoundTrips = append(fs.RoundTrips, RoundTrip{Direction: profiles.DirectionName(r.Direction), P50: r.P50, P99: r.P99, Last: r.Last, Samples: r.Samples})
+		}
+		fs.LossPercent, fs.LossRounds = f.LossPercent, f.LossRounds
 		if st.Switch.Standby {
 			fs.Reason = ReasonStandby
 		}

@@ -3,6 +3,7 @@ package profiles
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -51,7 +52,11 @@ type Transition struct {
 	FilterGroup string
 	From, To    State
 	Reason      Reason
-	At          time.Time
+	// Detail is the reason with its figures, for the reasons that have
+	// some ("round trip 12.3 ms over max_rtt 10ms for 3 rounds"); "" for
+	// the others.
+	Detail string
+	At     time.Time
 }
 
 // Engine runs every filter group's monitor.
@@ -88,6 +93,7 @@ type probe struct {
 	seq    uint32
 	sentAt time.Time
 	back   bool
+	rtt    time.Duration // by the data plane's clock; negative: not stamped
 }
 
 type monitor struct {
@@ -126,6 +132,16 @@ type monitor struct {
 	evAlive  bool      // traffic came back since
 	evDead   bool      // traffic went to it and none came back
 	vd       verdictMon
+	// Health (health.go): the latest round trips of each direction, the
+	// round-trip of the last round judged, the rounds over max_rtt in a
+	// row, the loss window, and the figures of a health reason.
+	rtts     [2]rttRing
+	roundRTT time.Duration
+	rttOver  uint32
+	window   lossWindow
+	detail   string // the figures of the reason (a health reason's)
+	// healthText: the figures of the health limit unhealthy found.
+	healthText string
 }
 
 // traffic is a filter group's data-plane counters, read at a time.
@@ -175,6 +191,9 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 		m := &monitor{fg: fg, prof: prof, action: action, bg: bgName, lanPort: lan, wanPort: wan,
 			dirs: []wire.Direction{wire.LANToWAN}, lanUp: true, wanUp: true, out: map[wire.Direction]*probe{},
 			interval: time.Duration(prof.Interval), frames: map[wire.Direction][]byte{}}
+		if prof.MaxLoss > 0 {
+			m.window = newLossWindow(prof.LossWindow)
+		}
 		if prof.Probe == config.ProbeBoth {
 			m.dirs = append(m.dirs, wire.WANToLAN)
 		}
@@ -240,6 +259,10 @@ func (e *Engine) Adopt(old *Engine) {
 		m.held, m.holdFrom, m.clearAt, m.ev, m.evAlive, m.evDead = o.held, o.holdFrom, o.clearAt, o.ev, o.evAlive, o.evDead
 		m.st = o.st
 		m.vd = o.vd.clone()
+		m.rtts, m.roundRTT, m.rttOver, m.detail = o.rtts, o.roundRTT, o.rttOver, o.detail
+		if len(o.window.lost) == len(m.window.lost) {
+			m.window = lossWindow{lost: slices.Clone(o.window.lost), next: o.window.next, n: o.window.n, losses: o.window.losses}
+		}
 		if !o.next.IsZero() {
 			m.next = o.next // keep probing on schedule: no new initial delay
 		}

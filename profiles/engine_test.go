@@ -3,6 +3,7 @@ package profiles
 import (
 	"encoding/binary"
 	"errors"
+	"math/rand"
 	"testing"
 	"time"
 
@@ -54,6 +55,10 @@ type bench struct {
 	// by LAN port, how long the filter itself takes (default 20µs).
 	slow, cross map[uint32]time.Duration
 	queue       []lateAnswer
+	// lose: by LAN port, the share of keep-alives that filter loses at
+	// random (drawn from rng).
+	lose map[uint32]float64
+	rng  *rand.Rand
 	// onSend, when set, is told of every keep-alive sent (before it
 	// crosses its filter).
 	onSend func(port uint32)
@@ -97,6 +102,9 @@ func (b *bench) send(port uint32, frame []byte) error {
 		lan = peer
 	}
 	if b.dead[lan] {
+		return nil
+	}
+	if f := b.lose[lan]; f > 0 && b.rng.Float64() < f {
 		return nil
 	}
 	// The data plane stamps tx; the filter takes 20µs.

@@ -55,6 +55,8 @@ const (
 	ReasonFoundFailed // failed on the switch when this controller read it (found.go)
 	ReasonWaitingReturn
 	ReasonReturned
+	ReasonRoundTrip // max_rtt: rtt_rounds rounds in a row over it (health.go)
+	ReasonLossRate  // max_loss: more lost over loss_window rounds (health.go)
 )
 
 func (r Reason) String() string {
@@ -85,6 +87,10 @@ func (r Reason) String() string {
 		return "recovered, waiting for return"
 	case ReasonReturned:
 		return "returned by the operator"
+	case ReasonRoundTrip:
+		return "round trip over max_rtt"
+	case ReasonLossRate:
+		return "keep-alive loss over max_loss"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -115,9 +121,15 @@ func (e *Engine) Tick(now time.Time) {
 		if len(m.out) > 0 {
 			pass := true
 			var sent time.Time
+			var rtt time.Duration // the slowest direction's; negative: not stamped
 			for _, p := range m.out {
 				pass = pass && p.back
 				sent = p.sentAt
+				if p.rtt < 0 || rtt < 0 {
+					rtt = -1
+				} else {
+					rtt = max(rtt, p.rtt)
+				}
 			}
 			m.lost = lostRound{}
 			if !pass {
@@ -130,7 +142,7 @@ func (e *Engine) Tick(now time.Time) {
 					}
 				}
 			}
-			changed = e.round(m, pass, sent, now) || changed
+			changed = e.round(m, pass, rtt, sent, now) || changed
 		}
 		m.seq++
 		clear(m.out)
@@ -141,7 +153,7 @@ func (e *Engine) Tick(now time.Time) {
 			}
 			f := append([]byte(nil), m.frames[d]...)
 			wire.PutKeepAliveSeq(f, m.seq)
-			m.out[d] = &probe{seq: m.seq, sentAt: now}
+			m.out[d] = &probe{seq: m.seq, sentAt: now, rtt: -1}
 			sends = append(sends, send{m, d, port, f})
 		}
 		m.next = m.next.Add(m.interval)
@@ -174,14 +186,29 @@ func (e *Engine) Tick(now time.Time) {
 	}
 }
 
-// round applies one probe round's result (its keep-alives sent at sent);
-// it reports a state change.
-func (e *Engine) round(m *monitor, pass bool, sent, now time.Time) bool {
+// round applies one probe round's result (its keep-alives sent at sent,
+// rtt the slowest round trip of the round, negative when not stamped); it
+// reports a state change.
+func (e *Engine) round(m *monitor, pass bool, rtt time.Duration, sent, now time.Time) bool {
+	suspect := false
+	if !pass && m.prof.MaxLoss > 0 {
+		// A loss the stall guard would put on the balancer's own path
+		// is not counted against the filter's loss rate.
+		suspect = !m.held.IsZero() || (m.prof.StallGuard != config.StallGuardOff && e.suspect(m, now))
+	}
+	slow := m.health(pass, rtt, suspect)
 	if pass {
-		if m.passes == 0 {
+		switch {
+		case slow:
+			// Crossed, but over max_rtt: not a loss, and no step toward
+			// recovery either.
+			m.passes = 0
+		case m.passes == 0:
 			m.upFrom = sent // a run of passes starts: min_up_time counts from here
+			m.passes++
+		default:
+			m.passes++
 		}
-		m.passes++
 		m.losses = 0
 		m.st.Passes++
 		if !m.held.IsZero() {
@@ -201,7 +228,7 @@ func (e *Engine) round(m *monitor, pass bool, sent, now time.Time) bool {
 		next, why = m.stepInit(pass)
 	case StateUp:
 		next, why = m.stepUp(pass)
-		if next == StateDown && e.hold(m, now) {
+		if next == StateDown && why == ReasonKeepAliveLoss && e.hold(m, now) {
 			return false
 		}
 	case StateDown:
@@ -211,7 +238,7 @@ func (e *Engine) round(m *monitor, pass bool, sent, now time.Time) bool {
 		// The stall guard covers a filter waiting for return as one in
 		// service: a stall of the balancer's own keep-alive path must not
 		// send the operator's filter back to down.
-		if next == StateDown && e.hold(m, now) {
+		if next == StateDown && why == ReasonKeepAliveLoss && e.hold(m, now) {
 			return false
 		}
 	default:
@@ -228,13 +255,20 @@ func (m *monitor) stepInit(bool) (State, Reason) {
 	case m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp:
 		return StateUp, ReasonKeepAlivesPass
 	}
+	if why, bad := m.unhealthy(); bad {
+		return StateDown, why
+	}
 	return StateInit, m.reason
 }
 
-// stepUp: a run of losses takes the filter down.
+// stepUp: a run of losses takes the filter down, and so do the round-trip
+// and loss limits (health.go).
 func (m *monitor) stepUp(bool) (State, Reason) {
 	if m.losses >= m.prof.LossThreshold {
 		return StateDown, ReasonKeepAliveLoss
+	}
+	if why, bad := m.unhealthy(); bad {
+		return StateDown, why
 	}
 	return StateUp, m.reason
 }
@@ -268,7 +302,11 @@ func (m *monitor) stepRecovered(now time.Time) (State, Reason) {
 	switch {
 	case m.losses >= m.prof.LossThreshold:
 		return StateDown, ReasonKeepAliveLoss
-	case m.prof.Failback != config.FailbackManual && m.proven(now):
+	}
+	if why, bad := m.unhealthy(); bad {
+		return StateDown, why
+	}
+	if m.prof.Failback != config.FailbackManual && m.proven(now) {
 		return StateUp, ReasonKeepAlivesPass
 	}
 	return StateRecovered, m.reason
@@ -282,13 +320,22 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	if next == m.state {
 		return false
 	}
+	detail := ""
+	if why == ReasonRoundTrip || why == ReasonLossRate {
+		detail = m.healthText
+	}
 	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
-		"reason", why.String(), "failure_action", string(m.action))
+		"reason", why.String(), "detail", detail, "failure_action", string(m.action))
 	if e.onTransition != nil {
-		e.onTransition(Transition{FilterGroup: m.fg.Name, From: m.state, To: next, Reason: why, At: now})
+		e.onTransition(Transition{FilterGroup: m.fg.Name, From: m.state, To: next, Reason: why, Detail: detail, At: now})
 	}
 	from := m.state
-	m.state, m.reason, m.since = next, why, now
+	m.state, m.reason, m.since, m.detail = next, why, now, detail
+	if next == StateUp || next == StateRecovered {
+		// Into service (or waiting for return): the loss rate is judged
+		// afresh over the next loss_window rounds.
+		m.window.reset()
+	}
 	m.release()
 	if next == StateUp && (from == StateDown || from == StateRecovered) {
 		m.vd.recovered(m, now)
@@ -335,6 +382,7 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 		// it like a stall of the engine itself.
 		if e.lateInTime(m, k, rxTimestamp) {
 			m.st.LateReturns++
+			m.rtts[k.Direction&1].add(time.Duration((rxTimestamp-k.TxTimestamp)&wire.TimestampMask) * e.unit)
 			if !e.retake(m, k, now) {
 				e.stalledAt = now // later than a round: for the stall guard
 			}
@@ -347,6 +395,8 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 		d := time.Duration((rxTimestamp-k.TxTimestamp)&(1<<48-1)) * e.unit
 		m.st.TimeOfPass = d
 		m.st.Histogram.Observe(d)
+		p.rtt = d
+		m.rtts[k.Direction&1].add(d)
 	}
 	return nil
 }
@@ -387,7 +437,8 @@ func (e *Engine) retake(m *monitor, k wire.KeepAlive, now time.Time) bool {
 	m.st.Losses--
 	m.retakenAt = now
 	m.st.LastPass = now
-	if e.round(m, true, taken.sent, now) {
+	m.window.dropLastLoss() // round counts it again, as a pass
+	if e.round(m, true, -1, taken.sent, now) {
 		e.publish()
 	}
 	return true

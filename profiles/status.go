@@ -45,6 +45,18 @@ type FilterStatus struct {
 	Returning bool
 	// Verdicts: the data-plane verdict (verdict.go).
 	Verdicts VerdictStatus
+	// Detail is the reason with its figures, for the reasons that have
+	// some (max_rtt, max_loss); "" for the others.
+	Detail string
+	// RoundTrips: the recent round trips of each direction probed, by the
+	// data plane's clock.
+	RoundTrips []RoundTrip
+	// RTTOver: keep-alive rounds in a row over the profile's max_rtt.
+	RTTOver uint32
+	// LossPercent of the LossRounds rounds in the loss window (max_loss;
+	// LossRounds 0 without it).
+	LossPercent float64
+	LossRounds  int
 }
 
 // Up lists the filter groups that keep-alives proved up.
@@ -151,6 +163,14 @@ func (e *Engine) Status() []FilterStatus {
 		s.LANUp, s.WANUp = m.lanUp, m.wanUp
 		s.BalanceGroup, s.FailureAction = m.bg, m.action
 		s.Verdicts = m.vd.status(m)
+		if s.Reason == m.reason && m.detail != "" {
+			s.Detail = m.detail
+		}
+		for _, d := range m.dirs {
+			s.RoundTrips = append(s.RoundTrips, m.rtts[d&1].status(d))
+		}
+		s.RTTOver = m.rttOver
+		s.LossPercent, s.LossRounds = m.window.percent(), m.window.n
 		s.Effective = "forward"
 		switch {
 		case st.Rebalanced[fg.Name]:

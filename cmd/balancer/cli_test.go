@@ -336,9 +336,9 @@ func TestProfile(t *testing.T) {
 	out := e.ok("profile", "add", "fast", "--interval", "50ms", "--loss-threshold", "3", "--probe", "both")
 	assertRows(t, out, "+ profile fast")
 	assertRows(t, e.ok("profile", "list"),
-		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK USED BY",
-		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto group_filter",
-		"fast 50ms 3 5 1 bypass both 1s ~150ms auto -")
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK HEALTH LIMITS USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto - group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms auto - -")
 
 	out = e.ok("profile", "set", "default", "--failure-action", "rebalance")
 	assert.Equal(t, "failure action rebalance now applies to balance groups group_filter\n", rows(out)[0]+"\n")
@@ -360,13 +360,37 @@ func TestProfile(t *testing.T) {
 	assert.Equal(t, config.FailbackManual, fast.Failback)
 	assert.Equal(t, config.Duration(30*time.Second), fast.MinUpTime)
 	assertRows(t, e.ok("profile", "list"),
-		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK USED BY",
-		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto group_filter",
-		"fast 50ms 3 5 1 bypass both 1s ~150ms manual after 30s up -")
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK HEALTH LIMITS USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto - group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms manual after 30s up - -")
 	r := e.run("profile", "set", "fast", "--min-up-time", "2h")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "--min-up-time 2h is out of range 0s..60m")
 	assert.Equal(t, config.Duration(30*time.Second), e.running().ProfileByName("fast").MinUpTime, "kept")
+	e.ok("profile", "set", "fast", "--max-rtt", "10ms", "--max-loss", "20%")
+	fast = e.running().ProfileByName("fast")
+	assert.Equal(t, config.Duration(10*time.Millisecond), fast.MaxRTT)
+	assert.Equal(t, uint32(config.DefaultRTTRounds), fast.RTTRounds)
+	assert.Equal(t, 20.0, fast.MaxLoss)
+	assert.Equal(t, uint32(config.DefaultLossWindow), fast.LossWindow)
+	e.ok("profile", "set", "fast", "--rtt-rounds", "5", "--loss-window", "400", "--max-loss", "2.5")
+	assertRows(t, e.ok("profile", "list"),
+		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK HEALTH LIMITS USED BY",
+		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto - group_filter",
+		"fast 50ms 3 5 1 bypass both 1s ~150ms manual after 30s up rtt>10ms x5,loss>2.5%/400 -")
+	r = e.run("profile", "set", "fast", "--max-rtt", "50ms")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `max_rtt: 50ms is not under the interval 50ms (profile "fast"`)
+	assert.Equal(t, config.Duration(10*time.Millisecond), e.running().ProfileByName("fast").MaxRTT, "kept")
+	r = e.run("profile", "set", "fast", "--max-loss", "100")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, `--max-loss "100": want a percentage, 0 (no limit) or more than 0 and under 100`)
+	r = e.run("profile", "set", "fast", "--loss-window", "5")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--loss-window 5 is out of range 10..10000 rounds")
+	r = e.run("profile", "set", "fast", "--rtt-rounds", "0")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--rtt-rounds 0 is out of range 1..1000 rounds")
 	r = e.run("profile", "set", "fast", "--failback", "sometimes")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, `--failback "sometimes": want auto or manual`)

@@ -179,6 +179,15 @@ func newFilterGroupShowCmd(a *app) *cobra.Command {
 				fmtTime(f.GetSince()), fmtAge(f.GetSince(), st.GetObservedAt()), f.GetEffective())
 			fmt.Fprintf(w, "keep-alives: %d passed, %d lost (%d in a row now), %d misrouted; failure action %s\n",
 				f.GetPasses(), f.GetLosses(), f.GetConsecutive(), f.GetMisrouted(), f.GetFailureAction())
+			for _, r := range f.GetRoundTrips() {
+				if r.GetSamples() > 0 {
+					fmt.Fprintf(w, "round trip %s: p50 %s, p99 %s, last %s (the latest %d keep-alives, by the switch's clock)\n", r.GetDirection(),
+						fmtRTT(r.GetP50()), fmtRTT(r.GetP99()), fmtRTT(r.GetLast()), r.GetSamples())
+				}
+			}
+			if f.GetLossRounds() > 0 {
+				fmt.Fprintf(w, "keep-alive loss: %.1f %% of the last %d rounds\n", f.GetLossPercent(), f.GetLossRounds())
+			}
 			if f.GetVerdict() != "" {
 				fmt.Fprintf(w, "data-plane verdict: %s (epoch %d)\n", f.GetVerdict(), f.GetVerdictEpoch())
 			}

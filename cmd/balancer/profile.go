@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +38,13 @@ for that long. With --failback manual it does not return by itself: it stays
 out of service (its failure action keeps applying), shown as "recovered,
 waiting for return", until 'balancer filter-group return NAME'.
 
+Beyond liveness: with --max-rtt, --rtt-rounds keep-alive rounds in a row
+whose round trip through the filter (by the switch's clock) is over it take
+the filter out; with --max-loss, losing more than that share of the last
+--loss-window rounds takes it out, even if it never loses --loss-threshold
+in a row. Each says why with its figures; the filter comes back by the
+recovery rules above. Both are off (0) by default.
+
 A down filter's share follows --failure-action (bypass, drop, rebalance; see
 'balancer balance-group --help'). When fewer than --min-active members of a
 balance group are alive, the whole group bypasses.
@@ -60,6 +69,8 @@ type profileFlags struct {
 	failureAction, probe         string
 	stallGuard, stallHold        string
 	failback, minUpTime          string
+	maxRTT, maxLoss              string
+	rttRounds, lossWindow        uint32
 }
 
 func (f *profileFlags) register(cmd *cobra.Command) {
@@ -74,6 +85,10 @@ func (f *profileFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.stallGuard, "stall-guard", "", "hold: when most of a balance group loses keep-alives at once with ports up, hold the filters up for --stall-hold; off: fail them over at loss-threshold (default hold)")
 	fl.StringVar(&f.stallHold, "stall-hold", "", "how long the stall guard holds, e.g. 1s (default 1s)")
 	fl.StringVar(&f.failback, "failback", "", "auto: a recovered filter returns to service by itself; manual: it waits for 'filter-group return' (default auto)")
+	fl.StringVar(&f.maxRTT, "max-rtt", "", "longest keep-alive round trip through a filter, by the switch's clock, e.g. 10ms; --rtt-rounds rounds in a row over it take the filter out; 0s: no limit (default 0s)")
+	fl.Uint32Var(&f.rttRounds, "rtt-rounds", 0, "keep-alive rounds in a row over --max-rtt that take a filter out (default 3)")
+	fl.StringVar(&f.maxLoss, "max-loss", "", "share of keep-alive rounds a filter may lose over --loss-window, in percent, e.g. 20; more takes it out; 0: no limit (default 0)")
+	fl.Uint32Var(&f.lossWindow, "loss-window", 0, "keep-alive rounds --max-loss is judged over (default 100)")
 	fl.StringVar(&f.minUpTime, "min-up-time", "", "how long a failed filter must pass keep-alives before it returns (or waits for return), e.g. 30s; 0s: recovery-threshold alone (default 0s)")
 }
 
@@ -125,6 +140,35 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 			return usagef("--min-up-time %s is out of range 0s..%s (leave the flag out to keep the current value)", f.minUpTime, durWords(config.MaxMinUpTime))
 		}
 		p.MinUpTime = d
+	}
+	if changed("max-rtt") {
+		d, err := config.ParseDuration(f.maxRTT)
+		if err != nil {
+			return usagef("--max-rtt: %v", err)
+		}
+		if d < 0 || (d > 0 && d < config.MinMaxRTT) {
+			return usagef("--max-rtt %s is out of range: 0s (no limit) or %s up to under the profile's interval (leave the flag out to keep the current value)", f.maxRTT, config.MinMaxRTT)
+		}
+		p.MaxRTT = d
+	}
+	if changed("max-loss") {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(f.maxLoss), "%"), 64)
+		if err != nil || math.IsNaN(v) || v < 0 || v >= 100 {
+			return usagef("--max-loss %q: want a percentage, 0 (no limit) or more than 0 and under 100, e.g. 20", f.maxLoss)
+		}
+		p.MaxLoss = v
+	}
+	if err := checkRange(cmd, "rtt-rounds", f.rttRounds, 1, config.MaxRTTRounds, "rounds"); err != nil {
+		return err
+	}
+	if err := checkRange(cmd, "loss-window", f.lossWindow, config.MinLossWindow, config.MaxLossWindow, "rounds"); err != nil {
+		return err
+	}
+	if changed("rtt-rounds") {
+		p.RTTRounds = f.rttRounds
+	}
+	if changed("loss-window") {
+		p.LossWindow = f.lossWindow
 	}
 	if changed("failback") {
 		if !slices.Contains(failbacks, f.failback) {
@@ -194,11 +238,27 @@ func failbackText(p config.Profile) string {
 	return s
 }
 
+// healthText is a profile's round-trip and loss limits for a table:
+// "rtt>10ms x3,loss>20%/100", "-" when it has none.
+func healthText(p config.Profile) string {
+	var out []string
+	if p.MaxRTT > 0 {
+		out = append(out, fmt.Sprintf("rtt>%s x%d", p.MaxRTT, p.RTTRounds))
+	}
+	if p.MaxLoss > 0 {
+		out = append(out, fmt.Sprintf("loss>%s%%/%d", strconv.FormatFloat(p.MaxLoss, 'f', -1, 64), p.LossWindow))
+	}
+	if len(out) == 0 {
+		return "-"
+	}
+	return strings.Join(out, ",")
+}
+
 func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	var flags profileFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s]",
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s] [--max-rtt 0s] [--rtt-rounds 3] [--max-loss 0] [--loss-window 100]",
 		Short: "Add an availability profile",
 		Long: `Add availability profile NAME; settings not given take the defaults. Balance
 groups use it with 'balance-group add/set --profile NAME'.`,
@@ -208,7 +268,10 @@ groups use it with 'balance-group add/set --profile NAME'.`,
   balancer profile add pair --min-active 2 --probe both
   # a filter that failed comes back only when an operator says so, and
   # only after answering keep-alives for a minute
-  balancer profile add careful --failback manual --min-up-time 1m`,
+  balancer profile add careful --failback manual --min-up-time 1m
+  # take out a filter slower than 10ms for 3 rounds, or losing more than
+  # 20 % of its keep-alives over the last 100 rounds
+  balancer profile add healthy --max-rtt 10ms --rtt-rounds 3 --max-loss 20 --loss-window 100`,
 		Args: exactArgs("NAME"),
 	}
 	if !add {
@@ -225,8 +288,8 @@ Balance groups whose failure action is the profile's follow a change of
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
 			return err
 		}
-		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time") == 0 {
-			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time")
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "max-rtt", "rtt-rounds", "max-loss", "loss-window") == 0 {
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time, --max-rtt, --rtt-rounds, --max-loss, --loss-window")
 		}
 		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 			p := c.ProfileByName(args[0])
@@ -356,11 +419,11 @@ func newProfileListCmd(a *app) *cobra.Command {
 				used[b.Profile] = append(used[b.Profile], b.Name)
 			}
 			w := table(a.stdout)
-			row(w, "NAME", "INTERVAL", "LOSS", "RECOVERY", "MIN ACTIVE", "FAILURE ACTION", "PROBE", "INITIAL DELAY", "DETECTS IN", "FAILBACK", "USED BY")
+			row(w, "NAME", "INTERVAL", "LOSS", "RECOVERY", "MIN ACTIVE", "FAILURE ACTION", "PROBE", "INITIAL DELAY", "DETECTS IN", "FAILBACK", "HEALTH LIMITS", "USED BY")
 			for _, p := range cfg.Profiles {
 				detect := config.Duration(int64(p.Interval) * int64(p.LossThreshold))
 				row(w, p.Name, p.Interval, p.LossThreshold, p.RecoveryThreshold, p.MinActive, p.FailureAction, p.Probe,
-					p.InitialDelay, "~"+detect.String(), failbackText(p), strings.Join(used[p.Name], ","))
+					p.InitialDelay, "~"+detect.String(), failbackText(p), healthText(p), strings.Join(used[p.Name], ","))
 			}
 			return w.Flush()
 		},

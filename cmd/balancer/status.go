@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 )
@@ -223,6 +224,7 @@ func writeFilterStatus(w io.Writer, st *apiv1.Status) {
 			losses, f.GetReason())
 	}
 	t.Flush()
+	writeRoundTrips(w, st)
 	for _, f := range st.GetFilters() {
 		if f.GetState() == "recovered" {
 			fmt.Fprintf(w, "WAITING filter group %s: recovered, waiting for return (manual failback): it stays out of service until 'balancer filter-group return %s'\n", f.GetName(), f.GetName())
@@ -235,6 +237,51 @@ func writeFilterStatus(w io.Writer, st *apiv1.Status) {
 				"the two views disagree (check the filter's data path and the keep-alive path)\n", f.GetName())
 		}
 	}
+}
+
+// writeRoundTrips writes the filters' keep-alive round trips by the data
+// plane's clock (p50/p99 of the latest ones) and their loss over the
+// profile's loss_window, when the daemon measured any.
+func writeRoundTrips(w io.Writer, st *apiv1.Status) {
+	measured := false
+	for _, f := range st.GetFilters() {
+		for _, r := range f.GetRoundTrips() {
+			measured = measured || r.GetSamples() > 0
+		}
+		measured = measured || f.GetLossRounds() > 0
+	}
+	if !measured {
+		return
+	}
+	fmt.Fprintln(w)
+	t := table(w)
+	row(t, "FILTER GROUP", "DIRECTION", "RTT P50", "RTT P99", "LAST", "SAMPLES", "LOSS")
+	for _, f := range st.GetFilters() {
+		loss := "-"
+		if f.GetLossRounds() > 0 {
+			loss = fmt.Sprintf("%.1f %% of the last %d rounds", f.GetLossPercent(), f.GetLossRounds())
+		}
+		for _, r := range f.GetRoundTrips() {
+			if r.GetSamples() == 0 {
+				row(t, f.GetName(), r.GetDirection(), "-", "-", "-", 0, loss)
+				continue
+			}
+			row(t, f.GetName(), r.GetDirection(), fmtRTT(r.GetP50()), fmtRTT(r.GetP99()), fmtRTT(r.GetLast()), r.GetSamples(), loss)
+		}
+	}
+	t.Flush()
+}
+
+// fmtRTT writes a round trip to the microsecond: "12.3ms", "87µs".
+func fmtRTT(d *durationpb.Duration) string {
+	if d == nil {
+		return "0s"
+	}
+	x := d.AsDuration()
+	if x >= time.Millisecond {
+		return x.Round(100 * time.Microsecond).String()
+	}
+	return x.Round(time.Microsecond).String()
 }
 
 func writeBalanceStatus(w io.Writer, st *apiv1.Status) {

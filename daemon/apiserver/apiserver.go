@@ -543,6 +543,11 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 		for _, b := range f.TimeOfPassBuckets {
 			fs.TimeOfPassBuckets = append(fs.TimeOfPassBuckets, &apiv1.Bucket{UpTo: duration(b.UpTo), Count: b.Count})
 		}
+		for _, r := range f.RoundTrips {
+			fs.RoundTrips = append(fs.RoundTrips, &apiv1.RoundTrip{Direction: r.Direction, P50: duration(r.P50), P99: duration(r.P99),
+				Last: duration(r.Last), Samples: uint32(r.Samples)})
+		}
+		fs.LossPercent, fs.LossRounds = f.LossPercent, uint32(f.LossRounds)
 		out.Filters = append(out.Filters, fs)
 	}
 	for _, b := range st.Balance {

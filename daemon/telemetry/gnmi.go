@@ -71,6 +71,8 @@ func (l *leafSet) add(prefix []*gpb.PathElem, leaf string, v any) {
 		}
 	case time.Duration:
 		tv = &gpb.TypedValue{Value: &gpb.TypedValue_UintVal{UintVal: uint64(x.Nanoseconds())}}
+	case float64:
+		tv = &gpb.TypedValue{Value: &gpb.TypedValue_DoubleVal{DoubleVal: x}}
 	default:
 		tv = &gpb.TypedValue{Value: &gpb.TypedValue_StringVal{StringVal: fmt.Sprint(x)}}
 	}
@@ -140,6 +142,17 @@ func stateFilterGroups(l *leafSet, st *daemon.Status) {
 		}
 		l.add(tp, "count", cum)
 		l.add(tp, "sum-ns", f.TimeOfPassSum)
+		// The recent round trips of each direction probed (by the data
+		// plane's clock), and the loss over the profile's loss_window.
+		for _, r := range f.RoundTrips {
+			rp := append(append([]*gpb.PathElem{}, p...), elem("round-trip", "direction", r.Direction))
+			l.add(rp, "p50-ns", r.P50)
+			l.add(rp, "p99-ns", r.P99)
+			l.add(rp, "last-ns", r.Last)
+			l.add(rp, "samples", uint64(r.Samples))
+		}
+		l.add(p, "loss-percent", f.LossPercent)
+		l.add(p, "loss-rounds", uint64(f.LossRounds))
 	}
 }
 

@@ -95,6 +95,9 @@ var (
 	descFGVEpoch    = desc("balancer_filter_group_verdict_epoch", "The verdict epoch the controller writes for the filter group.", "filter_group")
 	descFGVDisagree = desc("balancer_filter_group_verdict_disagreements_total", "Data-plane verdicts the controller's own keep-alives disagreed with.", "filter_group")
 	descFGVerdicts  = desc("balancer_filter_group_verdict_history", "Data-plane verdicts in the status history (at most the latest 16).", "filter_group")
+	descFGRTT50     = desc("balancer_filter_group_round_trip_p50_seconds", "Keep-alive round trip by the switch's clock, 50th percentile of the latest keep-alives (at most 128) of one direction; absent before one came back.", "filter_group", "direction")
+	descFGRTT99     = desc("balancer_filter_group_round_trip_p99_seconds", "Keep-alive round trip by the switch's clock, 99th percentile of the latest keep-alives (at most 128) of one direction; absent before one came back.", "filter_group", "direction")
+	descFGLossPct   = desc("balancer_filter_group_keepalive_loss_percent", "Keep-alive rounds lost, in percent, over the latest rounds of the profile's loss_window; absent without max_loss.", "filter_group")
 	descFGReturn    = desc("balancer_filter_group_return_ratio", "Packets that came back from the filter over packets sent to it (counters since the pipeline was pushed); absent before any was sent.", "filter_group")
 
 	descBGState = desc("balancer_balance_group_state", "Balance group state: 1 for the current state, 0 for the others.", "balance_group", "state")
@@ -247,6 +250,16 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 			}
 		}
 		ch <- prometheus.MustNewConstHistogram(descFGTOP, cum, f.TimeOfPassSum.Seconds(), buckets, f.Name)
+		for _, r := range f.RoundTrips {
+			if r.Samples == 0 {
+				continue
+			}
+			gauge(ch, descFGRTT50, r.P50.Seconds(), f.Name, r.Direction)
+			gauge(ch, descFGRTT99, r.P99.Seconds(), f.Name, r.Direction)
+		}
+		if f.LossRounds > 0 {
+			gauge(ch, descFGLossPct, f.LossPercent, f.Name)
+		}
 		gauge(ch, descFGVerdict, b2f(f.Verdict != ""), f.Name)
 		gauge(ch, descFGVEpoch, float64(f.VerdictEpoch), f.Name)
 		counter(ch, descFGVDisagree, f.VerdictDisagreements, f.Name)

@@ -34,7 +34,9 @@ func fixtureStatus() *daemon.Status {
 		Filters: []daemon.FilterStatus{
 			{Name: "F1", State: "up", Reason: "keep-alives pass", Since: t0, Effective: "forward", LastPass: t0, TimeOfPass: 40 * time.Microsecond,
 				Passes: 10, TimeOfPassSum: 700 * time.Microsecond,
-				TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 1}, {UpTo: 50 * time.Microsecond, Count: 6}, {UpTo: 100 * time.Microsecond, Count: 3}, {UpTo: 0, Count: 0}}},
+				TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 1}, {UpTo: 50 * time.Microsecond, Count: 6}, {UpTo: 100 * time.Microsecond, Count: 3}, {UpTo: 0, Count: 0}},
+				RoundTrips:        []daemon.RoundTrip{{Direction: "lan-to-wan", P50: 40 * time.Microsecond, P99: 90 * time.Microsecond, Last: 40 * time.Microsecond, Samples: 10}},
+				LossPercent:       2.5, LossRounds: 40},
 			{Name: "F2", State: "down", Reason: "keep-alive loss", Since: t0, Effective: "sw-bypass", TimeOfPass: 30 * time.Microsecond,
 				Losses: 5, Consecutive: 5, TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 0}, {UpTo: 0, Count: 2}}, TimeOfPassSum: 2 * time.Second},
 		},
@@ -231,6 +233,11 @@ func TestMetricsContent(t *testing.T) {
 	}
 	assert.Contains(t, text, `balancer_filter_group_last_time_of_pass_seconds{filter_group="F1"} 4e-05`)
 	assert.NotContains(t, text, `balancer_filter_group_last_time_of_pass_seconds{filter_group="F2"}`, "no stale value while down")
+	assert.Contains(t, text, `balancer_filter_group_round_trip_p50_seconds{direction="lan-to-wan",filter_group="F1"} 4e-05`)
+	assert.Contains(t, text, `balancer_filter_group_round_trip_p99_seconds{direction="lan-to-wan",filter_group="F1"} 9e-05`)
+	assert.NotContains(t, text, `balancer_filter_group_round_trip_p50_seconds{direction="lan-to-wan",filter_group="F2"}`, "none measured")
+	assert.Contains(t, text, `balancer_filter_group_keepalive_loss_percent{filter_group="F1"} 2.5`)
+	assert.NotContains(t, text, `balancer_filter_group_keepalive_loss_percent{filter_group="F2"}`, "no max_loss")
 }
 
 // Every query of the shipped Grafana dashboard names a metric the daemon

@@ -147,7 +147,7 @@ func TestTelemetryDocsMatchServer(t *testing.T) {
 func TestTelemetryDocsMetrics(t *testing.T) {
 	raw, err := os.ReadFile("../../docs/telemetry.md")
 	require.NoError(t, err)
-	tokRE := regexp.MustCompile("`(balancer_[a-z_{},]+)`")
+	tokRE := regexp.MustCompile("`(balancer_[a-z0-9_{},]+)`")
 	documented := map[string]bool{}
 	for _, m := range tokRE.FindAllStringSubmatch(docSection(t, string(raw), "Prometheus metrics"), -1) {
 		for _, n := range expandBraces(m[1]) {
