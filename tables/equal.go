@@ -10,6 +10,33 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+// SameEntry says whether two entities put the same state on a switch, as
+// Diff sees it: the same identity (Key) and, for a table entry, the same
+// action with its parameters in canonical bytes (zero padding aside), for
+// a value set the same members. An entry Diff would leave as it is on the
+// switch is the same; an entity that is neither is compared as a message.
+// Entries whose matches are all exact (as the compiler writes slots,
+// filter groups and balance groups) are compared without building keys or
+// allocating.
+func SameEntry(a, b *p4v1.Entity) bool {
+	if a == b {
+		return true
+	}
+	va, vb := a.GetValueSetEntry(), b.GetValueSetEntry()
+	ta, tb := a.GetTableEntry(), b.GetTableEntry()
+	switch {
+	case va != nil || vb != nil:
+		return va != nil && vb != nil && va.GetValueSetId() == vb.GetValueSetId() && sameMembers(va, vb)
+	case ta == nil || tb == nil:
+		return proto.Equal(a, b)
+	}
+	same, sure := sameKey(a, b)
+	if !sure {
+		same = bytes.Equal(AppendKey(nil, a), AppendKey(nil, b))
+	}
+	return same && sameAction(ta.GetAction(), tb.GetAction())
+}
+
 // unionMembers is a value set holding the members of both.
 func unionMembers(a, b *p4v1.ValueSetEntry) *p4v1.ValueSetEntry {
 	out := &p4v1.ValueSetEntry{ValueSetId: b.GetValueSetId()}

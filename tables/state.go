@@ -229,14 +229,11 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 			}
 			active := gl.Base.Rebalanced(failed)
 			pos := s.slotPos[bg.Name]
-			for i, t := range active.Slots {
-				if t == gl.Active.Slots[i] {
-					continue
-				}
-				e := c.slotEntry(gl.ID, i, t)
-				set(pos[i], e)
-				slotsOut = append(slotsOut, e)
+			moved := c.movedSlotEntries(gl, active)
+			for j, i := range moved.slots {
+				set(pos[i], moved.ents[j])
 			}
+			slotsOut = append(slotsOut, moved.ents...)
 			if !lcopied {
 				layouts, lcopied = slices.Clone(layouts), true
 			}
@@ -262,6 +259,32 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 	}
 	changed := slices.Concat(toForward, slotsOut, bgsOut, fromForward)
 	return out, changed, nil
+}
+
+// slotMove is the slots of a balance group whose target changes and
+// their new entries, in slot order.
+type slotMove struct {
+	slots []int
+	ents  []*p4v1.Entity
+}
+
+// movedSlotEntries builds the entries of the slots whose target differs
+// between a group's active layout and active, as slotEntry builds them
+// but from arrays: a rebalance of a big group moves tens of thousands.
+func (c *Compiler) movedSlotEntries(gl *GroupLayout, active *Layout) slotMove {
+	var m slotMove
+	for i, t := range active.Slots {
+		if t != gl.Active.Slots[i] {
+			m.slots = append(m.slots, i)
+		}
+	}
+	if len(m.slots) == 0 {
+		return m
+	}
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
+	m.ents = c.buildSlotEntries(gl.ID, active.Slots, m.slots)
+	return m
 }
 
 // rebalancedChanged says whether a balance group's failed (rebalanced)
