@@ -251,7 +251,7 @@ func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, 
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		if c.changedSince == nil {
-			c.changedSince = map[string]*p4v1.Entity{}
+			c.changedSince = make(map[string]*p4v1.Entity, len(keys))
 		}
 		for i, k := range keys {
 			c.changedSince[k] = b.Updates[i].GetEntity()

@@ -221,13 +221,7 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 		}
 		gl := s.layouts[li]
 		if rebalancedChanged(bg, s.state, to) {
-			failed := map[uint32]bool{}
-			for _, m := range bg.Members {
-				if fg := s.cfg.FilterGroupByName(m); fg != nil && to.Rebalanced[m] {
-					failed[*fg.ID] = true
-				}
-			}
-			active := gl.Base.Rebalanced(failed)
+			active := gl.Base.Rebalanced(rebalancedIDs(s.cfg, bg, to))
 			pos := s.slotPos[bg.Name]
 			moved := c.movedSlotEntries(gl, active)
 			for j, i := range moved.slots {
@@ -259,6 +253,18 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 	}
 	changed := slices.Concat(toForward, slotsOut, bgsOut, fromForward)
 	return out, changed, nil
+}
+
+// rebalancedIDs is the ids of a balance group's members whose slots are
+// dealt to the others in state st.
+func rebalancedIDs(cfg *config.Config, bg config.BalanceGroup, st State) map[uint32]bool {
+	failed := map[uint32]bool{}
+	for _, m := range bg.Members {
+		if fg := cfg.FilterGroupByName(m); fg != nil && st.Rebalanced[m] {
+			failed[*fg.ID] = true
+		}
+	}
+	return failed
 }
 
 // slotMove is the slots of a balance group whose target changes and
