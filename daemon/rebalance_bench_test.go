@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +17,7 @@ import (
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/internal/p4rtfloor"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/tables"
 )
 
@@ -147,8 +149,20 @@ func moveFloor(tb testing.TB, yml string) time.Duration {
 		Rebalanced: map[string]bool{"F2": true}})
 	require.NoError(tb, err)
 	require.Greater(tb, len(changed), 1<<15)
-	_, addr := tofinoSwitch(tb)
-	cl := primaryFloorClient(tb, addr)
+	// A switch of its own, stopped before the daemon's bed starts (its
+	// heap is no part of the daemon's measurement).
+	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}, SlotCapacity: p4src.SlotsSizeTofino})
+	require.NoError(tb, err)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(tb, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- sw.Serve(ctx, lis, nil) }()
+	defer func() { cancel(); <-done }()
+	cl, err := p4rtfloor.Dial(lis.Addr().String())
+	require.NoError(tb, err)
+	defer cl.Close()
+	require.NoError(tb, cl.Primary(context.Background(), pipe.P4Info, pipe.DeviceConfig))
 	require.NoError(tb, cl.WriteAll(context.Background(), p4rtfloor.Requests(des.Entities)))
 	reqs := p4rtfloor.Requests(changed)
 	for _, r := range reqs {
