@@ -72,7 +72,26 @@ func (c *Compiler) CounterReads(cfg *config.Config) ([]*p4v1.Entity, []Target, e
 	return append(es, cores...), targets, nil
 }
 
-// CounterSnapshot is a read of CounterReads, decoded once: every cell by
+// FilterTrafficReads is the read request of the cells that count, for
+// each filter group id, the packets sent to its filter and those that came
+// back (the stall guard's evidence): a snapshot of those cells alone.
+func (c *Compiler) FilterTrafficReads(fgs []uint32) ([]*p4v1.Entity, error) {
+	id := c.counters.filterGroup
+	if id == 0 {
+		_, err := c.schema.Counter(p4src.CounterFilterGroup)
+		return nil, err
+	}
+	es := make([]*p4v1.Entity, 0, 2*len(fgs))
+	for _, fg := range fgs {
+		for _, k := range []uint32{p4src.FGCntToFilter, p4src.FGCntReturned} {
+			es = append(es, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
+				CounterId: id, Index: &p4v1.Index{Index: int64(p4src.FilterGroupCounterIndex(fg, k))}}}})
+		}
+	}
+	return es, nil
+}
+
+// CounterSnapshot is a read of CounterReads (or of a part of it), decoded once: every cell by
 // what it counts. A cell the read did not answer counts zero.
 type CounterSnapshot struct {
 	cells map[uint32]map[int64]Count // indirect counters: by id, then index

@@ -118,6 +118,18 @@ func TestCounterSnapshotOnTheSoftwareSwitch(t *testing.T) {
 	for i := int64(1); i < p4src.DropReasons; i++ {
 		assert.Zero(t, snap.Drop(i), "drop reason %s", p4src.DropReasonName(i))
 	}
+
+	// The stall guard's evidence: the filter group's two cells alone.
+	req, err = comp.FilterTrafficReads([]uint32{f1})
+	require.NoError(t, err)
+	require.Len(t, req, 2)
+	es = nil
+	require.NoError(t, dp.Read(req, func(e *p4v1.Entity) bool { es = append(es, e); return true }))
+	require.Len(t, es, 2)
+	part := comp.DecodeCounters(es)
+	assert.Equal(t, snap.FilterGroup(f1, p4src.FGCntToFilter), part.FilterGroup(f1, p4src.FGCntToFilter))
+	assert.Zero(t, part.FilterGroup(f1, p4src.FGCntReturned))
+	assert.Zero(t, part.PortRx(lan), "not read")
 }
 
 // The snapshot's read: one wildcard read per indirect counter (the
@@ -184,6 +196,8 @@ func TestCounterReadsMissingCounter(t *testing.T) {
 	_, _, err = comp.CounterReads(cfg)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), p4src.CounterLink)
+	_, err = comp.FilterTrafficReads([]uint32{1})
+	require.NoError(t, err, "the filter group counter is there")
 }
 
 // Cells of counters the snapshot does not know, and entities that are
