@@ -12,7 +12,6 @@ import (
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/tables"
@@ -225,19 +224,24 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 // the entry of its key on the switch (as ApplyUpdates promises): all are
 // modifies, so a key the switch lacks fails the write and the retry reads
 // the switch back. One the session wrote since the last full write, and
-// unchanged, is not written again. The new desired state is then the
+// unchanged (tables.SameEntry: the same action in canonical bytes), is
+// not written again. The new desired state is then the
 // record (synced).
 func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
 	plan := &tables.Plan{}
-	b := tables.Batch{Name: "runtime state"}
-	var keys []string
+	b := tables.Batch{Name: "runtime state", Updates: make([]*p4v1.Update, 0, len(changed))}
+	keys := make([]string, 0, len(changed))
+	us := make([]p4v1.Update, len(changed)) // one allocation, not one per update
+	var kb []byte
 	for _, e := range changed {
-		k := tables.Key(e)
-		if cur, ok := c.changedSince[k]; ok && proto.Equal(cur, e) {
+		kb = tables.AppendKey(kb[:0], e)
+		if cur, ok := c.changedSince[string(kb)]; ok && tables.SameEntry(cur, e) {
 			continue
 		}
-		b.Updates = append(b.Updates, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: e})
-		keys = append(keys, k)
+		u := &us[len(b.Updates)]
+		u.Type, u.Entity = p4v1.Update_MODIFY, e
+		b.Updates = append(b.Updates, u)
+		keys = append(keys, string(kb))
 	}
 	plan.Modifies = len(b.Updates)
 	if len(b.Updates) == 0 {
@@ -247,7 +251,7 @@ func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, 
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		if c.changedSince == nil {
-			c.changedSince = map[string]*p4v1.Entity{}
+			c.changedSince = make(map[string]*p4v1.Entity, len(keys))
 		}
 		for i, k := range keys {
 			c.changedSince[k] = b.Updates[i].GetEntity()

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
-
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
 )
@@ -47,39 +45,25 @@ func (d *Daemon) evidenceLoop(ctx context.Context) error {
 // filterTraffic reads, for each named filter group, the packets the data
 // plane sent to the filter and the packets that came back from it.
 func (d *Daemon) filterTraffic(ctx context.Context, cfg *config.Config, names []string) (map[string][2]uint64, error) {
-	c, err := d.schema.Counter(p4src.CounterFilterGroup)
+	var ids []uint32
+	var named []string
+	for _, n := range names {
+		if fg := cfg.FilterGroupByName(n); fg != nil {
+			ids, named = append(ids, *fg.ID), append(named, n)
+		}
+	}
+	req, err := d.comp.FilterTrafficReads(ids)
 	if err != nil {
 		return nil, err
-	}
-	id := c.GetPreamble().GetId()
-	var req []*p4v1.Entity
-	for _, n := range names {
-		fg := cfg.FilterGroupByName(n)
-		if fg == nil {
-			continue
-		}
-		b := int64(*fg.ID) << 2
-		for _, k := range []int64{p4src.FGCntToFilter, p4src.FGCntReturned} {
-			req = append(req, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{
-				CounterId: id, Index: &p4v1.Index{Index: b + k}}}})
-		}
 	}
 	es, err := d.session.Read(ctx, req...)
 	if err != nil {
 		return nil, err
 	}
-	byIdx := map[int64]uint64{}
-	for _, e := range es {
-		if ce := e.GetCounterEntry(); ce != nil {
-			byIdx[ce.GetIndex().GetIndex()] = uint64(ce.GetData().GetPacketCount())
-		}
-	}
+	snap := d.comp.DecodeCounters(es)
 	out := map[string][2]uint64{}
-	for _, n := range names {
-		if fg := cfg.FilterGroupByName(n); fg != nil {
-			b := int64(*fg.ID) << 2
-			out[n] = [2]uint64{byIdx[b+p4src.FGCntToFilter], byIdx[b+p4src.FGCntReturned]}
-		}
+	for i, n := range named {
+		out[n] = [2]uint64{snap.FilterGroup(ids[i], p4src.FGCntToFilter).Packets, snap.FilterGroup(ids[i], p4src.FGCntReturned).Packets}
 	}
 	return out, nil
 }

@@ -630,70 +630,24 @@ func fgNames(cfg *config.Config) map[uint32]string {
 // configuration has far fewer).
 const ruleEntriesLimit = 1 << 20
 
+// packetBytes is a counter cell as the Service reports it.
+func packetBytes(c tables.Count) PacketBytes { return PacketBytes{c.Packets, c.Bytes} }
+
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	d.mu.Lock()
 	cfg, site := d.cfg, d.site
 	d.mu.Unlock()
 	des := site.Desired()
-	s := d.schema
-	var wild []*p4v1.Entity
-	ids := map[string]uint32{}
-	for _, n := range []string{p4src.CounterPortRx, p4src.CounterPortTx, p4src.CounterLink, p4src.CounterFilterGroup, p4src.CounterDrop} {
-		c, err := s.Counter(n)
-		if err != nil {
-			return nil, err
-		}
-		ids[n] = c.GetPreamble().GetId()
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: ids[n]}}})
-	}
-	if c, err := s.Counter(p4src.CounterVerdict); err == nil {
-		ids[p4src.CounterVerdict] = c.GetPreamble().GetId()
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_CounterEntry{CounterEntry: &p4v1.CounterEntry{CounterId: ids[p4src.CounterVerdict]}}})
-	}
-	tids := map[string]uint32{}
-	for _, n := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
-		t, err := s.Table(n)
-		if err != nil {
-			return nil, err
-		}
-		tids[n] = t.GetPreamble().GetId()
-		wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_DirectCounterEntry{DirectCounterEntry: &p4v1.DirectCounterEntry{
-			TableEntry: &p4v1.TableEntry{TableId: tids[n]}}}})
-	}
-	// Per core: the core_counters cells of the configured cores only.
-	coreReads, coreTargets, err := d.comp.CoreCounterReads(cfg)
+	req, coreTargets, err := d.comp.CounterReads(cfg)
 	if err != nil {
 		return nil, err
 	}
-	es, err := d.session.Read(ctx, append(wild, coreReads...)...)
+	es, err := d.session.Read(ctx, req...)
 	if err != nil {
 		return nil, kindf(ErrUnavailable, "reading counters: %v", err)
 	}
-	idx := map[uint32]map[int64]PacketBytes{}
-	prios := map[uint32]PacketBytes{} // by rule priority
-	coreHits := map[tables.Target]PacketBytes{}
-	for _, e := range es {
-		if c := e.GetCounterEntry(); c != nil {
-			if t, ok := d.comp.DecodeCoreCounter(c); ok {
-				coreHits[t] = PacketBytes{uint64(c.GetData().GetPacketCount()), uint64(c.GetData().GetByteCount())}
-				continue
-			}
-			if idx[c.GetCounterId()] == nil {
-				idx[c.GetCounterId()] = map[int64]PacketBytes{}
-			}
-			idx[c.GetCounterId()][c.GetIndex().GetIndex()] = PacketBytes{uint64(c.GetData().GetPacketCount()), uint64(c.GetData().GetByteCount())}
-		}
-		if dc := e.GetDirectCounterEntry(); dc != nil {
-			pb := PacketBytes{uint64(dc.GetData().GetPacketCount()), uint64(dc.GetData().GetByteCount())}
-			// A direct-counter read names the entry by its key alone (no
-			// action): the rule is found by table and priority.
-			if rule, _, ok := d.comp.DecodeRuleCounter(dc); ok {
-				x := prios[rule]
-				prios[rule] = PacketBytes{x.Packets + pb.Packets, x.Bytes + pb.Bytes}
-			}
-		}
-	}
+	snap := d.comp.DecodeCounters(es)
 	out := &Counters{At: d.now()}
 	seen := map[uint32]bool{}
 	for _, name := range portNames(cfg) {
@@ -702,29 +656,27 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 			continue
 		}
 		seen[n] = true
-		out.Ports = append(out.Ports, PortCounters{Name: name, Number: n, Rx: idx[ids[p4src.CounterPortRx]][int64(n)], Tx: idx[ids[p4src.CounterPortTx]][int64(n)]})
+		out.Ports = append(out.Ports, PortCounters{Name: name, Number: n, Rx: packetBytes(snap.PortRx(n)), Tx: packetBytes(snap.PortTx(n))})
 	}
-	lc := idx[ids[p4src.CounterLink]]
 	for _, l := range cfg.Links {
-		k := func(kind uint32) PacketBytes { return lc[int64(p4src.LinkCounterIndex(*l.ID, kind))] }
+		k := func(kind uint32) PacketBytes { return packetBytes(snap.Link(*l.ID, kind)) }
 		out.Links = append(out.Links, LinkCounters{Name: l.Name, ToFilter: k(p4src.LinkCntToFilter), RuleBypass: k(p4src.LinkCntRuleBypass),
 			NonIPBypass: k(p4src.LinkCntNonIPBypass), SWBypass: k(p4src.LinkCntSWBypass), Returned: k(p4src.LinkCntReturned),
 			Heartbeat: k(p4src.LinkCntHeartbeat), GroupBypass: k(p4src.LinkCntGroupBypass), Dropped: k(p4src.LinkCntDropped)})
 	}
-	fc, vc := idx[ids[p4src.CounterFilterGroup]], idx[ids[p4src.CounterVerdict]] // vc nil without the verdict
 	for _, f := range cfg.FilterGroups {
-		k := func(kind uint32) PacketBytes { return fc[int64(p4src.FilterGroupCounterIndex(*f.ID, kind))] }
-		v := func(kind uint32) PacketBytes { return vc[int64(p4src.VerdictCounterIndex(*f.ID, kind))] }
+		k := func(kind uint32) PacketBytes { return packetBytes(snap.FilterGroup(*f.ID, kind)) }
+		v := func(kind uint32) PacketBytes { return packetBytes(snap.Verdict(*f.ID, kind)) } // zero without the verdict
 		out.Filters = append(out.Filters, FilterCounters{Name: f.Name, ToFilter: k(p4src.FGCntToFilter), Returned: k(p4src.FGCntReturned),
 			KeepAlive: k(p4src.FGCntKeepAlive), SWBypass: k(p4src.FGCntSWBypass),
 			VerdictBypass: v(p4src.VerdictCntBypass), VerdictDrop: v(p4src.VerdictCntDrop)})
 	}
 	for i := int64(1); i < p4src.DropReasons; i++ {
-		out.Drops = append(out.Drops, DropCounter{Reason: p4src.DropReasonName(i), Count: idx[ids[p4src.CounterDrop]][i]})
+		out.Drops = append(out.Drops, DropCounter{Reason: p4src.DropReasonName(i), Count: packetBytes(snap.Drop(i))})
 	}
 	for _, r := range cfg.Rules {
 		v4, v6, _ := d.comp.RuleEntries(cfg, r, ruleEntriesLimit) // cfg compiled: its counts are bounded
-		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: prios[r.Priority]})
+		out.Rules = append(out.Rules, RuleCounters{Name: r.Name, Priority: r.Priority, Entries: v4 + v6, Hits: packetBytes(snap.Rule(r.Priority))})
 	}
 	// Every configured core, with the slots the desired layouts deal it
 	// and what its core_counters cell counted.
@@ -736,7 +688,7 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 		}
 	}
 	for _, t := range coreTargets {
-		out.Cores = append(out.Cores, CoreCounters{FilterGroup: names[t.FilterGroup], Core: t.Core, Slots: slots[t], Hits: coreHits[t]})
+		out.Cores = append(out.Cores, CoreCounters{FilterGroup: names[t.FilterGroup], Core: t.Core, Slots: slots[t], Hits: packetBytes(snap.Core(t))})
 	}
 	sort.Slice(out.Cores, func(i, j int) bool {
 		if out.Cores[i].FilterGroup != out.Cores[j].FilterGroup {

@@ -508,6 +508,23 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 	if len(build) == n {
 		patched = 0
 	}
+	for j, e := range c.buildSlotEntries(group, slots, build) {
+		out[build[j]] = e
+	}
+	if c.slotCache == nil {
+		c.slotCache = map[uint32]*slotSet{}
+	}
+	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots), patched: patched}
+	return out
+}
+
+// buildSlotEntries builds the slot entries of the slots at the positions
+// build of a balance group's targets, in that order, as slotEntry builds
+// them, in a handful of allocations rather than a dozen per entry (the
+// messages come from arrays; the entries share the balance group's match,
+// each slot's match and one action per target). The caller holds slotMu.
+func (c *Compiler) buildSlotEntries(group uint32, slots []Target, build []int) []*p4v1.Entity {
+	n := len(slots)
 	slotField := c.slots.fields["slot"].id
 	if have := len(c.slotMatches); have < n {
 		// Built once per slot index, shared by every group and compile,
@@ -533,6 +550,7 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 		wraps = make([]p4v1.Entity_TableEntry, k)
 		tes   = make([]p4v1.TableEntry, k)
 		ms    = make([]*p4v1.FieldMatch, 2*k)
+		res   = make([]*p4v1.Entity, k)
 	)
 	bgMatch := exact(c.slots, "balance_group", uint64(group))
 	slotFirst := slotField < bgMatch.GetFieldId()
@@ -553,13 +571,9 @@ func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 		tes[j] = p4v1.TableEntry{TableId: c.slots.id, Match: m, Action: a}
 		wraps[j].TableEntry = &tes[j]
 		ents[j].Entity = &wraps[j]
-		out[i] = &ents[j]
+		res[j] = &ents[j]
 	}
-	if c.slotCache == nil {
-		c.slotCache = map[uint32]*slotSet{}
-	}
-	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots), patched: patched}
-	return out
+	return res
 }
 
 // keepSlotSets drops the reusable slot entries of the groups a compile

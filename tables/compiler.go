@@ -32,6 +32,7 @@ type Compiler struct {
 
 	coreCounter     uint32 // core_counters id
 	coreCounterSize int64
+	counters        counterRefs // the counters of a snapshot
 
 	coreTPID, keepAlive uint32 // value set ids
 
@@ -189,6 +190,7 @@ func New(s *p4src.Schema) (*Compiler, error) {
 		c.keepAlive = vs.GetPreamble().GetId()
 		c.vsSize[c.keepAlive] = int(vs.GetSize())
 	}
+	c.counters = resolveCounters(s)
 	c.cpuPort = s.CompiledCPUPort()
 	if s.HasCPUPortSetting() {
 		c.cpuTable = tbl(p4src.TableSwitchInfo)

@@ -47,30 +47,41 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 	for _, fg := range cfg.FilterGroups {
 		fgByID[uint64(*fg.ID)] = fg.Name
 	}
+	bgByID := s.indexLayouts()
+	c.indexEntities(s, fgByID, bgByID)
+	if missing := s.missingEntries(); len(missing) > 0 {
+		return nil, fmt.Errorf("tables: the compiled site has no entry for %v: was it compiled from this configuration?", missing)
+	}
+	return s, nil
+}
+
+// indexLayouts places each balance group's layout and makes its slot
+// positions, none found yet (-1); it returns the balance group names by
+// id.
+func (s *Site) indexLayouts() map[uint64]string {
 	bgByID := map[uint64]string{}
-	for i, l := range d.Layouts {
+	for i, l := range s.layouts {
 		bgByID[uint64(l.ID)] = l.Name
 		s.layout[l.Name] = i
-		s.slotPos[l.Name] = make([]int, len(l.Active.Slots))
-		for j := range s.slotPos[l.Name] {
-			s.slotPos[l.Name][j] = -1
+		pos := make([]int, len(l.Active.Slots))
+		for j := range pos {
+			pos[j] = -1
 		}
+		s.slotPos[l.Name] = pos
 	}
+	return bgByID
+}
+
+// indexEntities finds the positions of the filter group, balance group
+// and slot entries in the site's entities.
+func (c *Compiler) indexEntities(s *Site, fgByID, bgByID map[uint64]string) {
 	fgField := c.filterGroups.fields["filter_group"].id
 	bgField := c.balanceGroups.fields["balance_group"].id
 	sBG, sSlot := c.slots.fields["balance_group"].id, c.slots.fields["slot"].id
-	exactOf := func(te *p4v1.TableEntry, field uint32) (uint64, bool) {
-		for _, m := range te.GetMatch() {
-			if m.GetFieldId() == field && m.GetExact() != nil {
-				return beUint(m.GetExact().GetValue()), true
-			}
-		}
-		return 0, false
-	}
 	// The slot positions of the group of the last slot entry (a group's
 	// slots come together): two map lookups per group, not per slot.
 	lastG, lastPos := ^uint64(0), []int(nil)
-	for i, e := range d.Entities {
+	for i, e := range s.base {
 		te := e.GetTableEntry()
 		if te == nil {
 			continue
@@ -95,13 +106,28 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 			}
 		}
 	}
+}
+
+// exactOf is the value of an entry's exact match on field.
+func exactOf(te *p4v1.TableEntry, field uint32) (uint64, bool) {
+	for _, m := range te.GetMatch() {
+		if m.GetFieldId() == field && m.GetExact() != nil {
+			return beUint(m.GetExact().GetValue()), true
+		}
+	}
+	return 0, false
+}
+
+// missingEntries names the filter groups, balance groups and slots of
+// the site that no entry was found for.
+func (s *Site) missingEntries() []string {
 	var missing []string
-	for _, fg := range cfg.FilterGroups {
+	for _, fg := range s.cfg.FilterGroups {
 		if _, ok := s.fgPos[fg.Name]; !ok {
 			missing = append(missing, "filter group "+fg.Name)
 		}
 	}
-	for _, l := range d.Layouts {
+	for _, l := range s.layouts {
 		if _, ok := s.bgPos[l.Name]; !ok {
 			missing = append(missing, "balance group "+l.Name)
 		}
@@ -109,10 +135,7 @@ func (c *Compiler) NewSite(cfg *config.Config, d *Desired, st State) (*Site, err
 			missing = append(missing, "slots of balance group "+l.Name)
 		}
 	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("tables: the compiled site has no entry for %v: was it compiled from this configuration?", missing)
-	}
-	return s, nil
+	return missing
 }
 
 // Desired returns the site's complete desired state. It is built once,
@@ -198,22 +221,13 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 		}
 		gl := s.layouts[li]
 		if rebalancedChanged(bg, s.state, to) {
-			failed := map[uint32]bool{}
-			for _, m := range bg.Members {
-				if fg := s.cfg.FilterGroupByName(m); fg != nil && to.Rebalanced[m] {
-					failed[*fg.ID] = true
-				}
-			}
-			active := gl.Base.Rebalanced(failed)
+			active := gl.Base.Rebalanced(rebalancedIDs(s.cfg, bg, to))
 			pos := s.slotPos[bg.Name]
-			for i, t := range active.Slots {
-				if t == gl.Active.Slots[i] {
-					continue
-				}
-				e := c.slotEntry(gl.ID, i, t)
-				set(pos[i], e)
-				slotsOut = append(slotsOut, e)
+			moved := c.movedSlotEntries(gl, active)
+			for j, i := range moved.slots {
+				set(pos[i], moved.ents[j])
 			}
+			slotsOut = append(slotsOut, moved.ents...)
 			if !lcopied {
 				layouts, lcopied = slices.Clone(layouts), true
 			}
@@ -239,6 +253,44 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 	}
 	changed := slices.Concat(toForward, slotsOut, bgsOut, fromForward)
 	return out, changed, nil
+}
+
+// rebalancedIDs is the ids of a balance group's members whose slots are
+// dealt to the others in state st.
+func rebalancedIDs(cfg *config.Config, bg config.BalanceGroup, st State) map[uint32]bool {
+	failed := map[uint32]bool{}
+	for _, m := range bg.Members {
+		if fg := cfg.FilterGroupByName(m); fg != nil && st.Rebalanced[m] {
+			failed[*fg.ID] = true
+		}
+	}
+	return failed
+}
+
+// slotMove is the slots of a balance group whose target changes and
+// their new entries, in slot order.
+type slotMove struct {
+	slots []int
+	ents  []*p4v1.Entity
+}
+
+// movedSlotEntries builds the entries of the slots whose target differs
+// between a group's active layout and active, as slotEntry builds them
+// but from arrays: a rebalance of a big group moves tens of thousands.
+func (c *Compiler) movedSlotEntries(gl *GroupLayout, active *Layout) slotMove {
+	var m slotMove
+	for i, t := range active.Slots {
+		if t != gl.Active.Slots[i] {
+			m.slots = append(m.slots, i)
+		}
+	}
+	if len(m.slots) == 0 {
+		return m
+	}
+	c.slotMu.Lock()
+	defer c.slotMu.Unlock()
+	m.ents = c.buildSlotEntries(gl.ID, active.Slots, m.slots)
+	return m
 }
 
 // rebalancedChanged says whether a balance group's failed (rebalanced)
