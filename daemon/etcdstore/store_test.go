@@ -207,7 +207,7 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, ls, "none saved yet")
 	l1 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 2, Slots: []tables.Target{{FilterGroup: 1}, {FilterGroup: 2}, {FilterGroup: 1, Core: 1}, {FilterGroup: 2, Core: 3}}}}
-	_, err = a.CommitOn(0, []byte("site: one\n"), "initial", time.Now(), l1)
+	_, err = a.CommitOn(0, []byte("site: one\n"), daemon.Note{Comment: "initial"}, time.Now(), l1)
 	require.NoError(t, err)
 	got, err := b.Layouts()
 	require.NoError(t, err)
@@ -215,7 +215,7 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 
 	// A refused commit changes neither the revision nor the layouts.
 	l2 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 1, Slots: []tables.Target{{FilterGroup: 2}, {FilterGroup: 1}}}}
-	_, err = b.CommitOn(0, []byte("site: two\n"), "stale", time.Now(), l2)
+	_, err = b.CommitOn(0, []byte("site: two\n"), daemon.Note{Comment: "stale"}, time.Now(), l2)
 	require.ErrorIs(t, err, daemon.ErrConflict)
 	got, err = a.Layouts()
 	require.NoError(t, err)
@@ -227,7 +227,7 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	got, err = a.Layouts()
 	require.NoError(t, err)
 	assert.Equal(t, l1, got)
-	_, err = a.CommitOn(2, []byte("site: three\n"), "", time.Now(), l2)
+	_, err = a.CommitOn(2, []byte("site: three\n"), daemon.Note{Comment: ""}, time.Now(), l2)
 	require.NoError(t, err)
 	got, err = b.Layouts()
 	require.NoError(t, err)
@@ -265,7 +265,7 @@ func TestStoreHeldCancelsSaves(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the save under way waited on etcd after the hold began")
 	}
-	_, err = st.CommitOn(1, []byte("site: two\n"), "", time.Now(), nil)
+	_, err = st.CommitOn(1, []byte("site: two\n"), daemon.Note{Comment: ""}, time.Now(), nil)
 	require.ErrorIs(t, err, ErrQuorumLost)
 	require.ErrorIs(t, st.SaveRuntime(daemon.Runtime{BypassAll: true}), ErrQuorumLost)
 
