@@ -232,6 +232,20 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	got, err = b.Layouts()
 	require.NoError(t, err)
 	assert.Equal(t, l2, got)
+
+	// Who made a revision is stored with it: another daemon (or this one
+	// restarted) reads it back in the running revision and the history.
+	r4, err := a.CommitOn(3, []byte("site: four\n"), daemon.Note{Comment: "four", By: "CN=ops1"}, time.Now(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "CN=ops1", r4.By)
+	_, running, err := b.Running()
+	require.NoError(t, err)
+	assert.Equal(t, r4, running)
+	h, err := b.History()
+	require.NoError(t, err)
+	require.NotEmpty(t, h)
+	assert.Equal(t, r4, h[len(h)-1])
+	assert.Empty(t, h[0].By, "the first revision was saved without one")
 }
 
 // A save under way when the leader starts holding (etcd lost its quorum)
