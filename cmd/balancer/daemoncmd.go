@@ -120,6 +120,17 @@ func newDaemonCmd() *cobra.Command {
 			if err := config.CheckText("--name", name, config.MaxSiteLen); err != nil {
 				return usagef("%v", err)
 			}
+			var socketOpts []apiserver.UnixOption
+			if socketGroup != "" {
+				if listen != "" {
+					return usagef("--socket-group is for the unix socket; with --listen the clients' certificates say who they are")
+				}
+				opt, err := apiserver.SocketGroup(socketGroup)
+				if err != nil {
+					return usagef("--socket-group: %v", err)
+				}
+				socketOpts = append(socketOpts, opt)
+			}
 			if store.name == "" {
 				store.name = name // the name in the leader election
 			}
@@ -178,10 +189,7 @@ func newDaemonCmd() *cobra.Command {
 				return err
 			}
 			defer d.Close() // releases the state directory if Run never ran
-			if socketGroup != "" && listen != "" {
-				return usagef("--socket-group is for the unix socket; with --listen the clients' certificates say who they are")
-			}
-			apiLis, srvOpts, err := apiListener(listen, socket, socketGroup, tlsCert, tlsKey, tlsClientCA)
+			apiLis, srvOpts, err := apiListener(listen, socket, socketOpts, tlsCert, tlsKey, tlsClientCA)
 			if err != nil {
 				return err
 			}
@@ -238,14 +246,10 @@ func newDaemonCmd() *cobra.Command {
 }
 
 // apiListener is the management API's listener: TCP with mutual TLS
-// (--listen), else the unix socket (given to group when not ""), whose
-// connections carry their clients' peer credentials.
-func apiListener(listen, socket, group, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
+// (--listen), else the unix socket (with opts), whose connections carry
+// their clients' peer credentials.
+func apiListener(listen, socket string, opts []apiserver.UnixOption, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
 	if listen == "" {
-		var opts []apiserver.UnixOption
-		if group != "" {
-			opts = append(opts, apiserver.SocketGroup(group))
-		}
 		l, err := apiserver.ListenUnix(socket, opts...)
 		if err != nil {
 			return nil, nil, err

@@ -29,7 +29,7 @@ var ErrSocketInUse = errors.New("socket in use")
 const maxUnixPath = 107
 
 // UnixOption configures ListenUnix.
-type UnixOption func(*unixOpts) error
+type UnixOption func(*unixOpts)
 
 type unixOpts struct {
 	group string
@@ -40,25 +40,21 @@ type unixOpts struct {
 // 0660, so that its members, not only root (or the daemon's user), may
 // drive the balancer; the API records each one's user with every change.
 // A group that does not exist is an error naming it.
-func SocketGroup(group string) UnixOption {
-	return func(o *unixOpts) error {
-		g, err := user.LookupGroup(group)
-		if err != nil {
-			if _, numErr := strconv.Atoi(group); numErr != nil {
-				return fmt.Errorf("socket group %q does not exist on this host: create it (groupadd %s) or name an existing group", group, group)
-			}
-			g, err = user.LookupGroupId(group)
-			if err != nil {
-				return fmt.Errorf("socket group %q: no group has that id on this host: create it or name an existing group", group)
-			}
+func SocketGroup(group string) (UnixOption, error) {
+	g, err := user.LookupGroup(group)
+	if err != nil {
+		if _, numErr := strconv.Atoi(group); numErr != nil {
+			return nil, fmt.Errorf("socket group %q does not exist on this host: create it (groupadd %s) or name an existing group", group, group)
 		}
-		gid, err := strconv.Atoi(g.Gid)
-		if err != nil {
-			return fmt.Errorf("socket group %q: id %q is not a number", group, g.Gid)
+		if g, err = user.LookupGroupId(group); err != nil {
+			return nil, fmt.Errorf("socket group %q: no group has that id on this host: create it or name an existing group", group)
 		}
-		o.group, o.gid = group, gid
-		return nil
 	}
+	gid, err := strconv.Atoi(g.Gid)
+	if err != nil {
+		return nil, fmt.Errorf("socket group %q: id %q is not a number", group, g.Gid)
+	}
+	return func(o *unixOpts) { o.group, o.gid = group, gid }, nil
 }
 
 // ListenUnix listens on the unix socket at path for the management API.
@@ -76,9 +72,7 @@ func ListenUnix(path string, opts ...UnixOption) (net.Listener, error) {
 	}
 	o := unixOpts{gid: -1}
 	for _, opt := range opts {
-		if err := opt(&o); err != nil {
-			return nil, fmt.Errorf("listen unix %s: %w", path, err)
-		}
+		opt(&o)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)

@@ -142,7 +142,9 @@ func TestSocketGroup(t *testing.T) {
 	g, err := user.LookupGroupId(strconv.Itoa(os.Getgid()))
 	require.NoError(t, err)
 	socket := filepath.Join(t.TempDir(), "b.sock")
-	lis, err := ListenUnix(socket, SocketGroup(g.Name))
+	opt, err := SocketGroup(g.Name)
+	require.NoError(t, err)
+	lis, err := ListenUnix(socket, opt)
 	require.NoError(t, err)
 	defer lis.Close()
 	fi, err := os.Stat(socket)
@@ -150,7 +152,7 @@ func TestSocketGroup(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o660), fi.Mode().Perm())
 	assert.Equal(t, uint32(os.Getgid()), fi.Sys().(*syscall.Stat_t).Gid)
 
-	_, err = ListenUnix(filepath.Join(t.TempDir(), "c.sock"), SocketGroup("no-such-group-xq"))
+	_, err = SocketGroup("no-such-group-xq")
 	assert.ErrorContains(t, err, `socket group "no-such-group-xq" does not exist on this host: create it (groupadd no-such-group-xq) or name an existing group`)
 }
 
@@ -197,7 +199,9 @@ func TestWhoAsAnotherUser(t *testing.T) {
 	copyFile(t, self, bin, 0o755)
 	socket := filepath.Join(dir, "b.sock")
 	f := &apiFake{}
-	serveUnix(t, socket, f, SocketGroup(grp.Name))
+	opt, err := SocketGroup(grp.Name)
+	require.NoError(t, err)
+	serveUnix(t, socket, f, opt)
 
 	cmd := exec.Command(bin, "-test.run", "^TestPeerClientHelper$", "-test.count", "1")
 	cmd.Env = append(os.Environ(), nobodyClientEnv+"="+socket)
