@@ -133,4 +133,11 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	r = cli("filter-group", "show", "F2")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Regexp(t, `bypass\s+F2: on \(by the operator\) by `+regexp.QuoteMeta(me()), r.stdout)
+	// status names the balancer (--name, by default the host name) and
+	// who made the running revision.
+	host, err := os.Hostname()
+	require.NoError(t, err)
+	r = cli("status")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Regexp(t, `site example-site, balancer `+regexp.QuoteMeta(host)+`, revision 3 \(.*\) by `+regexp.QuoteMeta(me())+`: DNS through the filters`, r.stdout)
 }
