@@ -51,7 +51,13 @@ type Revision struct {
 	Time    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=time,proto3" json:"time,omitempty"`
 	Comment string                 `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
 	// sha256 of the YAML, 12 hex digits.
-	Digest        string `protobuf:"bytes,4,opt,name=digest,proto3" json:"digest,omitempty"`
+	Digest string `protobuf:"bytes,4,opt,name=digest,proto3" json:"digest,omitempty"`
+	// Who made it: the API client's user over the unix socket, from the
+	// socket's peer credentials ("root (uid 0)", "uid 1042" when the uid
+	// has no name), or the subject of its client certificate over mutual
+	// TLS ("CN=ops1"); empty when not known (the initial configuration, a
+	// revision saved before it was recorded).
+	By            string `protobuf:"bytes,5,opt,name=by,proto3" json:"by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -110,6 +116,13 @@ func (x *Revision) GetComment() string {
 func (x *Revision) GetDigest() string {
 	if x != nil {
 		return x.Digest
+	}
+	return ""
+}
+
+func (x *Revision) GetBy() string {
+	if x != nil {
+		return x.By
 	}
 	return ""
 }
@@ -1277,9 +1290,12 @@ type DaemonInfo struct {
 	RevisionTime string `protobuf:"bytes,3,opt,name=revision_time,json=revisionTime,proto3" json:"revision_time,omitempty"`
 	Modified     bool   `protobuf:"varint,4,opt,name=modified,proto3" json:"modified,omitempty"`
 	// The Go release and platform, e.g. "go1.26.8" and "linux/amd64".
-	Go            string                 `protobuf:"bytes,5,opt,name=go,proto3" json:"go,omitempty"`
-	Platform      string                 `protobuf:"bytes,6,opt,name=platform,proto3" json:"platform,omitempty"`
-	StartedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	Go        string                 `protobuf:"bytes,5,opt,name=go,proto3" json:"go,omitempty"`
+	Platform  string                 `protobuf:"bytes,6,opt,name=platform,proto3" json:"platform,omitempty"`
+	StartedAt *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	// The balancer's name (the daemon's --name, default the host name):
+	// what tells the boxes of one site apart in telemetry and metrics.
+	Name          string `protobuf:"bytes,8,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1361,6 +1377,13 @@ func (x *DaemonInfo) GetStartedAt() *timestamppb.Timestamp {
 		return x.StartedAt
 	}
 	return nil
+}
+
+func (x *DaemonInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 // HAStatus is the shared store and the leader election of the daemons of
@@ -4014,9 +4037,12 @@ type Event struct {
 	// The object, by the name the operator gave it.
 	Object string `protobuf:"bytes,4,opt,name=object,proto3" json:"object,omitempty"`
 	// The states of a transition (from empty when there is none).
-	From          string `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
-	To            string `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
-	Reason        string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	From   string `protobuf:"bytes,5,opt,name=from,proto3" json:"from,omitempty"`
+	To     string `protobuf:"bytes,6,opt,name=to,proto3" json:"to,omitempty"`
+	Reason string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Who asked for it, for an operator's action (bypass, return, config),
+	// as Revision.by; empty for what the daemon decided itself.
+	By            string `protobuf:"bytes,8,opt,name=by,proto3" json:"by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4100,16 +4126,24 @@ func (x *Event) GetReason() string {
 	return ""
 }
 
+func (x *Event) GetBy() string {
+	if x != nil {
+		return x.By
+	}
+	return ""
+}
+
 var File_balancer_proto protoreflect.FileDescriptor
 
 const file_balancer_proto_rawDesc = "" +
 	"\n" +
-	"\x0ebalancer.proto\x12\vbalancer.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x84\x01\n" +
+	"\x0ebalancer.proto\x12\vbalancer.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x94\x01\n" +
 	"\bRevision\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x04R\x06number\x12.\n" +
 	"\x04time\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x04time\x12\x18\n" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12\x16\n" +
-	"\x06digest\x18\x04 \x01(\tR\x06digest\".\n" +
+	"\x06digest\x18\x04 \x01(\tR\x06digest\x12\x0e\n" +
+	"\x02by\x18\x05 \x01(\tR\x02by\".\n" +
 	"\x10GetConfigRequest\x12\x1a\n" +
 	"\brevision\x18\x01 \x01(\x04R\brevision\"Z\n" +
 	"\x11GetConfigResponse\x12\x12\n" +
@@ -4185,7 +4219,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0fAckAlarmRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"<\n" +
 	"\x10AckAlarmResponse\x12(\n" +
-	"\x05alarm\x18\x01 \x01(\v2\x12.balancer.v1.AlarmR\x05alarm\"\xea\x01\n" +
+	"\x05alarm\x18\x01 \x01(\v2\x12.balancer.v1.AlarmR\x05alarm\"\xfe\x01\n" +
 	"\n" +
 	"DaemonInfo\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1a\n" +
@@ -4195,7 +4229,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\x02go\x18\x05 \x01(\tR\x02go\x12\x1a\n" +
 	"\bplatform\x18\x06 \x01(\tR\bplatform\x129\n" +
 	"\n" +
-	"started_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartedAt\"\xcf\x01\n" +
+	"started_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartedAt\x12\x12\n" +
+	"\x04name\x18\b \x01(\tR\x04name\"\xcf\x01\n" +
 	"\bHAStatus\x12\x14\n" +
 	"\x05store\x18\x01 \x01(\tR\x05store\x12#\n" +
 	"\rstore_healthy\x18\x02 \x01(\bR\fstoreHealthy\x12\x1f\n" +
@@ -4435,7 +4470,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0eMonitorRequest\x12\x16\n" +
 	"\x06replay\x18\x01 \x01(\rR\x06replay\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x16\n" +
-	"\x06follow\x18\x03 \x01(\bR\x06follow\"\xad\x01\n" +
+	"\x06follow\x18\x03 \x01(\bR\x06follow\"\xbd\x01\n" +
 	"\x05Event\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12*\n" +
 	"\x02at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x12\n" +
@@ -4443,7 +4478,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06object\x18\x04 \x01(\tR\x06object\x12\x12\n" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
 	"\x02to\x18\x06 \x01(\tR\x02to\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reason2\xb3\a\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\x12\x0e\n" +
+	"\x02by\x18\b \x01(\tR\x02by2\xb3\a\n" +
 	"\bBalancer\x12?\n" +
 	"\tGetStatus\x12\x1d.balancer.v1.GetStatusRequest\x1a\x13.balancer.v1.Status\x12J\n" +
 	"\tGetConfig\x12\x1d.balancer.v1.GetConfigRequest\x1a\x1e.balancer.v1.GetConfigResponse\x12H\n" +

@@ -53,24 +53,37 @@ var ErrEncoding = errors.New("bad text encoding")
 // are errors, each with its line and path. A document that holds nothing
 // (empty, "---", only comments, "null") decodes to an empty Config.
 func Decode(data []byte) (*Config, error) {
+	var doc yaml.Node
+	if err := parseText(data, &doc); err != nil {
+		return nil, err
+	}
+	return decodeDoc(data, &doc)
+}
+
+// parseText checks data and parses it into doc: Decode's first half.
+func parseText(data []byte, doc *yaml.Node) error {
 	if len(data) > MaxConfigBytes {
-		return nil, errorf(errors.Join(ErrDecode, ErrTooLarge),
+		return errorf(errors.Join(ErrDecode, ErrTooLarge),
 			"the configuration is %s; the limit is %s (%d bytes): remove objects or split rules", sizeText(len(data)), sizeText(MaxConfigBytes), MaxConfigBytes)
 	}
 	if err := checkText(data); err != nil {
-		return nil, err
+		return err
 	}
-	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-		return nil, decodeError(err, nil)
+	if err := dec.Decode(doc); err != nil && !errors.Is(err, io.EOF) {
+		return decodeError(err, nil)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return nil, errorf(ErrDecode, "the file holds more than one YAML document; keep one (remove the second '---')")
+		return errorf(ErrDecode, "the file holds more than one YAML document; keep one (remove the second '---')")
 	}
+	return nil
+}
+
+// decodeDoc is Decode's second half: doc is data parsed (parseText).
+func decodeDoc(data []byte, doc *yaml.Node) (*Config, error) {
 	c := new(Config)
-	root := &doc
+	root := doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}

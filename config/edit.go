@@ -22,35 +22,190 @@ import (
 // When orig is not a YAML mapping (empty, a comment only) the result is
 // edited.Marshal().
 func Edit(orig []byte, edited *Config) ([]byte, error) {
-	newData, err := edited.Marshal()
+	var od yaml.Node
+	if err := yaml.Unmarshal(orig, &od); err != nil {
+		return edited.Marshal()
+	}
+	return editNode(orig, &od, nil, edited)
+}
+
+// Document is a configuration file read once: its text, its YAML nodes
+// and what they decode to. Decode and Edit work from these, so an edit
+// (read, change, write back) parses the text once.
+type Document struct {
+	data []byte
+	doc  yaml.Node
+	cfg  *Config // as decoded; never handed out
+}
+
+// ReadDocument parses data once, as Decode reads it; the errors are
+// Decode's.
+func ReadDocument(data []byte) (*Document, error) {
+	d := &Document{data: data}
+	if err := parseText(data, &d.doc); err != nil {
+		return nil, err
+	}
+	cfg, err := decodeDoc(data, &d.doc)
 	if err != nil {
 		return nil, err
 	}
-	var od, nd yaml.Node
-	if err := yaml.Unmarshal(orig, &od); err != nil || len(od.Content) != 1 || od.Content[0].Kind != yaml.MappingNode ||
-		od.Content[0].Style&yaml.FlowStyle != 0 {
-		return newData, nil
+	d.cfg = cfg
+	return d, nil
+}
+
+// Decode returns what config.Decode returns for the document's text: a
+// new Config each call.
+func (d *Document) Decode() *Config { return d.cfg.Clone() }
+
+// Edit is config.Edit of the document's text. Only the top-level keys
+// whose value edited changes are written as YAML and compared: the others
+// keep their nodes.
+func (d *Document) Edit(edited *Config) ([]byte, error) {
+	return editNode(d.data, &d.doc, d.cfg, edited)
+}
+
+// encode is Marshal's YAML nodes, before they are written as text.
+func (c *Config) encode() (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := doc.Encode(c); err != nil {
+		return nil, fmt.Errorf("marshal config: %w", err)
 	}
-	if err := yaml.Unmarshal(newData, &nd); err != nil {
+	hexEtherTypes(&doc)
+	return &doc, nil
+}
+
+// Clone returns a deep copy of c: nothing of it (a list, a pointed-to
+// value) is shared with c.
+func (c *Config) Clone() *Config {
+	out := new(Config)
+	deepCopy(reflect.ValueOf(out).Elem(), reflect.ValueOf(c).Elem())
+	return out
+}
+
+// deepCopy copies src into dst (settable, of src's type), allocating
+// anew every pointer, slice and map.
+func deepCopy(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.Pointer:
+		if src.IsNil() {
+			return
+		}
+		p := reflect.New(src.Type().Elem())
+		deepCopy(p.Elem(), src.Elem())
+		dst.Set(p)
+	case reflect.Slice:
+		if src.IsNil() {
+			return
+		}
+		s := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
+		for i := range src.Len() {
+			deepCopy(s.Index(i), src.Index(i))
+		}
+		dst.Set(s)
+	case reflect.Map:
+		if src.IsNil() {
+			return
+		}
+		m := reflect.MakeMapWithSize(src.Type(), src.Len())
+		for it := src.MapRange(); it.Next(); {
+			v := reflect.New(src.Type().Elem()).Elem()
+			deepCopy(v, it.Value())
+			m.SetMapIndex(it.Key(), v)
+		}
+		dst.Set(m)
+	case reflect.Struct:
+		dst.Set(src) // unexported fields as they are
+		for i := range src.NumField() {
+			if dst.Field(i).CanSet() {
+				deepCopy(dst.Field(i), src.Field(i))
+			}
+		}
+	case reflect.Array:
+		for i := range src.Len() {
+			deepCopy(dst.Index(i), src.Index(i))
+		}
+	default:
+		dst.Set(src)
+	}
+}
+
+// editNode is Edit with orig already parsed into od (not changed) and,
+// unless nil, decoded into origCfg (not changed).
+func editNode(orig []byte, od *yaml.Node, origCfg *Config, edited *Config) ([]byte, error) {
+	if len(od.Content) != 1 || od.Content[0].Kind != yaml.MappingNode || od.Content[0].Style&yaml.FlowStyle != 0 {
+		return edited.Marshal()
+	}
+	om := od.Content[0]
+	nm, err := editedMapping(om, origCfg, edited)
+	if err != nil {
+		return nil, err
+	}
+	// Edits style new nodes: take the meaning before.
+	var want Config
+	if err := nm.Decode(&want); err != nil {
 		return nil, fmt.Errorf("config: edit: %w", err)
 	}
 	e := &editor{lines: splitLines(orig)}
-	om := od.Content[0]
-	var nm *yaml.Node
-	if len(nd.Content) == 1 {
-		nm = nd.Content[0]
-	} else {
-		nm = &yaml.Node{Kind: yaml.MappingNode}
-	}
 	if err := e.mapping(om, nm, func(n *yaml.Node) *yaml.Node { return n }, len(e.lines)); err != nil {
 		return nil, err
 	}
 	out := e.apply()
 	// The result must mean what edited means: otherwise write it whole.
-	if !sameMeaning(out, newData) {
-		return newData, nil
+	if got, err := Decode(out); err != nil || !reflect.DeepEqual(orderless(got), orderless(&want)) {
+		return edited.Marshal()
 	}
 	return out, nil
+}
+
+// editedMapping is edited's top-level YAML mapping, in Marshal's order of
+// keys. A key whose value is what origCfg (orig's meaning; nil: unknown)
+// holds and that om has keeps om's nodes (the editor then skips it
+// without comparing); only the other keys are encoded.
+func editedMapping(om *yaml.Node, origCfg, edited *Config) (*yaml.Node, error) {
+	oldVal := map[string][2]*yaml.Node{}
+	for i := 0; i+1 < len(om.Content); i += 2 {
+		oldVal[om.Content[i].Value] = [2]*yaml.Node{om.Content[i], om.Content[i+1]}
+	}
+	ev := reflect.ValueOf(edited).Elem()
+	t := ev.Type()
+	keep := make([]bool, t.NumField())
+	part := new(Config)
+	pv := reflect.ValueOf(part).Elem()
+	for i := range t.NumField() {
+		key, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if _, ok := oldVal[key]; ok && origCfg != nil &&
+			reflect.DeepEqual(reflect.ValueOf(origCfg).Elem().Field(i).Interface(), ev.Field(i).Interface()) {
+			keep[i] = true
+			continue
+		}
+		pv.Field(i).Set(ev.Field(i))
+	}
+	doc, err := part.encode()
+	if err != nil {
+		return nil, err
+	}
+	enc := map[string][2]*yaml.Node{}
+	m := doc // Node.Encode gives the document's root
+	if m.Kind == yaml.DocumentNode && len(m.Content) == 1 {
+		m = m.Content[0]
+	}
+	if m.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			enc[m.Content[i].Value] = [2]*yaml.Node{m.Content[i], m.Content[i+1]}
+		}
+	}
+	nm := &yaml.Node{Kind: yaml.MappingNode}
+	for i := range t.NumField() {
+		key, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		kv, ok := enc[key]
+		if keep[i] {
+			kv, ok = oldVal[key], true
+		}
+		if ok {
+			nm.Content = append(nm.Content, kv[0], kv[1])
+		}
+	}
+	return nm, nil
 }
 
 // editor collects line replacements over the original file.
@@ -113,23 +268,14 @@ type wrapFn func(*yaml.Node) *yaml.Node
 
 // same says whether two nodes at the same place mean the same.
 func same(wrap wrapFn, a, b *yaml.Node) bool {
+	if a == b {
+		return true
+	}
 	var ca, cb Config
 	if wrap(a).Decode(&ca) != nil || wrap(b).Decode(&cb) != nil {
 		return false
 	}
 	return reflect.DeepEqual(ca, cb)
-}
-
-func sameMeaning(a, b []byte) bool {
-	ca, err := Decode(a)
-	if err != nil {
-		return false
-	}
-	cb, err := Decode(b)
-	if err != nil {
-		return false
-	}
-	return reflect.DeepEqual(orderless(ca), orderless(cb))
 }
 
 // orderless sorts the lists whose order means nothing (ports, profiles,

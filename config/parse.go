@@ -45,15 +45,14 @@ func Load(path string) (*Config, error) {
 // Marshal writes the configuration as YAML that Parse reads back into an
 // equal Config (for a Config that went through ApplyDefaults).
 func (c *Config) Marshal() ([]byte, error) {
-	var doc yaml.Node
-	if err := doc.Encode(c); err != nil {
-		return nil, fmt.Errorf("marshal config: %w", err)
+	doc, err := c.encode()
+	if err != nil {
+		return nil, err
 	}
-	hexEtherTypes(&doc)
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
+	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("marshal config: %w", err)
 	}
 	if err := enc.Close(); err != nil {

@@ -27,6 +27,10 @@ import (
 
 // Options configure a Daemon.
 type Options struct {
+	// Name is the balancer's name: what tells the boxes of one site apart
+	// in its status, telemetry and metrics (the daemon command defaults it
+	// to the host name).
+	Name string
 	// StateDir holds the running configuration and its revisions.
 	StateDir string
 	// Store configures the state directory (history retention).
@@ -180,7 +184,7 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
 		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
-	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now()}
+	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now(), Name: opts.Name}
 	d.events = NewEventLog(d.now)
 
 	// The site comes from the store (or, the first time, the initial

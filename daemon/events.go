@@ -28,6 +28,9 @@ type Event struct {
 	// From and To: the states of a transition (empty for other events).
 	From, To string
 	Reason   string
+	// By: who asked for it, for an operator's action (bypass, return,
+	// config); see WithBy. "" for what the daemon decided itself.
+	By string
 }
 
 func (e Event) String() string {
@@ -37,6 +40,9 @@ func (e Event) String() string {
 	}
 	if e.Reason != "" {
 		s += " (" + e.Reason + ")"
+	}
+	if e.By != "" {
+		s += " by " + e.By
 	}
 	return s
 }

@@ -115,6 +115,8 @@ const ReasonStandby = "standby: the leader's state as last saved in the store"
 type DaemonInfo struct {
 	Build     buildinfo.Info
 	StartedAt time.Time
+	// Name is the balancer's name (Options.Name).
+	Name string
 }
 
 // SwitchStatus is the P4Runtime session.

@@ -235,7 +235,7 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 	err = d.own(ctx, func(octx context.Context) error {
 		// cfgMu is held: the running revision is still oldRev (a shared
 		// store refuses the save when another daemon saved since).
-		rev, err := d.commitConfig(oldRev.Number, data, comment, des.BaseLayouts())
+		rev, err := d.commitConfig(oldRev.Number, data, Note{Comment: comment, By: ByOf(ctx)}, des.BaseLayouts())
 		if err != nil {
 			return fmt.Errorf("configuration refused, the running one is unchanged: %w", err)
 		}
@@ -249,9 +249,9 @@ func (d *Daemon) commitApply(ctx context.Context, p *applyPlan, data []byte, com
 			return fmt.Errorf("configuration saved as revision %d, but its runtime state failed: %w", rev.Number, err)
 		}
 		d.install(running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site, rtBase: cur.rtBase})
-		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment)
+		d.log.Info("configuration applied", "revision", rev.Number, "changes", len(res.Changes), "comment", comment, "by", rev.By)
 		d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev.Number), To: "running",
-			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment)})
+			Reason: fmt.Sprintf("%d changes; %s", len(res.Changes), comment), By: rev.By})
 		if err := d.saveRuntimeOf(eng, runtimeOf(eng)); err != nil {
 			d.runtimeSaveFailed(err)
 		}
@@ -412,7 +412,8 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		if on {
 			to = "on"
 		}
-		d.events.Publish(Event{Kind: EventBypass, Object: obj, To: to, Reason: "by the operator"})
+		d.log.Info("manual bypass", "object", obj, "to", to, "by", ByOf(ctx))
+		d.events.Publish(Event{Kind: EventBypass, Object: obj, To: to, Reason: "by the operator", By: ByOf(ctx)})
 		err := d.writeState(octx)
 		d.refreshTelemetry(octx)
 		return err
@@ -453,7 +454,8 @@ func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
 			d.saveRuntime()
 			return err
 		}
-		d.events.Publish(Event{Kind: EventReturn, Object: name, From: profiles.StateRecovered.String(), To: profiles.StateUp.String(), Reason: "by the operator"})
+		d.log.Info("filter group returned", "filter_group", name, "by", ByOf(ctx))
+		d.events.Publish(Event{Kind: EventReturn, Object: name, From: profiles.StateRecovered.String(), To: profiles.StateUp.String(), Reason: "by the operator", By: ByOf(ctx)})
 		err := d.writeState(octx)
 		if err == nil {
 			d.saveRuntime() // the epoch its recovery moved to

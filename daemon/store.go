@@ -56,7 +56,7 @@ const (
 // Layout under the state directory:
 //
 //	running.yaml          the running configuration
-//	revisions/NNNNNNNN.yaml and .json (time, comment, digest)
+//	revisions/NNNNNNNN.yaml and .json (time, comment, digest, by)
 //	layouts.json          the running revision's base slot layouts (the
 //	                      input of the next planned change)
 //	runtime.json          manual bypass and the last failed filter groups
@@ -100,7 +100,8 @@ type revMeta struct {
 	Time    time.Time `json:"time"`
 	Comment string    `json:"comment,omitempty"`
 	Digest  string    `json:"digest"`
-	// Check covers the revision's number, time, comment and digest
+	By      string    `json:"by,omitempty"`
+	// Check covers the revision's number, time, comment, digest and by
 	// (metaCheck): a time or comment changed by hand fails it. Metadata
 	// written before it existed has none.
 	Check string `json:"check,omitempty"`
@@ -111,7 +112,12 @@ type revMeta struct {
 
 // metaCheck is the check of revision n's metadata.
 func metaCheck(n uint64, m revMeta) string {
-	return digest([]byte(fmt.Sprintf("revision %d\n%s\n%q\n%s\n%t", n, m.Time.UTC().Format(time.RFC3339Nano), m.Comment, m.Digest, m.Runtime)))
+	s := fmt.Sprintf("revision %d\n%s\n%q\n%s\n%t", n, m.Time.UTC().Format(time.RFC3339Nano), m.Comment, m.Digest, m.Runtime)
+	if m.By != "" {
+		// Metadata written before By existed keeps its check.
+		s += fmt.Sprintf("\nby %q", m.By)
+	}
+	return digest([]byte(s))
 }
 
 const (
@@ -420,7 +426,7 @@ func (s *Store) scan() ([]Revision, []string, error) {
 		case m.Check == "":
 			unchecked = append(unchecked, n)
 		case m.Check != metaCheck(n, m):
-			problems = append(problems, fmt.Sprintf("revision %d: revisions/%s fails its check (its time, comment or digest was changed)", n, e.Name()))
+			problems = append(problems, fmt.Sprintf("revision %d: revisions/%s fails its check (its time, comment, digest or author was changed)", n, e.Name()))
 			continue
 		case checked == 0 || n < checked:
 			checked = n
@@ -429,7 +435,7 @@ func (s *Store) scan() ([]Revision, []string, error) {
 			problems = append(problems, fmt.Sprintf("revision %d: revisions/%08d.yaml is missing", n, n))
 			continue
 		}
-		out = append(out, Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest})
+		out = append(out, Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest, By: m.By})
 	}
 	// Metadata without a check is older than every one with a check;
 	// one newer lost its check.

@@ -24,7 +24,7 @@ func populated(t *testing.T) string {
 	defer s.Close()
 	require.NoError(t, s.SaveRuntime(Runtime{Up: []string{}}))
 	for i := 1; i <= 4; i++ {
-		_, err := s.Commit([]byte(fmt.Sprintf("site: s%d\nlinks: []\n", i)), fmt.Sprint("change ", i), time.Unix(int64(1000+i), 0), testLayouts(uint32(i)))
+		_, err := s.Commit([]byte(fmt.Sprintf("site: s%d\nlinks: []\n", i)), Note{Comment: fmt.Sprint("change ", i)}, time.Unix(int64(1000+i), 0), testLayouts(uint32(i)))
 		require.NoError(t, err)
 	}
 	require.NoError(t, s.SaveRuntime(Runtime{BypassGroups: []string{"F2"}, Down: []string{"F3"}, Up: []string{"F1"}}))
@@ -177,7 +177,7 @@ func TestStoreUndamagedNeverRefused(t *testing.T) {
 		assert.Empty(t, s.Warnings(), "restart %d", i)
 		base, err := os.ReadFile("testdata/fast.yaml")
 		require.NoError(t, err)
-		_, err = s.CommitOn(rev.Number, append(base, fmt.Sprintf("# change %d\n", i)...), fmt.Sprint("change ", i), time.Now(), testLayouts(uint32(i)))
+		_, err = s.CommitOn(rev.Number, append(base, fmt.Sprintf("# change %d\n", i)...), Note{Comment: fmt.Sprint("change ", i)}, time.Now(), testLayouts(uint32(i)))
 		require.NoError(t, err)
 		require.NoError(t, s.SaveRuntime(Runtime{BypassAll: i%3 == 0, Up: []string{"F1"}}))
 		require.NoError(t, s.Close())

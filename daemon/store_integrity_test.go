@@ -81,7 +81,7 @@ func TestStoreFullDisk(t *testing.T) {
 			}
 			before, err := s.History()
 			require.NoError(t, err)
-			r, err := s.Commit(data, fmt.Sprint("change ", i), time.Unix(int64(i), 0), ls)
+			r, err := s.Commit(data, Note{Comment: fmt.Sprint("change ", i)}, time.Unix(int64(i), 0), ls)
 			if err != nil {
 				require.ErrorIs(t, err, ErrNotDurable)
 				var errno syscall.Errno
@@ -148,7 +148,7 @@ func TestStoreInterruptedSave(t *testing.T) {
 			dir := t.TempDir()
 			s, err := OpenStore(dir)
 			require.NoError(t, err)
-			r1, err := s.Commit([]byte("site: one\n"), "one", time.Unix(1, 0), testLayouts(1))
+			r1, err := s.Commit([]byte("site: one\n"), Note{Comment: "one"}, time.Unix(1, 0), testLayouts(1))
 			require.NoError(t, err)
 			n := 0
 			s.beforeRename = func(string) {
@@ -160,7 +160,7 @@ func TestStoreInterruptedSave(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
-				_, _ = s.Commit([]byte("site: two\n"), "two", time.Unix(2, 0), testLayouts(2))
+				_, _ = s.Commit([]byte("site: two\n"), Note{Comment: "two"}, time.Unix(2, 0), testLayouts(2))
 			}()
 			<-done
 			if step == 4 {
@@ -208,7 +208,7 @@ func TestStoreRefusesDamage(t *testing.T) {
 		s, err := OpenStore(t.TempDir())
 		require.NoError(t, err)
 		for i := 1; i <= 3; i++ {
-			_, err := s.Commit([]byte(fmt.Sprintf("site: s%d\nlinks: []\n", i)), "", time.Unix(int64(i), 0), testLayouts(uint32(i)))
+			_, err := s.Commit([]byte(fmt.Sprintf("site: s%d\nlinks: []\n", i)), Note{Comment: ""}, time.Unix(int64(i), 0), testLayouts(uint32(i)))
 			require.NoError(t, err)
 		}
 		return s
@@ -439,7 +439,7 @@ func TestStoreTmpfsChild(t *testing.T) {
 		data := []byte(fmt.Sprintf("site: s%d\n# %s\n", i, strings.Repeat("y", 3000+i%7*1000)))
 		before, err := s.History()
 		require.NoError(t, err)
-		r, err := s.Commit(data, fmt.Sprint("change ", i), time.Unix(int64(i), 0), testLayouts(uint32(i)))
+		r, err := s.Commit(data, Note{Comment: fmt.Sprint("change ", i)}, time.Unix(int64(i), 0), testLayouts(uint32(i)))
 		if err != nil {
 			require.ErrorIs(t, err, ErrNotDurable)
 			require.ErrorIs(t, err, syscall.ENOSPC)
@@ -507,7 +507,7 @@ func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
 	// half of the plan.
 	store, err := OpenStore(b.dir)
 	require.NoError(t, err)
-	_, err = store.Commit([]byte(next), "interrupted", time.Now(), want.BaseLayouts())
+	_, err = store.Commit([]byte(next), Note{Comment: "interrupted"}, time.Now(), want.BaseLayouts())
 	require.NoError(t, err)
 	require.NoError(t, store.Close())
 	dp := b.sw.Dataplane()

@@ -14,25 +14,25 @@ import (
 // Save stores data as a new revision and makes it the running one; the
 // saved slot layouts are left as they are.
 func (s *Store) Save(data []byte, comment string, now time.Time) (Revision, error) {
-	return s.Commit(data, comment, now, nil)
+	return s.Commit(data, Note{Comment: comment}, now, nil)
 }
 
 // Commit stores data as a new revision and makes it the running one, with
 // the base slot layouts it was compiled with (nil: leave the saved ones).
 // It is all or nothing: on error (ErrNotDurable) nothing changed, and
 // history does not show the revision.
-func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
-	return s.commit(nil, data, comment, now, layouts)
+func (s *Store) Commit(data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(nil, data, note, now, layouts)
 }
 
 // CommitOn is Commit made only while the newest revision on disk is base
 // (the one the caller runs); otherwise nothing is saved and the error
 // (ErrConflict) names the revision on disk.
-func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
-	return s.commit(&base, data, comment, now, layouts)
+func (s *Store) CommitOn(base uint64, data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+	return s.commit(&base, data, note, now, layouts)
 }
 
-func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
+func (s *Store) commit(base *uint64, data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	revs, _, err := s.scan()
@@ -46,7 +46,7 @@ func (s *Store) commit(base *uint64, data []byte, comment string, now time.Time,
 	if len(revs) > 0 {
 		n = revs[len(revs)-1].Number + 1
 	}
-	r := Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
+	r := Revision{Number: n, Time: now.UTC(), Comment: note.Comment, Digest: digest(data), By: note.By}
 	w, err := s.newSave(r, data, layouts)
 	if err != nil {
 		return Revision{}, err
@@ -101,7 +101,7 @@ type fileSave struct {
 // revision's metadata.
 func (s *Store) newSave(r Revision, data []byte, layouts map[string]*tables.Layout) (*fileSave, error) {
 	n := r.Number
-	m := revMeta{Time: r.Time, Comment: r.Comment, Digest: r.Digest, Runtime: fileExists(s.path("runtime.json"))}
+	m := revMeta{Time: r.Time, Comment: r.Comment, Digest: r.Digest, By: r.By, Runtime: fileExists(s.path("runtime.json"))}
 	m.Check = metaCheck(n, m)
 	meta, err := json.Marshal(m)
 	if err != nil {

@@ -14,6 +14,7 @@ type (
 	StateStore  = statestore.StateStore
 	SharedStore = statestore.SharedStore
 	Revision    = statestore.Revision
+	Note        = statestore.Note
 	Runtime     = statestore.Runtime
 	HAStatus    = statestore.HAStatus
 )
@@ -76,11 +77,11 @@ func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 
 // commitConfig saves a new running configuration made from revision base
 // with the base slot layouts it was compiled with (the state owner).
-func (d *Daemon) commitConfig(base uint64, data []byte, comment string, layouts map[string]*tables.Layout) (Revision, error) {
+func (d *Daemon) commitConfig(base uint64, data []byte, note Note, layouts map[string]*tables.Layout) (Revision, error) {
 	if s, ok := d.store.(interface {
-		CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
+		CommitOn(base uint64, data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
 	}); ok {
-		return s.CommitOn(base, data, comment, d.now(), layouts)
+		return s.CommitOn(base, data, note, d.now(), layouts)
 	}
-	return d.store.Commit(data, comment, d.now(), layouts)
+	return d.store.Commit(data, note, d.now(), layouts)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/dpi-balancer/balancer/internal/testbed"
@@ -98,4 +99,72 @@ func TestTelemetry(t *testing.T) {
 			strings.Contains(string(body), `balancer_filter_group_up{filter_group="F2"} 0`) &&
 			strings.Contains(string(body), `balancer_switch_primary 1`)
 	}, 5*time.Second, 20*time.Millisecond)
+}
+
+// TestTelemetryNamesTheBalancer: the balancer's name (the daemon's
+// --name) is a gNMI leaf and every metric's balancer label, so that the
+// boxes of one site can be told apart; the running revision's author is a
+// leaf too.
+func TestTelemetryNamesTheBalancer(t *testing.T) {
+	cli := gnmiCLI(t)
+	b := daemon.NewBed(t)
+	tele := telemetry.NewServer()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := grpc.NewServer()
+	tele.Register(g)
+	go g.Serve(lis)
+	t.Cleanup(func() { g.Stop(); tele.Close() })
+
+	pub := telemetry.New(tele)
+	pub.SetName("edge-1")
+	d, err := daemon.New(daemon.Options{Name: "edge-1", StateDir: b.Dir(), InitialConfig: "testdata/fast.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
+		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
+	b.AllUp(d)
+
+	ctx := daemon.WithBy(context.Background(), "ops (uid 1042)")
+	cfg, _, err := d.Config(ctx)
+	require.NoError(t, err)
+	c := cfg.Clone()
+	c.Rules = append(c.Rules, config.Rule{Name: "audit", Priority: 4242, Action: "bypass", Match: config.Match{VLAN: []config.Range{{Lo: 7, Hi: 7}}}})
+	data, err := c.Marshal()
+	require.NoError(t, err)
+	_, err = d.ApplyConfig(ctx, data, false, "add audit")
+	require.NoError(t, err)
+	st, err := d.Status(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, "edge-1", st.Daemon.Name)
+
+	query := func(q string) string {
+		out, err := exec.Command(cli, "-a", lis.Addr().String(), "-insecure", "-qt", "once", "-display_type", "single", "-q", q).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	require.Eventually(t, func() bool {
+		return strings.Contains(query("balancer/state/revision-by"), "state/revision-by, ops (uid 1042)")
+	}, 5*time.Second, 50*time.Millisecond)
+	assert.Contains(t, query("balancer/state/name"), "state/name, edge-1")
+	assert.Contains(t, query("balancer/state/revision-comment"), "state/revision-comment, add audit")
+
+	srv := httptest.NewServer(promhttp.HandlerFor(pub.Registry(d), promhttp.HandlerOpts{}))
+	defer srv.Close()
+	var body string
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(srv.URL)
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		body = string(b)
+		return strings.Contains(body, `balancer_switch_primary{balancer="edge-1"} 1`)
+	}, 5*time.Second, 20*time.Millisecond)
+	assert.Contains(t, body, `balancer_filter_group_up{balancer="edge-1",filter_group="F1"} 1`)
+	for _, l := range strings.Split(body, "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			assert.Contains(t, l, `balancer="edge-1"`, "every series names the balancer")
+		}
+	}
 }

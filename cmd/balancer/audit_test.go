@@ -56,7 +56,7 @@ func TestPreviewAndAudit(t *testing.T) {
 	assert.Equal(t, 2, e.revisions())
 	out = e.ok("config", "rollback", "1", "--force", "--comment", "undo L3")
 	assertRows(t, out, "revision 3 saved: 1 change:", "- link L3")
-	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" undo L3")
+	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" "+me()+" undo L3")
 	// Again: it is what runs, no revision.
 	assert.Equal(t, "no change to the configuration: revision 3 stays, nothing saved\n", e.ok("config", "rollback", "1"))
 	assert.Equal(t, 3, e.revisions())

@@ -272,9 +272,6 @@ func profileNote(c *config.Config, b *config.BalanceGroup) string {
 		return ""
 	}
 	eff := effective(c)
-	if eff == nil {
-		return ""
-	}
 	name := b.Profile
 	if name == "" {
 		name = config.DefaultProfile

@@ -46,7 +46,7 @@ func TestRuleSet(t *testing.T) {
 	want := vb
 	want.Action = "bypass"
 	assert.Equal(t, want, got, "only the action changed")
-	assertRows(t, e.ok("config", "history"), "* 2 2025-03-01 12:01:00 "+digestOf([]byte(e.ok("config", "export")))+" VLANs bypass tonight")
+	assertRows(t, e.ok("config", "history"), "* 2 2025-03-01 12:01:00 "+digestOf([]byte(e.ok("config", "export")))+" "+me()+" VLANs bypass tonight")
 
 	// Below the catch-all, on one link, with an exception: the rule stays
 	// where it is among the rules (the file's order); rule list orders
@@ -301,16 +301,16 @@ func TestConfig(t *testing.T) {
 	assertRows(t, out, "revision 2 saved: 2 changes:", "+ link L3", "- rule default")
 	out = e.ok("config", "history")
 	assertRows(t, out,
-		"REV TIME DIGEST COMMENT",
-		"1 2025-03-01 12:00:00 "+digestOf([]byte(testSite))+" initial configuration",
-		"* 2 2025-03-01 12:01:00 "+digestOf(data)+" ticket 4711")
+		"REV TIME DIGEST BY COMMENT",
+		"1 2025-03-01 12:00:00 "+digestOf([]byte(testSite))+" - initial configuration",
+		"* 2 2025-03-01 12:01:00 "+digestOf(data)+" "+me()+" ticket 4711")
 
 	r = e.run("config", "rollback", "1")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "it would remove link L3; if that is meant, repeat with --force")
 	out = e.ok("config", "rollback", "1", "--force")
 	assertRows(t, out, "revision 3 saved: 2 changes:", "- link L3", "+ rule default")
-	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" rollback to revision 1")
+	assertRows(t, e.ok("config", "history"), "* 3 2025-03-01 12:02:00 "+digestOf([]byte(testSite))+" "+me()+" rollback to revision 1")
 
 	// From stdin.
 	r = runCLI(t, string(data), "--socket", e.socket, "config", "apply", "-f", "-", "--dry-run")
@@ -365,7 +365,7 @@ func TestEditRetriesWhenAnotherChangeLands(t *testing.T) {
 		cfg.Site = "renamed"
 		data, err := cfg.Marshal()
 		require.NoError(t, err)
-		_, err = e.svc.apply(data, false, "someone else")
+		_, err = e.svc.apply(context.Background(), data, false, "someone else")
 		require.NoError(t, err)
 	}
 	out := e.ok("link", "add", "L3", "--lan", "P44", "--wan", "P43")

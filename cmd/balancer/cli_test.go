@@ -77,7 +77,9 @@ func newEnvSite(t *testing.T, site string) *env {
 	socket := filepath.Join(t.TempDir(), "balancer.sock")
 	lis, err := apiserver.ListenUnix(socket)
 	require.NoError(t, err)
-	srv := grpc.NewServer()
+	// As the daemon serves its socket: every call carries its client's
+	// peer credentials.
+	srv := grpc.NewServer(grpc.Creds(apiserver.PeerCredentials()))
 	apiv1.RegisterBalancerServer(srv, apiserver.New(svc))
 	done := make(chan struct{})
 	go func() {
@@ -126,6 +128,10 @@ func rows(s string) []string {
 	}
 	return out
 }
+
+// me is how the API names this test's user (it reaches the socket as
+// itself): "root (uid 0)" when the tests run as root.
+func me() string { return apiserver.PeerCred{UID: uint32(os.Getuid())}.User() }
 
 // assertRows checks that every wanted row is in the output.
 func assertRows(t *testing.T, out string, want ...string) {

@@ -70,6 +70,7 @@ var freeFlags = []string{
 	"switch-keepalive-time", "switch-keepalive-timeout", "switch-pipeline-timeout", "switch-probe-interval",
 	"switch-read-timeout", "switch-reconcile-interval", "switch-rpc-timeout", "switch-stall-timeout",
 	"etcd-endpoints", "etcd-prefix", "etcd-name", "etcd-lease-ttl", "etcd-timeout", "etcd-keep-revisions", "p4-program-name",
+	"name", "socket-group",
 	// sim
 	"port", "mem-port", "loop", "p4rt", "gnmi", "control", "slot-capacity", "read-limit", "demo-traffic", "keepalive-time", "keepalive-timeout",
 }

@@ -362,6 +362,11 @@ func newConfigHistoryCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "history",
 		Short: "List the saved revisions (* marks the running one)",
+		Long: `List the saved revisions, oldest first (* marks the running one): when
+each was saved, its digest, who made it and its comment. BY is the user of
+a client on the daemon's socket, from the socket's peer credentials
+("root (uid 0)"), or the subject of a client's certificate over mutual TLS
+("CN=ops1"); "-" when not known (the initial configuration).`,
 		Example: `  balancer config history
   balancer config history -o json`,
 		Args: exactArgs(),
@@ -388,13 +393,13 @@ func newConfigHistoryCmd(a *app) *cobra.Command {
 				return nil
 			}
 			t := table(a.stdout)
-			row(t, " ", "REV", "TIME", "DIGEST", "COMMENT")
+			row(t, " ", "REV", "TIME", "DIGEST", "BY", "COMMENT")
 			for _, r := range h.GetRevisions() {
 				mark := " "
 				if r.GetNumber() == running.GetRevision().GetNumber() {
 					mark = "*"
 				}
-				row(t, mark, r.GetNumber(), fmtTime(r.GetTime()), r.GetDigest(), r.GetComment())
+				row(t, mark, r.GetNumber(), fmtTime(r.GetTime()), r.GetDigest(), r.GetBy(), r.GetComment())
 			}
 			return t.Flush()
 		},

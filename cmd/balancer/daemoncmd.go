@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"google.golang.org/grpc"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/apiserver"
@@ -30,7 +32,8 @@ reconnection (a restarted switch gets the pipeline and every entry back; a
 restarted daemon writes nothing when nothing changed), sends keep-alives
 through every filter, follows port status over the switch's gNMI
 (--switch-gnmi), and serves:
-  the management API   on --socket (unix, mode 0600), or --listen over
+  the management API   on --socket (unix, mode 0600; 0660 and group
+                       --socket-group's with it), or --listen over
                        mutual TLS (--tls-cert, --tls-key, --tls-client-ca)
   telemetry (gNMI)     on --telemetry: the OpenConfig-style balancer tree
                        (at most --telemetry-max-subscriptions streams,
@@ -40,6 +43,13 @@ through every filter, follows port status over the switch's gNMI
   Prometheus metrics   on --metrics (/metrics)
 --telemetry-tls serves gNMI and metrics with mutual TLS too, with the
 management API's certificate, key and client CA.
+
+Every change made through the API (a revision, a manual bypass, a filter
+group returned) records who made it: the user of a socket client (its
+peer credentials), or the subject of a TLS client's certificate; config
+history and monitor show it. --name names this balancer in its status,
+telemetry and metrics (default: the host name), so that the boxes of one
+site can be told apart.
 
 The pipeline it pushes is chosen at start by the platform of the running
 site, as its store holds it (the state directory, or etcd with --store
@@ -64,6 +74,7 @@ docs/ha.md.`
 func newDaemonCmd() *cobra.Command {
 	var (
 		cfgPath, stateDir              string
+		name, socketGroup              string
 		switchAddr, switchGNMI         string
 		deviceID                       uint64
 		election, role                 string
@@ -102,7 +113,31 @@ func newDaemonCmd() *cobra.Command {
 			if histRevs < 1 || histBytes < 1 {
 				return usagef("--history-revisions %d, --history-bytes %d: both must be at least 1 (the running revision is always kept)", histRevs, histBytes)
 			}
-			opts := daemon.Options{StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
+			if name == "" {
+				h, err := os.Hostname()
+				if err != nil {
+					return usagef("--name: the host name is unknown (%v): give the balancer a name", err)
+				}
+				name = h
+			}
+			if err := config.CheckText("--name", name, config.MaxSiteLen); err != nil {
+				return usagef("%v", err)
+			}
+			var socketOpts []apiserver.UnixOption
+			if socketGroup != "" {
+				if listen != "" {
+					return usagef("--socket-group is for the unix socket; with --listen the clients' certificates say who they are")
+				}
+				opt, err := apiserver.SocketGroup(socketGroup)
+				if err != nil {
+					return usagef("--socket-group: %v", err)
+				}
+				socketOpts = append(socketOpts, opt)
+			}
+			if store.name == "" {
+				store.name = name // the name in the leader election
+			}
+			opts := daemon.Options{Name: name, StateDir: stateDir, InitialConfig: cfgPath, SwitchAddr: switchAddr, DeviceID: deviceID,
 				Role: role, SwitchGNMI: switchGNMI, Logger: log,
 				Store: []daemon.StoreOption{daemon.WithRetention(histRevs, histBytes)}}
 			opts.CPUPort, _ = cmd.Flags().GetUint32("cpu-port")
@@ -150,6 +185,7 @@ func newDaemonCmd() *cobra.Command {
 					bgnmi.WithMaxLeafRate(maxLeafRate, maxLeafRateClient))
 			}
 			pub := telemetry.New(tele)
+			pub.SetName(name)
 			opts.Telemetry = pub
 			ha, err := store.setup(&opts, election != "", log)
 			if err != nil {
@@ -160,7 +196,7 @@ func newDaemonCmd() *cobra.Command {
 				return err
 			}
 			defer d.Close() // releases the state directory if Run never ran
-			apiLis, srvOpts, err := apiListener(listen, socket, tlsCert, tlsKey, tlsClientCA)
+			apiLis, srvOpts, err := apiListener(listen, socket, socketOpts, tlsCert, tlsKey, tlsClientCA)
 			if err != nil {
 				return err
 			}
@@ -185,6 +221,8 @@ func newDaemonCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
+	f.StringVar(&name, "name", "", "this balancer's name in its status, telemetry and metrics (default: the host name)")
+	f.StringVar(&socketGroup, "socket-group", "", "give the --socket to this group, mode 0660, so that its members may drive the balancer (default: mode 0600)")
 	f.StringVar(&cfgPath, "config", "", "initial site configuration (used when --state-dir has none)")
 	f.StringVar(&stateDir, "state-dir", "/var/lib/balancer", "where the running configuration and its revisions live")
 	f.Int("history-revisions", daemon.DefaultHistoryRevisions, "revisions kept in --state-dir, at least 1 (the oldest are pruned; the running one always stays)")
@@ -217,11 +255,15 @@ func newDaemonCmd() *cobra.Command {
 }
 
 // apiListener is the management API's listener: TCP with mutual TLS
-// (--listen), else the unix socket.
-func apiListener(listen, socket, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
+// (--listen), else the unix socket (with opts), whose connections carry
+// their clients' peer credentials.
+func apiListener(listen, socket string, opts []apiserver.UnixOption, cert, key, clientCA string) (net.Listener, []grpc.ServerOption, error) {
 	if listen == "" {
-		l, err := apiserver.ListenUnix(socket)
-		return l, nil, err
+		l, err := apiserver.ListenUnix(socket, opts...)
+		if err != nil {
+			return nil, nil, err
+		}
+		return l, []grpc.ServerOption{grpc.Creds(apiserver.PeerCredentials())}, nil
 	}
 	if cert == "" || key == "" || clientCA == "" {
 		return nil, nil, usagef("--listen serves TCP only with mutual TLS: give --tls-cert, --tls-key and --tls-client-ca")

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -118,4 +120,24 @@ func TestCLIOnDaemonOnSoftwareSwitch(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Equal(t, 3, strings.Count(r.stdout, "\n")-1, "one revision more: the rule set\n%s", r.stdout)
 	assert.Contains(t, r.stdout, "DNS through the filters")
+	// Who made each change: this test's user, from the socket's peer
+	// credentials (root, uid 0, when the tests run as root); the initial
+	// configuration was the daemon's own.
+	if os.Getuid() == 0 {
+		require.Equal(t, "root (uid 0)", me())
+	}
+	assert.Regexp(t, `(?m)^\*\s+3 .* `+regexp.QuoteMeta(me())+`\s+DNS through the filters$`, r.stdout)
+	assert.Regexp(t, `(?m)^\s+1 .* -\s+initial configuration from`, r.stdout)
+	assert.Regexp(t, `(?m)^\s+2 .* `+regexp.QuoteMeta(me())+`\s+balancer rule add dns`, r.stdout)
+	// The bypass set by hand names its author in the filter group's events.
+	r = cli("filter-group", "show", "F2")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Regexp(t, `bypass\s+F2: on \(by the operator\) by `+regexp.QuoteMeta(me()), r.stdout)
+	// status names the balancer (--name, by default the host name) and
+	// who made the running revision.
+	host, err := os.Hostname()
+	require.NoError(t, err)
+	r = cli("status")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Regexp(t, `site example-site, balancer `+regexp.QuoteMeta(host)+`, revision 3 \(.*\) by `+regexp.QuoteMeta(me())+`: DNS through the filters`, r.stdout)
 }

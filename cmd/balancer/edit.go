@@ -87,18 +87,7 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 		if err != nil {
 			return err
 		}
-		cfg, err := parseWritten(running)
-		if err != nil {
-			return err
-		}
-		note, err := change(cfg)
-		if err != nil {
-			return err
-		}
-		unpinIDs(cfg, running)
-		// Only what changed is rewritten: the operator's comments, order
-		// and layout of everything else stay.
-		data, err := config.Edit([]byte(running.GetYaml()), cfg)
+		data, note, err := editYAML(running, change)
 		if err != nil {
 			return err
 		}
@@ -120,51 +109,79 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 	}
 }
 
+// editYAML is an edit's client side: it reads the running configuration,
+// lets change modify it and writes the result as a change to the running
+// file, so that only what changed is rewritten (the operator's comments,
+// order and layout of everything else stay). The file's text is parsed
+// once; the copies the edit compares are made from its nodes.
+func editYAML(running *apiv1.GetConfigResponse, change func(c *config.Config) (string, error)) ([]byte, string, error) {
+	doc, err := config.ReadDocument([]byte(running.GetYaml()))
+	if err != nil {
+		return nil, "", notReadBack(running, err)
+	}
+	cfg, written, err := parseWritten(running, doc)
+	if err != nil {
+		return nil, "", err
+	}
+	note, err := change(cfg)
+	if err != nil {
+		return nil, "", err
+	}
+	unpinIDs(cfg, written)
+	data, err := doc.Edit(cfg)
+	if err != nil {
+		return nil, "", err
+	}
+	return data, note, nil
+}
+
+func notReadBack(r *apiv1.GetConfigResponse, err error) error {
+	return fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+}
+
 // parseRunning reads the daemon's running configuration.
 func parseRunning(r *apiv1.GetConfigResponse) (*config.Config, error) {
 	cfg, err := config.Parse([]byte(r.GetYaml()))
 	if err != nil {
-		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+		return nil, notReadBack(r, err)
 	}
 	return cfg, nil
 }
 
-// parseWritten reads the daemon's running configuration as the operator
-// wrote it, for an edit: values left to their defaults stay unset (so
-// they keep following the defaults), but every object keeps the id it
-// runs with, so that others coming and going never renumber it.
-func parseWritten(r *apiv1.GetConfigResponse) (*config.Config, error) {
-	eff, err := parseRunning(r)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := config.Decode([]byte(r.GetYaml()))
-	if err != nil {
-		return nil, fmt.Errorf("the running configuration (revision %d) does not read back: %w", r.GetRevision().GetNumber(), err)
+// parseWritten reads the daemon's running configuration (doc) as the
+// operator wrote it, for an edit: values left to their defaults stay unset
+// (so they keep following the defaults), but every object keeps the id it
+// runs with, so that others coming and going never renumber it. written
+// holds the keys (idFields) of the objects whose id the file gives.
+func parseWritten(r *apiv1.GetConfigResponse, doc *config.Document) (*config.Config, map[string]bool, error) {
+	raw := doc.Decode()
+	eff := raw.Clone()
+	eff.ApplyDefaults()
+	if err := eff.Validate(); err != nil {
+		return nil, nil, notReadBack(r, err)
 	}
 	effIDs := idFields(eff)
+	written := map[string]bool{}
 	for key, id := range idFields(raw) {
 		if *id == nil {
 			*id = idOf(effIDs, key)
+		} else {
+			written[key] = true
 		}
 	}
-	return raw, nil
+	return raw, written, nil
 }
 
 // unpinIDs takes out the ids parseWritten pinned where the object gets the
 // same id without it: the edited file then says only what the operator
 // wrote (and an edit and its undo give back the same bytes). A pin stays
-// where dropping it would renumber the object.
-func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
-	raw, err := config.Decode([]byte(running.GetYaml()))
-	if err != nil {
-		return
-	}
-	written := idFields(raw)
+// where dropping it would renumber the object. written: the objects whose
+// id the running file gives.
+func unpinIDs(c *config.Config, written map[string]bool) {
 	pins := idFields(c)
 	want := map[string]uint32{}
 	for key, id := range pins {
-		if *id == nil || idOf(written, key) != nil {
+		if *id == nil || written[key] {
 			delete(pins, key)
 			continue
 		}
@@ -173,11 +190,7 @@ func unpinIDs(c *config.Config, running *apiv1.GetConfigResponse) {
 	}
 	// Restore the pins an object needs, until none is missing.
 	for range len(pins) + 1 {
-		eff := effective(c)
-		if eff == nil {
-			break
-		}
-		got := idFields(eff)
+		got := idFields(effective(c))
 		restored := false
 		for key, id := range pins {
 			if *id == nil && idValue(got, key) != want[key] {
@@ -225,16 +238,9 @@ func idValue(ids map[string]**uint32, key string) uint32 {
 }
 
 // effective returns a copy of a configuration as written with the
-// defaults applied (nil when it does not read back).
+// defaults applied.
 func effective(c *config.Config) *config.Config {
-	data, err := c.Marshal()
-	if err != nil {
-		return nil
-	}
-	eff, err := config.Decode(data)
-	if err != nil {
-		return nil
-	}
+	eff := c.Clone()
 	eff.ApplyDefaults()
 	return eff
 }

@@ -72,7 +72,7 @@ var fakeDaemonInfo = daemon.DaemonInfo{Build: buildinfo.Info{Version: "v9.8.7", 
 
 func newFakeDaemon(yaml string) (*fakeDaemon, error) {
 	f := &fakeDaemon{now: fakeNow, down: map[string]string{}, events: daemon.NewEventLog(func() time.Time { return fakeNow })}
-	if _, err := f.apply([]byte(yaml), false, "initial configuration"); err != nil {
+	if _, err := f.apply(context.Background(), []byte(yaml), false, "initial configuration"); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -116,10 +116,10 @@ func (f *fakeDaemon) applyGuarded(ctx context.Context, yaml []byte, dryRun bool,
 			return nil, err
 		}
 	}
-	return f.apply(yaml, dryRun, comment)
+	return f.apply(ctx, yaml, dryRun, comment)
 }
 
-func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+func (f *fakeDaemon) apply(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
 	c, err := config.Parse(yaml)
 	if err == nil {
 		// As the daemon's compile: rules past the flow tables are refused.
@@ -154,7 +154,7 @@ func (f *fakeDaemon) apply(yaml []byte, dryRun bool, comment string) (*daemon.Ap
 		return &daemon.ApplyResult{Unchanged: true, Revision: f.running()}, nil
 	}
 	rev := daemon.Revision{Number: uint64(len(f.revs) + 1), Time: f.now.Add(time.Duration(len(f.revs)) * time.Minute),
-		Comment: comment, Digest: digestOf(yaml)}
+		Comment: comment, Digest: digestOf(yaml), By: daemon.ByOf(ctx)}
 	f.revs = append(f.revs, fakeRevision{Revision: rev, yaml: yaml})
 	f.cfg = c
 	res.Revision = rev

@@ -47,7 +47,7 @@ func (s *storeFlags) register(f *pflag.FlagSet) {
 	f.StringVar(&s.kind, "store", "dir", "where the configuration and runtime state live: dir (--state-dir, one daemon) or etcd (shared by the daemons of a switch, one leader)")
 	f.StringVar(&s.endpoints, "etcd-endpoints", "", "etcd client URLs, comma-separated (--store etcd), e.g. http://10.0.0.1:2379,http://10.0.0.2:2379,http://10.0.0.3:2379")
 	f.StringVar(&s.prefix, "etcd-prefix", "", "etcd key prefix of this switch, the same on all its daemons (--store etcd), e.g. /balancer/site-a/sw1/")
-	f.StringVar(&s.name, "etcd-name", "", "this daemon's name in the leader election (default: the host name)")
+	f.StringVar(&s.name, "etcd-name", "", "this daemon's name in the leader election (default: --name, itself the host name by default)")
 	f.DurationVar(&s.ttl, "etcd-lease-ttl", etcdstore.DefaultTTL, "leader lease (whole seconds, at least 2s): a dead leader is replaced after about this long")
 	f.DurationVar(&s.timeout, "etcd-timeout", etcdstore.DefaultTimeout, "bound on each etcd request")
 	f.Uint64Var(&s.keep, "etcd-keep-revisions", 1000, "configuration revisions kept in etcd, the oldest pruned on each change (0: all)")

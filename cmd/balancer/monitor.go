@@ -30,6 +30,9 @@ func eventLine(e *apiv1.Event) string {
 	if e.GetReason() != "" {
 		fmt.Fprintf(&b, " (%s)", e.GetReason())
 	}
+	if e.GetBy() != "" {
+		fmt.Fprintf(&b, " by %s", e.GetBy())
+	}
 	return b.String()
 }
 

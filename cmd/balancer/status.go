@@ -78,14 +78,22 @@ func writeStale(w io.Writer, st *apiv1.Status) {
 	fmt.Fprintln(w, line)
 }
 
-// writeRevisionLine writes the site and its running revision.
+// writeRevisionLine writes the site, the balancer's name (when the daemon
+// says it) and the running revision, with who made it.
 func writeRevisionLine(w io.Writer, st *apiv1.Status) {
 	rev := st.GetRevision()
 	site := st.GetSite()
 	if site == "" {
 		site = "(unnamed)"
 	}
-	fmt.Fprintf(w, "site %s, revision %d (%s, digest %s)", site, rev.GetNumber(), fmtTime(rev.GetTime()), rev.GetDigest())
+	fmt.Fprintf(w, "site %s", site)
+	if name := st.GetDaemon().GetName(); name != "" {
+		fmt.Fprintf(w, ", balancer %s", name)
+	}
+	fmt.Fprintf(w, ", revision %d (%s, digest %s)", rev.GetNumber(), fmtTime(rev.GetTime()), rev.GetDigest())
+	if rev.GetBy() != "" {
+		fmt.Fprintf(w, " by %s", rev.GetBy())
+	}
 	if rev.GetComment() != "" {
 		fmt.Fprintf(w, ": %s", rev.GetComment())
 	}

@@ -166,6 +166,7 @@ func (s *apiServer) ApplyConfig(ctx context.Context, req *apiv1.ApplyConfigReque
 				"the running configuration is revision %d, not %d: it changed since it was read; read it again and retry", rev.Number, base)
 		}
 	}
+	ctx = daemon.WithBy(ctx, Who(ctx))
 	res, err := s.svc.ApplyConfig(daemon.WithStrict(daemon.WithBaseRevision(daemon.WithForce(ctx, req.GetForce()), req.GetBaseRevision()), req.GetStrict()), []byte(req.GetYaml()), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
@@ -181,7 +182,7 @@ func (s *apiServer) Rollback(ctx context.Context, req *apiv1.RollbackRequest) (_
 	if err := config.CheckText("comment", req.GetComment(), config.MaxCommentBytes); err != nil {
 		return nil, invalid("%v", err)
 	}
-	res, err := s.svc.Rollback(daemon.WithForce(ctx, req.GetForce()), req.GetRevision(), req.GetDryRun(), req.GetComment())
+	res, err := s.svc.Rollback(daemon.WithForce(daemon.WithBy(ctx, Who(ctx)), req.GetForce()), req.GetRevision(), req.GetDryRun(), req.GetComment())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -222,7 +223,7 @@ func (s *apiServer) SetBypass(ctx context.Context, req *apiv1.SetBypassRequest) 
 	if g := req.GetGroup(); g != strings.TrimSpace(g) {
 		return nil, invalid("group %q: a filter group name has no surrounding spaces", g)
 	}
-	if err := s.svc.SetBypass(ctx, req.GetGroup(), req.GetOn()); err != nil {
+	if err := s.svc.SetBypass(daemon.WithBy(ctx, Who(ctx)), req.GetGroup(), req.GetOn()); err != nil {
 		return nil, grpcError(err)
 	}
 	return &apiv1.SetBypassResponse{}, nil
@@ -237,7 +238,7 @@ func (s *apiServer) ReturnFilterGroup(ctx context.Context, req *apiv1.ReturnFilt
 	if g != strings.TrimSpace(g) {
 		return nil, invalid("filter_group %q: a filter group name has no surrounding spaces", g)
 	}
-	if err := s.svc.ReturnFilterGroup(ctx, g); err != nil {
+	if err := s.svc.ReturnFilterGroup(daemon.WithBy(ctx, Who(ctx)), g); err != nil {
 		return nil, grpcError(err)
 	}
 	return &apiv1.ReturnFilterGroupResponse{}, nil
@@ -449,7 +450,7 @@ func duration(d time.Duration) *durationpb.Duration {
 }
 
 func revisionToProto(r daemon.Revision) *apiv1.Revision {
-	return &apiv1.Revision{Number: r.Number, Time: timestamp(r.Time), Comment: r.Comment, Digest: r.Digest}
+	return &apiv1.Revision{Number: r.Number, Time: timestamp(r.Time), Comment: r.Comment, Digest: r.Digest, By: r.By}
 }
 
 func applyResultToProto(r *daemon.ApplyResult) *apiv1.ApplyResult {
@@ -490,7 +491,7 @@ func slotMovesToProto(moves []tables.GroupMove, names map[uint32]string) []*apiv
 func daemonInfoToProto(d daemon.DaemonInfo) *apiv1.DaemonInfo {
 	b := d.Build
 	return &apiv1.DaemonInfo{Version: b.Version, Revision: b.Revision, RevisionTime: b.Time, Modified: b.Modified,
-		Go: b.Go, Platform: b.Platform, StartedAt: timestamp(d.StartedAt)}
+		Go: b.Go, Platform: b.Platform, StartedAt: timestamp(d.StartedAt), Name: d.Name}
 }
 
 func statusToProto(st *daemon.Status) *apiv1.Status {
@@ -641,5 +642,5 @@ func (s *apiServer) Monitor(req *apiv1.MonitorRequest, stream apiv1.Balancer_Mon
 }
 
 func eventToProto(e daemon.Event) *apiv1.Event {
-	return &apiv1.Event{Seq: e.Seq, At: timestamp(e.At), Kind: e.Kind, Object: e.Object, From: e.From, To: e.To, Reason: e.Reason}
+	return &apiv1.Event{Seq: e.Seq, At: timestamp(e.At), Kind: e.Kind, Object: e.Object, From: e.From, To: e.To, Reason: e.Reason, By: e.By}
 }

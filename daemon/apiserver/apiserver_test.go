@@ -51,6 +51,14 @@ type apiFake struct {
 	gotLocate []any
 	gotBypass []any
 	gotReturn string
+	// gotBy: who (daemon.ByOf) made each change call, in order.
+	gotBy []string
+}
+
+func (f *apiFake) by(ctx context.Context) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.gotBy = append(f.gotBy, daemon.ByOf(ctx))
 }
 
 var _ daemon.Service = (*apiFake)(nil)
@@ -77,7 +85,8 @@ func (f *apiFake) Config(context.Context) (*config.Config, daemon.Revision, erro
 	return f.cfg, f.rev, f.err
 }
 
-func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+func (f *apiFake) ApplyConfig(ctx context.Context, yaml []byte, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	f.by(ctx)
 	f.called(fmt.Sprintf("ApplyConfig(dry=%v, %q)", dryRun, comment))
 	f.gotApply = yaml
 	if f.err != nil {
@@ -89,7 +98,8 @@ func (f *apiFake) ApplyConfig(_ context.Context, yaml []byte, dryRun bool, comme
 	return f.apply, nil
 }
 
-func (f *apiFake) Rollback(_ context.Context, n uint64, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+func (f *apiFake) Rollback(ctx context.Context, n uint64, dryRun bool, comment string) (*daemon.ApplyResult, error) {
+	f.by(ctx)
 	f.called(fmt.Sprintf("Rollback(%d)", n))
 	return f.apply, f.err
 }
@@ -104,13 +114,15 @@ func (f *apiFake) History(context.Context) ([]daemon.Revision, error) {
 	return f.history, f.err
 }
 
-func (f *apiFake) SetBypass(_ context.Context, group string, on bool) error {
+func (f *apiFake) SetBypass(ctx context.Context, group string, on bool) error {
+	f.by(ctx)
 	f.called("SetBypass")
 	f.gotBypass = []any{group, on}
 	return f.err
 }
 
-func (f *apiFake) ReturnFilterGroup(_ context.Context, name string) error {
+func (f *apiFake) ReturnFilterGroup(ctx context.Context, name string) error {
+	f.by(ctx)
 	f.called("ReturnFilterGroup")
 	f.gotReturn = name
 	return f.err

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -26,17 +28,51 @@ var ErrSocketInUse = errors.New("socket in use")
 // terminating NUL).
 const maxUnixPath = 107
 
+// UnixOption configures ListenUnix.
+type UnixOption func(*unixOpts)
+
+type unixOpts struct {
+	group string
+	gid   int // -1: none
+}
+
+// SocketGroup gives the socket to group (a name or a number) with mode
+// 0660, so that its members, not only root (or the daemon's user), may
+// drive the balancer; the API records each one's user with every change.
+// A group that does not exist is an error naming it.
+func SocketGroup(group string) (UnixOption, error) {
+	g, err := user.LookupGroup(group)
+	if err != nil {
+		if _, numErr := strconv.Atoi(group); numErr != nil {
+			return nil, fmt.Errorf("socket group %q does not exist on this host: create it (groupadd %s) or name an existing group", group, group)
+		}
+		if g, err = user.LookupGroupId(group); err != nil {
+			return nil, fmt.Errorf("socket group %q: no group has that id on this host: create it or name an existing group", group)
+		}
+	}
+	gid, err := strconv.Atoi(g.Gid)
+	if err != nil {
+		return nil, fmt.Errorf("socket group %q: id %q is not a number", group, g.Gid)
+	}
+	return func(o *unixOpts) { o.group, o.gid = group, gid }, nil
+}
+
 // ListenUnix listens on the unix socket at path for the management API.
-// The socket is mode 0600 from the moment it can be reached (only root, or
-// the daemon's user, may drive the balancer): it is bound inside a private
-// directory, given its mode, then linked into place. The parent directory
+// The socket is mode 0600 (0660 and the group's with SocketGroup) from
+// the moment it can be reached (only root, or the daemon's user, may
+// drive the balancer): it is bound inside a private directory, given its
+// mode, then linked into place. The parent directory
 // is created when missing. A socket file already at path is removed only
 // when nothing listens on it (a stale socket after a crash); when a
 // process does, the error wraps ErrSocketInUse. Closing the listener
 // removes the socket file, unless another one has replaced it since.
-func ListenUnix(path string) (net.Listener, error) {
+func ListenUnix(path string, opts ...UnixOption) (net.Listener, error) {
 	if path == "" {
 		return nil, errors.New("listen unix: no socket path")
+	}
+	o := unixOpts{gid: -1}
+	for _, opt := range opts {
+		opt(&o)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)
@@ -53,14 +89,14 @@ func ListenUnix(path string) (net.Listener, error) {
 	if len(tmp) > maxUnixPath {
 		// The private name does not fit where path does: bind in place
 		// and set the mode right after.
-		return listenUnixInPlace(path)
+		return listenUnixInPlace(path, o)
 	}
 	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: tmp, Net: "unix"})
 	if err != nil {
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)
 	}
 	l.SetUnlinkOnClose(false)
-	if err := os.Chmod(tmp, 0o600); err != nil {
+	if err := o.setMode(tmp); err != nil {
 		l.Close()
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)
 	}
@@ -76,13 +112,27 @@ func ListenUnix(path string) (net.Listener, error) {
 	return newUnixListener(l, path)
 }
 
-func listenUnixInPlace(path string) (net.Listener, error) {
+// setMode gives the socket file at path its group and mode.
+func (o unixOpts) setMode(path string) error {
+	if o.gid < 0 {
+		return os.Chmod(path, 0o600)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		return err
+	}
+	if err := os.Chown(path, -1, o.gid); err != nil {
+		return fmt.Errorf("giving the socket to group %s: %w (the daemon must run as root or be a member of the group)", o.group, err)
+	}
+	return os.Chmod(path, 0o660)
+}
+
+func listenUnixInPlace(path string, o unixOpts) (net.Listener, error) {
 	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	if err != nil {
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)
 	}
 	l.SetUnlinkOnClose(false)
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := o.setMode(path); err != nil {
 		l.Close()
 		os.Remove(path)
 		return nil, fmt.Errorf("listen unix %s: %w", path, err)

@@ -5,7 +5,7 @@
 // Keys under the switch's prefix P (one prefix per switch):
 //
 //	P running          the running revision's number (decimal)
-//	P rev/NNNN         a revision's time, comment and digest (JSON)
+//	P rev/NNNN         a revision's time, comment, digest and author (JSON)
 //	P cfg/NNNN         a revision's configuration (YAML, as applied)
 //	P layouts          the base slot layouts of the running revision (as
 //	                   tables.EncodeLayouts; written with the revision)
@@ -107,6 +107,7 @@ type revMeta struct {
 	Time    time.Time `json:"time"`
 	Comment string    `json:"comment,omitempty"`
 	Digest  string    `json:"digest"`
+	By      string    `json:"by,omitempty"`
 }
 
 func (s *Store) ctx() (context.Context, context.CancelFunc) {
@@ -168,43 +169,43 @@ func decodeRev(n uint64, b []byte) (statestore.Revision, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return statestore.Revision{}, fmt.Errorf("revision %d: record unreadable: %w", n, err)
 	}
-	return statestore.Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest}, nil
+	return statestore.Revision{Number: n, Time: m.Time, Comment: m.Comment, Digest: m.Digest, By: m.By}, nil
 }
 
 // Save implements statestore.StateStore: it succeeds only while the running
 // revision is the one this daemon last read (Running) or saved. The
 // saved slot layouts are left as they are.
 func (s *Store) Save(data []byte, comment string, now time.Time) (statestore.Revision, error) {
-	return s.Commit(data, comment, now, nil)
+	return s.Commit(data, statestore.Note{Comment: comment}, now, nil)
 }
 
 // Commit implements statestore.StateStore: Save with the base slot layouts
 // the configuration was compiled with (nil: leave the saved ones), in the
 // same etcd transaction as the revision (all or nothing).
-func (s *Store) Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
+func (s *Store) Commit(data []byte, note statestore.Note, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
 	s.mu.Lock()
 	base := s.base
 	s.mu.Unlock()
-	return s.CommitOn(base, data, comment, now, layouts)
+	return s.CommitOn(base, data, note, now, layouts)
 }
 
 // SaveOn is CommitOn leaving the saved slot layouts as they are.
 func (s *Store) SaveOn(base uint64, data []byte, comment string, now time.Time) (statestore.Revision, error) {
-	return s.CommitOn(base, data, comment, now, nil)
+	return s.CommitOn(base, data, statestore.Note{Comment: comment}, now, nil)
 }
 
 // CommitOn implements statestore.SharedStore: it succeeds only while the
 // running revision is base. The revision, its slot layouts (unless nil)
 // and the pruning of the history past KeepRevisions are one transaction.
-func (s *Store) CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
+func (s *Store) CommitOn(base uint64, data []byte, note statestore.Note, now time.Time, layouts map[string]*tables.Layout) (statestore.Revision, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.refuse(); err != nil {
 		return statestore.Revision{}, err
 	}
 	n := base + 1
-	r := statestore.Revision{Number: n, Time: now.UTC(), Comment: comment, Digest: digest(data)}
-	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: comment, Digest: r.Digest})
+	r := statestore.Revision{Number: n, Time: now.UTC(), Comment: note.Comment, Digest: digest(data), By: note.By}
+	meta, err := json.Marshal(revMeta{Time: r.Time, Comment: note.Comment, Digest: r.Digest, By: note.By})
 	if err != nil {
 		return statestore.Revision{}, err
 	}

@@ -207,7 +207,7 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, ls, "none saved yet")
 	l1 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 2, Slots: []tables.Target{{FilterGroup: 1}, {FilterGroup: 2}, {FilterGroup: 1, Core: 1}, {FilterGroup: 2, Core: 3}}}}
-	_, err = a.CommitOn(0, []byte("site: one\n"), "initial", time.Now(), l1)
+	_, err = a.CommitOn(0, []byte("site: one\n"), daemon.Note{Comment: "initial"}, time.Now(), l1)
 	require.NoError(t, err)
 	got, err := b.Layouts()
 	require.NoError(t, err)
@@ -215,7 +215,7 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 
 	// A refused commit changes neither the revision nor the layouts.
 	l2 := map[string]*tables.Layout{"bg": {Group: 1, SlotBits: 1, Slots: []tables.Target{{FilterGroup: 2}, {FilterGroup: 1}}}}
-	_, err = b.CommitOn(0, []byte("site: two\n"), "stale", time.Now(), l2)
+	_, err = b.CommitOn(0, []byte("site: two\n"), daemon.Note{Comment: "stale"}, time.Now(), l2)
 	require.ErrorIs(t, err, daemon.ErrConflict)
 	got, err = a.Layouts()
 	require.NoError(t, err)
@@ -227,11 +227,25 @@ func TestStoreLayoutsWithTheRevision(t *testing.T) {
 	got, err = a.Layouts()
 	require.NoError(t, err)
 	assert.Equal(t, l1, got)
-	_, err = a.CommitOn(2, []byte("site: three\n"), "", time.Now(), l2)
+	_, err = a.CommitOn(2, []byte("site: three\n"), daemon.Note{Comment: ""}, time.Now(), l2)
 	require.NoError(t, err)
 	got, err = b.Layouts()
 	require.NoError(t, err)
 	assert.Equal(t, l2, got)
+
+	// Who made a revision is stored with it: another daemon (or this one
+	// restarted) reads it back in the running revision and the history.
+	r4, err := a.CommitOn(3, []byte("site: four\n"), daemon.Note{Comment: "four", By: "CN=ops1"}, time.Now(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "CN=ops1", r4.By)
+	_, running, err := b.Running()
+	require.NoError(t, err)
+	assert.Equal(t, r4, running)
+	h, err := b.History()
+	require.NoError(t, err)
+	require.NotEmpty(t, h)
+	assert.Equal(t, r4, h[len(h)-1])
+	assert.Empty(t, h[0].By, "the first revision was saved without one")
 }
 
 // A save under way when the leader starts holding (etcd lost its quorum)
@@ -265,7 +279,7 @@ func TestStoreHeldCancelsSaves(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the save under way waited on etcd after the hold began")
 	}
-	_, err = st.CommitOn(1, []byte("site: two\n"), "", time.Now(), nil)
+	_, err = st.CommitOn(1, []byte("site: two\n"), daemon.Note{Comment: ""}, time.Now(), nil)
 	require.ErrorIs(t, err, ErrQuorumLost)
 	require.ErrorIs(t, st.SaveRuntime(daemon.Runtime{BypassAll: true}), ErrQuorumLost)
 

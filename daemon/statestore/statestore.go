@@ -35,7 +35,7 @@ type StateStore interface {
 	// Commit is Save with the base slot layouts the configuration was
 	// compiled with, stored with the revision (nil: leave the saved
 	// ones), all or nothing: on error nothing changed.
-	Commit(data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
+	Commit(data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
 	// Layouts returns the base slot layouts saved with the running
 	// revision (nil when none were saved), by balance group name.
 	Layouts() (map[string]*tables.Layout, error)
@@ -62,7 +62,7 @@ var ErrConflict = errors.New("conflict")
 // Saving the runtime state the store holds already writes nothing.
 type SharedStore interface {
 	StateStore
-	CommitOn(base uint64, data []byte, comment string, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
+	CommitOn(base uint64, data []byte, note Note, now time.Time, layouts map[string]*tables.Layout) (Revision, error)
 	LoadRuntimeRev() (Runtime, int64, error)
 	SaveRuntimeOn(base int64, rt Runtime) (int64, error)
 }
@@ -73,6 +73,16 @@ type Revision struct {
 	Time    time.Time
 	Comment string
 	Digest  string // sha256 of the YAML, 12 hex digits
+	// By says who made it: the API client's user ("root (uid 0)") or
+	// TLS certificate subject ("CN=ops1"); "" when not known (the
+	// initial configuration, or a revision saved before it was kept).
+	By string
+}
+
+// Note is what a revision is saved with besides its configuration.
+type Note struct {
+	Comment string
+	By      string // Revision.By
 }
 
 // Runtime is the runtime state that survives restarts.

@@ -14,7 +14,7 @@ import (
 
 // Telemetry paths (docs/telemetry.md):
 //
-//	/balancer/state/{site,revision,switch-connected,switch-primary,bypass-all}
+//	/balancer/state/{name,site,revision,revision-by,revision-comment,switch-connected,switch-primary,bypass-all}
 //	/balancer/state/{switch-stalled,switch-stalled-since,switch-pending,switch-alarm,switch-port-alarms}
 //	/balancer/state/pipeline-verdict
 //	/balancer/links/link[name=L]/state/{id,lan-up,wan-up,lan-oper,wan-oper}
@@ -91,8 +91,11 @@ func publishState(srv *bgnmi.Server, st *daemon.Status, now time.Time) error {
 
 func stateRoot(l *leafSet, st *daemon.Status) {
 	root := []*gpb.PathElem{elem("balancer"), elem("state")}
+	l.add(root, "name", st.Daemon.Name)
 	l.add(root, "site", st.Site)
 	l.add(root, "revision", st.Revision.Number)
+	l.add(root, "revision-by", st.Revision.By)
+	l.add(root, "revision-comment", st.Revision.Comment)
 	l.add(root, "switch-connected", st.Switch.Connected)
 	l.add(root, "switch-primary", st.Switch.Primary)
 	l.add(root, "switch-stalled", st.Switch.Stalled)

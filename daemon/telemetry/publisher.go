@@ -16,7 +16,13 @@ import (
 type Publisher struct {
 	srv     *bgnmi.Server // nil: metrics only
 	metrics *metrics
+	name    string // the balancer's name: every metric's balancer label
 }
+
+// SetName gives every metric of Registry the label balancer=name (the
+// daemon's --name), so that the boxes of one site can be told apart. Call
+// it before Registry.
+func (p *Publisher) SetName(name string) { p.name = name }
 
 // New returns a publisher that updates srv (nil: no gNMI, metrics only);
 // give it to daemon.New in daemon.Options.Telemetry.
@@ -57,10 +63,15 @@ func (p *Publisher) Collector(d Source) prometheus.Collector {
 }
 
 // Registry returns what /metrics serves: Collector(d),
-// balancer_build_info, and the Go runtime and process collectors.
+// balancer_build_info, and the Go runtime and process collectors, each
+// with the label balancer (SetName) when the publisher has a name.
 func (p *Publisher) Registry(d Source) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(p.Collector(d), buildInfo(),
+	var r prometheus.Registerer = reg
+	if p.name != "" {
+		r = prometheus.WrapRegistererWith(prometheus.Labels{"balancer": p.name}, reg)
+	}
+	r.MustRegister(p.Collector(d), buildInfo(),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return reg
 }
