@@ -319,7 +319,7 @@ func TestProfileFailOpenProbe(t *testing.T) {
 	assert.False(t, c.Profiles[0].Probes())
 	assert.Zero(t, c.Profiles[0].ProbeEvery)
 	assert.Empty(t, c.Profiles[0].FailOpenAction)
-	c, err = config.Parse([]byte(fmt.Sprintf(base, `probe_payload: "EICAR", probe_every: 3, fail_open_action: bypass`)))
+	c, err = config.Parse([]byte(fmt.Sprintf(base, `probe_payload: "block-me", probe_every: 3, fail_open_action: bypass`)))
 	require.NoError(t, err)
 	assert.Equal(t, uint32(3), c.Profiles[1].ProbeEvery)
 	assert.Equal(t, config.FailOpenBypass, c.Profiles[1].FailOpenAction)

@@ -87,7 +87,7 @@ func TestFailOpenAction(t *testing.T) {
 	} {
 		for phase := range 3 {
 			t.Run(tt.action+"/phase"+string(rune('0'+phase)), func(t *testing.T) {
-				pb := newProbeBench(t, "auto", "probe_payload: X5O!P-EICAR, probe_every: 3, fail_open_action: "+tt.action)
+				pb := newProbeBench(t, "auto", "probe_payload: dpi-probe-block-me, probe_every: 3, fail_open_action: "+tt.action)
 				pb.run(time.Duration(phase) * 100 * time.Millisecond)
 				pb.open[40] = true
 				took := pb.untilOpen(time.Second)
