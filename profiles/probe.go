@@ -176,10 +176,9 @@ func (e *Engine) onProbe(m *monitor, k wire.KeepAlive, port uint32, now time.Tim
 		side = "LAN"
 	}
 	text := fmt.Sprintf("failed open: probe returned %s (on its %s port %d): the filter passed its payload uninspected", k.Direction, side, port)
-	first := !m.pr.open
-	m.pr.text = text
-	if first {
-		m.pr.open, m.pr.since = true, now
+	if !m.pr.open {
+		// The first probe back says when and how (the reason keeps it).
+		m.pr.open, m.pr.since, m.pr.text = true, now, text
 		e.log.Warn("filter failed open: a fail-open probe came back", "filter_group", m.fg.Name, "direction", k.Direction.String(),
 			"port", port, "fail_open_action", string(m.pr.action))
 		if e.onFailOpen != nil {
