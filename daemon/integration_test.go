@@ -51,8 +51,12 @@ type filterEmu struct {
 	// probes that reached it, probesPassed those it passed.
 	passAll              atomic.Bool
 	probes, probesPassed atomic.Uint64
-	mu                   sync.Mutex
-	rng                  *rand.Rand
+	// firstPassAt: when it passed its first probe (unix ns);
+	// probesAtFirst: how many probes had reached it then.
+	firstPassAt   atomic.Int64
+	probesAtFirst atomic.Uint64
+	mu            sync.Mutex
+	rng           *rand.Rand
 }
 
 // setDelay holds every frame d before passing it on (0: at once).
@@ -123,7 +127,10 @@ func (f *filterEmu) run(ctx context.Context) {
 				if !f.passAll.Load() {
 					continue // its DPI blocks the probe's payload
 				}
-				f.probesPassed.Add(1)
+				if f.probesPassed.Add(1) == 1 {
+					f.firstPassAt.Store(time.Now().UnixNano())
+					f.probesAtFirst.Store(f.probes.Load())
+				}
 			}
 			if f.lose() {
 				if keepAlive && probed {
