@@ -116,8 +116,11 @@ func (m *monitor) initProbe(ka config.KeepAlive, id uint16) error {
 	return nil
 }
 
-// probeDue says whether the round seq sends probes.
-func (m *monitor) probeDue(seq uint32) bool { return m.pr.every > 0 && seq%m.pr.every == 0 }
+// probeDue says whether the round seq sends probes: the first round of
+// an engine (seq 1: a restarted daemon probes at once, before a filter
+// that failed open can earn its traffic back by keep-alives alone), then
+// every probe_every rounds.
+func (m *monitor) probeDue(seq uint32) bool { return m.pr.every > 0 && (seq-1)%m.pr.every == 0 }
 
 // openBlocks: the filter failed open and its fail-open action keeps it
 // out of service until its probes are dropped again.

@@ -269,3 +269,23 @@ func TestNoProbesByDefault(t *testing.T) {
 	assert.Zero(t, fb.probes)
 	assert.Zero(t, fb.status("F1").FailOpen.Every)
 }
+
+// TestFailOpenFirstRound: an engine probes in its first round, so a
+// restarted daemon finds a filter that failed open before its
+// keep-alives alone could bring it back.
+func TestFailOpenFirstRound(t *testing.T) {
+	cfg, err := config.Parse([]byte(strings.Replace(sprintf(failbackSite, "auto", "0s"), "min_up_time: 0s}",
+		"min_up_time: 0s, probe_payload: BLOCKME, probe_every: 10, fail_open_action: bypass}", 1)))
+	require.NoError(t, err)
+	b := &bench{t: t, now: time.Unix(1000, 0), dead: map[uint32]bool{}, open: map[uint32]bool{40: true}}
+	b.e, err = New(cfg, b.send, Options{TimestampUnit: time.Nanosecond, Down: []string{"F1"}})
+	require.NoError(t, err)
+	b.e.Start(b.now)
+	b.run(1010 * time.Millisecond) // the initial delay, then the first round
+	assert.Equal(t, 6, b.probes, "the first round probes (2 a filter)")
+	st := b.e.Status()[0]
+	assert.Equal(t, ReasonFailedOpen, st.Reason)
+	b.run(2 * time.Second)
+	assert.Equal(t, StateDown, b.state("F1"), "kept out, though its keep-alives pass")
+	assert.Equal(t, StateUp, b.state("F2"))
+}
