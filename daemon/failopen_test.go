@@ -104,7 +104,10 @@ func TestFailOpenOnSwitch(t *testing.T) {
 	// round after the change found it (2 probes, one a direction), and
 	// the first probe it passed is what found it.
 	assert.LessOrEqual(t, f2.probesAtFirst.Load()-probesBefore, uint64(2), "the first probe round after the change found it")
-	assert.Less(t, alarm.At.Sub(firstPass), interval, "found as the probe came back, not a round later")
+	// Found from that probe's packet-in: 0.1-0.2 ms later on a quiet
+	// host; the packet-in path's scheduling (126 ms once with -race at
+	// load 20) is the host's, bounded here by the next probe round.
+	assert.Less(t, alarm.At.Sub(firstPass), every*interval, "found by the probe that came back")
 	// By the clock: within probe_every intervals plus the crossing, on a
 	// quiet host (a loaded one delays the engine's ticks, and so the probes).
 	if took > every*interval+slack {
