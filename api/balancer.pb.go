@@ -1916,8 +1916,10 @@ type FilterStatus struct {
 	RoundTrips []*RoundTrip `protobuf:"bytes,27,rep,name=round_trips,json=roundTrips,proto3" json:"round_trips,omitempty"`
 	// Keep-alive rounds lost, in percent, over the latest loss_rounds
 	// rounds (the profile's loss_window; 0 rounds without max_loss).
-	LossPercent   float64 `protobuf:"fixed64,28,opt,name=loss_percent,json=lossPercent,proto3" json:"loss_percent,omitempty"`
-	LossRounds    uint32  `protobuf:"varint,29,opt,name=loss_rounds,json=lossRounds,proto3" json:"loss_rounds,omitempty"`
+	LossPercent float64 `protobuf:"fixed64,28,opt,name=loss_percent,json=lossPercent,proto3" json:"loss_percent,omitempty"`
+	LossRounds  uint32  `protobuf:"varint,29,opt,name=loss_rounds,json=lossRounds,proto3" json:"loss_rounds,omitempty"`
+	// Fail-open probes (the profile's probe_payload): unset without them.
+	FailOpen      *FailOpen `protobuf:"bytes,30,opt,name=fail_open,json=failOpen,proto3" json:"fail_open,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2155,6 +2157,122 @@ func (x *FilterStatus) GetLossRounds() uint32 {
 	return 0
 }
 
+func (x *FilterStatus) GetFailOpen() *FailOpen {
+	if x != nil {
+		return x.FailOpen
+	}
+	return nil
+}
+
+// FailOpen is a filter group's fail-open probing: frames carrying a
+// pattern the filter must block, sent every probe_every keep-alive rounds
+// out of both sides. One that comes back says the filter passes traffic
+// uninspected.
+type FailOpen struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	ProbeEvery uint32                 `protobuf:"varint,1,opt,name=probe_every,json=probeEvery,proto3" json:"probe_every,omitempty"`
+	// alarm, bypass, drop or rebalance.
+	Action string `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
+	// Probes sent (one a direction), probes that came back, rounds whose
+	// probes were all dropped while the keep-alives passed.
+	Sent     uint64 `protobuf:"varint,3,opt,name=sent,proto3" json:"sent,omitempty"`
+	Returned uint64 `protobuf:"varint,4,opt,name=returned,proto3" json:"returned,omitempty"`
+	Dropped  uint64 `protobuf:"varint,5,opt,name=dropped,proto3" json:"dropped,omitempty"`
+	// A probe came back since the last round whose probes were dropped.
+	FailedOpen bool                   `protobuf:"varint,6,opt,name=failed_open,json=failedOpen,proto3" json:"failed_open,omitempty"`
+	Since      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=since,proto3" json:"since,omitempty"`
+	// "failed open: probe returned lan-to-wan (on its WAN port 30): ..."
+	Detail        string `protobuf:"bytes,8,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FailOpen) Reset() {
+	*x = FailOpen{}
+	mi := &file_balancer_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailOpen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailOpen) ProtoMessage() {}
+
+func (x *FailOpen) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailOpen.ProtoReflect.Descriptor instead.
+func (*FailOpen) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *FailOpen) GetProbeEvery() uint32 {
+	if x != nil {
+		return x.ProbeEvery
+	}
+	return 0
+}
+
+func (x *FailOpen) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *FailOpen) GetSent() uint64 {
+	if x != nil {
+		return x.Sent
+	}
+	return 0
+}
+
+func (x *FailOpen) GetReturned() uint64 {
+	if x != nil {
+		return x.Returned
+	}
+	return 0
+}
+
+func (x *FailOpen) GetDropped() uint64 {
+	if x != nil {
+		return x.Dropped
+	}
+	return 0
+}
+
+func (x *FailOpen) GetFailedOpen() bool {
+	if x != nil {
+		return x.FailedOpen
+	}
+	return false
+}
+
+func (x *FailOpen) GetSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Since
+	}
+	return nil
+}
+
+func (x *FailOpen) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
 // RoundTrip is the recent keep-alive round trips of one direction.
 type RoundTrip struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2171,7 +2289,7 @@ type RoundTrip struct {
 
 func (x *RoundTrip) Reset() {
 	*x = RoundTrip{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2183,7 +2301,7 @@ func (x *RoundTrip) String() string {
 func (*RoundTrip) ProtoMessage() {}
 
 func (x *RoundTrip) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2196,7 +2314,7 @@ func (x *RoundTrip) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundTrip.ProtoReflect.Descriptor instead.
 func (*RoundTrip) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RoundTrip) GetDirection() string {
@@ -2250,7 +2368,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2262,7 +2380,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2275,7 +2393,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -2325,7 +2443,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2337,7 +2455,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2350,7 +2468,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -2393,7 +2511,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2405,7 +2523,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2418,7 +2536,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -2506,7 +2624,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2518,7 +2636,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2531,7 +2649,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2550,7 +2668,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2562,7 +2680,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2575,7 +2693,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2637,7 +2755,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2649,7 +2767,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2662,7 +2780,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2692,7 +2810,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2704,7 +2822,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2717,7 +2835,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2765,7 +2883,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2777,7 +2895,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2790,7 +2908,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2874,7 +2992,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2886,7 +3004,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2899,7 +3017,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -2964,7 +3082,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2976,7 +3094,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2989,7 +3107,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -3035,7 +3153,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3047,7 +3165,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3060,7 +3178,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -3101,7 +3219,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3113,7 +3231,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3126,7 +3244,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -3155,7 +3273,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3167,7 +3285,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3180,7 +3298,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -3206,7 +3324,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3218,7 +3336,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3231,7 +3349,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -3260,7 +3378,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3272,7 +3390,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3285,7 +3403,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -3341,7 +3459,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3353,7 +3471,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3366,7 +3484,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -3401,7 +3519,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3413,7 +3531,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3426,7 +3544,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -3479,7 +3597,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3491,7 +3609,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3504,7 +3622,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3626,7 +3744,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3638,7 +3756,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3651,7 +3769,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3766,7 +3884,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3778,7 +3896,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3791,7 +3909,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3825,7 +3943,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3837,7 +3955,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3850,7 +3968,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{46}
+	return file_balancer_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3879,7 +3997,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3891,7 +4009,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3904,7 +4022,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{47}
+	return file_balancer_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -3977,7 +4095,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3989,7 +4107,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4002,7 +4120,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{48}
+	return file_balancer_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -4049,7 +4167,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4061,7 +4179,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4074,7 +4192,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{49}
+	return file_balancer_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -4279,7 +4397,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06lan_up\x18\x05 \x01(\bR\x05lanUp\x12\x15\n" +
 	"\x06wan_up\x18\x06 \x01(\bR\x05wanUp\x12\x1b\n" +
 	"\tlan_state\x18\a \x01(\tR\blanState\x12\x1b\n" +
-	"\twan_state\x18\b \x01(\tR\bwanState\"\xfa\a\n" +
+	"\twan_state\x18\b \x01(\tR\bwanState\"\xae\b\n" +
 	"\fFilterStatus\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12#\n" +
@@ -4313,7 +4431,19 @@ const file_balancer_proto_rawDesc = "" +
 	"roundTrips\x12!\n" +
 	"\floss_percent\x18\x1c \x01(\x01R\vlossPercent\x12\x1f\n" +
 	"\vloss_rounds\x18\x1d \x01(\rR\n" +
-	"lossRounds\"\xcc\x01\n" +
+	"lossRounds\x122\n" +
+	"\tfail_open\x18\x1e \x01(\v2\x15.balancer.v1.FailOpenR\bfailOpen\"\xf8\x01\n" +
+	"\bFailOpen\x12\x1f\n" +
+	"\vprobe_every\x18\x01 \x01(\rR\n" +
+	"probeEvery\x12\x16\n" +
+	"\x06action\x18\x02 \x01(\tR\x06action\x12\x12\n" +
+	"\x04sent\x18\x03 \x01(\x04R\x04sent\x12\x1a\n" +
+	"\breturned\x18\x04 \x01(\x04R\breturned\x12\x18\n" +
+	"\adropped\x18\x05 \x01(\x04R\adropped\x12\x1f\n" +
+	"\vfailed_open\x18\x06 \x01(\bR\n" +
+	"failedOpen\x120\n" +
+	"\x05since\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12\x16\n" +
+	"\x06detail\x18\b \x01(\tR\x06detail\"\xcc\x01\n" +
 	"\tRoundTrip\x12\x1c\n" +
 	"\tdirection\x18\x01 \x01(\tR\tdirection\x12+\n" +
 	"\x03p50\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\x03p50\x12+\n" +
@@ -4507,7 +4637,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
 var file_balancer_proto_goTypes = []any{
 	(*Revision)(nil),                  // 0: balancer.v1.Revision
 	(*GetConfigRequest)(nil),          // 1: balancer.v1.GetConfigRequest
@@ -4534,36 +4664,37 @@ var file_balancer_proto_goTypes = []any{
 	(*BypassStatus)(nil),              // 22: balancer.v1.BypassStatus
 	(*LinkStatus)(nil),                // 23: balancer.v1.LinkStatus
 	(*FilterStatus)(nil),              // 24: balancer.v1.FilterStatus
-	(*RoundTrip)(nil),                 // 25: balancer.v1.RoundTrip
-	(*DataPlaneVerdict)(nil),          // 26: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 27: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 28: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 29: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 30: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 31: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 32: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 33: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 34: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 35: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 36: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 37: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 38: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 39: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 40: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 41: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 42: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 43: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 44: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 45: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 46: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 47: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 48: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 49: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 50: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 51: google.protobuf.Duration
+	(*FailOpen)(nil),                  // 25: balancer.v1.FailOpen
+	(*RoundTrip)(nil),                 // 26: balancer.v1.RoundTrip
+	(*DataPlaneVerdict)(nil),          // 27: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 28: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 29: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 30: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 31: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 32: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 33: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 34: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 35: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 36: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 37: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 38: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 39: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 40: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 41: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 42: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 43: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 44: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 45: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 46: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 47: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 48: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 49: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 50: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 51: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 52: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	50, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	51, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
@@ -4574,92 +4705,94 @@ var file_balancer_proto_depIdxs = []int32{
 	22, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
 	23, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
 	24, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	28, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	50, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	29, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	51, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
 	20, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
 	19, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
 	16, // 15: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
-	50, // 16: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
+	51, // 16: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
 	16, // 17: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
-	50, // 18: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	50, // 19: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	50, // 20: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	50, // 21: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	50, // 22: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	50, // 23: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	51, // 24: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	27, // 25: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	26, // 26: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	25, // 27: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
-	51, // 28: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
-	51, // 29: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
-	51, // 30: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
-	50, // 31: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	50, // 32: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	51, // 33: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	50, // 34: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	32, // 35: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	33, // 36: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	34, // 37: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	35, // 38: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	36, // 39: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	37, // 40: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	50, // 41: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	31, // 42: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	31, // 43: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	31, // 44: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	31, // 45: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 46: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 47: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 48: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	31, // 49: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	31, // 50: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 51: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	31, // 52: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	31, // 53: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	31, // 54: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	31, // 55: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 56: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	31, // 57: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	31, // 58: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	31, // 59: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	31, // 60: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	40, // 61: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	41, // 62: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	42, // 63: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	47, // 64: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	50, // 65: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	14, // 66: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 67: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 68: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 69: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 70: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 71: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	12, // 72: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	29, // 73: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	38, // 74: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	43, // 75: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	45, // 76: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	48, // 77: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	17, // 78: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
-	15, // 79: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 80: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 81: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 82: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 83: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 84: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	13, // 85: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	30, // 86: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	39, // 87: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	44, // 88: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	46, // 89: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	49, // 90: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	18, // 91: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
-	79, // [79:92] is the sub-list for method output_type
-	66, // [66:79] is the sub-list for method input_type
-	66, // [66:66] is the sub-list for extension type_name
-	66, // [66:66] is the sub-list for extension extendee
-	0,  // [0:66] is the sub-list for field type_name
+	51, // 18: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	51, // 19: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	51, // 20: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	51, // 21: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	51, // 22: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	51, // 23: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	52, // 24: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	28, // 25: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	27, // 26: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	26, // 27: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
+	25, // 28: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
+	51, // 29: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
+	52, // 30: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
+	52, // 31: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
+	52, // 32: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
+	51, // 33: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	51, // 34: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	52, // 35: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	51, // 36: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	33, // 37: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	34, // 38: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	35, // 39: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	36, // 40: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	37, // 41: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	38, // 42: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	51, // 43: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	32, // 44: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	32, // 45: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	32, // 46: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	32, // 47: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 48: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 49: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 50: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	32, // 51: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	32, // 52: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 53: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	32, // 54: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	32, // 55: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	32, // 56: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	32, // 57: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 58: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	32, // 59: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	32, // 60: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	32, // 61: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	32, // 62: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	41, // 63: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	42, // 64: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	43, // 65: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	48, // 66: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	51, // 67: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	14, // 68: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	1,  // 69: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	3,  // 70: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	7,  // 71: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	8,  // 72: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	10, // 73: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	12, // 74: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	30, // 75: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	39, // 76: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	44, // 77: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	46, // 78: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	49, // 79: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	17, // 80: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	15, // 81: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	2,  // 82: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	4,  // 83: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	4,  // 84: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	9,  // 85: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	11, // 86: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	13, // 87: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	31, // 88: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	40, // 89: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	45, // 90: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	47, // 91: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	50, // 92: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	18, // 93: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	81, // [81:94] is the sub-list for method output_type
+	68, // [68:81] is the sub-list for method input_type
+	68, // [68:68] is the sub-list for extension type_name
+	68, // [68:68] is the sub-list for extension extendee
+	0,  // [0:68] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -4673,7 +4806,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   50,
+			NumMessages:   51,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,10 @@ const (
 	DefaultLossWindow        = 100                        // loss_window when max_loss is set
 	MinLossWindow            = 10                         // loss_window: 10..10000 rounds
 	MaxLossWindow            = 10000
+	DefaultProbeEvery        = 10 // probe_every with a probe payload: a probe every 10 rounds
+	MaxProbeEvery            = MaxThreshold
+	MaxProbePayload          = 1024 // bytes of a fail-open probe's payload
+	DefaultFailOpenAction    = FailOpenAlarm
 )
 
 // Default keep-alive addresses.
@@ -109,6 +113,10 @@ func (c *Config) ApplyDefaults() {
 		}
 		if p.MaxLoss != 0 {
 			setIfZero(&p.LossWindow, DefaultLossWindow)
+		}
+		if p.Probes() {
+			setIfZero(&p.ProbeEvery, DefaultProbeEvery)
+			setIfZero(&p.FailOpenAction, DefaultFailOpenAction)
 		}
 	}
 

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"encoding/hex"
+	"strings"
 	"time"
 )
 
@@ -160,6 +162,50 @@ type Profile struct {
 	// out of service. 0: no limit.
 	MaxLoss    float64 `yaml:"max_loss,omitempty" json:"max_loss,omitempty"`       // default 0 (off)
 	LossWindow uint32  `yaml:"loss_window,omitempty" json:"loss_window,omitempty"` // default 100 when max_loss is set
+	// ProbePayload (text) or ProbePayloadHex (bytes in hex) is what a
+	// fail-open probe carries after its keep-alive header: a pattern the
+	// filter must block. A healthy filter drops the probe; one that comes
+	// back says the filter passes traffic uninspected (it failed open).
+	// At most one of them; neither: no probes.
+	ProbePayload    string `yaml:"probe_payload,omitempty" json:"probe_payload,omitempty"`
+	ProbePayloadHex string `yaml:"probe_payload_hex,omitempty" json:"probe_payload_hex,omitempty"`
+	// ProbeEvery: a probe goes with every ProbeEvery-th keep-alive round,
+	// out of both sides of the filter.
+	ProbeEvery uint32 `yaml:"probe_every,omitempty" json:"probe_every,omitempty"` // default 10 with a payload
+	// FailOpenAction is what a filter that failed open gets: an alarm
+	// alone (it stays in service), or it is taken out with bypass, drop
+	// or rebalance.
+	FailOpenAction FailOpenAction `yaml:"fail_open_action,omitempty" json:"fail_open_action,omitempty"` // default alarm with a payload
+}
+
+// FailOpenAction says what happens to a filter whose fail-open probes
+// come back.
+type FailOpenAction string
+
+const (
+	FailOpenAlarm     FailOpenAction = "alarm"     // raise the alarm, keep it in service (default)
+	FailOpenBypass    FailOpenAction = "bypass"    // out of service, its share software-bypassed
+	FailOpenDrop      FailOpenAction = "drop"      // out of service, its share dropped
+	FailOpenRebalance FailOpenAction = "rebalance" // out of service, its share dealt to the others
+)
+
+// FailOpenActions are the fail-open actions a profile takes, in order.
+var FailOpenActions = []FailOpenAction{FailOpenAlarm, FailOpenBypass, FailOpenDrop, FailOpenRebalance}
+
+// Probes says whether the profile sends fail-open probes.
+func (p Profile) Probes() bool { return p.ProbePayload != "" || p.ProbePayloadHex != "" }
+
+// ProbeBytes is the payload of the profile's fail-open probes (nil:
+// none). The hex form may separate bytes with spaces or colons.
+func (p Profile) ProbeBytes() ([]byte, error) {
+	if p.ProbePayloadHex != "" {
+		h := strings.NewReplacer(" ", "", ":", "", "\n", "", "\t", "").Replace(p.ProbePayloadHex)
+		return hex.DecodeString(h)
+	}
+	if p.ProbePayload != "" {
+		return []byte(p.ProbePayload), nil
+	}
+	return nil, nil
 }
 
 // Failback is how a recovered filter returns to service.

@@ -419,7 +419,56 @@ func (v *validator) profiles() {
 				p.MinUpTime, durText(MaxMinUpTime), p.Name)
 		}
 		v.healthLimits(path, p)
+		v.failOpenProbe(path, p)
 	}
+}
+
+// failOpenProbe checks a profile's fail-open probe settings.
+func (v *validator) failOpenProbe(path string, p Profile) {
+	if p.ProbePayload != "" && p.ProbePayloadHex != "" {
+		v.p.addf(path+".probe_payload_hex", ErrConflict, "probe_payload and probe_payload_hex are both set (profile %q): give the probe's payload one way, as text or as hex", p.Name)
+	}
+	b, err := p.ProbeBytes()
+	switch {
+	case err != nil:
+		v.p.addf(path+".probe_payload_hex", ErrInvalid, "%q is not hex bytes (profile %q): write the payload as hex digits, two a byte, optionally separated by spaces or colons, e.g. \"58 35 4f 21\": %v",
+			clip(p.ProbePayloadHex), p.Name, err)
+	case len(b) > MaxProbePayload:
+		field := ".probe_payload"
+		if p.ProbePayloadHex != "" {
+			field = ".probe_payload_hex"
+		}
+		v.p.addf(path+field, ErrOutOfRange, "%d bytes is over the %d bytes a fail-open probe carries (profile %q): give only the pattern the filter blocks",
+			len(b), MaxProbePayload, p.Name)
+	}
+	if p.Probes() {
+		if p.ProbeEvery < 1 || p.ProbeEvery > MaxProbeEvery {
+			v.p.addf(path+".probe_every", ErrOutOfRange, "%d is out of range 1..%d keep-alive intervals (profile %q: how often a fail-open probe goes out)",
+				p.ProbeEvery, MaxProbeEvery, p.Name)
+		}
+	} else if p.ProbeEvery != 0 || p.FailOpenAction != "" {
+		field, val := ".probe_every", fmt.Sprint(p.ProbeEvery)
+		if p.ProbeEvery == 0 {
+			field, val = ".fail_open_action", string(p.FailOpenAction)
+		}
+		v.p.addf(path+field, ErrConflict, "%s is set but the profile %q has no probe payload: set probe_payload (text) or probe_payload_hex, the pattern its filters must block, or remove it",
+			val, p.Name)
+	}
+	switch a := p.FailOpenAction; {
+	case a == "" || slices.Contains(FailOpenActions, a):
+	case a == "spare":
+		v.p.addf(path+".fail_open_action", ErrInvalid, "spare is not available yet (profile %q): use one of alarm, bypass, drop, rebalance", p.Name)
+	default:
+		v.p.addf(path+".fail_open_action", ErrInvalid, "%q is not one of alarm, bypass, drop, rebalance (profile %q)", a, p.Name)
+	}
+}
+
+// clip shortens a value for an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }
 
 // healthLimits checks a profile's round-trip and loss limits.

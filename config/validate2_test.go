@@ -286,3 +286,41 @@ func TestProfileHealthLimits(t *testing.T) {
 	assert.Equal(t, 2.5, c.Profiles[1].MaxLoss)
 	assert.Equal(t, uint32(400), c.Profiles[1].LossWindow)
 }
+
+func TestProfileFailOpenProbe(t *testing.T) {
+	base := "profiles:\n  - {name: default}\n  - {name: dpi, interval: 40ms, %s}\n"
+	for _, tt := range []struct {
+		field, want string
+	}{
+		{`probe_payload: "X5O!", probe_payload_hex: "58"`, `profiles[1].probe_payload_hex: probe_payload and probe_payload_hex are both set (profile "dpi")`},
+		{`probe_payload_hex: "5g"`, `profiles[1].probe_payload_hex: "5g" is not hex bytes (profile "dpi")`},
+		{`probe_payload: "` + strings.Repeat("a", config.MaxProbePayload+1) + `"`, `profiles[1].probe_payload: 1025 bytes is over the 1024 bytes a fail-open probe carries (profile "dpi")`},
+		{`probe_payload: "x", probe_every: 1001`, `profiles[1].probe_every: 1001 is out of range 1..1000 keep-alive intervals (profile "dpi"`},
+		{`probe_every: 5`, `profiles[1].probe_every: 5 is set but the profile "dpi" has no probe payload`},
+		{`fail_open_action: drop`, `profiles[1].fail_open_action: drop is set but the profile "dpi" has no probe payload`},
+		{`probe_payload: "x", fail_open_action: spare`, `profiles[1].fail_open_action: spare is not available yet (profile "dpi"): use one of alarm, bypass, drop, rebalance`},
+		{`probe_payload: "x", fail_open_action: pass`, `profiles[1].fail_open_action: "pass" is not one of alarm, bypass, drop, rebalance (profile "dpi")`},
+	} {
+		t.Run(tt.field[:min(len(tt.field), 40)], func(t *testing.T) {
+			_, err := config.Parse([]byte(fmt.Sprintf(base, tt.field)))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	c, err := config.Parse([]byte(fmt.Sprintf(base, `probe_payload_hex: "58:35 4f21"`)))
+	require.NoError(t, err)
+	p := c.Profiles[1]
+	b, err := p.ProbeBytes()
+	require.NoError(t, err)
+	assert.Equal(t, []byte("X5O!"), b)
+	assert.Equal(t, uint32(config.DefaultProbeEvery), p.ProbeEvery)
+	assert.Equal(t, config.FailOpenAlarm, p.FailOpenAction)
+	// Off by default: no probe, nothing written.
+	assert.False(t, c.Profiles[0].Probes())
+	assert.Zero(t, c.Profiles[0].ProbeEvery)
+	assert.Empty(t, c.Profiles[0].FailOpenAction)
+	c, err = config.Parse([]byte(fmt.Sprintf(base, `probe_payload: "block-me", probe_every: 3, fail_open_action: bypass`)))
+	require.NoError(t, err)
+	assert.Equal(t, uint32(3), c.Profiles[1].ProbeEvery)
+	assert.Equal(t, config.FailOpenBypass, c.Profiles[1].FailOpenAction)
+}

@@ -261,7 +261,8 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 		}
 	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition})
+		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
+		OnFailOpen: d.filterFailOpen})
 }
 
 // cpuPortOf gives the CPU port: override when set, else the platform's,
@@ -552,6 +553,22 @@ func (d *Daemon) filterTransition(t profiles.Transition) {
 		reason = t.Detail
 	}
 	d.events.Publish(Event{At: t.At, Kind: EventFilterGroup, Object: t.FilterGroup, From: t.From.String(), To: t.To.String(), Reason: reason})
+}
+
+// AlarmFilterFailedOpen names the fail-open alarm of a filter group in the
+// event log (the alarm itself is the filter group's: status, gNMI and
+// metrics show it with the filter group).
+const AlarmFilterFailedOpen = "filter-failed-open"
+
+// filterFailOpen publishes a filter group failing open (raised) or its
+// probes being dropped again (cleared).
+func (d *Daemon) filterFailOpen(f profiles.FailOpen) {
+	to := "cleared"
+	if f.Open {
+		to = "raised"
+		d.log.Warn("ALARM "+AlarmFilterFailedOpen, "filter_group", f.FilterGroup, "alarm", f.Detail, "fail_open_action", string(f.Action))
+	}
+	d.events.Publish(Event{At: f.At, Kind: EventAlarm, Object: f.FilterGroup, To: to, Reason: AlarmFilterFailedOpen + ": " + f.Detail})
 }
 
 func equalState(a, b tables.State) bool {

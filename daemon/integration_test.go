@@ -25,6 +25,7 @@ import (
 	"github.com/dpi-balancer/balancer/internal/testsites"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/sim"
 )
 
@@ -32,7 +33,9 @@ import (
 // LAN<->WAN unchanged while alive. setDelay makes it hold every frame
 // for a round-trip delay before passing it on (in order, a delay line);
 // setLoss makes it lose a share of the frames at random, from a seeded
-// source.
+// source. A healthy filter drops the fail-open probes (frames its DPI
+// blocks); passAll makes it fail open: it passes every frame, probes
+// too.
 type filterEmu struct {
 	lan, wan *sim.MemPeer
 	alive    atomic.Bool
@@ -44,8 +47,16 @@ type filterEmu struct {
 	// the direction probed).
 	loss             atomic.Uint32
 	lostKA, passedKA atomic.Uint64
-	mu               sync.Mutex
-	rng              *rand.Rand
+	// passAll: failed open (probes pass); probes counts the fail-open
+	// probes that reached it, probesPassed those it passed.
+	passAll              atomic.Bool
+	probes, probesPassed atomic.Uint64
+	// firstPassAt: when it passed its first probe (unix ns);
+	// probesAtFirst: how many probes had reached it then.
+	firstPassAt   atomic.Int64
+	probesAtFirst atomic.Uint64
+	mu            sync.Mutex
+	rng           *rand.Rand
 }
 
 // setDelay holds every frame d before passing it on (0: at once).
@@ -110,6 +121,16 @@ func (f *filterEmu) run(ctx context.Context) {
 			}
 			if !f.alive.Load() {
 				continue
+			}
+			if keepAlive && profiles.IsProbe(fr, wire.DefaultKeepAliveEtherType) {
+				f.probes.Add(1)
+				if !f.passAll.Load() {
+					continue // its DPI blocks the probe's payload
+				}
+				if f.probesPassed.Add(1) == 1 {
+					f.firstPassAt.Store(time.Now().UnixNano())
+					f.probesAtFirst.Store(f.probes.Load())
+				}
 			}
 			if f.lose() {
 				if keepAlive && probed {

@@ -235,6 +235,22 @@ type FilterStatus struct {
 	// loss_window; 0 rounds without max_loss).
 	LossPercent float64
 	LossRounds  int
+	// FailOpen: the fail-open probes (nil when the profile has none).
+	FailOpen *FailOpenStatus
+}
+
+// FailOpenStatus is a filter group's fail-open probing: probes carrying
+// a pattern the filter must block, every ProbeEvery keep-alive rounds out
+// of both sides. Returned probes prove it passes traffic uninspected.
+type FailOpenStatus struct {
+	ProbeEvery              uint32
+	Action                  string // alarm, bypass, drop, rebalance
+	Sent, Returned, Dropped uint64
+	// FailedOpen: a probe came back since the last round whose probes were
+	// all dropped; Since when, Detail what.
+	FailedOpen bool
+	Since      time.Time
+	Detail     string
 }
 
 // RoundTrip is the recent keep-alive round trips of one direction of a

@@ -518,6 +518,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			fs.RoundTrips = append(fs.RoundTrips, RoundTrip{Direction: profiles.DirectionName(r.Direction), P50: r.P50, P99: r.P99, Last: r.Last, Samples: r.Samples})
 		}
 		fs.LossPercent, fs.LossRounds = f.LossPercent, f.LossRounds
+		if p := f.FailOpen; p.Every > 0 {
+			fs.FailOpen = &FailOpenStatus{ProbeEvery: p.Every, Action: string(p.Action), Sent: p.Sent, Returned: p.Returned,
+				Dropped: p.Dropped, FailedOpen: p.FailedOpen, Since: p.Since, Detail: p.Detail}
+		}
 		if st.Switch.Standby {
 			fs.Reason = ReasonStandby
 		}

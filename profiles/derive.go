@@ -73,7 +73,11 @@ func (e *Engine) derive() tables.State {
 			}
 			st.FilterGroups[name] = tables.FGSWBypass
 		case m.failed():
-			switch m.action {
+			action := m.action
+			if m.reason == ReasonFailedOpen {
+				action = m.failOpenAction()
+			}
+			switch action {
 			case config.FailDrop:
 				st.FilterGroups[name] = tables.FGDrop
 			case config.FailRebalance:

@@ -45,6 +45,10 @@ type Options struct {
 	// (from the engine's goroutine, with the engine locked: it must not
 	// block or call back into the engine).
 	OnTransition func(Transition)
+	// OnFailOpen, when set, is told when a filter group fails open (a
+	// fail-open probe came back) and when that ends (its probes are
+	// dropped again); same rules as OnTransition.
+	OnFailOpen func(FailOpen)
 }
 
 // Transition is one filter group state change.
@@ -87,6 +91,7 @@ type Engine struct {
 	heardSet bool
 
 	onTransition func(Transition)
+	onFailOpen   func(FailOpen)
 }
 
 type probe struct {
@@ -142,6 +147,7 @@ type monitor struct {
 	detail   string // the figures of the reason (a health reason's)
 	// healthText: the figures of the health limit unhealthy found.
 	healthText string
+	pr         probeMon // fail-open probes (probe.go)
 }
 
 // traffic is a filter group's data-plane counters, read at a time.
@@ -160,7 +166,7 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	if unit <= 0 {
 		unit = time.Nanosecond
 	}
-	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, mons: map[string]*monitor{},
+	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, onFailOpen: opts.OnFailOpen, mons: map[string]*monitor{},
 		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1), saves: make(chan struct{}, 1)}
 	ka := cfg.Defaults.KeepAlive
 	for _, fg := range cfg.FilterGroups {
@@ -199,6 +205,9 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 		}
 		for _, d := range m.dirs {
 			m.frames[d] = wire.EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, wire.KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
+		}
+		if err := m.initProbe(ka, uint16(*fg.ID)); err != nil {
+			return nil, err
 		}
 		e.mons[fg.Name] = m
 		if e.stallGap == 0 || m.interval < e.stallGap {
@@ -260,6 +269,11 @@ func (e *Engine) Adopt(old *Engine) {
 		m.st = o.st
 		m.vd = o.vd.clone()
 		m.rtts, m.roundRTT, m.rttOver, m.detail = o.rtts, o.roundRTT, o.rttOver, o.detail
+		if m.pr.every > 0 {
+			// A filter that failed open stays so until its probes are
+			// dropped again.
+			m.pr.open, m.pr.since, m.pr.text = o.pr.open, o.pr.since, o.pr.text
+		}
 		if len(o.window.lost) == len(m.window.lost) {
 			m.window = lossWindow{lost: slices.Clone(o.window.lost), next: o.window.next, n: o.window.n, losses: o.window.losses}
 		}

@@ -62,6 +62,11 @@ type bench struct {
 	// onSend, when set, is told of every keep-alive sent (before it
 	// crosses its filter).
 	onSend func(port uint32)
+	// open: by LAN port, the filter failed open: it passes fail-open
+	// probes too (a healthy filter drops them).
+	open map[uint32]bool
+	// probes counts the fail-open probes sent.
+	probes int
 }
 
 // lateAnswer is a keep-alive answer on its way to the engine.
@@ -103,6 +108,12 @@ func (b *bench) send(port uint32, frame []byte) error {
 	}
 	if b.dead[lan] {
 		return nil
+	}
+	if IsProbe(frame, config.DefaultEtherType) {
+		b.probes++
+		if !b.open[lan] {
+			return nil // a healthy filter drops it
+		}
 	}
 	if f := b.lose[lan]; f > 0 && b.rng.Float64() < f {
 		return nil

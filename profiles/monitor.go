@@ -55,8 +55,9 @@ const (
 	ReasonFoundFailed // failed on the switch when this controller read it (found.go)
 	ReasonWaitingReturn
 	ReasonReturned
-	ReasonRoundTrip // max_rtt: rtt_rounds rounds in a row over it (health.go)
-	ReasonLossRate  // max_loss: more lost over loss_window rounds (health.go)
+	ReasonRoundTrip  // max_rtt: rtt_rounds rounds in a row over it (health.go)
+	ReasonLossRate   // max_loss: more lost over loss_window rounds (health.go)
+	ReasonFailedOpen // a fail-open probe came back (probe.go)
 )
 
 func (r Reason) String() string {
@@ -91,6 +92,8 @@ func (r Reason) String() string {
 		return "round trip over max_rtt"
 	case ReasonLossRate:
 		return "keep-alive loss over max_loss"
+	case ReasonFailedOpen:
+		return "failed open"
 	}
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
@@ -104,6 +107,7 @@ func (e *Engine) Tick(now time.Time) {
 		dir   wire.Direction
 		port  uint32
 		frame []byte
+		probe bool // a fail-open probe
 	}
 	var sends []send
 	e.mu.Lock()
@@ -142,6 +146,7 @@ func (e *Engine) Tick(now time.Time) {
 					}
 				}
 			}
+			e.judgeProbes(m, m.seq, pass, now)
 			changed = e.round(m, pass, rtt, sent, now) || changed
 		}
 		m.seq++
@@ -154,7 +159,21 @@ func (e *Engine) Tick(now time.Time) {
 			f := append([]byte(nil), m.frames[d]...)
 			wire.PutKeepAliveSeq(f, m.seq)
 			m.out[d] = &probe{seq: m.seq, sentAt: now, rtt: -1}
-			sends = append(sends, send{m, d, port, f})
+			sends = append(sends, send{m, d, port, f, false})
+		}
+		if m.probeDue(m.seq) {
+			// Fail-open probes, out of both sides, after the keep-alives.
+			clear(m.pr.back)
+			m.pr.seq = m.seq
+			for _, d := range []wire.Direction{wire.LANToWAN, wire.WANToLAN} {
+				port := m.lanPort
+				if d == wire.WANToLAN {
+					port = m.wanPort
+				}
+				f := append([]byte(nil), m.pr.frames[d]...)
+				wire.PutKeepAliveSeq(f, m.seq)
+				sends = append(sends, send{m, d, port, f, true})
+			}
 		}
 		m.next = m.next.Add(m.interval)
 		if m.next.Before(now) { // we were late: do not burst
@@ -169,6 +188,15 @@ func (e *Engine) Tick(now time.Time) {
 	for _, s := range sends {
 		err := e.send(s.port, s.frame)
 		e.mu.Lock()
+		if s.probe {
+			if err == nil {
+				s.m.st.FailOpen.Sent++
+			} else if s.m.pr.seq == s.m.seq {
+				s.m.pr.seq = 0 // not sent: nothing to judge
+			}
+			e.mu.Unlock()
+			continue
+		}
 		if err != nil {
 			// Not sent (no primary session): nothing to judge next round.
 			if p := s.m.out[s.dir]; p != nil && p.seq == s.m.seq {
@@ -252,7 +280,7 @@ func (m *monitor) stepInit(bool) (State, Reason) {
 	switch {
 	case m.losses >= m.prof.LossThreshold:
 		return StateDown, ReasonKeepAliveLoss
-	case m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp:
+	case m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp && !m.openBlocks():
 		return StateUp, ReasonKeepAlivesPass
 	}
 	if why, bad := m.unhealthy(); bad {
@@ -290,7 +318,7 @@ func (m *monitor) stepDown(now time.Time) (State, Reason) {
 // both ports up, and passing for min_up_time since the first keep-alive
 // of the run was sent.
 func (m *monitor) proven(now time.Time) bool {
-	return m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp &&
+	return m.passes >= m.prof.RecoveryThreshold && m.lanUp && m.wanUp && !m.openBlocks() &&
 		now.Sub(m.upFrom) >= time.Duration(m.prof.MinUpTime)
 }
 
@@ -323,6 +351,9 @@ func (e *Engine) transition(m *monitor, next State, why Reason, now time.Time) b
 	detail := ""
 	if why == ReasonRoundTrip || why == ReasonLossRate {
 		detail = m.healthText
+	}
+	if why == ReasonFailedOpen {
+		detail = m.pr.text
 	}
 	e.log.Info("filter group state", "filter_group", m.fg.Name, "from", m.state.String(), "to", next.String(),
 		"reason", why.String(), "detail", detail, "failure_action", string(m.action))
@@ -360,6 +391,20 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if k.FilterGroup&ProbeMarker != 0 {
+		m := e.byID[k.FilterGroup&^ProbeMarker]
+		if m == nil {
+			return fmt.Errorf("fail-open probe for unknown filter group id %d", k.FilterGroup&^ProbeMarker)
+		}
+		if ingressPort != m.lanPort && ingressPort != m.wanPort {
+			m.st.Misrouted++
+			return fmt.Errorf("fail-open probe of filter group %s came back on port %d, not one of its ports %d, %d: check the filter's cabling", m.fg.Name, ingressPort, m.lanPort, m.wanPort)
+		}
+		if e.onProbe(m, k, ingressPort, now) {
+			e.publish()
+		}
+		return nil
+	}
 	m := e.byID[k.FilterGroup]
 	if m == nil {
 		return fmt.Errorf("keep-alive for unknown filter group id %d", k.FilterGroup)

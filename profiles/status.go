@@ -57,6 +57,8 @@ type FilterStatus struct {
 	// LossRounds 0 without it).
 	LossPercent float64
 	LossRounds  int
+	// FailOpen: the fail-open probes (probe.go); Every 0 without.
+	FailOpen ProbeStatus
 }
 
 // Up lists the filter groups that keep-alives proved up.
@@ -171,6 +173,7 @@ func (e *Engine) Status() []FilterStatus {
 		}
 		s.RTTOver = m.rttOver
 		s.LossPercent, s.LossRounds = m.window.percent(), m.window.n
+		s.FailOpen = m.probeStatus()
 		s.Effective = "forward"
 		switch {
 		case st.Rebalanced[fg.Name]:

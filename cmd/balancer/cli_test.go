@@ -397,6 +397,38 @@ func TestProfile(t *testing.T) {
 	r = e.run("profile", "set", "fast", "--rtt-rounds", "0")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "--rtt-rounds 0 is out of range 1..1000 rounds")
+	// Fail-open probes.
+	e.ok("profile", "set", "fast", "--probe-payload", "block-me", "--fail-open-action", "bypass")
+	fast = e.running().ProfileByName("fast")
+	assert.Equal(t, "block-me", fast.ProbePayload)
+	assert.Equal(t, uint32(config.DefaultProbeEvery), fast.ProbeEvery)
+	assert.Equal(t, config.FailOpenBypass, fast.FailOpenAction)
+	assert.Contains(t, e.ok("profile", "list"), "rtt>10ms x5,loss>2.5%/400,fail-open probe/10:bypass")
+	e.ok("profile", "set", "fast", "--probe-payload-hex", "62:6c 6f63", "--probe-every", "4")
+	fast = e.running().ProfileByName("fast")
+	assert.Empty(t, fast.ProbePayload, "one way or the other")
+	assert.Equal(t, "62:6c 6f63", fast.ProbePayloadHex)
+	assert.Equal(t, uint32(4), fast.ProbeEvery)
+	for _, tt := range []struct{ args, want string }{
+		{"--fail-open-action spare", "--fail-open-action spare is not available yet: give alarm, bypass, drop or rebalance"},
+		{"--fail-open-action pass", `--fail-open-action "pass": want alarm, bypass, drop or rebalance`},
+		{"--probe-every 0", "--probe-every 0 is out of range 1..1000 keep-alive rounds"},
+		{"--probe-payload-hex 6g", `--probe-payload-hex "6g": want hex bytes`},
+		{"--no-fail-open-probes --probe-every 3", "--no-fail-open-probes removes the probe settings: give it alone"},
+	} {
+		r = e.run(append([]string{"profile", "set", "fast"}, strings.Fields(tt.args)...)...)
+		assert.Equal(t, exitUsage, r.code, tt.args)
+		assert.Contains(t, r.stderr, tt.want, tt.args)
+	}
+	r = e.run("profile", "set", "fast", "--probe-payload", strings.Repeat("x", config.MaxProbePayload+1))
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "--probe-payload is 1025 bytes, over the 1024 a probe carries")
+	assert.Equal(t, uint32(4), e.running().ProfileByName("fast").ProbeEvery, "kept")
+	e.ok("profile", "set", "fast", "--no-fail-open-probes")
+	fast = e.running().ProfileByName("fast")
+	assert.False(t, fast.Probes())
+	assert.Zero(t, fast.ProbeEvery)
+	assert.Empty(t, fast.FailOpenAction)
 	r = e.run("profile", "set", "fast", "--failback", "sometimes")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, `--failback "sometimes": want auto or manual`)

@@ -191,6 +191,13 @@ func newFilterGroupShowCmd(a *app) *cobra.Command {
 			if f.GetLossRounds() > 0 {
 				fmt.Fprintf(w, "keep-alive loss: %.1f %% of the last %d rounds\n", f.GetLossPercent(), f.GetLossRounds())
 			}
+			if fo := f.GetFailOpen(); fo != nil {
+				fmt.Fprintf(w, "fail-open probes: every %d rounds, %d sent, %d returned, %d rounds dropped; fail_open_action %s\n",
+					fo.GetProbeEvery(), fo.GetSent(), fo.GetReturned(), fo.GetDropped(), fo.GetAction())
+				if fo.GetFailedOpen() {
+					fmt.Fprintf(w, "ALARM %s, since %s (%s)\n", fo.GetDetail(), fmtTime(fo.GetSince()), fmtAge(fo.GetSince(), st.GetObservedAt()))
+				}
+			}
 			if f.GetVerdict() != "" {
 				fmt.Fprintf(w, "data-plane verdict: %s (epoch %d)\n", f.GetVerdict(), f.GetVerdictEpoch())
 			}

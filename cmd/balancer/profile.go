@@ -45,6 +45,15 @@ the filter out; with --max-loss, losing more than that share of the last
 in a row. Each says why with its figures; the filter comes back by the
 recovery rules above. Both are off (0) by default.
 
+Fail-open probes: with --probe-payload (or --probe-payload-hex), every
+--probe-every keep-alive rounds a frame carrying that payload goes through
+each filter in both directions. A healthy filter must drop it (its DPI
+blocks the payload); one that comes back means the filter passes traffic
+uninspected (failed open). --fail-open-action alarm raises an alarm and keeps
+it in service; bypass, drop or rebalance take it out until its probes are
+dropped again (then the recovery rules above). See docs/availability.md for
+how to choose a payload.
+
 A down filter's share follows --failure-action (bypass, drop, rebalance; see
 'balancer balance-group --help'). When fewer than --min-active members of a
 balance group are alive, the whole group bypasses.
@@ -71,6 +80,10 @@ type profileFlags struct {
 	failback, minUpTime          string
 	maxRTT, maxLoss              string
 	rttRounds, lossWindow        uint32
+	probePayload, probeHex       string
+	probeEvery                   uint32
+	failOpenAction               string
+	noProbes                     bool
 }
 
 func (f *profileFlags) register(cmd *cobra.Command) {
@@ -89,6 +102,11 @@ func (f *profileFlags) register(cmd *cobra.Command) {
 	fl.Uint32Var(&f.rttRounds, "rtt-rounds", 0, "keep-alive rounds in a row over --max-rtt that take a filter out (default 3)")
 	fl.StringVar(&f.maxLoss, "max-loss", "", "share of keep-alive rounds a filter may lose over --loss-window, in percent, e.g. 20; more takes it out; 0: no limit (default 0)")
 	fl.Uint32Var(&f.lossWindow, "loss-window", 0, "keep-alive rounds --max-loss is judged over (default 100)")
+	fl.StringVar(&f.probePayload, "probe-payload", "", "fail-open probes: text a healthy filter must block (e.g. a signature its DPI drops), sent after a keep-alive header every --probe-every rounds; a probe that comes back means the filter failed open")
+	fl.StringVar(&f.probeHex, "probe-payload-hex", "", "the fail-open probe's payload as hex bytes, e.g. '58 35 4f 21' (instead of --probe-payload)")
+	fl.Uint32Var(&f.probeEvery, "probe-every", 0, "send a fail-open probe every this many keep-alive rounds, 1..1000 (default 10)")
+	fl.StringVar(&f.failOpenAction, "fail-open-action", "", "what a filter whose probes come back gets: alarm (stays in service), bypass, drop or rebalance (default alarm)")
+	fl.BoolVar(&f.noProbes, "no-fail-open-probes", false, "stop fail-open probing: removes the probe payload, --probe-every and --fail-open-action")
 	fl.StringVar(&f.minUpTime, "min-up-time", "", "how long a failed filter must pass keep-alives before it returns (or waits for return), e.g. 30s; 0s: recovery-threshold alone (default 0s)")
 }
 
@@ -170,6 +188,9 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	if changed("loss-window") {
 		p.LossWindow = f.lossWindow
 	}
+	if err := f.applyProbe(cmd, p); err != nil {
+		return err
+	}
 	if changed("failback") {
 		if !slices.Contains(failbacks, f.failback) {
 			return usagef("--failback %q: want %s", f.failback, strings.Join(failbacks, " or "))
@@ -238,6 +259,57 @@ func failbackText(p config.Profile) string {
 	return s
 }
 
+// applyProbe sets the fail-open probe flags given on cmd in p.
+func (f *profileFlags) applyProbe(cmd *cobra.Command, p *config.Profile) error {
+	changed := cmd.Flags().Changed
+	if f.noProbes {
+		if n := countChanged(cmd, "probe-payload", "probe-payload-hex", "probe-every", "fail-open-action"); n > 0 {
+			return usagef("--no-fail-open-probes removes the probe settings: give it alone, without --probe-payload, --probe-payload-hex, --probe-every or --fail-open-action")
+		}
+		p.ProbePayload, p.ProbePayloadHex, p.ProbeEvery, p.FailOpenAction = "", "", 0, ""
+		return nil
+	}
+	if changed("probe-payload") && changed("probe-payload-hex") {
+		return usagef("--probe-payload and --probe-payload-hex both given: give the probe's payload one way")
+	}
+	if changed("probe-payload") {
+		if f.probePayload == "" {
+			return usagef("--probe-payload is empty: give the text a healthy filter blocks, or --no-fail-open-probes to stop probing")
+		}
+		if len(f.probePayload) > config.MaxProbePayload {
+			return usagef("--probe-payload is %d bytes, over the %d a probe carries: give only the pattern the filter blocks", len(f.probePayload), config.MaxProbePayload)
+		}
+		p.ProbePayload, p.ProbePayloadHex = f.probePayload, ""
+	}
+	if changed("probe-payload-hex") {
+		b, err := config.Profile{ProbePayloadHex: f.probeHex}.ProbeBytes()
+		switch {
+		case err != nil || len(b) == 0:
+			return usagef("--probe-payload-hex %q: want hex bytes, two digits a byte, optionally separated by spaces or colons, e.g. '58 35 4f 21'", f.probeHex)
+		case len(b) > config.MaxProbePayload:
+			return usagef("--probe-payload-hex is %d bytes, over the %d a probe carries: give only the pattern the filter blocks", len(b), config.MaxProbePayload)
+		}
+		p.ProbePayload, p.ProbePayloadHex = "", f.probeHex
+	}
+	if err := checkRange(cmd, "probe-every", f.probeEvery, 1, config.MaxProbeEvery, "keep-alive rounds"); err != nil {
+		return err
+	}
+	if changed("probe-every") {
+		p.ProbeEvery = f.probeEvery
+	}
+	if changed("fail-open-action") {
+		a := config.FailOpenAction(f.failOpenAction)
+		if a == "spare" {
+			return usagef("--fail-open-action spare is not available yet: give alarm, bypass, drop or rebalance")
+		}
+		if !slices.Contains(config.FailOpenActions, a) {
+			return usagef("--fail-open-action %q: want alarm, bypass, drop or rebalance", f.failOpenAction)
+		}
+		p.FailOpenAction = a
+	}
+	return nil
+}
+
 // healthText is a profile's round-trip and loss limits for a table:
 // "rtt>10ms x3,loss>20%/100", "-" when it has none.
 func healthText(p config.Profile) string {
@@ -247,6 +319,9 @@ func healthText(p config.Profile) string {
 	}
 	if p.MaxLoss > 0 {
 		out = append(out, fmt.Sprintf("loss>%s%%/%d", strconv.FormatFloat(p.MaxLoss, 'f', -1, 64), p.LossWindow))
+	}
+	if p.Probes() {
+		out = append(out, fmt.Sprintf("fail-open probe/%d:%s", p.ProbeEvery, p.FailOpenAction))
 	}
 	if len(out) == 0 {
 		return "-"
@@ -258,7 +333,7 @@ func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	var flags profileFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s] [--max-rtt 0s] [--rtt-rounds 3] [--max-loss 0] [--loss-window 100]",
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s] [--max-rtt 0s] [--rtt-rounds 3] [--max-loss 0] [--loss-window 100] [--probe-payload TEXT | --probe-payload-hex HEX] [--probe-every 10] [--fail-open-action alarm|bypass|drop|rebalance]",
 		Short: "Add an availability profile",
 		Long: `Add availability profile NAME; settings not given take the defaults. Balance
 groups use it with 'balance-group add/set --profile NAME'.`,
@@ -271,7 +346,10 @@ groups use it with 'balance-group add/set --profile NAME'.`,
   balancer profile add careful --failback manual --min-up-time 1m
   # take out a filter slower than 10ms for 3 rounds, or losing more than
   # 20 % of its keep-alives over the last 100 rounds
-  balancer profile add healthy --max-rtt 10ms --rtt-rounds 3 --max-loss 20 --loss-window 100`,
+  balancer profile add healthy --max-rtt 10ms --rtt-rounds 3 --max-loss 20 --loss-window 100
+  # every 10 rounds, send a frame the DPI must block; if it comes back
+  # the filter failed open: take it out (bypass its share)
+  balancer profile add inspected --probe-payload 'dpi-probe-block-me' --probe-every 10 --fail-open-action bypass`,
 		Args: exactArgs("NAME"),
 	}
 	if !add {
@@ -288,8 +366,9 @@ Balance groups whose failure action is the profile's follow a change of
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
 			return err
 		}
-		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "max-rtt", "rtt-rounds", "max-loss", "loss-window") == 0 {
-			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time, --max-rtt, --rtt-rounds, --max-loss, --loss-window")
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "max-rtt", "rtt-rounds", "max-loss", "loss-window",
+			"probe-payload", "probe-payload-hex", "probe-every", "fail-open-action", "no-fail-open-probes") == 0 {
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time, --max-rtt, --rtt-rounds, --max-loss, --loss-window, --probe-payload, --probe-payload-hex, --probe-every, --fail-open-action, --no-fail-open-probes")
 		}
 		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 			p := c.ProfileByName(args[0])

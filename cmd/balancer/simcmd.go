@@ -21,6 +21,8 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	bgnmi "github.com/dpi-balancer/balancer/gnmi"
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/sim"
 	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/tlsfiles"
@@ -57,7 +59,10 @@ lab tool: it has no authentication, so bind it to loopback
   curl ADDR/loops                          list the loops and their state
   curl -X POST 'ADDR/loops/20:10?state=dead'       the filter passes nothing
   curl -X POST 'ADDR/loops/20:10?state=drop-keepalives'
-  curl -X POST 'ADDR/loops/20:10?state=ok'`
+  curl -X POST 'ADDR/loops/20:10?state=pass-all' the filter failed open: it
+                                           passes fail-open probes too
+  curl -X POST 'ADDR/loops/20:10?state=ok'       healthy: passes all but the
+                                           fail-open probes (its DPI blocks them)`
 
 func newSimCmd() *cobra.Command {
 	var (
@@ -357,7 +362,9 @@ func simTLS(cert, key, ca string) (*tls.Config, error) {
 	return tlsfiles.Server(c, pool), nil
 }
 
-// loopState is what a demo filter does: 0 pass, 1 dead, 2 drop keep-alives;
+// loopState is what a demo filter does: 0 pass (a healthy filter: it drops
+// fail-open probes), 1 dead, 2 drop keep-alives, 3 pass everything (failed
+// open: probes too);
 // and the data frames (keep-alives aside) the switch sent it, whatever it
 // did with them: what a dead filter was still given.
 type loopState struct {
@@ -365,7 +372,7 @@ type loopState struct {
 	data atomic.Uint64
 }
 
-var loopStateNames = []string{"ok", "dead", "drop-keepalives"}
+var loopStateNames = []string{"ok", "dead", "drop-keepalives", "pass-all"}
 
 // controlBanner heads every answer of the control API.
 const controlBanner = "balancer sim control API: a lab tool for demos and tests, without authentication; never expose it\n"
@@ -377,7 +384,7 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, controlBanner+"GET /loops lists the loops (state, data frames the switch sent them); POST /loops/A:B?state=ok|dead|drop-keepalives sets one\n")
+		fmt.Fprint(w, controlBanner+"GET /loops lists the loops (state, data frames the switch sent them); POST /loops/A:B?state=ok|dead|drop-keepalives|pass-all sets one\n")
 	})
 	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {
 		names := make([]string, 0, len(loops))
@@ -402,7 +409,7 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 				return
 			}
 		}
-		http.Error(w, "state must be ok, dead or drop-keepalives", http.StatusBadRequest)
+		http.Error(w, "state must be ok, dead, drop-keepalives or pass-all", http.StatusBadRequest)
 	})
 	labTool := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Balancer-Lab-Tool", "no authentication; never expose it")
@@ -460,7 +467,11 @@ func transparentFilter(ctx context.Context, from, to *sim.MemPeer, st *loopState
 		if !keepAlive {
 			st.data.Add(1)
 		}
-		switch st.v.Load() {
+		state := st.v.Load()
+		if keepAlive && state != 3 && profiles.IsProbe(f, wire.DefaultKeepAliveEtherType) {
+			continue // a healthy filter's DPI blocks a fail-open probe
+		}
+		switch state {
 		case 1:
 			continue
 		case 2:

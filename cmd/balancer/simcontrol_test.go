@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/sim"
 )
 
@@ -81,4 +83,28 @@ func TestSimControlLoopCounts(t *testing.T) {
 	assert.True(t, strings.HasPrefix(body, "no loop 9:9"), body)
 	code, _ = get(http.MethodPost, "/loops/120:110?state=sleepy")
 	assert.Equal(t, http.StatusBadRequest, code)
+
+	// Fail-open probes: a healthy loop drops them, one that passes
+	// everything (failed open) returns them.
+	probe := profiles.EncodeProbe([6]byte{2, 0, 0, 0, 0, 2}, [6]byte{2, 0, 0, 0, 0, 1}, wire.DefaultKeepAliveEtherType, 1, wire.LANToWAN, 5, []byte("block-me"))
+	code, _ = get(http.MethodPost, "/loops/120:110?state=ok")
+	assert.Equal(t, http.StatusOK, code)
+	require.NoError(t, pa.Send(probe))
+	require.NoError(t, pa.Send(keepAlive)) // passed after the probe: the probe was dropped
+	select {
+	case f := <-back:
+		assert.Equal(t, keepAlive, f, "the probe was dropped, the keep-alive passed")
+	case <-time.After(5 * time.Second):
+		t.Fatal("the loop did not pass the keep-alive on")
+	}
+	code, body = get(http.MethodPost, "/loops/120:110?state=pass-all")
+	assert.Equal(t, http.StatusOK, code)
+	assert.Equal(t, "120:110 pass-all\n", body)
+	require.NoError(t, pa.Send(probe))
+	select {
+	case f := <-back:
+		assert.Equal(t, probe, f, "failed open: the probe came back")
+	case <-time.After(5 * time.Second):
+		t.Fatal("a pass-all loop did not pass the probe on")
+	}
 }

@@ -233,6 +233,7 @@ func writeFilterStatus(w io.Writer, st *apiv1.Status) {
 	}
 	t.Flush()
 	writeRoundTrips(w, st)
+	writeFailOpen(w, st)
 	for _, f := range st.GetFilters() {
 		if f.GetState() == "recovered" {
 			fmt.Fprintf(w, "WAITING filter group %s: recovered, waiting for return (manual failback): it stays out of service until 'balancer filter-group return %s'\n", f.GetName(), f.GetName())
@@ -240,11 +241,53 @@ func writeFilterStatus(w io.Writer, st *apiv1.Status) {
 		if f.GetVerdict() != "" {
 			fmt.Fprintf(w, "VERDICT filter group %s: %s (epoch %d)\n", f.GetName(), f.GetVerdict(), f.GetVerdictEpoch())
 		}
+		if fo := f.GetFailOpen(); fo.GetFailedOpen() {
+			fmt.Fprintf(w, "ALARM filter group %s: %s, since %s (%s); fail_open_action %s: %s\n", f.GetName(), fo.GetDetail(),
+				fmtTime(fo.GetSince()), fmtAge(fo.GetSince(), now), fo.GetAction(), failOpenRemedy(fo.GetAction()))
+		}
 		if vs := f.GetVerdicts(); len(vs) > 0 && vs[len(vs)-1].GetDisagree() && vs[len(vs)-1].GetCleared() == nil {
 			fmt.Fprintf(w, "ALARM filter group %s: the data plane failed it while the controller's keep-alives still came back: "+
 				"the two views disagree (check the filter's data path and the keep-alive path)\n", f.GetName())
 		}
 	}
+}
+
+// failOpenRemedy says what a fail-open action does and what to do.
+func failOpenRemedy(action string) string {
+	if action == "alarm" {
+		return "it stays in service and its share goes uninspected; check the filter's inspection engine and bypass, or bypass it by hand ('balancer bypass on --group')"
+	}
+	return "it is out of service until its probes are dropped again; check the filter's inspection engine and bypass"
+}
+
+// writeFailOpen writes the filters' fail-open probing, when a profile
+// has probes.
+func writeFailOpen(w io.Writer, st *apiv1.Status) {
+	has := false
+	for _, f := range st.GetFilters() {
+		has = has || f.GetFailOpen() != nil
+	}
+	if !has {
+		return
+	}
+	fmt.Fprintln(w)
+	t := table(w)
+	row(t, "FILTER GROUP", "FAIL-OPEN PROBES", "EVERY", "ACTION", "SENT", "RETURNED", "ROUNDS DROPPED")
+	for _, f := range st.GetFilters() {
+		fo := f.GetFailOpen()
+		if fo == nil {
+			continue
+		}
+		state := "dropped (inspecting)"
+		switch {
+		case fo.GetFailedOpen():
+			state = "RETURNED: failed open"
+		case fo.GetDropped() == 0:
+			state = "none judged yet"
+		}
+		row(t, f.GetName(), state, fmt.Sprintf("%d rounds", fo.GetProbeEvery()), fo.GetAction(), fo.GetSent(), fo.GetReturned(), fo.GetDropped())
+	}
+	t.Flush()
 }
 
 // writeRoundTrips writes the filters' keep-alive round trips by the data

@@ -549,6 +549,10 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 				Last: duration(r.Last), Samples: uint32(r.Samples)})
 		}
 		fs.LossPercent, fs.LossRounds = f.LossPercent, uint32(f.LossRounds)
+		if p := f.FailOpen; p != nil {
+			fs.FailOpen = &apiv1.FailOpen{ProbeEvery: p.ProbeEvery, Action: p.Action, Sent: p.Sent, Returned: p.Returned,
+				Dropped: p.Dropped, FailedOpen: p.FailedOpen, Since: timestamp(p.Since), Detail: p.Detail}
+		}
 		out.Filters = append(out.Filters, fs)
 	}
 	for _, b := range st.Balance {

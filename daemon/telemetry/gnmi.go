@@ -156,6 +156,18 @@ func stateFilterGroups(l *leafSet, st *daemon.Status) {
 		}
 		l.add(p, "loss-percent", f.LossPercent)
 		l.add(p, "loss-rounds", uint64(f.LossRounds))
+		// Fail-open probes (the profile's probe_payload).
+		if fo := f.FailOpen; fo != nil {
+			fp := append(append([]*gpb.PathElem{}, p...), elem("fail-open"))
+			l.add(fp, "failed-open", fo.FailedOpen)
+			l.add(fp, "detail", fo.Detail)
+			l.add(fp, "since", fo.Since)
+			l.add(fp, "action", fo.Action)
+			l.add(fp, "probe-every", uint64(fo.ProbeEvery))
+			l.add(fp, "probes-sent", fo.Sent)
+			l.add(fp, "probes-returned", fo.Returned)
+			l.add(fp, "probe-rounds-dropped", fo.Dropped)
+		}
 	}
 }
 

@@ -98,6 +98,8 @@ var (
 	descFGRTT50     = desc("balancer_filter_group_round_trip_p50_seconds", "Keep-alive round trip by the switch's clock, 50th percentile of the latest keep-alives (at most 128) of one direction; absent before one came back.", "filter_group", "direction")
 	descFGRTT99     = desc("balancer_filter_group_round_trip_p99_seconds", "Keep-alive round trip by the switch's clock, 99th percentile of the latest keep-alives (at most 128) of one direction; absent before one came back.", "filter_group", "direction")
 	descFGLossPct   = desc("balancer_filter_group_keepalive_loss_percent", "Keep-alive rounds lost, in percent, over the latest rounds of the profile's loss_window; absent without max_loss.", "filter_group")
+	descFGOpen      = desc("balancer_filter_group_failed_open", "1 while the filter group's fail-open probes come back: it passes traffic uninspected (its fail_open_action applies); absent without probes.", "filter_group")
+	descFGProbes    = desc("balancer_filter_group_fail_open_probes_total", "Fail-open probes by what became of them: sent (one a direction), returned (came back through the filter: proof it failed open), dropped (probe rounds the filter dropped while its keep-alives passed); absent without probes.", "filter_group", "kind")
 	descFGReturn    = desc("balancer_filter_group_return_ratio", "Packets that came back from the filter over packets sent to it (counters since the pipeline was pushed); absent before any was sent.", "filter_group")
 
 	descBGState = desc("balancer_balance_group_state", "Balance group state: 1 for the current state, 0 for the others.", "balance_group", "state")
@@ -259,6 +261,12 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 		}
 		if f.LossRounds > 0 {
 			gauge(ch, descFGLossPct, f.LossPercent, f.Name)
+		}
+		if fo := f.FailOpen; fo != nil {
+			gauge(ch, descFGOpen, b2f(fo.FailedOpen), f.Name)
+			counter(ch, descFGProbes, fo.Sent, f.Name, "sent")
+			counter(ch, descFGProbes, fo.Returned, f.Name, "returned")
+			counter(ch, descFGProbes, fo.Dropped, f.Name, "dropped")
 		}
 		gauge(ch, descFGVerdict, b2f(f.Verdict != ""), f.Name)
 		gauge(ch, descFGVEpoch, float64(f.VerdictEpoch), f.Name)

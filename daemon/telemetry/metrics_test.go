@@ -36,7 +36,9 @@ func fixtureStatus() *daemon.Status {
 				Passes: 10, TimeOfPassSum: 700 * time.Microsecond,
 				TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 1}, {UpTo: 50 * time.Microsecond, Count: 6}, {UpTo: 100 * time.Microsecond, Count: 3}, {UpTo: 0, Count: 0}},
 				RoundTrips:        []daemon.RoundTrip{{Direction: "lan-to-wan", P50: 40 * time.Microsecond, P99: 90 * time.Microsecond, Last: 40 * time.Microsecond, Samples: 10}},
-				LossPercent:       2.5, LossRounds: 40},
+				LossPercent:       2.5, LossRounds: 40,
+				FailOpen: &daemon.FailOpenStatus{ProbeEvery: 10, Action: "bypass", Sent: 8, Returned: 2, Dropped: 3, FailedOpen: true,
+					Since: t0, Detail: "failed open: probe returned lan-to-wan (on its WAN port 30): the filter passed its payload uninspected"}},
 			{Name: "F2", State: "down", Reason: "keep-alive loss", Since: t0, Effective: "sw-bypass", TimeOfPass: 30 * time.Microsecond,
 				Losses: 5, Consecutive: 5, TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 0}, {UpTo: 0, Count: 2}}, TimeOfPassSum: 2 * time.Second},
 		},
@@ -238,6 +240,11 @@ func TestMetricsContent(t *testing.T) {
 	assert.NotContains(t, text, `balancer_filter_group_round_trip_p50_seconds{direction="lan-to-wan",filter_group="F2"}`, "none measured")
 	assert.Contains(t, text, `balancer_filter_group_keepalive_loss_percent{filter_group="F1"} 2.5`)
 	assert.NotContains(t, text, `balancer_filter_group_keepalive_loss_percent{filter_group="F2"}`, "no max_loss")
+	assert.Contains(t, text, `balancer_filter_group_failed_open{filter_group="F1"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_fail_open_probes_total{filter_group="F1",kind="sent"} 8`)
+	assert.Contains(t, text, `balancer_filter_group_fail_open_probes_total{filter_group="F1",kind="returned"} 2`)
+	assert.Contains(t, text, `balancer_filter_group_fail_open_probes_total{filter_group="F1",kind="dropped"} 3`)
+	assert.NotContains(t, text, `balancer_filter_group_failed_open{filter_group="F2"}`, "no probes")
 }
 
 // Every query of the shipped Grafana dashboard names a metric the daemon

@@ -1,0 +1,165 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// failOpenSite is testdata/verdict.yaml (interval 40 ms,
+// recovery_threshold 3) whose profile sends a fail-open probe every
+// probe_every rounds, with the fail-open action given.
+func failOpenSite(t *testing.T, every int, action string) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/verdict.yaml")
+	require.NoError(t, err)
+	src := replaceOnce(t, string(data), "failure_action: bypass}",
+		fmt.Sprintf("failure_action: bypass, probe_payload: dpi-probe-block-me, probe_every: %d, fail_open_action: %s}", every, action))
+	path := filepath.Join(t.TempDir(), "site.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	return path
+}
+
+// waitAlarmEvent waits for the first alarm event of object to state to
+// ("raised", "cleared") after event seq after, and returns it.
+func waitAlarmEvent(t *testing.T, d *Daemon, object, to string, after uint64, within time.Duration) Event {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	defer cancel()
+	var got Event
+	err := d.Monitor(ctx, eventLogSize, object, true, func(e Event) error {
+		if e.Seq > after && e.Kind == EventAlarm && e.To == to {
+			got = e
+			return errFound
+		}
+		return nil
+	})
+	require.ErrorIs(t, err, errFound, "no alarm of %s %s within %s", object, to, within)
+	return got
+}
+
+// TestFailOpenOnSwitch: fail-open probes on the software switch. Healthy
+// filters drop every probe (the emulator's DPI blocks the payload) and
+// nothing else changes. F2 switched to pass everything is found failed
+// open within probe_every keep-alive intervals by a probe that came
+// back; with fail_open_action bypass the switch then sends it no data
+// frame (its to-filter counter and the emulator both count 0) while
+// keep-alives still pass; it comes back by the recovery rules once it
+// drops probes again.
+func TestFailOpenOnSwitch(t *testing.T) {
+	const (
+		interval = 40 * time.Millisecond // testdata/verdict.yaml
+		every    = 5
+		slack    = 30 * time.Millisecond // the switch's and the host's scheduling
+	)
+	b := newBedWith(t, failOpenSite(t, every, "bypass"), 0, nil)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.trafficGen(ctx, 2000)
+	f2 := b.filters["F2"]
+	require.Eventually(t, func() bool { return f2.data.Load() > 50 }, 10*time.Second, time.Millisecond, "F2 carries traffic")
+
+	// Healthy: probes reach the filters and are dropped.
+	require.Eventually(t, func() bool {
+		fo := filterNamed(t, d, "F2").FailOpen
+		return fo != nil && fo.Dropped >= 3
+	}, 10*time.Second, time.Millisecond, "probe rounds dropped")
+	fo := filterNamed(t, d, "F2").FailOpen
+	assert.Equal(t, uint32(every), fo.ProbeEvery)
+	assert.Equal(t, "bypass", fo.Action)
+	assert.Zero(t, fo.Returned)
+	assert.False(t, fo.FailedOpen)
+	assert.Positive(t, f2.probes.Load(), "probes reached the filter")
+	assert.Zero(t, f2.probesPassed.Load())
+	for _, n := range []string{"F1", "F2", "F3"} {
+		f := filterNamed(t, d, n)
+		assert.Equal(t, "up", f.State, n)
+		assert.Empty(t, f.Verdict, "%s: a dropped probe is no evidence of loss for the pipeline", n)
+	}
+
+	// F2 fails open.
+	seq := lastSeq(d)
+	dataBefore := f2.data.Load()
+	probesBefore := f2.probes.Load()
+	at := time.Now()
+	f2.passAll.Store(true)
+	alarm := waitAlarmEvent(t, d, "F2", "raised", seq, 10*time.Second)
+	down := waitTransition(t, d, "F2", "down", seq, 10*time.Second)
+	took := alarm.At.Sub(at)
+	firstPass := time.Unix(0, f2.firstPassAt.Load())
+	t.Logf("F2 failed open -> found after %s (%.2f probe intervals of %d x %s; the first probe it passed went through %s after the change, found %s after that), down after %s: %s",
+		took, float64(took)/float64(every*interval), every, interval, firstPass.Sub(at), alarm.At.Sub(firstPass), down.At.Sub(at), down.Reason)
+	// By the probes, whatever the host's scheduling: the first probe
+	// round after the change found it (2 probes, one a direction), and
+	// the first probe it passed is what found it.
+	assert.LessOrEqual(t, f2.probesAtFirst.Load()-probesBefore, uint64(2), "the first probe round after the change found it")
+	// Found from that probe's packet-in: 0.1-0.2 ms later on a quiet
+	// host; the packet-in path's scheduling (126 ms once with -race at
+	// load 20) is the host's, bounded here by the next probe round.
+	assert.Less(t, alarm.At.Sub(firstPass), every*interval, "found by the probe that came back")
+	// By the clock: within probe_every intervals plus the crossing, on a
+	// quiet host (a loaded one delays the engine's ticks, and so the probes).
+	if took > every*interval+slack {
+		t.Logf("found later than probe_every intervals + %s: the host delayed the engine's ticks", slack)
+	}
+	assert.Less(t, took, 5*time.Second)
+	assert.Contains(t, alarm.Reason, "filter-failed-open: failed open: probe returned")
+	assert.True(t, strings.HasPrefix(down.Reason, "failed open: probe returned "), down.Reason)
+	b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
+	acted := time.Now()
+	uninspected := f2.data.Load() - dataBefore
+	t.Logf("data frames F2 passed uninspected from the fail-open to the bypass on the switch (%s): %d", acted.Sub(at), uninspected)
+
+	// After the action: nothing to F2, by the switch's counters and the
+	// emulator's, while its keep-alives keep passing.
+	toFilter := b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(1, p4src.FGCntToFilter)))
+	bypassed := b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(1, p4src.FGCntSWBypass)))
+	data, passes := f2.data.Load(), filterNamed(t, d, "F2").Passes
+	require.Eventually(t, func() bool { return filterNamed(t, d, "F2").Passes >= passes+25 }, 30*time.Second, time.Millisecond)
+	f := filterNamed(t, d, "F2")
+	toFilter2 := b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(1, p4src.FGCntToFilter)))
+	bypassed2 := b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(1, p4src.FGCntSWBypass)))
+	t.Logf("%d keep-alive rounds after the action: %d data frames to F2 (switch counter), %d reached the emulator, %d software-bypassed; %d probes returned",
+		f.Passes-passes, toFilter2-toFilter, f2.data.Load()-data, bypassed2-bypassed, f.FailOpen.Returned)
+	assert.Zero(t, toFilter2-toFilter, "the switch sends the failed-open filter nothing")
+	assert.Zero(t, f2.data.Load()-data, "no data frame reached it")
+	assert.Greater(t, bypassed2-bypassed, uint64(100), "its share is software-bypassed")
+	assert.Equal(t, "down", f.State, "kept out while its probes come back")
+	assert.Equal(t, "sw-bypass", f.Effective)
+	assert.True(t, f.FailOpen.FailedOpen)
+	assert.Equal(t, down.Reason, f.Reason)
+	assert.Equal(t, f.FailOpen.Detail, f.Reason)
+	assert.Positive(t, f.FailOpen.Returned)
+	assert.Equal(t, "up", filterNamed(t, d, "F1").State)
+	assert.Equal(t, "up", filterNamed(t, d, "F3").State)
+
+	// F2 inspects again: the next probe round dropped ends the fail-open,
+	// and recovery_threshold (3) rounds later it forwards.
+	seq = lastSeq(d)
+	at = time.Now()
+	f2.passAll.Store(false)
+	cleared := waitAlarmEvent(t, d, "F2", "cleared", seq, 10*time.Second)
+	up := waitTransition(t, d, "F2", "up", seq, 10*time.Second)
+	t.Logf("F2 drops probes again -> fail-open cleared after %s, up after %s (%s)", cleared.At.Sub(at), up.At.Sub(at), up.Reason)
+	assert.Equal(t, "keep-alives pass", up.Reason)
+	assert.LessOrEqual(t, up.At.Sub(at), (every+1+3)*interval+slack)
+	// The round whose probes were dropped is the first of the 3 passes: 2
+	// more rounds (by the engine's ticks; half an interval of slack for
+	// the event stamps).
+	assert.GreaterOrEqual(t, up.At.Sub(cleared.At), 2*interval-interval/2, "the recovery rules count from the dropped round")
+	b.waitFG(1, p4src.ActionFilterForward, 5*time.Second)
+	back := f2.data.Load()
+	require.Eventually(t, func() bool { return f2.data.Load() > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
+	assert.False(t, filterNamed(t, d, "F2").FailOpen.FailedOpen)
+}
