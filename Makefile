@@ -120,9 +120,10 @@ p4-tna-typecheck:
 # p4lang/p4c (backends/tofino, since p4c 1.2.5.0; the Intel SDE's bf-p4c
 # works too; docs/tofino.md says how to build it). One compilation per
 # profile (TNA_PROFILES; docs/tofino.md, "Profiles"):
-#   base     no data-plane verdict: the build that fits Tofino 1
-#   verdict  -DWITH_VERDICT: the data-plane verdict (make p4-tna-verdict;
-#            not part of p4-tna until it fits)
+#   base     no data-plane verdict (the controller judges alone):
+#            10 of 12 stages
+#   verdict  -DWITH_VERDICT: the data-plane verdict, 11 of 12 stages
+#            (make p4-tna-verdict builds it alone)
 # Each writes the BF-Runtime schema, <pipe>/context.json and
 # <pipe>/tofino.bin, the TNA P4Info and <program>.conf (bf-p4c's driver
 # does not write it: p4c-gen-conf, beside bf-p4c, does) into
@@ -133,7 +134,7 @@ p4-tna-typecheck:
 # p4src/build/tna", which packs it for Stratum. Standard P4Runtime externs
 # (counters as counters), as Stratum and bf_switchd's PI want.
 P4C_GEN_CONF ?= $(BF_P4C_DIR)p4c-gen-conf
-TNA_PROFILES := base
+TNA_PROFILES := base verdict
 TNA_FLAGS_base    :=
 TNA_FLAGS_verdict := -DWITH_VERDICT
 TNA_OUT_base      := p4src/build/tna

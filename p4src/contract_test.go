@@ -159,6 +159,21 @@ func TestTNAP4InfoKeepsTheContract(t *testing.T) {
 	assert.EqualValues(t, 131072, slots.GetSize(), "2^17 slots on Tofino")
 }
 
+// The verdict profile's TNA P4Info (make p4-tna, build/tofino-verdict)
+// keeps the contract with the verdict: the liveness parameters, the
+// verdict digest and counter, and the registers (by name: the TNA
+// evidence lays them out for its stateful ALUs, docs/tofino.md).
+func TestTNAVerdictP4InfoKeepsTheContract(t *testing.T) {
+	v1, err := Load()
+	require.NoError(t, err)
+	text, err := os.ReadFile("build/tofino-verdict/balancer.p4info.txtpb")
+	require.NoError(t, err, "the TNA verdict profile's P4Info is committed (make p4-tna)")
+	tna, err := ParseSchema(text)
+	require.NoError(t, err)
+	require.True(t, HasVerdict(tna.Info), "the verdict profile has the verdict")
+	require.NoError(t, CheckContract(v1.Info, tna.Info))
+}
+
 // A build made before the data-plane verdict keeps the contract (the
 // controller runs it without the verdict); one that has only part of the
 // verdict's objects does not.

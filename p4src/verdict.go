@@ -64,10 +64,12 @@ const VerdictBuckets = 32
 
 // Tick is the unit of filter_forward.detect and the digest's age on a
 // target: BMv2 (and the software switch) count microseconds; Tofino bits
-// 41:10 of its nanosecond clock.
+// 47:16 of its nanosecond clock (65.536 µs: the slice the verdict's
+// stateful ALUs can be given, on a container boundary; docs/tofino.md).
+// The tick is the floor of every time the pipeline judges.
 const (
 	TickBMv2 = time.Microsecond
-	TickTNA  = 1024 * time.Nanosecond
+	TickTNA  = 65536 * time.Nanosecond
 )
 
 // VerdictDigest is one verdict_digest_t.

@@ -71,7 +71,7 @@ func TestForwardLivenessParams(t *testing.T) {
 	assert.Equal(t, uint64(1), p[p4src.ParamFailDrop])
 	assert.Zero(t, params(es[0])[p4src.ParamEpoch])
 	assert.Equal(t, uint64(3), DetectTicks(3*time.Microsecond, p4src.TickBMv2))
-	assert.Equal(t, uint64(489), DetectTicks(500*time.Microsecond, p4src.TickTNA), "rounded up")
+	assert.Equal(t, uint64(8), DetectTicks(500*time.Microsecond, p4src.TickTNA), "rounded up: 7.6 ticks of 65.536 µs")
 	assert.Equal(t, uint64(1<<31-1), DetectTicks(time.Hour*3, p4src.TickBMv2))
 
 	d, err := c.Compile(cfg, State{})

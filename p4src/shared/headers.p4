@@ -242,13 +242,12 @@ struct local_md_t {
     bit<7>  ev_index;      // filter_group ++ direction of the sends concerned
     bit<5>  ev_bucket;     // session bucket of a data send: hash[20:16]
     bool    verdict_now;   // loss proven by this packet
-    bit<8>  verdict_reason;
-    tick_t  verdict_age;
     bool    verdict_hit;   // a standing verdict: the failure action
     bool    count_verdict;
     verdict_cnt_kind_t verdict_kind;
     bool    send_digest;
     verdict_digest_t digest;
+    ARCH_VERDICT_MD        // the architecture's own verdict fields (arch.p4)
 }
 
 #endif  // BALANCER_HEADERS_P4

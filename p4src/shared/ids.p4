@@ -55,8 +55,7 @@
 
 // Registers (0x10 prefix) of the data-plane liveness: read by no controller
 // (PI answers UNIMPLEMENTED), ids fixed for the record.
-#define ID_REGISTER_EV_SINCE             1
-#define ID_REGISTER_EV_LAST              2
+#define ID_REGISTER_EV_TIME              1   // 2 (ev_last) is retired: ev_time holds both
 #define ID_REGISTER_EV_KA                3
 #define ID_REGISTER_EV_SEEN              4
 #define ID_REGISTER_EV_COUNT             5

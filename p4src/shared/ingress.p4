@@ -74,6 +74,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
     FilterReturn() filter_return_ctl;
 #ifdef WITH_VERDICT
     Verdict()      verdict_ctl;
+    ARCH_EVIDENCE_DECL
 #endif
     Statistics()   statistics_ctl;
 
@@ -124,8 +125,8 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.detect = 0;
         md.fail_drop = 0;
         md.verdict_now = false;
-        md.verdict_reason = 0;
-        md.verdict_age = 0;
+        md.digest.reason = VERDICT_REASON_STANDING;
+        md.digest.age = 0;
         md.verdict_hit = false;
         md.count_verdict = false;
         md.verdict_kind = VERDICT_CNT_BYPASS;
@@ -160,6 +161,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 if (hdr.keepalive.isValid() && hdr.keepalive.filter_group[15:6] == 0) {
                     md.ka_send = true;
                     md.target_fg = hdr.keepalive.filter_group[5:0];
+                    md.side = hdr.keepalive.direction[0:0];
                     md.slot_hit = true;
                 }
 #endif
@@ -198,21 +200,16 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
             filter_groups_ctl.apply(hdr, md);
         }
 #ifdef WITH_VERDICT
-        verdict_ctl.apply(hdr, md);
+        verdict_ctl.apply(hdr, md ARCH_VERDICT_ARGS);
         if (md.verdict_hit) {
             // A standing data-plane verdict: the group's failure action
             // (a keep-alive still leaves, and keeps the evidence going),
             // and a digest so the controller learns of it.
+            // The digest's group, direction and epoch were written by
+            // filter_forward; its reason and age by the verdict control
+            // when this frame proved the loss (VERDICT_REASON_STANDING
+            // and 0 on a standing verdict).
             md.send_digest = true;
-            md.digest.filter_group = (bit<8>)md.target_fg;
-            md.digest.direction = (bit<8>)md.ev_index[0:0];
-            md.digest.epoch = md.epoch;
-            md.digest.reason = VERDICT_REASON_STANDING;
-            md.digest.age = 0;
-            if (md.verdict_now) {
-                md.digest.reason = md.verdict_reason;
-                md.digest.age = md.verdict_age;
-            }
             if (!md.ka_send) {
                 hdr.core.setInvalid();
                 md.count_verdict = true;
@@ -229,6 +226,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
                 }
             }
         }
+        ARCH_EVIDENCE_APPLY
 #endif
 
         statistics_ctl.apply(md);

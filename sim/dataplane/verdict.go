@@ -7,18 +7,23 @@ import (
 )
 
 // evidence is the data-plane verdict's registers
-// (p4src/v1model/include/control/verdict.p4, the same names and
-// semantics): per filter group and direction e = fg<<1 | side the sends
-// left by, and the verdict per filter group. Times are ticks of the
-// pipeline clock (microseconds, as BMv2 counts), 32 bits, wrap-safe.
+// (p4src/v1model/include/control/verdict.p4, itself the TNA algorithm
+// transcribed; the same names, encodings and semantics): per filter group
+// and direction e = fg<<1 | side the sends left by, and the verdict per
+// filter group. Times are ticks of the pipeline clock (microseconds, as
+// BMv2 counts), 32 bits; differences are signed (wrap-safe).
 type evidence struct {
-	mu      sync.Mutex
-	since   [p4src.FilterGroupSize * 2]uint32
-	last    [p4src.FilterGroupSize * 2]uint32
-	kaTag   [p4src.FilterGroupSize * 2]uint32
-	ka      [p4src.FilterGroupSize * 2]uint32
-	cntTag  [p4src.FilterGroupSize * 2]uint32
-	count   [p4src.FilterGroupSize * 2]uint32
+	mu sync.Mutex
+	// ev_time: the window's tag (its since + detect; 0: none) and the
+	// last send's deadline.
+	tag  [p4src.FilterGroupSize * 2]uint32
+	last [p4src.FilterGroupSize * 2]uint32
+	// ev_ka: the oldest unanswered keep-alive's deadline (0: none).
+	ka [p4src.FilterGroupSize * 2]uint32
+	// ev_count: the window tag its count is of, and the buckets marked.
+	cntTag [p4src.FilterGroupSize * 2]uint32
+	count  [p4src.FilterGroupSize * 2]uint32
+	// ev_seen: the window tag each bucket last sent data in.
 	seen    [p4src.FilterGroupSize * 2 * p4src.VerdictBuckets]uint32
 	verdict [p4src.FilterGroupSize]uint16
 
@@ -40,8 +45,8 @@ const (
 func (ev *evidence) reset() {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
-	ev.since, ev.last = [len(ev.since)]uint32{}, [len(ev.last)]uint32{}
-	ev.kaTag, ev.ka = [len(ev.kaTag)]uint32{}, [len(ev.ka)]uint32{}
+	ev.tag, ev.last = [len(ev.tag)]uint32{}, [len(ev.last)]uint32{}
+	ev.ka = [len(ev.ka)]uint32{}
 	ev.cntTag, ev.count = [len(ev.cntTag)]uint32{}, [len(ev.count)]uint32{}
 	ev.seen = [len(ev.seen)]uint32{}
 	ev.verdict = [len(ev.verdict)]uint16{}
@@ -72,66 +77,67 @@ type verdictOut struct {
 	age    uint32
 }
 
-// verdictApply is control Verdict.apply.
+// past reports whether now is past the deadline (signed, wrap-safe).
+func past(now, deadline uint32) bool { return int32(now-deadline) > 0 }
+
+// verdictApply is control Verdict.apply: the cell and the standing check,
+// the evidence, and a proof's cell write (the TNA build's second pass).
 func (d *Dataplane) verdictApply(in *verdictIn) verdictOut {
 	var out verdictOut
 	ev := &d.ev
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
 	i := in.index
+	now := d.tick()
+	key := uint16(verdictSet | in.epoch&0xff)
+	if in.forward && ev.verdict[in.fg] == key {
+		out.hit = true
+	}
 	switch {
 	case in.ret:
-		ev.since[i] = 0
+		ev.tag[i] = 0
+		ev.ka[i] = 0
 	case in.send:
-		now := d.tick() | 1
-		since := ev.since[i]
-		restart := false
-		if since == 0 || now-ev.last[i] > in.detect {
-			// Nothing pending, or the first send after a quiet spell: a
-			// new window; it proves nothing.
-			restart, since = true, now
-			ev.since[i] = since
+		deadline := now + in.detect
+		tag := ev.tag[i]
+		if tag == 0 || past(now, ev.last[i]) {
+			tag = deadline
 		}
-		ev.last[i] = now
+		ev.tag[i], ev.last[i] = tag, deadline
+		var kaOverdue uint32
+		switch k := ev.ka[i]; {
+		case in.kaSend && k == 0:
+			ev.ka[i] = deadline
+		case k != 0 && past(now, k):
+			kaOverdue = now - k
+		}
+		overdue := now - tag
 		var fresh uint32
 		if !in.kaSend {
 			j := i*p4src.VerdictBuckets + in.bucket
-			if ev.seen[j] != since {
-				fresh = 1
-				ev.seen[j] = since
+			if ev.seen[j] != tag {
+				ev.seen[j], fresh = tag, 1
 			}
 		}
-		count := ev.count[i]
-		if ev.cntTag[i] != since {
-			count = 0
+		enough := false
+		if ev.cntTag[i] != tag {
+			ev.cntTag[i], ev.count[i] = tag, fresh
+		} else {
+			enough = ev.count[i] >= p4src.VerdictMinBuckets
+			ev.count[i] += fresh
 		}
-		count += fresh
-		ev.cntTag[i], ev.count[i] = since, count
-		ka := ev.ka[i]
-		if ev.kaTag[i] != since {
-			ka = 0
-		}
-		if !restart {
-			if ka != 0 && now-ka > in.detect {
-				out.proven, out.reason, out.age = true, p4src.VerdictKeepAlive, now-ka
-			} else if now-since > in.detect && count >= p4src.VerdictMinBuckets {
-				out.proven, out.reason, out.age = true, p4src.VerdictData, now-since
+		if !out.hit {
+			switch {
+			case kaOverdue != 0:
+				out.proven, out.reason, out.age = true, p4src.VerdictKeepAlive, kaOverdue+in.detect
+			case !in.kaSend && int32(overdue) >= 0 && enough:
+				out.proven, out.reason, out.age = true, p4src.VerdictData, overdue+in.detect
 			}
 		}
-		if in.kaSend && ka == 0 {
-			ka = now
-		}
-		ev.kaTag[i], ev.ka[i] = since, ka
 	}
-	if in.forward {
-		key := uint16(verdictSet | in.epoch&0xff)
-		switch v := ev.verdict[in.fg]; {
-		case v == key:
-			out.hit, out.proven = true, false
-		case out.proven:
-			ev.verdict[in.fg] = key
-			out.hit = true
-		}
+	if out.proven && in.forward {
+		ev.verdict[in.fg] = key
+		out.hit = true
 	}
 	if out.hit && d.verdictDigest != 0 {
 		dg := p4src.VerdictDigest{FilterGroup: uint8(in.fg), Direction: uint8(i & 1), Epoch: uint8(in.epoch), Reason: p4src.VerdictStanding}

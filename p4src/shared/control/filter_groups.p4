@@ -17,6 +17,15 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
         md.detect = detect;
         md.fail_drop = fail_drop;
         md.fg_forward = true;
+        // The sends concerned: this group, out of the side the frame
+        // leaves by (a keep-alive packet-out's side is its direction).
+        md.ev_index = md.target_fg ++ md.side;
+        // The verdict digest's group, direction and epoch (sent only when
+        // a verdict stands or is proven: control/verdict.p4).
+        md.digest.filter_group = (bit<8>)md.target_fg;
+        md.digest.direction = (bit<8>)md.side;
+        md.digest.epoch = epoch;
+        ARCH_FORWARD_VERDICT(epoch, detect)
 #else
     // Without the verdict the action has no liveness parameters (the
     // controller learns that from the P4Info and leaves them out).
@@ -69,18 +78,21 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
         // and Tofino want a table in one place of the control flow), for
         // data and for keep-alive packet-outs alike (WITH_VERDICT).
 #ifdef WITH_VERDICT
-        bit<1> dir = md.side;
-        if (md.ka_send) {
-            dir = (bit<1>)hdr.keepalive.direction;
-        }
-        md.ev_index = md.target_fg ++ dir;
         port_t named = md.out_port;
 #endif
+        // A keep-alive packet-out (WITH_VERDICT) takes only its group's
+        // parameters and state: it leaves by the port the controller
+        // named, uncounted, whatever the group's action. Undone in each
+        // case (the cases exclude each other: on Tofino they share the
+        // stage after the table).
         switch (filter_groups.apply().action_run) {
             filter_forward: {
 #ifdef WITH_VERDICT
                 md.ev_send = true;
-                if (!md.ka_send)
+                if (md.ka_send) {
+                    md.count_fg = false;
+                    md.count_link = false;
+                } else
 #endif
                 {
                     hdr.core.setValid();
@@ -97,18 +109,18 @@ control FilterGroups(inout headers_t hdr, inout local_md_t md) {
 #endif
                 }
             }
-        }
 #ifdef WITH_VERDICT
-        if (md.ka_send) {
-            // A keep-alive packet-out: only its group's parameters and
-            // state; it leaves by the port the controller named, uncounted.
-            md.drop = false;
-            md.drop_reason = DROP_NONE;
-            md.count_fg = false;
-            md.count_link = false;
-            md.out_port = named;
-        }
+            default: {
+                if (md.ka_send) {
+                    md.drop = false;
+                    md.drop_reason = DROP_NONE;
+                    md.count_fg = false;
+                    md.count_link = false;
+                    md.out_port = named;
+                }
+            }
 #endif
+        }
     }
 }
 

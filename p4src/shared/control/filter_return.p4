@@ -56,7 +56,7 @@ control FilterReturn(inout headers_t hdr, inout local_md_t md) {
             hdr.packet_in.setValid();
             hdr.packet_in.ingress_port = md.ingress_port;
             hdr.packet_in.reason = PACKET_IN_REASON_KEEPALIVE;
-            hdr.packet_in.rx_timestamp = md.ingress_ts;
+            ARCH_STAMP_PACKET_IN
             md.to_cpu = true;
             md.fg_kind = FG_CNT_KEEPALIVE;
         } else if (!hdr.core.isValid()) {

@@ -18,13 +18,20 @@
     inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md, \
     inout ingress_intrinsic_metadata_for_tm_t ig_tm_md
 #define ARCH_INGRESS_PORT   ig_intr_md.ingress_port
-#define ARCH_INGRESS_TS     ig_prsr_md.global_tstamp
-// Ticks of 1.024 µs (bits 41:10 of the nanosecond clock), wrapping every
-// 73.3 minutes: 32 bits, the width of a stateful ALU. Always odd (the
-// lowest bit set, 1 µs of resolution given up), so that 0 means "never"
-// in the verdict's registers and the verdict needs no operation of its
-// own on it: a Tofino action does one operation per field.
-#define ARCH_INGRESS_TICK   ig_prsr_md.global_tstamp[41:10]
+// The MAC's arrival stamp (nanoseconds, the clock the egress stamps
+// keep-alives with): written into the packet-in header by the finish
+// below, in an action of its own (see ARCH_STAMP_PACKET_IN).
+#define ARCH_INGRESS_TS     ig_intr_md.ingress_mac_tstamp
+// Ticks of 65.536 µs (bits 47:16 of the nanosecond clock), wrapping every
+// 78.2 hours: 32 bits, the width of a stateful ALU, on a container
+// boundary of the clock (a slice starting inside a container cannot be
+// lined up with the 32-bit fields the verdict relates it to: PHV
+// allocation fails). The floor of every timing the pipeline judges.
+#define ARCH_INGRESS_TICK   ig_prsr_md.global_tstamp[47:16]
+// The packet-in header's timestamp: written in the finish (the header's
+// port and reason are written in filter_return; one action writing all
+// three from three sources is more than a Tofino action may do).
+#define ARCH_STAMP_PACKET_IN
 // Tofino's ingress parser drops a frame with a parser error unless the
 // program reads parser_err; reading it here makes such frames reach the
 // ingress, which drops and counts them (DROP_MALFORMED).
@@ -54,6 +61,32 @@
 #define FOLD128_DECL(name) Hash<bit<32>>(HashAlgorithm_t.XOR32) name;
 #define FOLD128(name, dst, addr) dst = name.get({ addr })
 
+// The verdict's own fields (include/control/verdict.p4). A frame whose
+// evidence proves loss is resubmitted with verdict_resubmit_t, the 64 bits
+// Tofino 1 carries into the second pass (in place of the port metadata):
+// the epoch its filter group was forwarding at, the reason and how far
+// past the deadline the proof came (the digest's age is that + detect).
+header verdict_resubmit_t {
+    bit<8>  epoch;
+    bit<8>  reason;
+    @padding bit<16> _pad0;
+    bit<32> overdue;
+}
+#define ARCH_VERDICT_MD                                                 \
+    bit<32> deadline;      /* now + detect (filter_forward)          */ \
+    bit<32> tag;           /* the window: its since + detect; 0 none */ \
+    bit<32> overdue;       /* now - tag: >= 0 when the window expired */ \
+    bit<32> ka_overdue;    /* > 0: a keep-alive past its deadline    */ \
+    bit<32> fresh;         /* 1: a bucket new in this window         */ \
+    bit<16> cell;          /* the verdict cell read in this pass     */ \
+    verdict_resubmit_t resub;
+#define ARCH_VERDICT_ARGS , ig_dprsr_md
+// The evidence is a control of its own, applied after the failure action.
+#define ARCH_EVIDENCE_DECL  Evidence() evidence_ctl;
+#define ARCH_EVIDENCE_APPLY evidence_ctl.apply(hdr, md, ig_dprsr_md);
+#define ARCH_FORWARD_VERDICT(epoch, detect)                              \
+    md.deadline = md.now + (detect);
+
 #ifdef WITH_VERDICT
 #define ARCH_DIGEST                                      \
     if (md.send_digest) {                                \
@@ -64,6 +97,9 @@
 #endif
 
 #define ARCH_INGRESS_FINISH                              \
+    if (md.to_cpu) {                                     \
+        hdr.packet_in.rx_timestamp = md.ingress_ts;      \
+    }                                                    \
     hdr.bridged.setValid();                              \
     hdr.bridged.to_cpu = (bit<1>)md.to_cpu;              \
     hdr.bridged.ka_stamp = (bit<1>)md.ka_stamp;          \

@@ -8,8 +8,28 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 
     state start {
         pkt.extract(ig_intr_md);
-        pkt.advance(PORT_METADATA_SIZE);
         md.eth_type = 0;
+#ifdef WITH_VERDICT
+        // A frame resubmitted by the verdict (include/control/verdict.p4)
+        // carries its proof where the port metadata would be.
+        transition select(ig_intr_md.resubmit_flag) {
+            1:       parse_resubmit;
+            default: parse_port_metadata;
+        }
+    }
+
+    state parse_resubmit {
+        pkt.extract(md.resub);
+        transition parse_port;
+    }
+
+    state parse_port_metadata {
+#endif
+        pkt.advance(PORT_METADATA_SIZE);
+        transition parse_port;
+    }
+
+    state parse_port {
         transition select(ig_intr_md.ingress_port) {
             CPU_PORT: parse_packet_out;
             cpu_port: parse_packet_out;
@@ -23,13 +43,19 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
                         in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
 #ifdef WITH_VERDICT
-    Digest<verdict_digest_t>() verdict_digest;
+    // Named as the v1model build names its digest (by the struct): the
+    // controller finds it by that name in either P4Info.
+    @name(".verdict_digest_t") Digest<verdict_digest_t>() verdict_digest;
+    Resubmit() resubmit;
 #endif
 
     apply {
 #ifdef WITH_VERDICT
         if (ig_dprsr_md.digest_type == 1) {
             verdict_digest.pack(md.digest);
+        }
+        if (ig_dprsr_md.resubmit_type == 1) {
+            resubmit.emit(md.resub);
         }
 #endif
         pkt.emit(hdr.bridged);

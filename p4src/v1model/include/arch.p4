@@ -16,11 +16,21 @@
 // (shared/ingress.p4, "Profiles").
 #ifndef WITH_VERDICT
 #define WITH_VERDICT 1
+// The verdict needs no fields, arguments or forwarding-action statements
+// of its own here (include/control/verdict.p4 proves and applies in one
+// pass).
+#define ARCH_VERDICT_MD
+#define ARCH_VERDICT_ARGS
+#define ARCH_EVIDENCE_DECL
+#define ARCH_EVIDENCE_APPLY
+#define ARCH_FORWARD_VERDICT(epoch, detect)
 #endif
 
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port
 #define ARCH_INGRESS_TS     std.ingress_global_timestamp
+// The packet-in header's timestamp, written where its port and reason are.
+#define ARCH_STAMP_PACKET_IN hdr.packet_in.rx_timestamp = md.ingress_ts;
 // Ticks of 1 µs (BMv2's clock), wrapping every 71.6 minutes.
 #define ARCH_INGRESS_TICK   std.ingress_global_timestamp[31:0]
 // BMv2 continues to ingress after a parser error, with the headers

@@ -1,29 +1,37 @@
-// TNA Verdict: the same evidence and verdict as the v1model build
-// (p4src/v1model/include/control/verdict.p4, docs/availability.md), with
-// one RegisterAction per register per pass and 32-bit stateful ALUs (pairs
-// of 32 bits). bf-p4c 1.2.5.16 accepts its stateful ALUs and actions
-// (two comparisons per RegisterAction, one operation per field per
-// action); the whole program does not fit yet: PHV allocation fails on
-// the packet-in header (docs/tofino.md, "Data-plane verdict").
+// TNA Verdict: the data-plane verdict refitted to Tofino 1's stages
+// (docs/tofino.md, "Data-plane verdict on Tofino"). The same evidence as
+// the v1model build (a window of unanswered sends per filter group and
+// direction, the session buckets marked in it, the oldest unanswered
+// keep-alive), proven by stateful-ALU predicates, and the proof decoupled
+// from the frame being forwarded: a frame whose evidence proves loss is
+// resubmitted, and its second pass writes the verdict cell, takes the
+// failure action and sends the digest. Every later frame of the group
+// finds the standing verdict in the cell right beside filter_groups.
 //
-// md.now is the 32-bit tick as it is; 0 means "never" in ev_time and
-// ev_ka, so a send or a keep-alive at tick 0 exactly (one 1.024 µs tick
-// every 73.3 minutes) reads as none: at most that window starts again.
-// (The v1model build uses now | 1; on Tofino that OR in the same action
-// as its use spans two stages, and bf-p4c propagates it into the use
-// wherever it is written.)
+// Clock: md.now is global_tstamp[47:16] (65.536 µs ticks). Deadlines are
+// computed in filter_forward's action (md.deadline = now + detect), so
+// that every stateful ALU compares two operands (now - deadline, signed):
+//   ev_time  {tag, last}: tag = the window's since + detect (0: nothing
+//            unanswered); last = the last send's deadline. A return
+//            clears tag; a send opens a window (tag = deadline) when none
+//            is open or the last send is past its deadline (a quiet
+//            spell), and returns tag.
+//   ev_seen  (e ++ bucket): the window tag a bucket last sent data in;
+//            returns 1 when the bucket is new in this window.
+//   ev_ka    the oldest unanswered keep-alive's deadline (0: none); a
+//            return clears it; returns how far past it `now` is (0 when
+//            not past).
+//   ev_count {tag, buckets}: buckets marked in the window; when the
+//            window's deadline has passed (now - tag >= 0) and at least
+//            VERDICT_MIN_BUCKETS buckets were marked before this frame,
+//            returns the resubmit type straight into the deparser's field.
 //
-// Stage plan after filter_groups (each step needs the one before):
-//   1  ev_time   {since, last}: a return writes since = 0; a send starts
-//                a window (since = now) when nothing is pending or the last
-//                send is older than detect, and returns since
-//   2  ev_seen   (e ++ bucket): the window the bucket last sent data in;
-//                returns 1 when the bucket is new in this window
-//      ev_ka     {tag, time}: the oldest unanswered keep-alive of the window
-//   3  ev_count  {tag, count}: buckets marked in the window
-//   4  the proof (gateway compares in PHV), then verdict {cell}: reads the
-//      cell, writes VERDICT_SET | epoch when proven, returns the old cell
-//   5  the failure action (ingress.p4)
+// Stage plan (filter_groups in stage 7):
+//   7   verdict cell: read (first pass), or written VERDICT_SET | epoch
+//       (second pass), beside filter_groups
+//   8   standing check (cell against filter_forward's epoch); ev_time
+//   9   the failure action (ingress.p4); ev_seen, ev_ka; overdue = now - tag
+//   10  statistics and the finish; ev_count, the resubmit decision
 #ifndef BALANCER_TNA_VERDICT_P4
 #define BALANCER_TNA_VERDICT_P4
 
@@ -32,28 +40,78 @@ struct ev_pair_t {
     bit<32> second;
 }
 
-control Verdict(inout headers_t hdr, inout local_md_t md) {
-    tick_t since;
-    tick_t ka;
-    bit<32> fresh;
-    bit<32> count;
-    tick_t deadline;
-    bit<16> key;
-    bit<16> cell;
+// Verdict: the cell and the standing check, applied before the failure
+// action (ingress.p4).
+control Verdict(inout headers_t hdr, inout local_md_t md,
+                inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    @name(".BalancerIngress.verdict")
+    Register<bit<16>, fg_id_t>(FILTER_GROUP_TABLE_SIZE) verdict;
 
+
+    RegisterAction<bit<16>, fg_id_t, bit<16>>(verdict) verdict_read = {
+        void apply(inout bit<16> v, out bit<16> rv) {
+            rv = v;
+        }
+    };
+    RegisterAction<bit<16>, fg_id_t, bit<16>>(verdict) verdict_write = {
+        void apply(inout bit<16> v) {
+            v = VERDICT_SET | (bit<16>)md.resub.epoch;
+        }
+    };
+
+    @hidden action verdict_none() { }
+    @hidden action cell_read() {
+        md.cell = verdict_read.execute(md.target_fg);
+    }
+    @hidden action cell_write() {
+        verdict_write.execute(md.target_fg);
+    }
+    // Stage 7: the cell, beside filter_groups (gated as it is), pinned
+    // there (bf-p4c's placement otherwise gives it stage 8).
+    @hidden @stage(7) table verdict_cell {
+        key = {
+            md.slot_hit         : exact;
+            md.resub.isValid()  : exact;
+        }
+        actions = { cell_read; cell_write; verdict_none; }
+        const entries = {
+            (true, false) : cell_read();
+            (true, true)  : cell_write();
+        }
+        const default_action = verdict_none();
+        size = 2;
+    }
+
+    apply {
+        verdict_cell.apply();
+        // Stage 8: a standing verdict, or the proving frame's second pass.
+        if (md.fg_forward) {
+            if (md.resub.isValid()) {
+                md.verdict_hit = true;
+                md.verdict_now = true;
+                md.digest.reason = md.resub.reason;
+                md.digest.age = md.resub.overdue + md.detect;
+            } else if (md.cell[15:15] == 1 && md.cell[7:0] == md.epoch) {
+                md.verdict_hit = true;
+            }
+        }
+    }
+}
+
+// Evidence: the windows, marks and counts of every send and return, and
+// the resubmit of a frame that proves loss. Applied after the failure
+// action: on Tofino its stages run beside the failure action and the
+// statistics, not before them.
+control Evidence(inout headers_t hdr, inout local_md_t md,
+                 inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     @name(".BalancerIngress.ev_time")
     Register<ev_pair_t, bit<7>>(EVIDENCE_SIZE) ev_time;
     @name(".BalancerIngress.ev_seen")
     Register<bit<32>, bit<12>>(EVIDENCE_SEEN_SIZE) ev_seen;
     @name(".BalancerIngress.ev_ka")
-    Register<ev_pair_t, bit<7>>(EVIDENCE_SIZE) ev_ka;
+    Register<bit<32>, bit<7>>(EVIDENCE_SIZE) ev_ka;
     @name(".BalancerIngress.ev_count")
     Register<ev_pair_t, bit<7>>(EVIDENCE_SIZE) ev_count;
-    @name(".BalancerIngress.verdict")
-    Register<bit<16>, fg_id_t>(FILTER_GROUP_TABLE_SIZE) verdict;
-
-    // second holds last + detect (the end of the quiet-spell allowance),
-    // so that the ALU compares two operands: now - deadline, signed.
     RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_time) ev_time_return = {
         void apply(inout ev_pair_t v) {
             v.first = 0;
@@ -62,110 +120,200 @@ control Verdict(inout headers_t hdr, inout local_md_t md) {
     RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_time) ev_time_send = {
         void apply(inout ev_pair_t v, out bit<32> rv) {
             if (v.first == 0 || (int<32>)(md.now - v.second) > 0) {
-                v.first = md.now;
+                v.first = md.deadline;
             }
-            v.second = deadline;
+            v.second = md.deadline;
             rv = v.first;
         }
     };
+
     RegisterAction<bit<32>, bit<12>, bit<32>>(ev_seen) ev_seen_mark = {
         void apply(inout bit<32> v, out bit<32> rv) {
             rv = 0;
-            if (v != since) {
-                v = since;
+            if (v != md.tag) {
+                v = md.tag;
                 rv = 1;
             }
         }
     };
-    // Two actions on ev_ka, chosen by the kind of send: a stateful ALU
-    // has two comparison units, and one action for both kinds would need
-    // three (the window, the pending keep-alive and the kind).
-    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_ka) ev_ka_send_ka = {
-        void apply(inout ev_pair_t v, out bit<32> rv) {
+
+    RegisterAction<bit<32>, bit<7>, bit<32>>(ev_ka) ev_ka_return = {
+        void apply(inout bit<32> v) {
+            v = 0;
+        }
+    };
+    RegisterAction<bit<32>, bit<7>, bit<32>>(ev_ka) ev_ka_send_ka = {
+        void apply(inout bit<32> v, out bit<32> rv) {
             rv = 0;
-            if (v.first != since) {
-                v.first = since;
-                v.second = md.now;
-            } else {
-                rv = v.second;
-                if (v.second == 0) {
-                    v.second = md.now;
-                }
+            if (v == 0) {
+                v = md.deadline;
+            } else if ((int<32>)(md.now - v) > 0) {
+                rv = md.now - v;
             }
         }
     };
-    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_ka) ev_ka_send_data = {
-        void apply(inout ev_pair_t v, out bit<32> rv) {
+    RegisterAction<bit<32>, bit<7>, bit<32>>(ev_ka) ev_ka_send_data = {
+        void apply(inout bit<32> v, out bit<32> rv) {
             rv = 0;
-            if (v.first != since) {
-                v.first = since;
-                v.second = 0;
-            } else {
-                rv = v.second;
-            }
-        }
-    };
-    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_count) ev_count_add = {
-        void apply(inout ev_pair_t v, out bit<32> rv) {
-            if (v.first != since) {
-                v.first = since;
-                v.second = fresh;
-            } else {
-                v.second = v.second + fresh;
-            }
-            rv = v.second;
-        }
-    };
-    RegisterAction<bit<16>, fg_id_t, bit<16>>(verdict) verdict_check = {
-        void apply(inout bit<16> v, out bit<16> rv) {
-            rv = v;
-            if (v != key && md.verdict_now) {
-                v = key;
+            if (v != 0 && (int<32>)(md.now - v) > 0) {
+                rv = md.now - v;
             }
         }
     };
 
-    apply {
-        deadline = md.now + md.detect;
-        key = VERDICT_SET | (bit<16>)md.epoch;
-        fresh = 0;
-        if (md.ev_return) {
-            ev_time_return.execute(md.ev_index);
-        } else if (md.ev_send) {
-            since = ev_time_send.execute(md.ev_index);
-            if (!md.ka_send) {
-                fresh = ev_seen_mark.execute(md.ev_index ++ md.ev_bucket);
-            }
-            if (md.ka_send) {
-                ka = ev_ka_send_ka.execute(md.ev_index);
+    RegisterAction<ev_pair_t, bit<7>, bit<32>>(ev_count) ev_count_add = {
+        void apply(inout ev_pair_t v) {
+            if (v.first != md.tag) {
+                v.first = md.tag;
+                v.second = md.fresh;
             } else {
-                ka = ev_ka_send_data.execute(md.ev_index);
+                v.second = v.second + md.fresh;
             }
-            count = ev_count_add.execute(md.ev_index);
-            // since == md.now: this send started the window.
-            if (since != md.now) {
-                tick_t ka_age = md.now - ka;
-                tick_t age = md.now - since;
-                if (ka != 0 && ka_age > md.detect) {
-                    md.verdict_now = true;
-                    md.verdict_reason = VERDICT_REASON_KEEPALIVE;
-                    md.verdict_age = ka_age;
-                } else if (age > md.detect && count >= (bit<32>)VERDICT_MIN_BUCKETS) {
-                    md.verdict_now = true;
-                    md.verdict_reason = VERDICT_REASON_DATA;
-                    md.verdict_age = age;
+        }
+    };
+    RegisterAction<ev_pair_t, bit<7>, bit<3>>(ev_count) ev_count_proof = {
+        void apply(inout ev_pair_t v, out bit<3> rv) {
+            rv = 0;
+            if (v.first != md.tag) {
+                v.first = md.tag;
+                v.second = md.fresh;
+            } else {
+                if (v.second >= (bit<32>)VERDICT_MIN_BUCKETS) {
+                    rv = 1;
                 }
+                v.second = v.second + md.fresh;
             }
         }
-        if (md.fg_forward) {
-            cell = verdict_check.execute(md.target_fg);
-            if (cell == key) {
-                md.verdict_hit = true;
-                md.verdict_now = false;
-            } else if (md.verdict_now) {
-                md.verdict_hit = true;
-            }
+    };
+
+    // The steps as tables with constant entries, each pinned to its stage
+    // (@stage): bf-p4c's placement otherwise puts the whole evidence
+    // after the statistics and the finish (14 stages where the
+    // dependencies need 11). Keys: md.ev_return (a return), md.fg_forward
+    // (a send: filter_forward ran), md.ka_send (a keep-alive packet-out),
+    // the resubmit header (the second pass takes no evidence).
+    @hidden action ev_none() { }
+    // md.fresh stays 0 (metadata starts at 0) but for data sends, which
+    // mark their bucket: a keep-alive marks none.
+
+    // Stage 8: the window.
+    @hidden action ev_time_of_return() {
+        ev_time_return.execute(md.ev_index);
+    }
+    @hidden action ev_time_of_send() {
+        md.tag = ev_time_send.execute(md.ev_index);
+    }
+    @hidden @stage(8) table ev_time_step {
+        key = {
+            md.ev_return        : exact;
+            md.fg_forward       : exact;
+            md.resub.isValid()  : exact;
         }
+        actions = { ev_time_of_return; ev_time_of_send; ev_none; }
+        const entries = {
+            (true,  false, false) : ev_time_of_return();
+            (false, true,  false) : ev_time_of_send();
+        }
+        const default_action = ev_none();
+        size = 4;
+    }
+
+    // Stage 9: the bucket marks, the keep-alive, the window's overdue.
+    @hidden action ev_ka_of_return() {
+        ev_ka_return.execute(md.ev_index);
+    }
+    @hidden action ev_ka_of_keepalive() {
+        md.ka_overdue = ev_ka_send_ka.execute(md.ev_index);
+        md.overdue = md.now - md.tag;
+    }
+    @hidden action ev_ka_of_data() {
+        md.ka_overdue = ev_ka_send_data.execute(md.ev_index);
+        md.overdue = md.now - md.tag;
+    }
+    @hidden @stage(9) table ev_ka_step {
+        key = {
+            md.ev_return        : exact;
+            md.fg_forward       : exact;
+            md.ka_send          : exact;
+            md.resub.isValid()  : exact;
+        }
+        actions = { ev_ka_of_return; ev_ka_of_keepalive; ev_ka_of_data; ev_none; }
+        const entries = {
+            (true,  false, false, false) : ev_ka_of_return();
+            (false, true,  true,  false) : ev_ka_of_keepalive();
+            (false, true,  false, false) : ev_ka_of_data();
+        }
+        const default_action = ev_none();
+        size = 8;
+    }
+    @hidden action ev_seen_of_data() {
+        md.fresh = ev_seen_mark.execute(md.ev_index ++ md.ev_bucket);
+    }
+    @hidden @stage(9) table ev_seen_step {
+        key = {
+            md.fg_forward       : exact;
+            md.ka_send          : exact;
+            md.resub.isValid()  : exact;
+        }
+        actions = { ev_seen_of_data; ev_none; }
+        const entries = {
+            (true, false, false) : ev_seen_of_data();
+        }
+        const default_action = ev_none();
+        size = 2;
+    }
+
+    // Stage 10: the count, and the resubmit of a proving frame: a
+    // keep-alive past its deadline, or data of the expired window from
+    // at least VERDICT_MIN_BUCKETS buckets (the count's own predicate
+    // is the resubmit type).
+    @hidden action ev_count_of_send() {
+        ev_count_add.execute(md.ev_index);
+    }
+    @hidden action ev_count_of_keepalive_proof() {
+        ev_count_add.execute(md.ev_index);
+        ig_dprsr_md.resubmit_type = 1;
+        md.resub.setValid();
+        md.resub.epoch = md.epoch;
+        md.resub.reason = VERDICT_REASON_KEEPALIVE;
+        md.resub.overdue = md.ka_overdue;
+    }
+    @hidden action ev_count_of_expired_data() {
+        ig_dprsr_md.resubmit_type = ev_count_proof.execute(md.ev_index);
+        md.resub.setValid();
+        md.resub.epoch = md.epoch;
+        md.resub.reason = VERDICT_REASON_DATA;
+        md.resub.overdue = md.overdue;
+    }
+    @hidden @stage(10) table ev_count_step {
+        key = {
+            md.fg_forward       : exact;
+            md.resub.isValid()  : exact;
+            md.verdict_hit      : ternary;
+            md.ka_send          : ternary;
+            md.ka_overdue       : ternary;
+            md.overdue[31:31]   : ternary;
+        }
+        actions = { ev_count_of_send; ev_count_of_keepalive_proof; ev_count_of_expired_data; ev_none; }
+        const entries = {
+            // In order (the first that matches): a standing verdict (it
+            // proves nothing new), no keep-alive overdue and an unexpired
+            // window, or a keep-alive send with none overdue: counted.
+            (true, false, true, _,     _, _) : ev_count_of_send();
+            (true, false, _,    _,     0, 1) : ev_count_of_send();
+            (true, false, _,    true,  0, _) : ev_count_of_send();
+            (true, false, _,    false, 0, 0) : ev_count_of_expired_data();
+            (true, false, _,    _,     _, _) : ev_count_of_keepalive_proof();
+        }
+        const default_action = ev_none();
+        size = 8;
+    }
+
+    apply {
+        ev_time_step.apply();
+        ev_ka_step.apply();
+        ev_seen_step.apply();
+        ev_count_step.apply();
     }
 }
 
