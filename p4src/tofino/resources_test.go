@@ -21,6 +21,9 @@ const (
 	docPath    = "../../docs/tofino.md"
 	docBegin   = "<!-- resources: made from p4src/build/tofino/resources.json by p4src/tofino (go test -run TestResourceDoc -update) -->\n"
 	docEnd     = "<!-- resources end -->\n"
+
+	verdictReportPath = "../build/tofino-verdict/resources.json"
+	verdictDocBegin   = "<!-- resources: made from p4src/build/tofino-verdict/resources.json by p4src/tofino (go test -run TestResourceDoc -update) -->\n"
 )
 
 func committedReport(t *testing.T) *Resources {
@@ -63,18 +66,31 @@ func TestCommittedBuildFits(t *testing.T) {
 // docs/tofino.md's resource table is the committed report's, as
 // Markdown renders it.
 func TestResourceDoc(t *testing.T) {
-	want := docBegin + committedReport(t).Markdown() + docEnd
-	doc, err := os.ReadFile(docPath)
-	require.NoError(t, err)
-	s := string(doc)
-	i, j := strings.Index(s, docBegin), strings.Index(s, docEnd)
-	require.True(t, i >= 0 && j > i, "docs/tofino.md has no resource table between %q and %q", docBegin, docEnd)
-	got := s[i : j+len(docEnd)]
-	if *update && got != want {
-		require.NoError(t, os.WriteFile(docPath, []byte(s[:i]+want+s[j+len(docEnd):]), 0o644))
-		return
+	// One table per committed Tofino profile, each between its markers:
+	// the base profile's (docBegin) and the verdict profile's.
+	for _, m := range []struct{ report, begin string }{
+		{reportPath, docBegin},
+		{verdictReportPath, verdictDocBegin},
+	} {
+		data, err := os.ReadFile(m.report)
+		require.NoError(t, err, "%s is committed (make p4-tna)", m.report)
+		r, err := ParseResources(data)
+		require.NoError(t, err)
+		want := m.begin + r.Markdown() + docEnd
+		doc, err := os.ReadFile(docPath)
+		require.NoError(t, err)
+		s := string(doc)
+		i := strings.Index(s, m.begin)
+		require.True(t, i >= 0, "docs/tofino.md has no resource table after %q", m.begin)
+		j := i + strings.Index(s[i:], docEnd)
+		require.True(t, j > i, "docs/tofino.md: no %q after %q", docEnd, m.begin)
+		got := s[i : j+len(docEnd)]
+		if *update && got != want {
+			require.NoError(t, os.WriteFile(docPath, []byte(s[:i]+want+s[j+len(docEnd):]), 0o644))
+			continue
+		}
+		assert.Equal(t, want, got, "docs/tofino.md is stale: go test ./p4src/tofino -run TestResourceDoc -update")
 	}
-	assert.Equal(t, want, got, "docs/tofino.md is stale: go test ./p4src/tofino -run TestResourceDoc -update")
 }
 
 func TestParseResourcesRefusesOther(t *testing.T) {
