@@ -116,7 +116,11 @@ func TestVerdictScenarios(t *testing.T) {
 	scs := pipelinecases.VerdictScenariosDetect(cfg, detect)
 	for _, sc := range scs {
 		t.Run(sc.Name, func(t *testing.T) {
-			require.NoError(t, pipelinecases.RunVerdict(vt, sc, pipelinecases.Timing{Expect: 200 * time.Millisecond, Quiet: 20 * time.Millisecond}))
+			// Expect 1 s: BMv2 on a loaded 2-core host has been seen to
+			// take over 200 ms to forward a frame (the frame then came,
+			// as expected, after the wait); against a detection time of
+			// 10 s a second of slack changes no step's verdict.
+			require.NoError(t, pipelinecases.RunVerdict(vt, sc, pipelinecases.Timing{Expect: time.Second, Quiet: 20 * time.Millisecond}))
 			passed++
 		})
 	}
