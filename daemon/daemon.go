@@ -148,6 +148,15 @@ type Daemon struct {
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
 	pipeline *pipeline.Pipeline
+
+	// The open configuration session (sessMu, held across its commit)
+	// and a commit confirmed waiting for its confirmation (confMu; the
+	// confirmation loop is kicked when it changes): confsession.go.
+	sessMu      sync.Mutex
+	sess        *ConfigSession
+	confMu      sync.Mutex
+	confirm     *CommitConfirm
+	confirmKick chan struct{}
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -179,7 +188,8 @@ func New(opts Options) (*Daemon, error) {
 		}()
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
-		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}),
+		confirmKick: make(chan struct{}, 1)}
 	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now()}
 	d.events = NewEventLog(d.now)
 
@@ -241,6 +251,10 @@ func New(opts Options) (*Daemon, error) {
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
+	// A configuration session and a commit confirmed outlive the daemon.
+	if err := d.loadDocs(); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	built = true
 	return d, nil
 }
@@ -332,6 +346,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	run("stall evidence", d.evidenceLoop)
 	run("data-plane verdicts", d.verdictLoop)
+	run("commit confirmed", d.confirmLoop)
 	<-ctx.Done()
 	wg.Wait()
 	// Done with the state directory: another daemon may take it.
