@@ -551,12 +551,12 @@ func (d *Daemon) expireConfirm(ctx context.Context) {
 		fail(err)
 		return
 	}
-	d.log.Warn("commit confirmed: rolled back", "revision", rev, "to", cp.Previous, "new_revision", res.Revision.Number)
-	d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev), From: "confirm-pending", To: "rolled-back",
-		Reason: fmt.Sprintf("%s: rolled back to revision %d as revision %d", reason, cp.Previous, res.Revision.Number)})
 	if err := d.clearConfirm(p); err != nil {
 		d.log.Error("commit confirmed: rolled back, but its record could not be removed", "err", err)
 	}
+	d.log.Warn("commit confirmed: rolled back", "revision", rev, "to", cp.Previous, "new_revision", res.Revision.Number)
+	d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", rev), From: "confirm-pending", To: "rolled-back",
+		Reason: fmt.Sprintf("%s: rolled back to revision %d as revision %d", reason, cp.Previous, res.Revision.Number)})
 }
 
 // clearConfirm removes p, the pending commit confirmed, once handled. It

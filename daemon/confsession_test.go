@@ -29,10 +29,10 @@ func writes(d *Daemon) (plans, requests uint64) {
 // stageRules stages one edit per rule into d's open session.
 func stageRules(t *testing.T, d *Daemon, names ...string) {
 	t.Helper()
-	for i, n := range names {
+	for _, n := range names {
 		v, err := d.ShowSession(context.Background())
 		require.NoError(t, err)
-		data := v.Session.YAML + ruleLine(n, 100+i)
+		data := v.Session.YAML + ruleLine(n, 100+strings.Count(v.Session.YAML, "priority:"))
 		got, err := d.StageSession(context.Background(), []byte(data), v.Session.Version, "balancer rule add "+n, false)
 		require.NoError(t, err)
 		assert.Equal(t, []string{"+ rule " + n}, firstWords(got.Changes), "the edit's own change")
@@ -155,4 +155,178 @@ func ruleNames(d *Daemon) []string {
 		out = append(out, r.Name)
 	}
 	return out
+}
+
+// A commit is refused when the running revision moved since the session
+// started: it names what moved and how to go on; the session stays.
+func TestSessionCommitRefusedWhenRunningMoved(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	data, err := os.ReadFile(b.config)
+	require.NoError(t, err)
+	_, err = d.StartSession(ctx)
+	require.NoError(t, err)
+	base := d.snapshot().rev.Number
+	stageRules(t, d, "s1")
+	// Another operator changes the running configuration directly.
+	_, err = d.ApplyConfig(ctx, append(data, ruleLine("other", 300)...), false, "balancer rule add other")
+	require.NoError(t, err)
+	moved := d.snapshot().rev.Number
+	require.Equal(t, base+1, moved)
+
+	p0, _ := writes(d)
+	_, err = d.CommitSession(ctx, "", 0, false)
+	require.ErrorIs(t, err, ErrConflict)
+	assert.Contains(t, err.Error(), fmt.Sprintf("started on revision %d, but the running revision is now %d (balancer rule add other)", base, moved))
+	assert.Contains(t, err.Error(), "+ rule other")
+	assert.Contains(t, err.Error(), "balancer config session abort")
+	assert.Equal(t, moved, d.snapshot().rev.Number, "nothing committed")
+	p1, _ := writes(d)
+	assert.Equal(t, p0, p1, "nothing written")
+	v, err := d.ShowSession(ctx)
+	require.NoError(t, err)
+	require.NotNil(t, v.Session, "the session stays open")
+	assert.Equal(t, []string{"+ rule other"}, firstWords(v.Moved))
+	assert.Equal(t, []string{"+ rule s1"}, firstWords(v.Changes))
+
+	_, err = d.StartSession(ctx)
+	assert.ErrorIs(t, err, ErrSessionState, "one session at a time")
+	_, err = d.AbortSession(ctx)
+	require.NoError(t, err)
+	assert.Nil(t, d.OpenSession())
+	_, err = d.CommitSession(ctx, "", 0, false)
+	assert.ErrorIs(t, err, ErrSessionState)
+	_, err = d.StageSession(ctx, data, 1, "balancer rule add x", false)
+	assert.ErrorIs(t, err, ErrSessionState)
+}
+
+// commitConfirmed stages rule name in a new session and commits it with
+// a confirmation due within confirm.
+func commitConfirmed(t *testing.T, d *Daemon, name string, confirm time.Duration) (*ApplyResult, *CommitConfirm) {
+	t.Helper()
+	_, err := d.StartSession(context.Background())
+	require.NoError(t, err)
+	stageRules(t, d, name)
+	res, err := d.CommitSession(context.Background(), "", confirm, false)
+	require.NoError(t, err)
+	p := d.PendingConfirm()
+	require.NotNil(t, p)
+	require.Equal(t, res.Revision.Number, p.Revision)
+	return res, p
+}
+
+// Without confirmation the daemon rolls the revision back by itself at the
+// deadline; other changes are refused meanwhile; monitor and history say
+// why.
+func TestCommitConfirmedRollsBackAtDeadline(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	w := followEvents(t, d)
+	base := d.snapshot().rev
+	res, p := commitConfirmed(t, d, "s1", 2*time.Second)
+	assert.Equal(t, base.Number, p.Previous)
+	assert.Contains(t, res.Warning, fmt.Sprintf("revision %d rolls back to revision %d", res.Revision.Number, base.Number))
+	_, err := os.Stat(filepath.Join(b.dir, "confirm.json"))
+	require.NoError(t, err, "saved before the deadline")
+	st, err := d.Status(ctx)
+	require.NoError(t, err)
+	require.NotNil(t, st.Confirm)
+	assert.Equal(t, p.Deadline, st.Confirm.Deadline)
+
+	data, err := os.ReadFile(b.config)
+	require.NoError(t, err)
+	_, err = d.ApplyConfig(ctx, append(data, ruleLine("other", 300)...), false, "other")
+	require.ErrorIs(t, err, ErrSessionState, "a change while the commit confirmed is pending")
+	assert.Contains(t, err.Error(), "balancer config confirm")
+
+	e := w.wait(t, "rolled-back", 10*time.Second)
+	late := e.At.Sub(p.Deadline)
+	t.Logf("rolled back %v after the deadline", late)
+	assert.Less(t, late.Abs(), time.Second)
+	assert.Contains(t, e.Reason, "not confirmed by")
+	run := d.snapshot().rev
+	assert.Equal(t, res.Revision.Number+1, run.Number)
+	assert.Equal(t, base.Digest, run.Digest, "the previous configuration runs again")
+	assert.Contains(t, run.Comment, fmt.Sprintf("commit confirmed of revision %d not confirmed by", res.Revision.Number))
+	assert.Equal(t, []string{"all"}, ruleNames(d))
+	assert.Nil(t, d.PendingConfirm())
+	_, err = os.Stat(filepath.Join(b.dir, "confirm.json"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+	hist, err := d.History(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, run.Comment, hist[len(hist)-1].Comment)
+	_, err = d.ConfirmCommit(ctx)
+	assert.ErrorIs(t, err, ErrSessionState, "nothing to confirm any more")
+}
+
+// A confirmation in time keeps the revision: a second commit confirmed,
+// left to roll back after the first's deadline, rolls back to the first.
+func TestCommitConfirmedKeptWhenConfirmed(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	w := followEvents(t, d)
+	first, p1 := commitConfirmed(t, d, "s1", 1*time.Second)
+	_, err := d.ConfirmCommit(ctx)
+	require.NoError(t, err)
+	w.wait(t, "confirmed", time.Second)
+	assert.Nil(t, d.PendingConfirm())
+	_, err = os.Stat(filepath.Join(b.dir, "confirm.json"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
+
+	second, p2 := commitConfirmed(t, d, "s2", 2*time.Second)
+	require.True(t, p2.Deadline.After(p1.Deadline))
+	assert.Equal(t, first.Revision.Number, p2.Previous)
+	w.wait(t, "rolled-back", 10*time.Second)
+	run := d.snapshot().rev
+	assert.Equal(t, second.Revision.Number+1, run.Number)
+	assert.Equal(t, first.Revision.Digest, run.Digest, "the confirmed revision outlived its deadline")
+	assert.Equal(t, []string{"all", "s1"}, ruleNames(d))
+}
+
+// A daemon restarted on the same state directory finds the pending commit
+// confirmed and rolls back at its deadline.
+func TestCommitConfirmedRollsBackAfterRestart(t *testing.T) {
+	b := newBed(t)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	base := d.snapshot().rev
+	res, p := commitConfirmed(t, d, "s1", 3*time.Second)
+	stop()
+
+	d2, _ := b.startDaemon(10)
+	w := followEvents(t, d2)
+	got := d2.PendingConfirm()
+	require.NotNil(t, got, "the new daemon finds the commit confirmed")
+	assert.True(t, p.Deadline.Equal(got.Deadline))
+	assert.Equal(t, res.Revision.Number, got.Revision)
+	e := w.wait(t, "rolled-back", 10*time.Second)
+	late := e.At.Sub(p.Deadline)
+	t.Logf("after a restart: rolled back %v after the deadline", late)
+	assert.Less(t, late.Abs(), time.Second)
+	assert.Equal(t, base.Digest, d2.snapshot().rev.Digest)
+	b.allUp(d2)
+}
+
+// A commit confirmed saved but whose revision was never saved (the daemon
+// died in between) rolls nothing back.
+func TestCommitConfirmedNeverCommitted(t *testing.T) {
+	b := newBed(t)
+	d, stop := b.startDaemon(10)
+	b.allUp(d)
+	base := d.snapshot().rev
+	stop()
+	doc := fmt.Sprintf(`{"revision": 0, "previous": %d, "deadline": %q}`, base.Number, time.Now().Add(200*time.Millisecond).Format(time.RFC3339Nano))
+	require.NoError(t, os.WriteFile(filepath.Join(b.dir, "confirm.json"), []byte(doc), 0o640))
+	d2, _ := b.startDaemon(10)
+	require.NotNil(t, d2.PendingConfirm())
+	require.Eventually(t, func() bool { return d2.PendingConfirm() == nil }, 10*time.Second, 10*time.Millisecond)
+	assert.Equal(t, base.Number, d2.snapshot().rev.Number, "nothing rolled back")
+	_, err := os.Stat(filepath.Join(b.dir, "confirm.json"))
+	assert.ErrorIs(t, err, os.ErrNotExist)
 }
