@@ -548,6 +548,9 @@ func (d *Daemon) onPrimary(primary bool) {
 		}
 	}
 	if was != primary {
+		// A new leader of an election rolls back a commit confirmed the
+		// former one left pending (a standby leaves it).
+		d.kickConfirm()
 		from, to := "backup", "primary"
 		if !primary {
 			from, to = to, from
