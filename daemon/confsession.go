@@ -158,7 +158,7 @@ func (d *Daemon) loadDocs() error {
 		}
 	}
 	d.sessMu.Lock()
-	d.sess = sess
+	d.setSession(sess)
 	d.sessMu.Unlock()
 	d.confMu.Lock()
 	if d.confirm == nil || !d.confirm.rolling {
@@ -200,16 +200,22 @@ func (d *Daemon) PendingConfirm() *CommitConfirm {
 	return &c
 }
 
-// OpenSession returns the open session without its YAML (nil: none).
+// setSession makes s the open session (nil: none); sessMu is held.
+func (d *Daemon) setSession(s *ConfigSession) {
+	d.sess = s
+	d.sessView.Store(s)
+}
+
+// OpenSession returns the open session without its YAML (nil: none). It
+// takes no lock a commit holds (status is read while one runs).
 func (d *Daemon) OpenSession() *ConfigSession {
-	d.sessMu.Lock()
-	defer d.sessMu.Unlock()
-	if d.sess == nil {
+	cur := d.sessView.Load()
+	if cur == nil {
 		return nil
 	}
-	s := *d.sess
+	s := *cur
 	s.YAML = ""
-	s.Edits = append([]string(nil), d.sess.Edits...)
+	s.Edits = append([]string(nil), cur.Edits...)
 	return &s
 }
 
@@ -230,7 +236,7 @@ func (d *Daemon) StartSession(context.Context) (*SessionView, error) {
 	if err := d.saveDoc(docSession, s); err != nil {
 		return nil, fmt.Errorf("the session was not started: %w", err)
 	}
-	d.sess = s
+	d.setSession(s)
 	c := *s
 	return &SessionView{Session: &c, Running: r.rev}, nil
 }
@@ -277,7 +283,7 @@ func (d *Daemon) StageSession(ctx context.Context, data []byte, version uint64, 
 	if err := d.saveDoc(docSession, &ns); err != nil {
 		return nil, fmt.Errorf("the edit was not staged: %w", err)
 	}
-	d.sess = &ns
+	d.setSession(&ns)
 	c := ns
 	view.Session = &c
 	return view, nil
@@ -334,7 +340,7 @@ func (d *Daemon) AbortSession(context.Context) (*SessionView, error) {
 		return nil, fmt.Errorf("the session was not aborted: %w", err)
 	}
 	s := d.sess
-	d.sess = nil
+	d.setSession(nil)
 	return &SessionView{Session: s, Running: d.snapshot().rev}, nil
 }
 
@@ -418,7 +424,7 @@ func (d *Daemon) CommitSession(ctx context.Context, comment string, confirm time
 	if err := d.saveDoc(docSession, nil); err != nil {
 		res.addWarning("committed, but the session's record could not be removed (" + err.Error() + "): abort it (balancer config session abort)")
 	}
-	d.sess = nil
+	d.setSession(nil)
 	return res, nil
 }
 

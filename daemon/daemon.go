@@ -154,6 +154,7 @@ type Daemon struct {
 	// confirmation loop is kicked when it changes): confsession.go.
 	sessMu      sync.Mutex
 	sess        *ConfigSession
+	sessView    atomic.Pointer[ConfigSession] // sess, for readers that must not wait on a commit
 	confMu      sync.Mutex
 	confirm     *CommitConfirm
 	confirmKick chan struct{}
