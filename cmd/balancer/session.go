@@ -162,7 +162,9 @@ func newSessionStartCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "start",
 		Short: "Open a configuration session on the running revision",
-		Args:  exactArgs(),
+		Example: `  balancer config session start
+  balancer rule add bgp --prio 900 --match 'proto tcp l4-port 179' --action bypass`,
+		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := a.sessionCall(cmd, apiv1.ConfigSessionRequest_START)
 			if err != nil {
@@ -184,7 +186,9 @@ func newSessionDiffCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff [--yaml]",
 		Short: "Show the open session: its edits, what they change, and what moved since it started",
-		Args:  exactArgs(),
+		Example: `  balancer config session diff
+  balancer config session diff --yaml > staged.yaml`,
+		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := a.sessionCall(cmd, apiv1.ConfigSessionRequest_SHOW)
 			if err != nil {
@@ -291,9 +295,10 @@ DURATION (1s to 24h). 'balancer status' shows the deadline.`,
 
 func newSessionAbortCmd(a *app) *cobra.Command {
 	return &cobra.Command{
-		Use:   "abort",
-		Short: "Drop the open session and its staged edits (nothing was applied)",
-		Args:  exactArgs(),
+		Use:     "abort",
+		Short:   "Drop the open session and its staged edits (nothing was applied)",
+		Example: `  balancer config session abort`,
+		Args:    exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := a.sessionCall(cmd, apiv1.ConfigSessionRequest_ABORT)
 			if err != nil {
