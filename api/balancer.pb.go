@@ -51,6 +51,11 @@ const (
 	ConfigSessionRequest_START ConfigSessionRequest_Action = 1
 	ConfigSessionRequest_STAGE ConfigSessionRequest_Action = 2
 	ConfigSessionRequest_ABORT ConfigSessionRequest_Action = 3
+	// Move the session onto the running revision: what it changes is
+	// applied to the running configuration, object by object; ABORTED,
+	// naming them, when an object changed both in the session and since
+	// it started.
+	ConfigSessionRequest_REBASE ConfigSessionRequest_Action = 4
 )
 
 // Enum value maps for ConfigSessionRequest_Action.
@@ -60,12 +65,14 @@ var (
 		1: "START",
 		2: "STAGE",
 		3: "ABORT",
+		4: "REBASE",
 	}
 	ConfigSessionRequest_Action_value = map[string]int32{
-		"SHOW":  0,
-		"START": 1,
-		"STAGE": 2,
-		"ABORT": 3,
+		"SHOW":   0,
+		"START":  1,
+		"STAGE":  2,
+		"ABORT":  3,
+		"REBASE": 4,
 	}
 )
 
@@ -907,7 +914,8 @@ type ConfigSessionResponse struct {
 	// Unset when no session is open (SHOW, ABORT).
 	Session *ConfigSession `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
 	// STAGE: what the edit changes in the staged configuration; SHOW: what
-	// the session changes against the revision it started on.
+	// the session changes against the revision it started on; REBASE: what
+	// it changes against the running revision it now starts on.
 	Changes []string `protobuf:"bytes,2,rep,name=changes,proto3" json:"changes,omitempty"`
 	// The running revision.
 	Running *Revision `protobuf:"bytes,3,opt,name=running,proto3" json:"running,omitempty"`
@@ -4581,18 +4589,20 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05force\x18\x02 \x01(\bR\x05force\x12\x17\n" +
 	"\adry_run\x18\x03 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x04 \x01(\tR\acomment\"\x10\n" +
-	"\x0eHistoryRequest\"\xe8\x01\n" +
+	"\x0eHistoryRequest\"\xf4\x01\n" +
 	"\x14ConfigSessionRequest\x12@\n" +
 	"\x06action\x18\x01 \x01(\x0e2(.balancer.v1.ConfigSessionRequest.ActionR\x06action\x12\x12\n" +
 	"\x04yaml\x18\x02 \x01(\tR\x04yaml\x12\x18\n" +
 	"\aversion\x18\x03 \x01(\x04R\aversion\x12\x12\n" +
 	"\x04edit\x18\x04 \x01(\tR\x04edit\x12\x17\n" +
-	"\adry_run\x18\x05 \x01(\bR\x06dryRun\"3\n" +
+	"\adry_run\x18\x05 \x01(\bR\x06dryRun\"?\n" +
 	"\x06Action\x12\b\n" +
 	"\x04SHOW\x10\x00\x12\t\n" +
 	"\x05START\x10\x01\x12\t\n" +
 	"\x05STAGE\x10\x02\x12\t\n" +
-	"\x05ABORT\x10\x03\"\xb4\x01\n" +
+	"\x05ABORT\x10\x03\x12\n" +
+	"\n" +
+	"\x06REBASE\x10\x04\"\xb4\x01\n" +
 	"\rConfigSession\x12)\n" +
 	"\x04base\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\x04base\x124\n" +
 	"\astarted\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\astarted\x12\x12\n" +

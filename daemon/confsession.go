@@ -440,7 +440,7 @@ func (d *Daemon) movedError(s *ConfigSession, r running) error {
 		moved = "  (no object changed: comments or layout only)"
 	}
 	return kindf(ErrConflict, "the configuration session started on revision %d, but the running revision is now %d (%s): nothing was committed. What moved since:\n%s\n"+
-		"To rebase: list the staged edits (balancer config session diff), abort the session (balancer config session abort), start a new one on revision %d and make the edits again; or abort it to keep the running configuration as it is",
+		"Rebase the session onto revision %d (balancer config session rebase: refused, naming them, where an object changed both in the session and since), or abort it (balancer config session abort) to keep the running configuration as it is",
 		s.Base.Number, r.rev.Number, r.rev.Comment, moved, r.rev.Number)
 }
 

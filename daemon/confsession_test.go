@@ -330,3 +330,54 @@ func TestCommitConfirmedNeverCommitted(t *testing.T) {
 	_, err := os.Stat(filepath.Join(b.dir, "confirm.json"))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// A session rebased onto the moved running revision keeps its changes and
+// what moved; an object changed on both sides refuses the rebase.
+func TestSessionRebase(t *testing.T) {
+	b := newBed(t)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx := context.Background()
+	data, err := os.ReadFile(b.config)
+	require.NoError(t, err)
+	_, err = d.StartSession(ctx)
+	require.NoError(t, err)
+	v, err := d.RebaseSession(ctx)
+	require.NoError(t, err)
+	assert.Contains(t, v.Warning, "nothing to rebase")
+	stageRules(t, d, "s1")
+	_, err = d.ApplyConfig(ctx, append(data, ruleLine("other", 300)...), false, "balancer rule add other")
+	require.NoError(t, err)
+	moved := d.snapshot().rev
+	_, err = d.CommitSession(ctx, "", 0, false)
+	require.ErrorIs(t, err, ErrConflict)
+	assert.Contains(t, err.Error(), "balancer config session rebase")
+
+	v, err = d.RebaseSession(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, moved.Number, v.Session.Base.Number)
+	assert.Equal(t, []string{"+ rule s1"}, firstWords(v.Changes), "against the running revision: the session's change only")
+	assert.Equal(t, []string{"balancer rule add s1"}, v.Session.Edits, "the edits stay")
+	assert.Contains(t, v.Session.YAML, "# A site with fast keep-alives for tests.", "the running file's comments stay")
+	res, err := d.CommitSession(ctx, "", 0, false)
+	require.NoError(t, err)
+	assert.Equal(t, moved.Number+1, res.Revision.Number)
+	assert.Equal(t, []string{"all", "other", "s1"}, ruleNames(d))
+
+	// Both sides change rule other: refused, naming it.
+	_, err = d.StartSession(ctx)
+	require.NoError(t, err)
+	sv, err := d.ShowSession(ctx)
+	require.NoError(t, err)
+	edited := strings.Replace(sv.Session.YAML, "l4_port: 1300", "l4_port: 1301", 1)
+	require.NotEqual(t, sv.Session.YAML, edited)
+	_, err = d.StageSession(ctx, []byte(edited), sv.Session.Version, "balancer rule set other --match 'proto tcp l4-port 1301'", false)
+	require.NoError(t, err)
+	run, _ := d.ConfigYAML()
+	_, err = d.ApplyConfig(ctx, []byte(strings.Replace(string(run), "l4_port: 1300", "l4_port: 1302", 1)), false, "another operator")
+	require.NoError(t, err)
+	_, err = d.RebaseSession(ctx)
+	require.ErrorIs(t, err, ErrConflict)
+	assert.Contains(t, err.Error(), "changed both in the session and since it started: rule other")
+	assert.Equal(t, sv.Session.Version+1, d.OpenSession().Version, "the session is left as it was")
+}

@@ -160,7 +160,7 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"status": nil, "counters": nil, "slots": {balanceGroups}, "trace": nil, "locate": {none, none, protocols},
 		"config show": {revisions}, "config export": nil, "config apply": nil, "config check": {files},
 		"config diff": {revisions, revisions}, "config rollback": {revisions}, "config history": nil,
-		"config session start": nil, "config session diff": nil, "config session commit": nil, "config session abort": nil,
+		"config session start": nil, "config session diff": nil, "config session commit": nil, "config session abort": nil, "config session rebase": nil,
 		"config confirm":        nil,
 		"switch chassis-config": nil, "version": nil, "monitor": nil, "daemon": nil, "sim": nil,
 		"alarm list": nil, "alarm ack": {fixed(daemon.AlarmNames...)},

@@ -129,8 +129,10 @@ restart). 'config apply' and 'config rollback' still apply at once.
 commit' applies them, 'session abort' drops them.
 
 A commit is refused when the running revision moved since 'session start'
-(another operator applied a change): the refusal shows what moved. Abort
-the session and stage the edits again on the new revision.
+(another operator applied a change): the refusal shows what moved.
+'session rebase' moves the session onto the running revision (refused,
+naming them, where an object changed both in the session and since), or
+'session abort' drops it.
 
 'session commit --confirm 5m' applies the revision and rolls it back by
 itself to the revision before it unless 'balancer config confirm' comes
@@ -144,7 +146,7 @@ refused.`,
   balancer config session diff
   balancer config session commit --confirm 5m
   balancer config confirm`)
-	cmd.AddCommand(newSessionStartCmd(a), newSessionDiffCmd(a), newSessionCommitCmd(a), newSessionAbortCmd(a))
+	cmd.AddCommand(newSessionStartCmd(a), newSessionDiffCmd(a), newSessionCommitCmd(a), newSessionAbortCmd(a), newSessionRebaseCmd(a))
 	return cmd
 }
 
@@ -237,7 +239,7 @@ func writeSessionDiff(w io.Writer, r *apiv1.ConfigSessionResponse) {
 		for _, c := range r.GetMoved() {
 			fmt.Fprintf(w, "  %s\n", c)
 		}
-		fmt.Fprintf(w, "a commit is refused: abort the session ('balancer config session abort'), start a new one and stage the edits above again\n")
+		fmt.Fprintf(w, "a commit is refused: rebase the session onto revision %d ('balancer config session rebase') or abort it ('balancer config session abort')\n", r.GetRunning().GetNumber())
 	}
 	if r.GetWarning() != "" {
 		fmt.Fprintf(w, "warning: %s\n", r.GetWarning())
@@ -309,6 +311,42 @@ func newSessionAbortCmd(a *app) *cobra.Command {
 			}
 			fmt.Fprintf(a.stdout, "configuration session aborted: %s dropped; revision %d runs\n",
 				plural(int64(len(r.GetSession().GetEdits())), "staged edit"), r.GetRunning().GetNumber())
+			return nil
+		},
+	}
+}
+
+func newSessionRebaseCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rebase",
+		Short: "Move the open session onto the running revision, keeping its changes",
+		Long: `When the running revision moved since the session started, apply what
+the session changes to the running configuration instead, object by object
+(a port by number; a link, filter group, balance group, profile or rule by
+name; the site, platform, port map and defaults each as one). Refused,
+naming them, when an object changed both in the session and since it
+started: then abort the session and stage those edits again.`,
+		Example: `  balancer config session commit     # refused: the running revision moved
+  balancer config session rebase
+  balancer config session commit`,
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			r, err := a.sessionCall(cmd, apiv1.ConfigSessionRequest_REBASE)
+			if err != nil {
+				return err
+			}
+			if a.structured() {
+				r.GetSession().Yaml = ""
+				return a.printProto(r)
+			}
+			if r.GetWarning() != "" {
+				fmt.Fprintln(a.stdout, r.GetWarning())
+				return nil
+			}
+			fmt.Fprintf(a.stdout, "configuration session rebased onto revision %d; what it changes against it:\n", r.GetSession().GetBase().GetNumber())
+			for _, c := range r.GetChanges() {
+				fmt.Fprintf(a.stdout, "  %s\n", c)
+			}
 			return nil
 		},
 	}

@@ -20,6 +20,7 @@ type sessionService interface {
 	ShowSession(ctx context.Context) (*daemon.SessionView, error)
 	StageSession(ctx context.Context, data []byte, version uint64, edit string, dryRun bool) (*daemon.SessionView, error)
 	AbortSession(ctx context.Context) (*daemon.SessionView, error)
+	RebaseSession(ctx context.Context) (*daemon.SessionView, error)
 	CommitSession(ctx context.Context, comment string, confirm time.Duration, dryRun bool) (*daemon.ApplyResult, error)
 	ConfirmCommit(ctx context.Context) (daemon.Revision, error)
 }
@@ -54,13 +55,15 @@ func (s *apiServer) ConfigSession(ctx context.Context, req *apiv1.ConfigSessionR
 		v, err = ss.StartSession(ctx)
 	case apiv1.ConfigSessionRequest_ABORT:
 		v, err = ss.AbortSession(ctx)
+	case apiv1.ConfigSessionRequest_REBASE:
+		v, err = ss.RebaseSession(ctx)
 	case apiv1.ConfigSessionRequest_STAGE:
 		if err := checkStage(req); err != nil {
 			return nil, err
 		}
 		v, err = ss.StageSession(ctx, []byte(req.GetYaml()), req.GetVersion(), req.GetEdit(), req.GetDryRun())
 	default:
-		return nil, invalid("action %d: unknown; give SHOW, START, STAGE or ABORT", req.GetAction())
+		return nil, invalid("action %d: unknown; give SHOW, START, STAGE, ABORT or REBASE", req.GetAction())
 	}
 	if err != nil {
 		return nil, grpcError(err)

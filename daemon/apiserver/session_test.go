@@ -40,6 +40,10 @@ func (f *sessionFake) AbortSession(context.Context) (*daemon.SessionView, error)
 	return &daemon.SessionView{}, f.err
 }
 
+func (f *sessionFake) RebaseSession(context.Context) (*daemon.SessionView, error) {
+	return &daemon.SessionView{}, f.err
+}
+
 func (f *sessionFake) CommitSession(ctx context.Context, _ string, confirm time.Duration, _ bool) (*daemon.ApplyResult, error) {
 	f.gotConfirm = confirm
 	return &daemon.ApplyResult{}, f.err
