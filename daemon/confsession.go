@@ -133,52 +133,78 @@ func (d *Daemon) saveDoc(name string, v any) error {
 	return s.SaveDoc(name, b)
 }
 
-// loadDocs reads the session and a commit confirmed from the store.
-func (d *Daemon) loadDocs() error {
+// readDocs reads the session and a commit confirmed from the store.
+func (d *Daemon) readDocs() (*ConfigSession, *CommitConfirm, error) {
 	s := d.docs()
 	if s == nil {
-		return nil
+		return nil, nil, nil
 	}
 	var sess *ConfigSession
 	if b, err := s.LoadDoc(docSession); err != nil {
-		return err
+		return nil, nil, err
 	} else if b != nil {
 		sess = &ConfigSession{}
 		if err := json.Unmarshal(b, sess); err != nil {
-			return fmt.Errorf("the configuration session saved in the store does not read back: %v (remove it: session.json in the state directory, or the key doc/session)", err)
+			return nil, nil, fmt.Errorf("the configuration session saved in the store does not read back: %v (remove it: session.json in the state directory, or the key doc/session)", err)
 		}
 	}
 	var conf *CommitConfirm
 	if b, err := s.LoadDoc(docConfirm); err != nil {
-		return err
+		return nil, nil, err
 	} else if b != nil {
 		conf = &CommitConfirm{}
 		if err := json.Unmarshal(b, conf); err != nil {
-			return fmt.Errorf("the commit confirmed saved in the store does not read back: %v (remove it: confirm.json in the state directory, or the key doc/confirm)", err)
+			return nil, nil, fmt.Errorf("the commit confirmed saved in the store does not read back: %v (remove it: confirm.json in the state directory, or the key doc/confirm)", err)
 		}
+	}
+	return sess, conf, nil
+}
+
+// loadDocs reads the session and a commit confirmed from the store (New).
+func (d *Daemon) loadDocs() error {
+	sess, conf, err := d.readDocs()
+	if err != nil {
+		return err
 	}
 	d.sessMu.Lock()
 	d.setSession(sess)
 	d.sessMu.Unlock()
 	d.confMu.Lock()
-	if d.confirm == nil || !d.confirm.rolling {
-		d.confirm = conf
-	}
+	d.setConfirmLocked(conf)
 	d.confMu.Unlock()
 	d.kickConfirm()
 	return nil
 }
 
-// refreshDocs is loadDocs after a reload from the store (a takeover finds
-// the former leader's commit confirmed there).
+// refreshDocs reads them again after a reload from the store (a takeover
+// finds the former leader's commit confirmed there). What this daemon
+// changed since the read began is newer than the read, and stays.
 func (d *Daemon) refreshDocs() {
-	if !d.sessMu.TryLock() {
-		return // a session request runs: it holds the newest
-	}
-	d.sessMu.Unlock()
-	if err := d.loadDocs(); err != nil {
+	sg, cg := d.sessGen.Load(), d.confGen.Load()
+	sess, conf, err := d.readDocs()
+	if err != nil {
 		d.log.Warn("reading the configuration session and commit confirmed from the store", "err", err)
+		return
 	}
+	if d.sessMu.TryLock() { // else a session request runs: it writes the newest
+		if d.sessGen.Load() == sg {
+			d.setSession(sess)
+		}
+		d.sessMu.Unlock()
+	}
+	d.confMu.Lock()
+	if d.confGen.Load() == cg && (d.confirm == nil || !d.confirm.rolling) {
+		d.setConfirmLocked(conf)
+	}
+	d.confMu.Unlock()
+	d.kickConfirm()
+}
+
+// setConfirmLocked makes p the pending commit confirmed (nil: none);
+// confMu is held.
+func (d *Daemon) setConfirmLocked(p *CommitConfirm) {
+	d.confirm = p
+	d.confGen.Add(1)
 }
 
 func (d *Daemon) kickConfirm() {
@@ -204,6 +230,7 @@ func (d *Daemon) PendingConfirm() *CommitConfirm {
 func (d *Daemon) setSession(s *ConfigSession) {
 	d.sess = s
 	d.sessView.Store(s)
+	d.sessGen.Add(1)
 }
 
 // OpenSession returns the open session without its YAML (nil: none). It
@@ -450,7 +477,7 @@ func (d *Daemon) setConfirm(p *CommitConfirm) error {
 		return err
 	}
 	d.confMu.Lock()
-	d.confirm = p
+	d.setConfirmLocked(p)
 	d.confMu.Unlock()
 	d.kickConfirm()
 	return nil
@@ -472,7 +499,7 @@ func (d *Daemon) ConfirmCommit(context.Context) (Revision, error) {
 	}
 	d.confMu.Lock()
 	if d.confirm == p {
-		d.confirm = nil
+		d.setConfirmLocked(nil)
 	}
 	d.confMu.Unlock()
 	d.kickConfirm()
@@ -572,7 +599,7 @@ func (d *Daemon) clearConfirm(p *CommitConfirm) error {
 	err := d.saveDoc(docConfirm, nil)
 	d.confMu.Lock()
 	if d.confirm == p {
-		d.confirm = nil
+		d.setConfirmLocked(nil)
 	}
 	d.confMu.Unlock()
 	return err

@@ -152,12 +152,15 @@ type Daemon struct {
 	// The open configuration session (sessMu, held across its commit)
 	// and a commit confirmed waiting for its confirmation (confMu; the
 	// confirmation loop is kicked when it changes): confsession.go.
-	sessMu      sync.Mutex
-	sess        *ConfigSession
-	sessView    atomic.Pointer[ConfigSession] // sess, for readers that must not wait on a commit
-	confMu      sync.Mutex
-	confirm     *CommitConfirm
-	confirmKick chan struct{}
+	sessMu   sync.Mutex
+	sess     *ConfigSession
+	sessView atomic.Pointer[ConfigSession] // sess, for readers that must not wait on a commit
+	// sessGen and confGen move with every change made here (refreshDocs
+	// keeps what changed during its read).
+	sessGen, confGen atomic.Uint64
+	confMu           sync.Mutex
+	confirm          *CommitConfirm
+	confirmKick      chan struct{}
 }
 
 // New loads the running configuration (or the initial one) and prepares

@@ -38,6 +38,10 @@ func TestHACommitConfirmedRollsBackAfterTakeover(t *testing.T) {
 	require.NoError(t, err)
 	p := a.d.PendingConfirm()
 	require.NotNil(t, p)
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(ctx)
+		return err == nil && st.Confirm != nil && st.Confirm.Revision == res.Revision.Number
+	}, 10*time.Second, 5*time.Millisecond, "the standby's status shows the commit confirmed (it follows the store)")
 
 	events := make(chan daemon.Event, 64)
 	fctx, cancel := context.WithCancel(ctx)

@@ -6,6 +6,13 @@ import (
 
 var _ statestore.DocStore = (*Store)(nil)
 
+// The documents the daemon keeps (daemon/confsession.go); Watch reports
+// their changes, so that a standby shows them.
+const (
+	docSession = "session"
+	docConfirm = "confirm"
+)
+
 func docKey(name string) string { return "doc/" + name }
 
 // LoadDoc implements statestore.DocStore: the key doc/NAME under the
