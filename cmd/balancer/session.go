@@ -89,6 +89,14 @@ func (a *app) stage(ctx context.Context, cl apiv1.BalancerClient, o *applyOpts, 
 			fmt.Fprintln(a.stdout, note)
 		}
 		writeStage(a.stdout, res, o.dryRun)
+		for _, f := range []struct {
+			name string
+			on   bool
+		}{{"--force", o.force}, {"--strict", o.strict}} {
+			if f.on {
+				fmt.Fprintf(a.stdout, "note: %s is for the commit: staging applies nothing; give it to 'balancer config session commit'\n", f.name)
+			}
+		}
 		return true, nil
 	}
 }
