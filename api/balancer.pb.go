@@ -44,6 +44,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type ConfigSessionRequest_Action int32
+
+const (
+	ConfigSessionRequest_SHOW  ConfigSessionRequest_Action = 0
+	ConfigSessionRequest_START ConfigSessionRequest_Action = 1
+	ConfigSessionRequest_STAGE ConfigSessionRequest_Action = 2
+	ConfigSessionRequest_ABORT ConfigSessionRequest_Action = 3
+	// Move the session onto the running revision: what it changes is
+	// applied to the running configuration, object by object; ABORTED,
+	// naming them, when an object changed both in the session and since
+	// it started.
+	ConfigSessionRequest_REBASE ConfigSessionRequest_Action = 4
+)
+
+// Enum value maps for ConfigSessionRequest_Action.
+var (
+	ConfigSessionRequest_Action_name = map[int32]string{
+		0: "SHOW",
+		1: "START",
+		2: "STAGE",
+		3: "ABORT",
+		4: "REBASE",
+	}
+	ConfigSessionRequest_Action_value = map[string]int32{
+		"SHOW":   0,
+		"START":  1,
+		"STAGE":  2,
+		"ABORT":  3,
+		"REBASE": 4,
+	}
+)
+
+func (x ConfigSessionRequest_Action) Enum() *ConfigSessionRequest_Action {
+	p := new(ConfigSessionRequest_Action)
+	*p = x
+	return p
+}
+
+func (x ConfigSessionRequest_Action) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ConfigSessionRequest_Action) Descriptor() protoreflect.EnumDescriptor {
+	return file_balancer_proto_enumTypes[0].Descriptor()
+}
+
+func (ConfigSessionRequest_Action) Type() protoreflect.EnumType {
+	return &file_balancer_proto_enumTypes[0]
+}
+
+func (x ConfigSessionRequest_Action) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ConfigSessionRequest_Action.Descriptor instead.
+func (ConfigSessionRequest_Action) EnumDescriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{9, 0}
+}
+
 // Revision is one saved configuration.
 type Revision struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -700,6 +759,475 @@ func (*HistoryRequest) Descriptor() ([]byte, []int) {
 	return file_balancer_proto_rawDescGZIP(), []int{8}
 }
 
+type ConfigSessionRequest struct {
+	state  protoimpl.MessageState      `protogen:"open.v1"`
+	Action ConfigSessionRequest_Action `protobuf:"varint,1,opt,name=action,proto3,enum=balancer.v1.ConfigSessionRequest_Action" json:"action,omitempty"`
+	// STAGE: the whole staged configuration after the edit.
+	Yaml string `protobuf:"bytes,2,opt,name=yaml,proto3" json:"yaml,omitempty"`
+	// STAGE: the session's version the edit was made from (ABORTED when
+	// another edit was staged since).
+	Version uint64 `protobuf:"varint,3,opt,name=version,proto3" json:"version,omitempty"`
+	// STAGE: the edit, as the operator typed it.
+	Edit string `protobuf:"bytes,4,opt,name=edit,proto3" json:"edit,omitempty"`
+	// STAGE: only validate the staged result and show what the edit
+	// changes; stage nothing.
+	DryRun        bool `protobuf:"varint,5,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfigSessionRequest) Reset() {
+	*x = ConfigSessionRequest{}
+	mi := &file_balancer_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfigSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfigSessionRequest) ProtoMessage() {}
+
+func (x *ConfigSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfigSessionRequest.ProtoReflect.Descriptor instead.
+func (*ConfigSessionRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ConfigSessionRequest) GetAction() ConfigSessionRequest_Action {
+	if x != nil {
+		return x.Action
+	}
+	return ConfigSessionRequest_SHOW
+}
+
+func (x *ConfigSessionRequest) GetYaml() string {
+	if x != nil {
+		return x.Yaml
+	}
+	return ""
+}
+
+func (x *ConfigSessionRequest) GetVersion() uint64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *ConfigSessionRequest) GetEdit() string {
+	if x != nil {
+		return x.Edit
+	}
+	return ""
+}
+
+func (x *ConfigSessionRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+// ConfigSession is the open configuration session.
+type ConfigSession struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The revision it started on.
+	Base    *Revision              `protobuf:"bytes,1,opt,name=base,proto3" json:"base,omitempty"`
+	Started *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=started,proto3" json:"started,omitempty"`
+	// The staged configuration (empty in Status).
+	Yaml string `protobuf:"bytes,3,opt,name=yaml,proto3" json:"yaml,omitempty"`
+	// The staged edits, oldest first.
+	Edits []string `protobuf:"bytes,4,rep,name=edits,proto3" json:"edits,omitempty"`
+	// Moves with each staged edit.
+	Version       uint64 `protobuf:"varint,5,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfigSession) Reset() {
+	*x = ConfigSession{}
+	mi := &file_balancer_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfigSession) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfigSession) ProtoMessage() {}
+
+func (x *ConfigSession) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfigSession.ProtoReflect.Descriptor instead.
+func (*ConfigSession) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ConfigSession) GetBase() *Revision {
+	if x != nil {
+		return x.Base
+	}
+	return nil
+}
+
+func (x *ConfigSession) GetStarted() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Started
+	}
+	return nil
+}
+
+func (x *ConfigSession) GetYaml() string {
+	if x != nil {
+		return x.Yaml
+	}
+	return ""
+}
+
+func (x *ConfigSession) GetEdits() []string {
+	if x != nil {
+		return x.Edits
+	}
+	return nil
+}
+
+func (x *ConfigSession) GetVersion() uint64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+type ConfigSessionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Unset when no session is open (SHOW, ABORT).
+	Session *ConfigSession `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	// STAGE: what the edit changes in the staged configuration; SHOW: what
+	// the session changes against the revision it started on; REBASE: what
+	// it changes against the running revision it now starts on.
+	Changes []string `protobuf:"bytes,2,rep,name=changes,proto3" json:"changes,omitempty"`
+	// The running revision.
+	Running *Revision `protobuf:"bytes,3,opt,name=running,proto3" json:"running,omitempty"`
+	// SHOW: when the running revision moved since the session started,
+	// what moved (the revision it started on against the running one).
+	Moved         []string `protobuf:"bytes,4,rep,name=moved,proto3" json:"moved,omitempty"`
+	Warning       string   `protobuf:"bytes,5,opt,name=warning,proto3" json:"warning,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfigSessionResponse) Reset() {
+	*x = ConfigSessionResponse{}
+	mi := &file_balancer_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfigSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfigSessionResponse) ProtoMessage() {}
+
+func (x *ConfigSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfigSessionResponse.ProtoReflect.Descriptor instead.
+func (*ConfigSessionResponse) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ConfigSessionResponse) GetSession() *ConfigSession {
+	if x != nil {
+		return x.Session
+	}
+	return nil
+}
+
+func (x *ConfigSessionResponse) GetChanges() []string {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *ConfigSessionResponse) GetRunning() *Revision {
+	if x != nil {
+		return x.Running
+	}
+	return nil
+}
+
+func (x *ConfigSessionResponse) GetMoved() []string {
+	if x != nil {
+		return x.Moved
+	}
+	return nil
+}
+
+func (x *ConfigSessionResponse) GetWarning() string {
+	if x != nil {
+		return x.Warning
+	}
+	return ""
+}
+
+type CommitSessionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Roll the new revision back unless confirmed within this time (unset:
+	// no confirmation needed).
+	Confirm *durationpb.Duration `protobuf:"bytes,1,opt,name=confirm,proto3" json:"confirm,omitempty"`
+	// Saved with the revision (default: the staged edits).
+	Comment string `protobuf:"bytes,2,opt,name=comment,proto3" json:"comment,omitempty"`
+	// As ApplyConfigRequest.
+	Force         bool `protobuf:"varint,3,opt,name=force,proto3" json:"force,omitempty"`
+	Strict        bool `protobuf:"varint,4,opt,name=strict,proto3" json:"strict,omitempty"`
+	DryRun        bool `protobuf:"varint,5,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommitSessionRequest) Reset() {
+	*x = CommitSessionRequest{}
+	mi := &file_balancer_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommitSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommitSessionRequest) ProtoMessage() {}
+
+func (x *CommitSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommitSessionRequest.ProtoReflect.Descriptor instead.
+func (*CommitSessionRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CommitSessionRequest) GetConfirm() *durationpb.Duration {
+	if x != nil {
+		return x.Confirm
+	}
+	return nil
+}
+
+func (x *CommitSessionRequest) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+func (x *CommitSessionRequest) GetForce() bool {
+	if x != nil {
+		return x.Force
+	}
+	return false
+}
+
+func (x *CommitSessionRequest) GetStrict() bool {
+	if x != nil {
+		return x.Strict
+	}
+	return false
+}
+
+func (x *CommitSessionRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+type ConfirmCommitRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmCommitRequest) Reset() {
+	*x = ConfirmCommitRequest{}
+	mi := &file_balancer_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmCommitRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmCommitRequest) ProtoMessage() {}
+
+func (x *ConfirmCommitRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmCommitRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmCommitRequest) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{13}
+}
+
+type ConfirmCommitResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The revision kept.
+	Revision      *Revision `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmCommitResponse) Reset() {
+	*x = ConfirmCommitResponse{}
+	mi := &file_balancer_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmCommitResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmCommitResponse) ProtoMessage() {}
+
+func (x *ConfirmCommitResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmCommitResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmCommitResponse) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ConfirmCommitResponse) GetRevision() *Revision {
+	if x != nil {
+		return x.Revision
+	}
+	return nil
+}
+
+// CommitConfirm is a commit confirmed waiting for its confirmation.
+type CommitConfirm struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The revision that rolls back, and the one it rolls back to.
+	Revision      uint64                 `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	Previous      uint64                 `protobuf:"varint,2,opt,name=previous,proto3" json:"previous,omitempty"`
+	Deadline      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CommitConfirm) Reset() {
+	*x = CommitConfirm{}
+	mi := &file_balancer_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CommitConfirm) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CommitConfirm) ProtoMessage() {}
+
+func (x *CommitConfirm) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CommitConfirm.ProtoReflect.Descriptor instead.
+func (*CommitConfirm) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *CommitConfirm) GetRevision() uint64 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *CommitConfirm) GetPrevious() uint64 {
+	if x != nil {
+		return x.Previous
+	}
+	return 0
+}
+
+func (x *CommitConfirm) GetDeadline() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Deadline
+	}
+	return nil
+}
+
 type HistoryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Oldest first.
@@ -710,7 +1238,7 @@ type HistoryResponse struct {
 
 func (x *HistoryResponse) Reset() {
 	*x = HistoryResponse{}
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +1250,7 @@ func (x *HistoryResponse) String() string {
 func (*HistoryResponse) ProtoMessage() {}
 
 func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,7 +1263,7 @@ func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryResponse.ProtoReflect.Descriptor instead.
 func (*HistoryResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{9}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *HistoryResponse) GetRevisions() []*Revision {
@@ -757,7 +1285,7 @@ type SetBypassRequest struct {
 
 func (x *SetBypassRequest) Reset() {
 	*x = SetBypassRequest{}
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -769,7 +1297,7 @@ func (x *SetBypassRequest) String() string {
 func (*SetBypassRequest) ProtoMessage() {}
 
 func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -782,7 +1310,7 @@ func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassRequest.ProtoReflect.Descriptor instead.
 func (*SetBypassRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{10}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SetBypassRequest) GetGroup() string {
@@ -807,7 +1335,7 @@ type SetBypassResponse struct {
 
 func (x *SetBypassResponse) Reset() {
 	*x = SetBypassResponse{}
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -819,7 +1347,7 @@ func (x *SetBypassResponse) String() string {
 func (*SetBypassResponse) ProtoMessage() {}
 
 func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -832,7 +1360,7 @@ func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassResponse.ProtoReflect.Descriptor instead.
 func (*SetBypassResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{11}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 type ReturnFilterGroupRequest struct {
@@ -845,7 +1373,7 @@ type ReturnFilterGroupRequest struct {
 
 func (x *ReturnFilterGroupRequest) Reset() {
 	*x = ReturnFilterGroupRequest{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -857,7 +1385,7 @@ func (x *ReturnFilterGroupRequest) String() string {
 func (*ReturnFilterGroupRequest) ProtoMessage() {}
 
 func (x *ReturnFilterGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -870,7 +1398,7 @@ func (x *ReturnFilterGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnFilterGroupRequest.ProtoReflect.Descriptor instead.
 func (*ReturnFilterGroupRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ReturnFilterGroupRequest) GetFilterGroup() string {
@@ -888,7 +1416,7 @@ type ReturnFilterGroupResponse struct {
 
 func (x *ReturnFilterGroupResponse) Reset() {
 	*x = ReturnFilterGroupResponse{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +1428,7 @@ func (x *ReturnFilterGroupResponse) String() string {
 func (*ReturnFilterGroupResponse) ProtoMessage() {}
 
 func (x *ReturnFilterGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +1441,7 @@ func (x *ReturnFilterGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnFilterGroupResponse.ProtoReflect.Descriptor instead.
 func (*ReturnFilterGroupResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 type GetStatusRequest struct {
@@ -924,7 +1452,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1464,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1477,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 // Status is the daemon's view of the switch and the filters.
@@ -977,14 +1505,18 @@ type Status struct {
 	Daemon *DaemonInfo `protobuf:"bytes,21,opt,name=daemon,proto3" json:"daemon,omitempty"`
 	// The daemon's raised alarms, by name (the switch session's are in
 	// switch_status).
-	Alarms        []*Alarm `protobuf:"bytes,22,rep,name=alarms,proto3" json:"alarms,omitempty"`
+	Alarms []*Alarm `protobuf:"bytes,22,rep,name=alarms,proto3" json:"alarms,omitempty"`
+	// A commit confirmed waiting for `balancer config confirm` (unset: none).
+	CommitConfirm *CommitConfirm `protobuf:"bytes,23,opt,name=commit_confirm,json=commitConfirm,proto3" json:"commit_confirm,omitempty"`
+	// The open configuration session, without its YAML (unset: none).
+	ConfigSession *ConfigSession `protobuf:"bytes,24,opt,name=config_session,json=configSession,proto3" json:"config_session,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Status) Reset() {
 	*x = Status{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -996,7 +1528,7 @@ func (x *Status) String() string {
 func (*Status) ProtoMessage() {}
 
 func (x *Status) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1009,7 +1541,7 @@ func (x *Status) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Status.ProtoReflect.Descriptor instead.
 func (*Status) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Status) GetSite() string {
@@ -1096,6 +1628,20 @@ func (x *Status) GetAlarms() []*Alarm {
 	return nil
 }
 
+func (x *Status) GetCommitConfirm() *CommitConfirm {
+	if x != nil {
+		return x.CommitConfirm
+	}
+	return nil
+}
+
+func (x *Status) GetConfigSession() *ConfigSession {
+	if x != nil {
+		return x.ConfigSession
+	}
+	return nil
+}
+
 // Alarm is a condition of the daemon that needs the operator.
 type Alarm struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1119,7 +1665,7 @@ type Alarm struct {
 
 func (x *Alarm) Reset() {
 	*x = Alarm{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1131,7 +1677,7 @@ func (x *Alarm) String() string {
 func (*Alarm) ProtoMessage() {}
 
 func (x *Alarm) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1144,7 +1690,7 @@ func (x *Alarm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Alarm.ProtoReflect.Descriptor instead.
 func (*Alarm) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Alarm) GetName() string {
@@ -1198,7 +1744,7 @@ type AckAlarmRequest struct {
 
 func (x *AckAlarmRequest) Reset() {
 	*x = AckAlarmRequest{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1210,7 +1756,7 @@ func (x *AckAlarmRequest) String() string {
 func (*AckAlarmRequest) ProtoMessage() {}
 
 func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1223,7 +1769,7 @@ func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmRequest.ProtoReflect.Descriptor instead.
 func (*AckAlarmRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *AckAlarmRequest) GetName() string {
@@ -1243,7 +1789,7 @@ type AckAlarmResponse struct {
 
 func (x *AckAlarmResponse) Reset() {
 	*x = AckAlarmResponse{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1255,7 +1801,7 @@ func (x *AckAlarmResponse) String() string {
 func (*AckAlarmResponse) ProtoMessage() {}
 
 func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1268,7 +1814,7 @@ func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmResponse.ProtoReflect.Descriptor instead.
 func (*AckAlarmResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AckAlarmResponse) GetAlarm() *Alarm {
@@ -1302,7 +1848,7 @@ type DaemonInfo struct {
 
 func (x *DaemonInfo) Reset() {
 	*x = DaemonInfo{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1314,7 +1860,7 @@ func (x *DaemonInfo) String() string {
 func (*DaemonInfo) ProtoMessage() {}
 
 func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1327,7 +1873,7 @@ func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
 func (*DaemonInfo) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *DaemonInfo) GetVersion() string {
@@ -1408,7 +1954,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1966,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1979,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -1538,7 +2084,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1550,7 +2096,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1563,7 +2109,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -1719,7 +2265,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1731,7 +2277,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1744,7 +2290,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -1781,7 +2327,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1793,7 +2339,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1806,7 +2352,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -1926,7 +2472,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1938,7 +2484,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1951,7 +2497,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -2189,7 +2735,7 @@ type FailOpen struct {
 
 func (x *FailOpen) Reset() {
 	*x = FailOpen{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2201,7 +2747,7 @@ func (x *FailOpen) String() string {
 func (*FailOpen) ProtoMessage() {}
 
 func (x *FailOpen) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2214,7 +2760,7 @@ func (x *FailOpen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailOpen.ProtoReflect.Descriptor instead.
 func (*FailOpen) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *FailOpen) GetProbeEvery() uint32 {
@@ -2289,7 +2835,7 @@ type RoundTrip struct {
 
 func (x *RoundTrip) Reset() {
 	*x = RoundTrip{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2847,7 @@ func (x *RoundTrip) String() string {
 func (*RoundTrip) ProtoMessage() {}
 
 func (x *RoundTrip) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2860,7 @@ func (x *RoundTrip) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundTrip.ProtoReflect.Descriptor instead.
 func (*RoundTrip) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RoundTrip) GetDirection() string {
@@ -2368,7 +2914,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2380,7 +2926,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2393,7 +2939,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -2443,7 +2989,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2455,7 +3001,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2468,7 +3014,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -2511,7 +3057,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2523,7 +3069,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2536,7 +3082,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -2624,7 +3170,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2636,7 +3182,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2649,7 +3195,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 // Counters are the data plane's counters, by object.
@@ -2668,7 +3214,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2680,7 +3226,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2693,7 +3239,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -2755,7 +3301,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2767,7 +3313,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2780,7 +3326,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -2810,7 +3356,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2822,7 +3368,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2835,7 +3381,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *PortCounters) GetName() string {
@@ -2883,7 +3429,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2895,7 +3441,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2908,7 +3454,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -2992,7 +3538,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3004,7 +3550,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3017,7 +3563,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -3082,7 +3628,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3094,7 +3640,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3107,7 +3653,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -3153,7 +3699,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3165,7 +3711,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3178,7 +3724,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -3219,7 +3765,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3231,7 +3777,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3244,7 +3790,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -3273,7 +3819,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3285,7 +3831,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3298,7 +3844,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -3324,7 +3870,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3336,7 +3882,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3349,7 +3895,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -3378,7 +3924,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3390,7 +3936,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3403,7 +3949,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -3459,7 +4005,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3471,7 +4017,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3484,7 +4030,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -3519,7 +4065,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3531,7 +4077,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3544,7 +4090,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -3597,7 +4143,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3609,7 +4155,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3622,7 +4168,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -3744,7 +4290,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3756,7 +4302,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3769,7 +4315,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -3884,7 +4430,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3896,7 +4442,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3909,7 +4455,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{46}
+	return file_balancer_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -3943,7 +4489,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3955,7 +4501,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3968,7 +4514,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{47}
+	return file_balancer_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -3997,7 +4543,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4009,7 +4555,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4022,7 +4568,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{48}
+	return file_balancer_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -4095,7 +4641,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4107,7 +4653,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4120,7 +4666,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{49}
+	return file_balancer_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -4167,7 +4713,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4179,7 +4725,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4192,7 +4738,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{50}
+	return file_balancer_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -4302,7 +4848,45 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05force\x18\x02 \x01(\bR\x05force\x12\x17\n" +
 	"\adry_run\x18\x03 \x01(\bR\x06dryRun\x12\x18\n" +
 	"\acomment\x18\x04 \x01(\tR\acomment\"\x10\n" +
-	"\x0eHistoryRequest\"F\n" +
+	"\x0eHistoryRequest\"\xf4\x01\n" +
+	"\x14ConfigSessionRequest\x12@\n" +
+	"\x06action\x18\x01 \x01(\x0e2(.balancer.v1.ConfigSessionRequest.ActionR\x06action\x12\x12\n" +
+	"\x04yaml\x18\x02 \x01(\tR\x04yaml\x12\x18\n" +
+	"\aversion\x18\x03 \x01(\x04R\aversion\x12\x12\n" +
+	"\x04edit\x18\x04 \x01(\tR\x04edit\x12\x17\n" +
+	"\adry_run\x18\x05 \x01(\bR\x06dryRun\"?\n" +
+	"\x06Action\x12\b\n" +
+	"\x04SHOW\x10\x00\x12\t\n" +
+	"\x05START\x10\x01\x12\t\n" +
+	"\x05STAGE\x10\x02\x12\t\n" +
+	"\x05ABORT\x10\x03\x12\n" +
+	"\n" +
+	"\x06REBASE\x10\x04\"\xb4\x01\n" +
+	"\rConfigSession\x12)\n" +
+	"\x04base\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\x04base\x124\n" +
+	"\astarted\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\astarted\x12\x12\n" +
+	"\x04yaml\x18\x03 \x01(\tR\x04yaml\x12\x14\n" +
+	"\x05edits\x18\x04 \x03(\tR\x05edits\x12\x18\n" +
+	"\aversion\x18\x05 \x01(\x04R\aversion\"\xc8\x01\n" +
+	"\x15ConfigSessionResponse\x124\n" +
+	"\asession\x18\x01 \x01(\v2\x1a.balancer.v1.ConfigSessionR\asession\x12\x18\n" +
+	"\achanges\x18\x02 \x03(\tR\achanges\x12/\n" +
+	"\arunning\x18\x03 \x01(\v2\x15.balancer.v1.RevisionR\arunning\x12\x14\n" +
+	"\x05moved\x18\x04 \x03(\tR\x05moved\x12\x18\n" +
+	"\awarning\x18\x05 \x01(\tR\awarning\"\xac\x01\n" +
+	"\x14CommitSessionRequest\x123\n" +
+	"\aconfirm\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\aconfirm\x12\x18\n" +
+	"\acomment\x18\x02 \x01(\tR\acomment\x12\x14\n" +
+	"\x05force\x18\x03 \x01(\bR\x05force\x12\x16\n" +
+	"\x06strict\x18\x04 \x01(\bR\x06strict\x12\x17\n" +
+	"\adry_run\x18\x05 \x01(\bR\x06dryRun\"\x16\n" +
+	"\x14ConfirmCommitRequest\"J\n" +
+	"\x15ConfirmCommitResponse\x121\n" +
+	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\"\x7f\n" +
+	"\rCommitConfirm\x12\x1a\n" +
+	"\brevision\x18\x01 \x01(\x04R\brevision\x12\x1a\n" +
+	"\bprevious\x18\x02 \x01(\x04R\bprevious\x126\n" +
+	"\bdeadline\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\"F\n" +
 	"\x0fHistoryResponse\x123\n" +
 	"\trevisions\x18\x01 \x03(\v2\x15.balancer.v1.RevisionR\trevisions\"8\n" +
 	"\x10SetBypassRequest\x12\x14\n" +
@@ -4312,7 +4896,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x18ReturnFilterGroupRequest\x12!\n" +
 	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\"\x1b\n" +
 	"\x19ReturnFilterGroupResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xc5\x04\n" +
+	"\x10GetStatusRequest\"\xcb\x05\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -4326,7 +4910,9 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05stale\x18\t \x01(\bR\x05stale\x12%\n" +
 	"\x02ha\x18\x14 \x01(\v2\x15.balancer.v1.HAStatusR\x02ha\x12/\n" +
 	"\x06daemon\x18\x15 \x01(\v2\x17.balancer.v1.DaemonInfoR\x06daemon\x12*\n" +
-	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\"\xb9\x01\n" +
+	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
+	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
+	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\"\xb9\x01\n" +
 	"\x05Alarm\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x18\n" +
@@ -4609,7 +5195,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x04from\x18\x05 \x01(\tR\x04from\x12\x0e\n" +
 	"\x02to\x18\x06 \x01(\tR\x02to\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12\x0e\n" +
-	"\x02by\x18\b \x01(\tR\x02by2\xb3\a\n" +
+	"\x02by\x18\b \x01(\tR\x02by2\xb1\t\n" +
 	"\bBalancer\x12?\n" +
 	"\tGetStatus\x12\x1d.balancer.v1.GetStatusRequest\x1a\x13.balancer.v1.Status\x12J\n" +
 	"\tGetConfig\x12\x1d.balancer.v1.GetConfigRequest\x1a\x1e.balancer.v1.GetConfigResponse\x12H\n" +
@@ -4623,7 +5209,10 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05Trace\x12\x19.balancer.v1.TraceRequest\x1a\x18.balancer.v1.TraceResult\x12A\n" +
 	"\x06Locate\x12\x1a.balancer.v1.LocateRequest\x1a\x1b.balancer.v1.LocateResponse\x12<\n" +
 	"\aMonitor\x12\x1b.balancer.v1.MonitorRequest\x1a\x12.balancer.v1.Event0\x01\x12G\n" +
-	"\bAckAlarm\x12\x1c.balancer.v1.AckAlarmRequest\x1a\x1d.balancer.v1.AckAlarmResponseB,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
+	"\bAckAlarm\x12\x1c.balancer.v1.AckAlarmRequest\x1a\x1d.balancer.v1.AckAlarmResponse\x12V\n" +
+	"\rConfigSession\x12!.balancer.v1.ConfigSessionRequest\x1a\".balancer.v1.ConfigSessionResponse\x12L\n" +
+	"\rCommitSession\x12!.balancer.v1.CommitSessionRequest\x1a\x18.balancer.v1.ApplyResult\x12V\n" +
+	"\rConfirmCommit\x12!.balancer.v1.ConfirmCommitRequest\x1a\".balancer.v1.ConfirmCommitResponseB,Z*github.com/dpi-balancer/balancer/api;apiv1b\x06proto3"
 
 var (
 	file_balancer_proto_rawDescOnce sync.Once
@@ -4637,162 +5226,187 @@ func file_balancer_proto_rawDescGZIP() []byte {
 	return file_balancer_proto_rawDescData
 }
 
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 51)
+var file_balancer_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
 var file_balancer_proto_goTypes = []any{
-	(*Revision)(nil),                  // 0: balancer.v1.Revision
-	(*GetConfigRequest)(nil),          // 1: balancer.v1.GetConfigRequest
-	(*GetConfigResponse)(nil),         // 2: balancer.v1.GetConfigResponse
-	(*ApplyConfigRequest)(nil),        // 3: balancer.v1.ApplyConfigRequest
-	(*ApplyResult)(nil),               // 4: balancer.v1.ApplyResult
-	(*SlotMove)(nil),                  // 5: balancer.v1.SlotMove
-	(*FilterSlotMove)(nil),            // 6: balancer.v1.FilterSlotMove
-	(*RollbackRequest)(nil),           // 7: balancer.v1.RollbackRequest
-	(*HistoryRequest)(nil),            // 8: balancer.v1.HistoryRequest
-	(*HistoryResponse)(nil),           // 9: balancer.v1.HistoryResponse
-	(*SetBypassRequest)(nil),          // 10: balancer.v1.SetBypassRequest
-	(*SetBypassResponse)(nil),         // 11: balancer.v1.SetBypassResponse
-	(*ReturnFilterGroupRequest)(nil),  // 12: balancer.v1.ReturnFilterGroupRequest
-	(*ReturnFilterGroupResponse)(nil), // 13: balancer.v1.ReturnFilterGroupResponse
-	(*GetStatusRequest)(nil),          // 14: balancer.v1.GetStatusRequest
-	(*Status)(nil),                    // 15: balancer.v1.Status
-	(*Alarm)(nil),                     // 16: balancer.v1.Alarm
-	(*AckAlarmRequest)(nil),           // 17: balancer.v1.AckAlarmRequest
-	(*AckAlarmResponse)(nil),          // 18: balancer.v1.AckAlarmResponse
-	(*DaemonInfo)(nil),                // 19: balancer.v1.DaemonInfo
-	(*HAStatus)(nil),                  // 20: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),              // 21: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),              // 22: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),                // 23: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),              // 24: balancer.v1.FilterStatus
-	(*FailOpen)(nil),                  // 25: balancer.v1.FailOpen
-	(*RoundTrip)(nil),                 // 26: balancer.v1.RoundTrip
-	(*DataPlaneVerdict)(nil),          // 27: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 28: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 29: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 30: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 31: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 32: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 33: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 34: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 35: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 36: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 37: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 38: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 39: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 40: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 41: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 42: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 43: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 44: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 45: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 46: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 47: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 48: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 49: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 50: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 51: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 52: google.protobuf.Duration
+	(ConfigSessionRequest_Action)(0),  // 0: balancer.v1.ConfigSessionRequest.Action
+	(*Revision)(nil),                  // 1: balancer.v1.Revision
+	(*GetConfigRequest)(nil),          // 2: balancer.v1.GetConfigRequest
+	(*GetConfigResponse)(nil),         // 3: balancer.v1.GetConfigResponse
+	(*ApplyConfigRequest)(nil),        // 4: balancer.v1.ApplyConfigRequest
+	(*ApplyResult)(nil),               // 5: balancer.v1.ApplyResult
+	(*SlotMove)(nil),                  // 6: balancer.v1.SlotMove
+	(*FilterSlotMove)(nil),            // 7: balancer.v1.FilterSlotMove
+	(*RollbackRequest)(nil),           // 8: balancer.v1.RollbackRequest
+	(*HistoryRequest)(nil),            // 9: balancer.v1.HistoryRequest
+	(*ConfigSessionRequest)(nil),      // 10: balancer.v1.ConfigSessionRequest
+	(*ConfigSession)(nil),             // 11: balancer.v1.ConfigSession
+	(*ConfigSessionResponse)(nil),     // 12: balancer.v1.ConfigSessionResponse
+	(*CommitSessionRequest)(nil),      // 13: balancer.v1.CommitSessionRequest
+	(*ConfirmCommitRequest)(nil),      // 14: balancer.v1.ConfirmCommitRequest
+	(*ConfirmCommitResponse)(nil),     // 15: balancer.v1.ConfirmCommitResponse
+	(*CommitConfirm)(nil),             // 16: balancer.v1.CommitConfirm
+	(*HistoryResponse)(nil),           // 17: balancer.v1.HistoryResponse
+	(*SetBypassRequest)(nil),          // 18: balancer.v1.SetBypassRequest
+	(*SetBypassResponse)(nil),         // 19: balancer.v1.SetBypassResponse
+	(*ReturnFilterGroupRequest)(nil),  // 20: balancer.v1.ReturnFilterGroupRequest
+	(*ReturnFilterGroupResponse)(nil), // 21: balancer.v1.ReturnFilterGroupResponse
+	(*GetStatusRequest)(nil),          // 22: balancer.v1.GetStatusRequest
+	(*Status)(nil),                    // 23: balancer.v1.Status
+	(*Alarm)(nil),                     // 24: balancer.v1.Alarm
+	(*AckAlarmRequest)(nil),           // 25: balancer.v1.AckAlarmRequest
+	(*AckAlarmResponse)(nil),          // 26: balancer.v1.AckAlarmResponse
+	(*DaemonInfo)(nil),                // 27: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),                  // 28: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),              // 29: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),              // 30: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),                // 31: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),              // 32: balancer.v1.FilterStatus
+	(*FailOpen)(nil),                  // 33: balancer.v1.FailOpen
+	(*RoundTrip)(nil),                 // 34: balancer.v1.RoundTrip
+	(*DataPlaneVerdict)(nil),          // 35: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 36: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 37: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 38: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 39: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 40: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 41: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 42: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 43: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 44: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 45: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 46: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 47: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 48: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 49: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 50: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 51: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 52: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 53: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 54: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 55: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 56: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 57: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 58: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 59: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 60: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	51, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
-	0,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
-	0,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
-	5,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
-	6,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
-	0,  // 5: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
-	0,  // 6: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	21, // 7: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	22, // 8: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	23, // 9: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	24, // 10: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	29, // 11: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	51, // 12: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	20, // 13: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	19, // 14: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	16, // 15: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
-	51, // 16: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
-	16, // 17: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
-	51, // 18: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	51, // 19: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	51, // 20: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	51, // 21: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	51, // 22: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	51, // 23: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	52, // 24: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	28, // 25: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	27, // 26: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	26, // 27: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
-	25, // 28: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
-	51, // 29: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
-	52, // 30: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
-	52, // 31: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
-	52, // 32: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
-	51, // 33: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	51, // 34: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	52, // 35: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	51, // 36: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	33, // 37: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	34, // 38: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	35, // 39: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	36, // 40: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	37, // 41: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	38, // 42: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	51, // 43: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	32, // 44: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	32, // 45: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	32, // 46: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	32, // 47: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 48: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 49: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 50: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	32, // 51: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	32, // 52: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 53: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	32, // 54: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	32, // 55: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	32, // 56: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	32, // 57: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 58: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	32, // 59: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	32, // 60: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	32, // 61: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	32, // 62: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	41, // 63: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	42, // 64: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	43, // 65: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	48, // 66: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	51, // 67: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	14, // 68: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	1,  // 69: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	3,  // 70: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	7,  // 71: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	8,  // 72: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	10, // 73: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	12, // 74: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	30, // 75: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	39, // 76: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	44, // 77: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	46, // 78: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	49, // 79: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	17, // 80: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
-	15, // 81: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	2,  // 82: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	4,  // 83: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	4,  // 84: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	9,  // 85: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	11, // 86: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	13, // 87: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	31, // 88: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	40, // 89: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	45, // 90: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	47, // 91: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	50, // 92: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	18, // 93: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
-	81, // [81:94] is the sub-list for method output_type
-	68, // [68:81] is the sub-list for method input_type
-	68, // [68:68] is the sub-list for extension type_name
-	68, // [68:68] is the sub-list for extension extendee
-	0,  // [0:68] is the sub-list for field type_name
+	59, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	1,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
+	1,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
+	6,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
+	7,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
+	0,  // 5: balancer.v1.ConfigSessionRequest.action:type_name -> balancer.v1.ConfigSessionRequest.Action
+	1,  // 6: balancer.v1.ConfigSession.base:type_name -> balancer.v1.Revision
+	59, // 7: balancer.v1.ConfigSession.started:type_name -> google.protobuf.Timestamp
+	11, // 8: balancer.v1.ConfigSessionResponse.session:type_name -> balancer.v1.ConfigSession
+	1,  // 9: balancer.v1.ConfigSessionResponse.running:type_name -> balancer.v1.Revision
+	60, // 10: balancer.v1.CommitSessionRequest.confirm:type_name -> google.protobuf.Duration
+	1,  // 11: balancer.v1.ConfirmCommitResponse.revision:type_name -> balancer.v1.Revision
+	59, // 12: balancer.v1.CommitConfirm.deadline:type_name -> google.protobuf.Timestamp
+	1,  // 13: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
+	1,  // 14: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
+	29, // 15: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	30, // 16: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	31, // 17: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	32, // 18: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	37, // 19: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	59, // 20: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	28, // 21: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	27, // 22: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	24, // 23: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
+	16, // 24: balancer.v1.Status.commit_confirm:type_name -> balancer.v1.CommitConfirm
+	11, // 25: balancer.v1.Status.config_session:type_name -> balancer.v1.ConfigSession
+	59, // 26: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
+	24, // 27: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
+	59, // 28: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	59, // 29: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	59, // 30: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	59, // 31: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	59, // 32: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	59, // 33: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	60, // 34: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	36, // 35: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	35, // 36: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	34, // 37: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
+	33, // 38: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
+	59, // 39: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
+	60, // 40: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
+	60, // 41: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
+	60, // 42: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
+	59, // 43: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	59, // 44: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	60, // 45: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	59, // 46: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	41, // 47: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	42, // 48: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	43, // 49: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	44, // 50: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	45, // 51: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	46, // 52: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	59, // 53: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	40, // 54: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	40, // 55: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	40, // 56: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	40, // 57: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 58: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 59: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 60: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	40, // 61: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	40, // 62: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 63: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	40, // 64: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	40, // 65: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	40, // 66: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	40, // 67: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 68: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	40, // 69: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	40, // 70: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	40, // 71: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	40, // 72: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	49, // 73: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	50, // 74: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	51, // 75: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	56, // 76: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	59, // 77: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	22, // 78: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	2,  // 79: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	4,  // 80: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	8,  // 81: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	9,  // 82: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	18, // 83: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	20, // 84: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	38, // 85: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	47, // 86: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	52, // 87: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	54, // 88: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	57, // 89: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	25, // 90: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	10, // 91: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
+	13, // 92: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
+	14, // 93: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
+	23, // 94: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	3,  // 95: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	5,  // 96: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	5,  // 97: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	17, // 98: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	19, // 99: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	21, // 100: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	39, // 101: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	48, // 102: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	53, // 103: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	55, // 104: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	58, // 105: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	26, // 106: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	12, // 107: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
+	5,  // 108: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
+	15, // 109: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
+	94, // [94:110] is the sub-list for method output_type
+	78, // [78:94] is the sub-list for method input_type
+	78, // [78:78] is the sub-list for extension type_name
+	78, // [78:78] is the sub-list for extension extendee
+	0,  // [0:78] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -4805,13 +5419,14 @@ func file_balancer_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   51,
+			NumEnums:      1,
+			NumMessages:   58,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_balancer_proto_goTypes,
 		DependencyIndexes: file_balancer_proto_depIdxs,
+		EnumInfos:         file_balancer_proto_enumTypes,
 		MessageInfos:      file_balancer_proto_msgTypes,
 	}.Build()
 	File_balancer_proto = out.File

@@ -53,6 +53,9 @@ const (
 	Balancer_Locate_FullMethodName            = "/balancer.v1.Balancer/Locate"
 	Balancer_Monitor_FullMethodName           = "/balancer.v1.Balancer/Monitor"
 	Balancer_AckAlarm_FullMethodName          = "/balancer.v1.Balancer/AckAlarm"
+	Balancer_ConfigSession_FullMethodName     = "/balancer.v1.Balancer/ConfigSession"
+	Balancer_CommitSession_FullMethodName     = "/balancer.v1.Balancer/CommitSession"
+	Balancer_ConfirmCommit_FullMethodName     = "/balancer.v1.Balancer/ConfirmCommit"
 )
 
 // BalancerClient is the client API for Balancer service.
@@ -100,6 +103,21 @@ type BalancerClient interface {
 	// for a name the daemon does not raise or that is not raised now;
 	// INVALID_ARGUMENT for one that cannot be acknowledged.
 	AckAlarm(ctx context.Context, in *AckAlarmRequest, opts ...grpc.CallOption) (*AckAlarmResponse, error)
+	// ConfigSession starts, shows, stages into or aborts the configuration
+	// session: edits staged against the running revision and committed
+	// together as one revision (CommitSession). One session at a time;
+	// FAILED_PRECONDITION to start one while one is open, or to stage into
+	// or abort none; ABORTED to stage from an older staged version.
+	ConfigSession(ctx context.Context, in *ConfigSessionRequest, opts ...grpc.CallOption) (*ConfigSessionResponse, error)
+	// CommitSession applies the session's staged configuration as one
+	// revision, on top of the revision the session started on (ABORTED when
+	// the running revision moved since, naming what moved). With confirm,
+	// the daemon rolls the revision back by itself unless ConfirmCommit
+	// comes within that time.
+	CommitSession(ctx context.Context, in *CommitSessionRequest, opts ...grpc.CallOption) (*ApplyResult, error)
+	// ConfirmCommit keeps the revision of a pending commit confirmed;
+	// FAILED_PRECONDITION when none is pending.
+	ConfirmCommit(ctx context.Context, in *ConfirmCommitRequest, opts ...grpc.CallOption) (*ConfirmCommitResponse, error)
 }
 
 type balancerClient struct {
@@ -249,6 +267,36 @@ func (c *balancerClient) AckAlarm(ctx context.Context, in *AckAlarmRequest, opts
 	return out, nil
 }
 
+func (c *balancerClient) ConfigSession(ctx context.Context, in *ConfigSessionRequest, opts ...grpc.CallOption) (*ConfigSessionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfigSessionResponse)
+	err := c.cc.Invoke(ctx, Balancer_ConfigSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *balancerClient) CommitSession(ctx context.Context, in *CommitSessionRequest, opts ...grpc.CallOption) (*ApplyResult, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApplyResult)
+	err := c.cc.Invoke(ctx, Balancer_CommitSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *balancerClient) ConfirmCommit(ctx context.Context, in *ConfirmCommitRequest, opts ...grpc.CallOption) (*ConfirmCommitResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConfirmCommitResponse)
+	err := c.cc.Invoke(ctx, Balancer_ConfirmCommit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BalancerServer is the server API for Balancer service.
 // All implementations must embed UnimplementedBalancerServer
 // for forward compatibility.
@@ -294,6 +342,21 @@ type BalancerServer interface {
 	// for a name the daemon does not raise or that is not raised now;
 	// INVALID_ARGUMENT for one that cannot be acknowledged.
 	AckAlarm(context.Context, *AckAlarmRequest) (*AckAlarmResponse, error)
+	// ConfigSession starts, shows, stages into or aborts the configuration
+	// session: edits staged against the running revision and committed
+	// together as one revision (CommitSession). One session at a time;
+	// FAILED_PRECONDITION to start one while one is open, or to stage into
+	// or abort none; ABORTED to stage from an older staged version.
+	ConfigSession(context.Context, *ConfigSessionRequest) (*ConfigSessionResponse, error)
+	// CommitSession applies the session's staged configuration as one
+	// revision, on top of the revision the session started on (ABORTED when
+	// the running revision moved since, naming what moved). With confirm,
+	// the daemon rolls the revision back by itself unless ConfirmCommit
+	// comes within that time.
+	CommitSession(context.Context, *CommitSessionRequest) (*ApplyResult, error)
+	// ConfirmCommit keeps the revision of a pending commit confirmed;
+	// FAILED_PRECONDITION when none is pending.
+	ConfirmCommit(context.Context, *ConfirmCommitRequest) (*ConfirmCommitResponse, error)
 	mustEmbedUnimplementedBalancerServer()
 }
 
@@ -342,6 +405,15 @@ func (UnimplementedBalancerServer) Monitor(*MonitorRequest, grpc.ServerStreaming
 }
 func (UnimplementedBalancerServer) AckAlarm(context.Context, *AckAlarmRequest) (*AckAlarmResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AckAlarm not implemented")
+}
+func (UnimplementedBalancerServer) ConfigSession(context.Context, *ConfigSessionRequest) (*ConfigSessionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfigSession not implemented")
+}
+func (UnimplementedBalancerServer) CommitSession(context.Context, *CommitSessionRequest) (*ApplyResult, error) {
+	return nil, status.Error(codes.Unimplemented, "method CommitSession not implemented")
+}
+func (UnimplementedBalancerServer) ConfirmCommit(context.Context, *ConfirmCommitRequest) (*ConfirmCommitResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ConfirmCommit not implemented")
 }
 func (UnimplementedBalancerServer) mustEmbedUnimplementedBalancerServer() {}
 func (UnimplementedBalancerServer) testEmbeddedByValue()                  {}
@@ -591,6 +663,60 @@ func _Balancer_AckAlarm_Handler(srv interface{}, ctx context.Context, dec func(i
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Balancer_ConfigSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfigSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BalancerServer).ConfigSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Balancer_ConfigSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BalancerServer).ConfigSession(ctx, req.(*ConfigSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Balancer_CommitSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CommitSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BalancerServer).CommitSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Balancer_CommitSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BalancerServer).CommitSession(ctx, req.(*CommitSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Balancer_ConfirmCommit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConfirmCommitRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BalancerServer).ConfirmCommit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Balancer_ConfirmCommit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BalancerServer).ConfirmCommit(ctx, req.(*ConfirmCommitRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Balancer_ServiceDesc is the grpc.ServiceDesc for Balancer service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -645,6 +771,18 @@ var Balancer_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "AckAlarm",
 			Handler:    _Balancer_AckAlarm_Handler,
+		},
+		{
+			MethodName: "ConfigSession",
+			Handler:    _Balancer_ConfigSession_Handler,
+		},
+		{
+			MethodName: "CommitSession",
+			Handler:    _Balancer_CommitSession_Handler,
+		},
+		{
+			MethodName: "ConfirmCommit",
+			Handler:    _Balancer_ConfirmCommit_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -127,7 +127,7 @@ type Session struct {
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
-		savedPushes                                                          atomic.Uint64
+		savedPushes, plans                                                   atomic.Uint64
 		stalls, retries, readBacks, repairs, refusals                        atomic.Uint64
 	}
 }

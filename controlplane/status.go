@@ -10,8 +10,14 @@ import (
 type Stats struct {
 	Connects, Reconciles, PipelinePushes uint64
 	// SavedPipelinePushes: the pushes made as VERIFY_AND_SAVE + COMMIT.
-	SavedPipelinePushes         uint64
-	WriteRequests, Updates      uint64
+	SavedPipelinePushes    uint64
+	WriteRequests, Updates uint64
+	// PlansWritten counts the non-empty plans written whole: one per
+	// configuration change, reconcile delta or runtime-state change that
+	// wrote anything, however many write requests its batches took (a
+	// plan's entries go in dependency and priority order, a request or
+	// more per batch).
+	PlansWritten                uint64
 	PacketsIn, PacketsInDropped uint64
 	PacketsOut                  uint64
 	// Stalls counts connections dropped because the switch stopped
@@ -105,7 +111,7 @@ func (s *Session) Status() Status {
 func (s *Session) Stats() Stats {
 	return Stats{
 		Connects: s.stats.connects.Load(), Reconciles: s.stats.reconciles.Load(), PipelinePushes: s.stats.pushes.Load(), SavedPipelinePushes: s.stats.savedPushes.Load(),
-		WriteRequests: s.stats.writeReqs.Load(), Updates: s.stats.updates.Load(),
+		WriteRequests: s.stats.writeReqs.Load(), Updates: s.stats.updates.Load(), PlansWritten: s.stats.plans.Load(),
 		PacketsIn: s.stats.in.Load(), PacketsInDropped: s.stats.inDropped.Load(), PacketsOut: s.stats.out.Load(),
 		Stalls: s.stats.stalls.Load(), Retries: s.stats.retries.Load(),
 		ReadBacks: s.stats.readBacks.Load(), Repairs: s.stats.repairs.Load(),

@@ -215,6 +215,9 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 		}
 	}
 	c.noteWritten(plan)
+	if len(plan.Batches) > 0 {
+		c.s.stats.plans.Add(1)
+	}
 	summary := fmt.Sprintf("%d inserts, %d modifies, %d deletes", plan.Inserts, plan.Modifies, plan.Deletes)
 	c.s.setStatus(func(s *Status) { s.LastReconcile = time.Now(); s.LastPlan = summary })
 	return nil

@@ -152,6 +152,19 @@ type Daemon struct {
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
 	pipeline *pipeline.Pipeline
+
+	// The open configuration session (sessMu, held across its commit)
+	// and a commit confirmed waiting for its confirmation (confMu; the
+	// confirmation loop is kicked when it changes): confsession.go.
+	sessMu   sync.Mutex
+	sess     *ConfigSession
+	sessView atomic.Pointer[ConfigSession] // sess, for readers that must not wait on a commit
+	// sessGen and confGen move with every change made here (refreshDocs
+	// keeps what changed during its read).
+	sessGen, confGen atomic.Uint64
+	confMu           sync.Mutex
+	confirm          *CommitConfirm
+	confirmKick      chan struct{}
 }
 
 // New loads the running configuration (or the initial one) and prepares
@@ -183,7 +196,8 @@ func New(opts Options) (*Daemon, error) {
 		}()
 	}
 	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
-		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{})}
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}),
+		confirmKick: make(chan struct{}, 1)}
 	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now(), Name: opts.Name}
 	d.events = NewEventLog(d.now)
 
@@ -245,6 +259,10 @@ func New(opts Options) (*Daemon, error) {
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetDesired(des.Entities)
+	// A configuration session and a commit confirmed outlive the daemon.
+	if err := d.loadDocs(); err != nil {
+		return nil, fmt.Errorf("daemon: %w", err)
+	}
 	built = true
 	return d, nil
 }
@@ -337,6 +355,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	run("stall evidence", d.evidenceLoop)
 	run("data-plane verdicts", d.verdictLoop)
+	run("commit confirmed", d.confirmLoop)
 	<-ctx.Done()
 	wg.Wait()
 	// Done with the state directory: another daemon may take it.
@@ -538,6 +557,9 @@ func (d *Daemon) onPrimary(primary bool) {
 		}
 	}
 	if was != primary {
+		// A new leader of an election rolls back a commit confirmed the
+		// former one left pending (a standby leaves it).
+		d.kickConfirm()
 		from, to := "backup", "primary"
 		if !primary {
 			from, to = to, from

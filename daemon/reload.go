@@ -30,6 +30,9 @@ func (d *Daemon) ReloadAs(ctx context.Context, leader bool) error {
 	err := d.reloadAs(ctx, leader)
 	if err == nil {
 		d.clearAlarm(AlarmStoreCatchUp, "the store was read again")
+		// A takeover finds the former leader's session and commit
+		// confirmed in the store.
+		d.refreshDocs()
 	}
 	return err
 }

@@ -105,6 +105,11 @@ type Status struct {
 	Alarms []Alarm
 	// Daemon: the answering daemon's build and start time.
 	Daemon DaemonInfo
+	// Confirm: a commit confirmed waiting for its confirmation (nil:
+	// none). Session: the open configuration session, without its YAML
+	// (nil: none). See confsession.go.
+	Confirm *CommitConfirm
+	Session *ConfigSession
 }
 
 // ReasonStandby is every filter group's reason in a standby's status: its

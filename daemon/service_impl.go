@@ -88,6 +88,9 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	if dryRun || p.unchanged(data) {
 		return p.finish(), nil
 	}
+	if err := d.refusePending(ctx); err != nil {
+		return nil, err
+	}
 	d.cfgMu.Lock()
 	d.mu.Lock()
 	landed := d.rev.Number != p.oldRev.Number
@@ -491,6 +494,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			StatePending: !primary || !equalState(eng.State(), written),
 			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}
 	st.Switch.PortAlarms = d.portAlarms()
+	st.Confirm, st.Session = d.PendingConfirm(), d.OpenSession()
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,
 		// nothing waits on this daemon.

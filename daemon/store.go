@@ -60,6 +60,8 @@ const (
 //	layouts.json          the running revision's base slot layouts (the
 //	                      input of the next planned change)
 //	runtime.json          manual bypass and the last failed filter groups
+//	session.json          the open configuration session (store_doc.go)
+//	confirm.json          a commit confirmed waiting for its confirmation
 //	lock                  held (flock) by the daemon using the directory;
 //	                      it holds the daemon's PID
 //

@@ -60,7 +60,7 @@ var freeFlags = []string{
 	// root and CLI
 	"addr", "timeout", "comment", "id", "cores", "tpid", "mtu", "slot-bits", "prio",
 	"interval", "loss-threshold", "recovery-threshold", "min-active", "initial-delay", "stall-hold", "min-up-time",
-	"rate", "replay", "history", "node-id",
+	"rate", "replay", "history", "node-id", "confirm",
 	// trace
 	"vlan", "mpls", "src", "dst", "src-mac", "dst-mac", "ethertype", "sport", "dport",
 	// daemon
@@ -161,6 +161,8 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"status": nil, "counters": nil, "slots": {balanceGroups}, "trace": nil, "locate": {none, none, protocols},
 		"config show": {revisions}, "config export": nil, "config apply": nil, "config check": {files},
 		"config diff": {revisions, revisions}, "config rollback": {revisions}, "config history": nil,
+		"config session start": nil, "config session diff": nil, "config session commit": nil, "config session abort": nil, "config session rebase": nil,
+		"config confirm":        nil,
 		"switch chassis-config": nil, "version": nil, "monitor": nil, "daemon": nil, "sim": nil,
 		"alarm list": nil, "alarm ack": {fixed(daemon.AlarmNames...)},
 	}

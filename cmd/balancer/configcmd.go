@@ -19,7 +19,9 @@ func newConfigCmd(a *app) *cobra.Command {
 examples/site.yaml). Every change, by the object commands or by 'config
 apply', makes a new revision: validated as a whole, saved atomically, then
 programmed into the switch. 'config history' lists the revisions;
-'config rollback' re-applies an old one as a new revision.`,
+'config rollback' re-applies an old one as a new revision. 'config session'
+stages several edits and commits them as one revision, optionally rolled
+back by the daemon unless confirmed ('config confirm').`,
 		`  balancer config export -f site.yaml
   $EDITOR site.yaml
   balancer config check site.yaml
@@ -28,7 +30,7 @@ programmed into the switch. 'config history' lists the revisions;
   balancer config history
   balancer config rollback 4`)
 	cmd.AddCommand(newConfigShowCmd(a), newConfigExportCmd(a), newConfigApplyCmd(a), newConfigDiffCmd(a), newConfigCheckCmd(a),
-		newConfigRollbackCmd(a), newConfigHistoryCmd(a))
+		newConfigRollbackCmd(a), newConfigHistoryCmd(a), newConfigSessionCmd(a), newConfigConfirmCmd(a))
 	return cmd
 }
 

@@ -64,7 +64,8 @@ func checkRange(cmd *cobra.Command, flag string, v, lo, hi uint32, unit string) 
 const editRetries = 3
 
 // edit reads the running configuration, lets change modify it, and
-// applies the whole result as a new revision. change returns a note to
+// applies the whole result as a new revision (while a configuration
+// session is open, it stages the edit into it instead: stage). change returns a note to
 // print (or "") and an error that stops before anything is applied.
 // When another change lands in between, it starts again from the new
 // running configuration.
@@ -80,6 +81,10 @@ func (a *app) edit(cmd *cobra.Command, args []string, o *applyOpts, change func(
 		comment = commandLine(cmd, args)
 	}
 	if err := checkComment(comment); err != nil {
+		return err
+	}
+	// While a configuration session is open, the edit stages into it.
+	if staged, err := a.stage(ctx, cl, o, comment, change); staged || err != nil {
 		return err
 	}
 	for attempt := 1; ; attempt++ {

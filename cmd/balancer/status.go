@@ -49,6 +49,7 @@ func newStatusCmd(a *app) *cobra.Command {
 
 func writeStatus(w io.Writer, st *apiv1.Status) {
 	writeRevisionLine(w, st)
+	writeConfirmAndSession(w, st)
 	writeAlarms(w, st)
 	writeSwitchStatus(w, st)
 	writeHA(w, st.GetHa())

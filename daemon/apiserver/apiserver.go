@@ -71,7 +71,7 @@ func grpcError(err error) error {
 		code = codes.DeadlineExceeded
 	case errors.Is(err, daemon.ErrInvalid), errors.Is(err, config.ErrDecode), len(config.FieldErrors(err)) > 0:
 		code = codes.InvalidArgument
-	case errors.Is(err, daemon.ErrDestructive), errors.Is(err, daemon.ErrNotWaiting):
+	case errors.Is(err, daemon.ErrDestructive), errors.Is(err, daemon.ErrNotWaiting), errors.Is(err, daemon.ErrSessionState):
 		code = codes.FailedPrecondition
 	case errors.Is(err, daemon.ErrNotFound):
 		code = codes.NotFound
@@ -518,6 +518,10 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 	for _, a := range st.Alarms {
 		out.Alarms = append(out.Alarms, alarmToProto(a))
 	}
+	if c := st.Confirm; c != nil {
+		out.CommitConfirm = &apiv1.CommitConfirm{Revision: c.Revision, Previous: c.Previous, Deadline: timestamp(c.Deadline)}
+	}
+	out.ConfigSession = configSessionToProto(st.Session)
 	if h := st.HA; h != nil {
 		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,
 			Name: h.Name, Leader: h.Leader, LeaderName: h.LeaderName, Standbys: h.Standbys}

@@ -8,13 +8,15 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
-// Change says what changed in the store.
+// Change says what changed in the store: the running configuration, the
+// runtime state, or a document (the configuration session, a commit
+// confirmed: statestore.DocStore).
 type Change struct {
-	Config, Runtime bool
+	Config, Runtime, Docs bool
 }
 
-// Watch reports changes of the running configuration and of the runtime
-// state (by this daemon or another) until ctx ends. Changes that come
+// Watch reports changes of the running configuration, of the runtime
+// state and of the documents (by this daemon or another) until ctx ends. Changes that come
 // faster than they are taken are merged. After a lost watch (etcd
 // unreachable, history compacted) it reports both as changed: the reader
 // re-reads the store.
@@ -26,7 +28,7 @@ func (s *Store) Watch(ctx context.Context) <-chan Change {
 			case out <- c:
 				return
 			case old := <-out:
-				c.Config, c.Runtime = c.Config || old.Config, c.Runtime || old.Runtime
+				c.Config, c.Runtime, c.Docs = c.Config || old.Config, c.Runtime || old.Runtime, c.Docs || old.Docs
 			case <-ctx.Done():
 				return
 			}
@@ -40,7 +42,7 @@ func (s *Store) Watch(ctx context.Context) <-chan Change {
 				if err := wr.Err(); err != nil || wr.Created {
 					// Created: anything may have changed before the watch
 					// started (a re-established watch); an error ends it.
-					send(Change{Config: true, Runtime: true})
+					send(Change{Config: true, Runtime: true}) // a reload reads the documents too
 					if err != nil {
 						break
 					}
@@ -53,9 +55,11 @@ func (s *Store) Watch(ctx context.Context) <-chan Change {
 						c.Config = true
 					case "runtime":
 						c.Runtime = true
+					case docKey(docSession), docKey(docConfirm):
+						c.Docs = true
 					}
 				}
-				if c.Config || c.Runtime {
+				if c.Config || c.Runtime || c.Docs {
 					send(c)
 				}
 			}

@@ -127,3 +127,15 @@ type HAStatus struct {
 	LeaderName string
 	Standbys   []string
 }
+
+// DocStore is what a store may also keep: small named documents beside the
+// configuration (the open configuration session, a commit confirmed
+// waiting for its confirmation), so that they survive a restart and, in a
+// shared store, a takeover. A store without it keeps them nowhere: they
+// live as long as the daemon.
+type DocStore interface {
+	// LoadDoc returns the document (nil, nil when there is none).
+	LoadDoc(name string) ([]byte, error)
+	// SaveDoc replaces the document durably; nil data removes it.
+	SaveDoc(name string, data []byte) error
+}

@@ -1,0 +1,77 @@
+package etcdstore
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/daemon"
+)
+
+// A commit confirmed left pending by a leader that dies is rolled back by
+// the new leader at its deadline: the deadline and the revisions are in
+// the store.
+func TestHACommitConfirmedRollsBackAfterTakeover(t *testing.T) {
+	t.Parallel()
+	b := newHABed(t)
+	ctx := context.Background()
+	a := b.start("a")
+	b.allUp(a)
+	b.waitSavedUp("F1", "F2", "F3")
+	s := b.start("s")
+	b.waitStandby(s)
+	_, base := a.d.ConfigYAML()
+
+	_, err := a.d.StartSession(ctx)
+	require.NoError(t, err)
+	v, err := a.d.ShowSession(ctx)
+	require.NoError(t, err)
+	staged := v.Session.YAML + "  - {name: s1, priority: 100, match: {proto: tcp, l4_port: 1100}, action: bypass}\n"
+	_, err = a.d.StageSession(ctx, []byte(staged), v.Session.Version, "balancer rule add s1", false)
+	require.NoError(t, err)
+	// Long enough for the takeover (a 2 s lease) to end before it.
+	const confirm = 8 * time.Second
+	res, err := a.d.CommitSession(ctx, "", confirm, false)
+	require.NoError(t, err)
+	p := a.d.PendingConfirm()
+	require.NotNil(t, p)
+	require.Eventually(t, func() bool {
+		st, err := s.d.Status(ctx)
+		return err == nil && st.Confirm != nil && st.Confirm.Revision == res.Revision.Number
+	}, 10*time.Second, 5*time.Millisecond, "the standby's status shows the commit confirmed (it follows the store)")
+
+	events := make(chan daemon.Event, 64)
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		_ = s.d.Monitor(fctx, 0, "", true, func(e daemon.Event) error {
+			if e.Kind == daemon.EventConfig && e.To == "rolled-back" {
+				events <- e
+			}
+			return nil
+		})
+	}()
+	took := b.takeover(a, s)
+	t.Logf("takeover in %v; the deadline is %v after the commit", took, confirm)
+	require.True(t, time.Now().Before(p.Deadline), "the takeover ended before the deadline")
+	got := s.d.PendingConfirm()
+	require.NotNil(t, got, "the new leader found the commit confirmed in the store")
+	assert.Equal(t, res.Revision.Number, got.Revision)
+	assert.True(t, p.Deadline.Equal(got.Deadline))
+
+	select {
+	case e := <-events:
+		late := e.At.Sub(p.Deadline)
+		t.Logf("after a takeover: rolled back %v after the deadline", late)
+		assert.Less(t, late.Abs(), time.Second)
+	case <-time.After(confirm + 10*time.Second):
+		t.Fatal("the new leader never rolled back")
+	}
+	_, run := s.d.ConfigYAML()
+	assert.Equal(t, base.Digest, run.Digest, "the revision before the commit confirmed runs again")
+	assert.Equal(t, res.Revision.Number+1, run.Number)
+	assert.Nil(t, s.d.PendingConfirm())
+}
