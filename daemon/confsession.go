@@ -579,7 +579,7 @@ func (d *Daemon) expireConfirm(ctx context.Context) {
 		rev = run.Number
 	}
 	reason := fmt.Sprintf("commit confirmed of revision %d not confirmed by %s", rev, deadline)
-	res, err := d.Rollback(withConfirmOwn(WithForce(ctx, true)), cp.Previous, false, reason+fmt.Sprintf(": rolled back to revision %d", cp.Previous))
+	res, err := d.Rollback(withConfirmOwn(WithForce(WithBy(ctx, "the daemon (commit confirmed not confirmed)"), true)), cp.Previous, false, reason+fmt.Sprintf(": rolled back to revision %d", cp.Previous))
 	if err != nil {
 		fail(err)
 		return

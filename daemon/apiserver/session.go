@@ -118,7 +118,7 @@ func (s *apiServer) CommitSession(ctx context.Context, req *apiv1.CommitSessionR
 			return nil, invalid("confirm %s is out of range %s..%s: give the time within which the commit must be confirmed (balancer config confirm)", confirm, MinConfirm, MaxConfirm)
 		}
 	}
-	res, err := ss.CommitSession(daemon.WithStrict(daemon.WithForce(ctx, req.GetForce()), req.GetStrict()), req.GetComment(), confirm, req.GetDryRun())
+	res, err := ss.CommitSession(daemon.WithStrict(daemon.WithForce(daemon.WithBy(ctx, Who(ctx)), req.GetForce()), req.GetStrict()), req.GetComment(), confirm, req.GetDryRun())
 	if err != nil {
 		return nil, grpcError(err)
 	}
@@ -131,7 +131,7 @@ func (s *apiServer) ConfirmCommit(ctx context.Context, _ *apiv1.ConfirmCommitReq
 	if err != nil {
 		return nil, err
 	}
-	rev, err := ss.ConfirmCommit(ctx)
+	rev, err := ss.ConfirmCommit(daemon.WithBy(ctx, Who(ctx)))
 	if err != nil {
 		return nil, grpcError(err)
 	}
