@@ -116,16 +116,8 @@ func (tg *bmv2Target) replay(c *Case) error {
 		if err != nil {
 			return fmt.Errorf("%s: no packet-in: %w", c.Name, err)
 		}
-		// Rebuilt as the CPU port's bytes: packet_in header, then payload.
-		hdr := make([]byte, 9)
-		port := wire.Uint(in.Metadata["ingress_port"])
-		hdr[0], hdr[1] = byte(port>>1), byte(port<<7)
-		hdr[2] = byte(wire.Uint(in.Metadata["reason"]))
-		ts := wire.Uint(in.Metadata["rx_timestamp"])
-		for i := 0; i < 6; i++ {
-			hdr[3+i] = byte(ts >> (8 * (5 - i)))
-		}
-		return c.Expect.match(append(hdr, in.Payload...))
+		return c.Expect.match(cpuPortBytes(wire.Uint(in.Metadata["ingress_port"]), uint8(wire.Uint(in.Metadata["reason"])),
+			wire.Uint(in.Metadata["rx_timestamp"]), in.Payload))
 	}
 	if c.Expect != nil {
 		got, err := tg.ports[c.Expect.Port].Recv(2 * time.Second)

@@ -40,7 +40,24 @@ func (c *Case) check(r dataplane.Result) error {
 	if r.Port != c.Expect.Port {
 		return fmt.Errorf("%s: out of port %d, expected %d", c.Name, r.Port, c.Expect.Port)
 	}
+	if r.Kind == dataplane.ToCPU && r.PacketIn.Reason != 0 {
+		// A packet-in leaves the CPU port with its header in front.
+		return c.Expect.match(cpuPortBytes(uint64(r.PacketIn.IngressPort), r.PacketIn.Reason, r.PacketIn.RxTimestamp, r.Frame))
+	}
 	return c.Expect.match(r.Frame)
+}
+
+// cpuPortBytes is a packet-in as the CPU port carries it: the packet_in
+// header (ingress_port 9 bits, 7 bits of padding, reason 8, rx_timestamp
+// 48), then the payload.
+func cpuPortBytes(port uint64, reason uint8, rxTimestamp uint64, payload []byte) []byte {
+	hdr := make([]byte, 9, 9+len(payload))
+	hdr[0], hdr[1] = byte(port>>1), byte(port<<7)
+	hdr[2] = reason
+	for i := 0; i < 6; i++ {
+		hdr[3+i] = byte(rxTimestamp >> (8 * (5 - i)))
+	}
+	return append(hdr, payload...)
 }
 
 var errMismatch = errors.New("packet differs")
