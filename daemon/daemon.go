@@ -573,7 +573,7 @@ func (d *Daemon) filterFailOpen(f profiles.FailOpen) {
 
 func equalState(a, b tables.State) bool {
 	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
-		maps.Equal(a.Rebalanced, b.Rebalanced)
+		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Spared, b.Spared)
 }
 
 // runtimeOf is the runtime state to save for an engine.
