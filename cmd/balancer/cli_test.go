@@ -410,8 +410,7 @@ func TestProfile(t *testing.T) {
 	assert.Equal(t, "62:6c 6f63", fast.ProbePayloadHex)
 	assert.Equal(t, uint32(4), fast.ProbeEvery)
 	for _, tt := range []struct{ args, want string }{
-		{"--fail-open-action spare", "--fail-open-action spare is not available yet: give alarm, bypass, drop or rebalance"},
-		{"--fail-open-action pass", `--fail-open-action "pass": want alarm, bypass, drop or rebalance`},
+		{"--fail-open-action pass", `--fail-open-action "pass": want alarm, bypass, drop, rebalance or spare`},
 		{"--probe-every 0", "--probe-every 0 is out of range 1..1000 keep-alive rounds"},
 		{"--probe-payload-hex 6g", `--probe-payload-hex "6g": want hex bytes`},
 		{"--no-fail-open-probes --probe-every 3", "--no-fail-open-probes removes the probe settings: give it alone"},
