@@ -1,0 +1,109 @@
+package daemon
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+)
+
+// N+1 on the software switch with the data-plane verdict
+// (testdata/spare.yaml: members F1 and F2, spare F3, failure action
+// spare): the spare carries nothing while the members are healthy; F1
+// dies: the pipeline bypasses its share at once, then the controller
+// gives the whole share to F3 (frames arrive at F3, by the switch's
+// counters and the emulator), and F1 gets no frame from then on; F1
+// returns: its share comes back and F3 is on standby again. Logged: the
+// time from the data plane's action to F3 carrying the share.
+func TestSpareTakesFailedShareOnSwitch(t *testing.T) {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	b := newBedWith(t, "testdata/spare.yaml", 0, schema)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sent := b.trafficGen(ctx, 5000)
+	f1, f3 := b.filters["F1"], b.filters["F3"]
+	count := func(fg, kind uint32) uint64 {
+		return b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(fg, kind)))
+	}
+	const idF1, idF3 = 0, 2
+	// waitSent waits for n more frames sent and returns how many.
+	waitSent := func(n uint64) uint64 {
+		s0 := sent.Load()
+		require.Eventually(t, func() bool { return sent.Load()-s0 >= n }, 60*time.Second, time.Millisecond)
+		return sent.Load() - s0
+	}
+	effective := func(name string) string { return filterNamed(t, d, name).Effective }
+
+	// Healthy: F3 is on standby and gets no data frame.
+	assert.Equal(t, "spare (standby)", effective("F3"))
+	waitSent(1000)
+	d3, c3 := f3.data.Load(), count(idF3, p4src.FGCntToFilter)
+	of := waitSent(5000)
+	assert.Zero(t, f3.data.Load()-d3, "a spare on standby gets no data")
+	assert.Zero(t, count(idF3, p4src.FGCntToFilter)-c3, "nor by the switch's counter")
+	g1 := f1.data.Load()
+	of = waitSent(5000)
+	share := float64(f1.data.Load()-g1) / float64(of)
+	require.Greater(t, share, 0.3, "F1 carries its share")
+
+	// F1 dies.
+	before3 := count(idF3, p4src.FGCntToFilter)
+	f1.alive.Store(false)
+	died := time.Now()
+	var acted time.Duration
+	require.Eventually(t, func() bool {
+		_, set := b.sw.Dataplane().Verdict(idF1)
+		if set || b.fgAction(idF1) != p4src.ActionFilterForward {
+			acted = time.Since(died)
+			return true
+		}
+		return false
+	}, 30*time.Second, 200*time.Microsecond, "the data plane takes F1 out")
+	var carried time.Duration
+	require.Eventually(t, func() bool {
+		if count(idF3, p4src.FGCntToFilter) > before3 {
+			carried = time.Since(died)
+			return true
+		}
+		return false
+	}, 30*time.Second, 200*time.Microsecond, "F3 carries F1's share on the switch")
+	require.Eventually(t, func() bool {
+		st := d.mustStatus(t)
+		return !st.Switch.StatePending && effective("F1") == "spared to F3" && effective("F3") == "spare for F1"
+	}, 30*time.Second, time.Millisecond)
+	t.Logf("F1 died: out of service by the data plane after %v (detection 200ms); F3 carries its share %v after that (%v after the death)",
+		acted.Round(100*time.Microsecond), (carried - acted).Round(100*time.Microsecond), carried.Round(100*time.Microsecond))
+
+	// From the move on: every frame of F1's share reaches F3, none F1.
+	t1, b1, e1 := count(idF1, p4src.FGCntToFilter), count(idF1, p4src.FGCntSWBypass), f1.data.Load()
+	d3 = f3.data.Load()
+	of = waitSent(5000)
+	assert.Zero(t, count(idF1, p4src.FGCntToFilter)-t1, "no frame sent to the dead F1")
+	assert.Zero(t, f1.data.Load()-e1, "none reached it")
+	assert.Zero(t, count(idF1, p4src.FGCntSWBypass)-b1, "its share is not bypassed: F3 inspects it")
+	got3 := f3.data.Load() - d3
+	assert.Greater(t, float64(got3)/float64(of), share*0.8, "F3 carries F1's whole share (%d of %d frames; F1 had %.1f%%)", got3, of, 100*share)
+	st := d.mustStatus(t)
+	for _, bg := range st.Balance {
+		assert.Equal(t, "active", bg.State, "F2 and the spare carrying F1 meet min_active")
+	}
+
+	// F1 returns: its share comes back, F3 goes back to standby.
+	f1.alive.Store(true)
+	require.Eventually(t, func() bool {
+		st := d.mustStatus(t)
+		return !st.Switch.StatePending && effective("F1") == "forward" && effective("F3") == "spare (standby)"
+	}, 30*time.Second, time.Millisecond)
+	d3, c3, e1 = f3.data.Load(), count(idF3, p4src.FGCntToFilter), f1.data.Load()
+	of = waitSent(5000)
+	assert.Zero(t, f3.data.Load()-d3, "the spare is on standby again")
+	assert.Zero(t, count(idF3, p4src.FGCntToFilter)-c3)
+	assert.Greater(t, float64(f1.data.Load()-e1)/float64(of), share*0.8, "F1 carries its share again")
+}
