@@ -43,7 +43,7 @@ func TestBalanceGroupSpares(t *testing.T) {
 	assert.Contains(t, string(out), "spares:")
 
 	for _, tt := range []struct {
-		cores       int
+		cores        int
 		fields, want string
 	}{
 		{1, "spares: [F3], failure_action: spare", `balance_groups[0].spares[0]: spare "F3" has 1 core but member "F1" has 2: a spare takes a member's share core for core; give "F3" at least 2 cores or remove it`},
