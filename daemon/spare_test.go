@@ -2,6 +2,9 @@ package daemon
 
 import (
 	"context"
+	"fmt"
+	"net/netip"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +97,25 @@ func TestSpareTakesFailedShareOnSwitch(t *testing.T) {
 	for _, bg := range st.Balance {
 		assert.Equal(t, "active", bg.State, "F2 and the spare carrying F1 meet min_active")
 	}
+
+	// locate and trace show a session of F1's share carried by the spare.
+	found := false
+	for i := 0; i < 256 && !found; i++ {
+		src, dst := netip.AddrFrom4([4]byte{10, 9, 0, byte(i)}), netip.AddrFrom4([4]byte{198, 51, 100, 1})
+		ps, err := d.Locate(ctx, src, dst, 6)
+		require.NoError(t, err)
+		require.Len(t, ps, 1)
+		if ps[0].FilterGroup != "F1" {
+			continue
+		}
+		found = true
+		assert.Equal(t, fmt.Sprintf("spare F3 core %d for F1", ps[0].Core), ps[0].Effective)
+		tr, err := d.Trace(ctx, TraceRequest{Link: "L1", Side: "lan", Src: src, Dst: dst, Proto: 6, SrcPort: 1, DstPort: 2})
+		require.NoError(t, err)
+		assert.Equal(t, "F3", tr.FilterGroup)
+		assert.Contains(t, strings.Join(tr.Steps, "\n"), fmt.Sprintf("belongs to F1 core %d, carried by its spare F3 core %d", ps[0].Core, ps[0].Core))
+	}
+	require.True(t, found, "a session of F1's share")
 
 	// F1 returns: its share comes back, F3 goes back to standby.
 	f1.alive.Store(true)
