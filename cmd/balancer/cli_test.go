@@ -297,8 +297,8 @@ func TestFilterGroup(t *testing.T) {
 func TestBalanceGroup(t *testing.T) {
 	e := newEnv(t)
 	assertRows(t, e.ok("balance-group", "list"),
-		"NAME ID MEMBERS PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
-		"group_filter 0 F1,F2,F3 default bypass 4 active 3/3 (min 1)")
+		"NAME ID MEMBERS SPARES PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
+		"group_filter 0 F1,F2,F3 - default bypass 4 active 3/3 (min 1)")
 
 	e.ok("balance-group", "member", "del", "group_filter", "F3")
 	e.ok("balance-group", "add", "strict", "--members", "F3", "--failure-action", "drop", "--slot-bits", "3")
@@ -335,6 +335,19 @@ func TestBalanceGroup(t *testing.T) {
 	r = e.run("balance-group", "set", "nope", "--slot-bits", "3")
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown balance group \"nope\" (balance groups: group_filter)\n", r.stderr)
+
+	// N+1: F3 becomes group_filter's spare.
+	out = e.ok("balance-group", "set", "group_filter", "--failure-action", "spare", "--spares", "F3")
+	assert.Contains(t, out, "failure_action rebalance -> spare")
+	b = e.running().BalanceGroupByName("group_filter")
+	assert.Equal(t, []string{"F3"}, b.Spares)
+	assert.Equal(t, config.FailSpare, b.FailureAction)
+	assertRows(t, e.ok("balance-group", "list"),
+		"NAME ID MEMBERS SPARES PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
+		"group_filter 0 F1,F2 F3 default spare 4 active 2/2 (min 1)")
+	r = e.run("balance-group", "set", "group_filter", "--spares", "")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `balance group "group_filter" has failure action spare but no spares: list a standby filter group in spares`)
 }
 
 func TestProfile(t *testing.T) {
