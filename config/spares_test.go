@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,6 +42,14 @@ func TestBalanceGroupSpares(t *testing.T) {
 	out, err := c.Marshal()
 	require.NoError(t, err)
 	assert.Contains(t, string(out), "spares:")
+
+	// A --dry-run (and every apply) lists the spares changed.
+	plain, err := config.Parse(fmt.Appendf(nil, sparesSite, 4, "failure_action: rebalance"))
+	require.NoError(t, err)
+	changes := strings.Join(config.Diff(plain, c), "\n")
+	assert.Contains(t, changes, "spares")
+	assert.Contains(t, changes, "F3")
+	t.Logf("changes: %s", changes)
 
 	for _, tt := range []struct {
 		cores        int
