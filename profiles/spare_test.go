@@ -94,3 +94,36 @@ func TestSpareAssignment(t *testing.T) {
 	assert.Empty(t, s.FilterGroups)
 	assert.Equal(t, "spare (standby)", effective(b, "F3"))
 }
+
+// fail_open_action spare: a member that failed open gives its share to
+// the spare, and gets it back once its probes are dropped again and the
+// recovery rules are met; its keep-alives pass throughout.
+func TestFailOpenSpare(t *testing.T) {
+	src := strings.Replace(sprintf(failbackSite, "auto", "0s"), "min_up_time: 0s}", "min_up_time: 0s, probe_payload: BLOCKME, probe_every: 2, fail_open_action: spare}", 1)
+	src = strings.Replace(src, "members: [F1, F2, F3], profile: p}", "members: [F1, F2], spares: [F3], profile: p}", 1)
+	cfg, err := config.Parse([]byte(src))
+	require.NoError(t, err)
+	b := &bench{t: t, now: time.Unix(1000, 0), dead: map[uint32]bool{}, open: map[uint32]bool{}}
+	b.e, err = New(cfg, b.send, Options{TimestampUnit: time.Nanosecond})
+	require.NoError(t, err)
+	b.e.Start(b.now)
+	b.run(1300 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F3"))
+	assert.Empty(t, latest(b.e).Spared)
+
+	b.open[40] = true
+	b.run(300 * time.Millisecond)
+	require.Equal(t, StateDown, b.state("F1"))
+	s := latest(b.e)
+	assert.Equal(t, map[string]string{"F1": "F3"}, s.Spared)
+	assert.Equal(t, tables.FGSWBypass, s.FilterGroups["F1"])
+	assert.Equal(t, "spared to F3", effective(b, "F1"))
+
+	b.open[40] = false
+	b.run(500 * time.Millisecond)
+	require.Equal(t, StateUp, b.state("F1"))
+	s = latest(b.e)
+	assert.Empty(t, s.Spared)
+	assert.Empty(t, s.FilterGroups)
+	assert.Equal(t, "spare (standby)", effective(b, "F3"))
+}
