@@ -244,6 +244,7 @@ func New(opts Options) (*Daemon, error) {
 		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(),
 	})
 	// The first reconciliation already knows what the switch must hold.
+	d.session.SetSpares(tables.SpareIDs(cfg))
 	d.session.SetDesired(des.Entities)
 	built = true
 	return d, nil

@@ -100,3 +100,44 @@ func TestSpareTakesExactlyTheFailedShare(t *testing.T) {
 	assert.Equal(t, c.filterGroups.id, changedBack[0].GetTableEntry().GetTableId())
 	assert.Equal(t, p4v1.Update_MODIFY, c.Diff(healthy.Entities, d.Entities).Batches[0].Updates[0].GetType())
 }
+
+// A plan from a read-back that gives a standby spare a member's share is
+// a takeover: the failure guard must not take the spare, which holds no
+// slot on the switch, for a filter failed over by another controller.
+func TestGuardLetsSpareTakeShare(t *testing.T) {
+	c := compiler(t)
+	cfg, err := config.Parse([]byte(spareSite))
+	require.NoError(t, err)
+	f3 := *cfg.FilterGroupByName("F3").ID
+	healthy, err := c.Compile(cfg, State{})
+	require.NoError(t, err)
+	spared, err := c.Compile(cfg, State{FilterGroups: map[string]FilterGroupState{"F1": FGSWBypass}, Spared: map[string]string{"F1": "F3"}})
+	require.NoError(t, err)
+	guard := func(spares map[uint32]bool) (*Plan, []uint32) {
+		g := &FailureGuard{Read: true, Spares: spares}
+		for _, e := range healthy.Entities {
+			c.NoteRead(g, e)
+		}
+		p := c.Diff(spared.Entities, healthy.Entities)
+		return p, c.GuardFailures(p, g)
+	}
+	toF3 := func(p *Plan) (n int) {
+		for _, b := range p.Batches {
+			for _, u := range b.Updates {
+				if s, ok := c.DecodeSlot(u.GetEntity().GetTableEntry()); ok && s.Target.FilterGroup == f3 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	// Without knowing spares, the guard holds the spare back.
+	p, found := guard(nil)
+	assert.Equal(t, []uint32{f3}, found)
+	assert.Zero(t, toF3(p))
+	// Knowing them, the takeover is written whole.
+	assert.Equal(t, map[uint32]bool{f3: true}, SpareIDs(cfg))
+	p, found = guard(SpareIDs(cfg))
+	assert.Empty(t, found)
+	assert.Equal(t, 38, toF3(p))
+}
