@@ -47,7 +47,7 @@ func TestSpareTakesFailedShareOnSwitch(t *testing.T) {
 	schema, err := p4src.Load()
 	require.NoError(t, err)
 	b := newBedWith(t, "testdata/spare.yaml", 0, schema)
-	d, _ := b.startDaemon(10)
+	d, stop := b.startDaemon(10)
 	b.allUp(d)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -136,6 +136,23 @@ func TestSpareTakesFailedShareOnSwitch(t *testing.T) {
 		assert.Contains(t, strings.Join(tr.Steps, "\n"), fmt.Sprintf("belongs to F1 core %d, carried by its spare F3 core %d", ps[0].Core, ps[0].Core))
 	}
 	require.True(t, found, "a session of F1's share")
+
+	// The daemon restarts while the spare carries the share: the new one
+	// takes the same decision and the switch keeps the share on F3.
+	t1 = count(idF1, p4src.FGCntToFilter)
+	stop()
+	d, _ = b.startDaemon(20)
+	require.Eventually(t, func() bool {
+		st, err := d.Status(ctx)
+		return err == nil && st.Switch.Primary && !st.Switch.StatePending && len(st.Filters) == 3
+	}, 30*time.Second, time.Millisecond)
+	assert.Equal(t, "spared to F3", effective("F1"))
+	assert.Equal(t, "spare for F1", effective("F3"))
+	n := b.slotsOf(t)
+	assert.Zero(t, n[idF1], "the restarted daemon gives F1 nothing back")
+	assert.Positive(t, n[idF3])
+	waitSent(2000)
+	assert.Zero(t, count(idF1, p4src.FGCntToFilter)-t1, "no frame sent to the dead F1 across the restart")
 
 	// F1 returns: its share comes back, F3 goes back to standby.
 	f1.alive.Store(true)
