@@ -348,6 +348,10 @@ func TestBalanceGroup(t *testing.T) {
 	r = e.run("balance-group", "set", "group_filter", "--spares", "")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, `balance group "group_filter" has failure action spare but no spares: list a standby filter group in spares`)
+	assert.Contains(t, e.ok("filter-group", "list"), "group_filter (spare)")
+	r = e.run("filter-group", "del", "F3")
+	assert.Equal(t, exitError, r.code, "the last spare of a group under failure action spare")
+	assert.Contains(t, r.stderr, `balance group "group_filter" has failure action spare but no spares`)
 }
 
 func TestProfile(t *testing.T) {
