@@ -1,5 +1,7 @@
 package config
 
+import "slices"
+
 // LinkByName returns the link called name, or nil.
 func (c *Config) LinkByName(name string) *Link {
 	for i := range c.Links {
@@ -52,6 +54,32 @@ func (c *Config) BalanceGroupOf(filterGroup string) *BalanceGroup {
 		}
 	}
 	return nil
+}
+
+// BalanceGroupWith returns the balance group that has the filter group
+// called filterGroup as a member or as a spare, or nil.
+func (c *Config) BalanceGroupWith(filterGroup string) *BalanceGroup {
+	if b := c.BalanceGroupOf(filterGroup); b != nil {
+		return b
+	}
+	for i := range c.BalanceGroups {
+		if slices.Contains(c.BalanceGroups[i].Spares, filterGroup) {
+			return &c.BalanceGroups[i]
+		}
+	}
+	return nil
+}
+
+// Action is the balance group's failure action: its own, else its
+// profile's, else bypass.
+func (c *Config) Action(b *BalanceGroup) FailureAction {
+	if b.FailureAction != "" {
+		return b.FailureAction
+	}
+	if p := c.ProfileByName(b.Profile); p != nil && p.FailureAction != "" {
+		return p.FailureAction
+	}
+	return FailBypass
 }
 
 // TotalCores is the sum of the cores of the balance group's members that

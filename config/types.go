@@ -100,8 +100,14 @@ type FilterGroup struct {
 // BalanceGroup is a set of filter groups sharing traffic by hash.
 type BalanceGroup struct {
 	Name    string   `yaml:"name" json:"name"`
-	ID      *uint32  `yaml:"id,omitempty" json:"id,omitempty"`           // 0..15, as Link.ID
-	Members []string `yaml:"members" json:"members"`                     // filter group names
+	ID      *uint32  `yaml:"id,omitempty" json:"id,omitempty"` // 0..15, as Link.ID
+	Members []string `yaml:"members" json:"members"`           // filter group names
+	// Spares are filter groups on standby (N+1): they carry nothing while
+	// the members are healthy; under failure action spare a healthy spare
+	// takes a failed member's whole share (its slots, core for core) until
+	// the member returns. A spare needs at least as many cores as every
+	// member.
+	Spares  []string `yaml:"spares,omitempty" json:"spares,omitempty"`
 	Profile string   `yaml:"profile,omitempty" json:"profile,omitempty"` // default "default"
 	// FailureAction overrides the profile's.
 	FailureAction FailureAction `yaml:"failure_action,omitempty" json:"failure_action,omitempty"`
@@ -115,6 +121,7 @@ const (
 	FailBypass    FailureAction = "bypass"    // software bypass on the switch (default)
 	FailDrop      FailureAction = "drop"      // drop: never pass uninspected traffic
 	FailRebalance FailureAction = "rebalance" // deal the failed group's slots to survivors
+	FailSpare     FailureAction = "spare"     // give the failed group's whole share to a healthy spare
 )
 
 // ProbeDirection says which way keep-alives cross a filter.
@@ -187,10 +194,11 @@ const (
 	FailOpenBypass    FailOpenAction = "bypass"    // out of service, its share software-bypassed
 	FailOpenDrop      FailOpenAction = "drop"      // out of service, its share dropped
 	FailOpenRebalance FailOpenAction = "rebalance" // out of service, its share dealt to the others
+	FailOpenSpare     FailOpenAction = "spare"     // out of service, its share given to a healthy spare
 )
 
 // FailOpenActions are the fail-open actions a profile takes, in order.
-var FailOpenActions = []FailOpenAction{FailOpenAlarm, FailOpenBypass, FailOpenDrop, FailOpenRebalance}
+var FailOpenActions = []FailOpenAction{FailOpenAlarm, FailOpenBypass, FailOpenDrop, FailOpenRebalance, FailOpenSpare}
 
 // Probes says whether the profile sends fail-open probes.
 func (p Profile) Probes() bool { return p.ProbePayload != "" || p.ProbePayloadHex != "" }

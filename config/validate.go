@@ -322,14 +322,14 @@ func (v *validator) filterGroups() {
 	}
 }
 
-// Valid reports whether a is one of bypass, drop, rebalance.
+// Valid reports whether a is one of bypass, drop, rebalance, spare.
 func (a FailureAction) Valid() bool {
-	return a == FailBypass || a == FailDrop || a == FailRebalance
+	return a == FailBypass || a == FailDrop || a == FailRebalance || a == FailSpare
 }
 
 func (v *validator) failureAction(path string, a FailureAction) {
 	if a != "" && !a.Valid() {
-		v.p.addf(path, ErrInvalid, "%q is not one of bypass, drop, rebalance", a)
+		v.p.addf(path, ErrInvalid, "%q is not one of bypass, drop, rebalance, spare", a)
 	}
 }
 
@@ -375,6 +375,7 @@ func (v *validator) balanceGroups() {
 			v.p.addf(path, ErrConflict, "profile %q has min_active %d but the group has %s", profile, p.MinActive, plural(n, "member"))
 		}
 		v.failureAction(path+".failure_action", b.FailureAction)
+		v.spares(path, bref, b, memberOf, here)
 
 		if !v.count(path+".slot_bits", b.SlotBits, slotBitsBound) {
 			continue
@@ -456,10 +457,52 @@ func (v *validator) failOpenProbe(path string, p Profile) {
 	}
 	switch a := p.FailOpenAction; {
 	case a == "" || slices.Contains(FailOpenActions, a):
-	case a == "spare":
-		v.p.addf(path+".fail_open_action", ErrInvalid, "spare is not available yet (profile %q): use one of alarm, bypass, drop, rebalance", p.Name)
 	default:
-		v.p.addf(path+".fail_open_action", ErrInvalid, "%q is not one of alarm, bypass, drop, rebalance (profile %q)", a, p.Name)
+		v.p.addf(path+".fail_open_action", ErrInvalid, "%q is not one of alarm, bypass, drop, rebalance, spare (profile %q)", a, p.Name)
+	}
+}
+
+// spares checks a balance group's spares: known filter groups in no
+// other group, needed by its failure action (or its profile's fail-open
+// action), each with at least as many cores as every member.
+func (v *validator) spares(path, bref string, b BalanceGroup, memberOf map[string]string, here map[string]bool) {
+	action := v.c.Action(&b)
+	var openAction FailOpenAction
+	if p := v.c.ProfileByName(b.Profile); p != nil {
+		openAction = p.FailOpenAction
+	}
+	wants := action == FailSpare || openAction == FailOpenSpare
+	switch {
+	case len(b.Spares) == 0 && action == FailSpare:
+		v.p.addf(path+".spares", ErrEmpty, "balance group %q has failure action spare but no spares: list a standby filter group in spares, or choose bypass, drop or rebalance", b.Name)
+	case len(b.Spares) == 0 && openAction == FailOpenSpare:
+		v.p.addf(path+".spares", ErrEmpty, "balance group %q uses profile %q whose fail_open_action is spare but has no spares: list a standby filter group in spares", b.Name, b.Profile)
+	case len(b.Spares) > 0 && !wants:
+		v.p.addf(path+".spares", ErrConflict, "balance group %q has spares but its failure action is %s: set failure_action: spare, or remove the spares", b.Name, action)
+	}
+	for j, s := range b.Spares {
+		spath := fmt.Sprintf("%s.spares[%d]", path, j)
+		sf := v.c.FilterGroupByName(s)
+		switch prev, taken := memberOf[s]; {
+		case sf == nil:
+			v.p.addf(spath, ErrUnknownName, "unknown filter group %q", s)
+			continue
+		case here[s]:
+			v.p.addf(spath, ErrDuplicate, "filter group %q is listed twice in balance group %q (a spare is not a member)", s, b.Name)
+			continue
+		case taken:
+			v.p.addf(spath, ErrDuplicate, "filter group %q is already in %s", s, prev)
+			continue
+		}
+		memberOf[s] = bref + " (as a spare)"
+		here[s] = true
+		for _, m := range b.Members {
+			if mf := v.c.FilterGroupByName(m); mf != nil && sf.Cores < mf.Cores {
+				v.p.addf(spath, ErrConflict, "spare %q has %s but member %q has %d: a spare takes a member's share core for core; give %q at least %d cores or remove it",
+					s, plural(int(sf.Cores), "core"), m, mf.Cores, s, mf.Cores)
+				break
+			}
+		}
 	}
 }
 

@@ -298,8 +298,7 @@ func TestProfileFailOpenProbe(t *testing.T) {
 		{`probe_payload: "x", probe_every: 1001`, `profiles[1].probe_every: 1001 is out of range 1..1000 keep-alive intervals (profile "dpi"`},
 		{`probe_every: 5`, `profiles[1].probe_every: 5 is set but the profile "dpi" has no probe payload`},
 		{`fail_open_action: drop`, `profiles[1].fail_open_action: drop is set but the profile "dpi" has no probe payload`},
-		{`probe_payload: "x", fail_open_action: spare`, `profiles[1].fail_open_action: spare is not available yet (profile "dpi"): use one of alarm, bypass, drop, rebalance`},
-		{`probe_payload: "x", fail_open_action: pass`, `profiles[1].fail_open_action: "pass" is not one of alarm, bypass, drop, rebalance (profile "dpi")`},
+		{`probe_payload: "x", fail_open_action: pass`, `profiles[1].fail_open_action: "pass" is not one of alarm, bypass, drop, rebalance, spare (profile "dpi")`},
 	} {
 		t.Run(tt.field[:min(len(tt.field), 40)], func(t *testing.T) {
 			_, err := config.Parse([]byte(fmt.Sprintf(base, tt.field)))

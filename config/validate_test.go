@@ -267,7 +267,7 @@ profiles:
 			want: []string{
 				`balance_groups[0].members[1]: unknown filter group "F9"`,
 				`balance_groups[0].members[2]: filter group "F1" is listed twice`,
-				`balance_groups[0].failure_action: "explode" is not one of bypass, drop, rebalance`,
+				`balance_groups[0].failure_action: "explode" is not one of bypass, drop, rebalance, spare`,
 				`balance_groups[1].members[0]: filter group "F1" is already a member of balance_groups[0] "g1"`,
 				`balance_groups[1].profile: unknown profile "fast"`,
 				"balance_groups[2].members: empty; list at least one filter group",
@@ -286,7 +286,7 @@ profiles:
 			want: []string{
 				"profiles[0].initial_delay: -1s is out of range 10ms..10m (the wait before a filter's first keep-alive counts)",
 				"profiles[0].interval: -100ms is out of range 10ms..60s (the keep-alive interval)",
-				`profiles[0].failure_action: "explode" is not one of bypass, drop, rebalance`,
+				`profiles[0].failure_action: "explode" is not one of bypass, drop, rebalance, spare`,
 				`profiles[0].probe: "sideways" is not one of lan-to-wan, both`,
 			},
 		},

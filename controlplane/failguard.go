@@ -54,10 +54,21 @@ func (c *conn) noteWrittenFailures(plan *tables.Plan) {
 	}
 }
 
+// SetSpares tells the failure guard which filter groups are spares of a
+// balance group (tables.SpareIDs of the running configuration): a spare
+// holding no slot on the switch is on standby, so a plan giving it slots
+// is not taken for a share given back after another controller's
+// failover.
+func (s *Session) SetSpares(ids map[uint32]bool) { s.spares.Store(&ids) }
+
 // guardFailures leaves out of a plan every write that would put a filter
 // group found failed on the switch back into service, and tells the
 // controller about the filter groups found in this plan.
 func (c *conn) guardFailures(plan *tables.Plan) {
+	c.fail.Spares = nil
+	if sp := c.s.spares.Load(); sp != nil {
+		c.fail.Spares = *sp
+	}
 	found := c.s.opts.Compiler.GuardFailures(plan, &c.fail)
 	c.fail.Read, c.fail.Shares = false, nil
 	if len(found) == 0 {

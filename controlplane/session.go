@@ -122,8 +122,9 @@ type Session struct {
 	elLow      uint64
 
 	vsWarned    atomic.Bool
-	primaryConn atomic.Pointer[conn] // set while a connection is primary and reconciled
-	readConn    atomic.Pointer[conn] // set while a connection is answered (reads)
+	spares      atomic.Pointer[map[uint32]bool] // SetSpares
+	primaryConn atomic.Pointer[conn]            // set while a connection is primary and reconciled
+	readConn    atomic.Pointer[conn]            // set while a connection is answered (reads)
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64

@@ -258,6 +258,7 @@ func New(opts Options) (*Daemon, error) {
 		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(),
 	})
 	// The first reconciliation already knows what the switch must hold.
+	d.session.SetSpares(tables.SpareIDs(cfg))
 	d.session.SetDesired(des.Entities)
 	// A configuration session and a commit confirmed outlive the daemon.
 	if err := d.loadDocs(); err != nil {
@@ -595,7 +596,7 @@ func (d *Daemon) filterFailOpen(f profiles.FailOpen) {
 
 func equalState(a, b tables.State) bool {
 	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
-		maps.Equal(a.Rebalanced, b.Rebalanced)
+		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Spared, b.Spared)
 }
 
 // runtimeOf is the runtime state to save for an engine.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"slices"
 
 	"github.com/gopacket/gopacket/layers"
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -177,7 +178,7 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 		fg := cfg.FilterGroupByName(names[base.FilterGroup])
 		p := Placement{BalanceGroup: l.Name, Hash: h, Slot: slot, FilterGroup: names[base.FilterGroup], Core: base.Core,
 			LANPort: fg.LAN, WANPort: fg.WAN}
-		if p.Effective, err = locateEffective(pr.hits, base, names); err != nil {
+		if p.Effective, err = locateEffective(pr.hits, base, names, sparesOf(cfg, l.Name)); err != nil {
 			return nil, fmt.Errorf("locate: balance group %s: %w", l.Name, err)
 		}
 		out = append(out, p)
@@ -185,10 +186,19 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 	return out, nil
 }
 
+// sparesOf is the spares of the balance group called name.
+func sparesOf(cfg *config.Config, name string) []string {
+	if bg := cfg.BalanceGroupByName(name); bg != nil {
+		return bg.Spares
+	}
+	return nil
+}
+
 // locateEffective reads where the probe packet went from the tables it
 // met: forward, group bypass, group drop, rebalanced to another target,
-// or its filter group's sw-bypass or drop.
-func locateEffective(hits []dataplane.Hit, base tables.Target, names map[uint32]string) (string, error) {
+// taken by a spare (one of spares, the balance group's), or its filter
+// group's sw-bypass or drop.
+func locateEffective(hits []dataplane.Hit, base tables.Target, names map[uint32]string, spares []string) (string, error) {
 	by := map[string]dataplane.Hit{}
 	for _, h := range hits {
 		by[h.Table] = h
@@ -207,6 +217,9 @@ func locateEffective(hits []dataplane.Hit, base tables.Target, names map[uint32]
 		return "", fmt.Errorf("the probe packet met no slot entry")
 	}
 	if act := (tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}); act != base {
+		if slices.Contains(spares, names[act.FilterGroup]) {
+			return fmt.Sprintf("spare %s core %d for %s", names[act.FilterGroup], act.Core, names[base.FilterGroup]), nil
+		}
 		return fmt.Sprintf("rebalanced to %s core %d", names[act.FilterGroup], act.Core), nil
 	}
 	switch by[p4src.TableFilterGroups].Action {

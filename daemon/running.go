@@ -44,6 +44,9 @@ func (d *Daemon) install(next running) {
 	changed := next.cfg != d.cfg
 	if changed {
 		d.cfgGen++
+		if d.session != nil {
+			d.session.SetSpares(tables.SpareIDs(next.cfg))
+		}
 	}
 	d.running = next
 	d.mu.Unlock()

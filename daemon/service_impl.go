@@ -567,7 +567,9 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			bs.State = "drop"
 		}
 		for _, m := range bg.Members {
-			if !down[m] {
+			// A failed member whose share a spare carries counts as
+			// alive, as min_active counts it.
+			if !down[m] || state.Spared[m] != "" {
 				bs.Alive++
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 
@@ -325,7 +326,9 @@ func (t *tracer) slot(bg *config.BalanceGroup) string {
 	target := tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}
 	names := fgNames(t.cfg)
 	r.FilterGroup, r.Core = names[target.FilterGroup], target.Core
-	if base, ok := baseTarget(t.m.des, bg.Name, r.Slot); ok && base != target {
+	if base, ok := baseTarget(t.m.des, bg.Name, r.Slot); ok && base != target && slices.Contains(bg.Spares, r.FilterGroup) {
+		t.step("slot %d belongs to %s core %d, carried by its spare %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
+	} else if ok && base != target {
 		t.step("slot %d belongs to %s core %d, rebalanced to %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
 	} else {
 		t.step("slot %d: filter group %s, core %d", r.Slot, r.FilterGroup, r.Core)

@@ -57,7 +57,8 @@ func (e *Engine) Bypass() (global bool, groups []string) {
 // derive computes the data-plane state. Called with e.mu held.
 func (e *Engine) derive() tables.State {
 	st := tables.State{FilterGroups: map[string]tables.FilterGroupState{}, BalanceGroups: map[string]tables.BalanceGroupState{},
-		Rebalanced: map[string]bool{}, Epochs: map[string]uint8{}}
+		Rebalanced: map[string]bool{}, Spared: map[string]string{}, Epochs: map[string]uint8{}}
+	e.assignSpares(st.Spared)
 	for name, m := range e.mons {
 		if m.vd.epoch != 0 {
 			st.Epochs[name] = m.vd.epoch
@@ -97,7 +98,9 @@ func (e *Engine) derive() tables.State {
 		}
 		alive := 0
 		for _, n := range bg.Members {
-			if m := e.mons[n]; m != nil && !m.admin && !m.failed() {
+			// A member counts while it is healthy, or while a spare
+			// carries its share; a spare on standby carries nothing.
+			if m := e.mons[n]; m != nil && !m.admin && !m.failed() || st.Spared[n] != "" {
 				alive++
 			}
 		}
@@ -132,5 +135,66 @@ func (e *Engine) publish() {
 
 func equalState(a, b tables.State) bool {
 	return maps.Equal(a.FilterGroups, b.FilterGroups) && maps.Equal(a.BalanceGroups, b.BalanceGroups) &&
-		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Epochs, b.Epochs)
+		maps.Equal(a.Rebalanced, b.Rebalanced) && maps.Equal(a.Spared, b.Spared) && maps.Equal(a.Epochs, b.Epochs)
+}
+
+// wantsSpare says whether a member's share goes to a spare now: it
+// failed (for keep-alives, health or failing open) and its action is
+// spare. A member not yet proven, or bypassed by hand, does not.
+func (m *monitor) wantsSpare() bool {
+	if m.admin || !m.failed() {
+		return false
+	}
+	if m.reason == ReasonFailedOpen {
+		return m.failOpenAction() == config.FailSpare
+	}
+	return m.action == config.FailSpare
+}
+
+// spareReady says whether a spare may carry a share: its keep-alives
+// pass and nobody bypassed it by hand.
+func (m *monitor) spareReady() bool { return m != nil && !m.admin && m.state == StateUp }
+
+// assignSpares gives each member that wants a spare a healthy spare of
+// its balance group, into spared (member -> spare). An assignment stands
+// while the member wants a spare and the spare stays healthy (a member
+// failing later does not take another's spare); new ones take the first
+// free spare in the order the group lists them, members in list order.
+// A member with no healthy spare free keeps its slots, software-bypassed
+// (the fallback). Called with e.mu held.
+func (e *Engine) assignSpares(spared map[string]string) {
+	for _, bg := range e.cfg.BalanceGroups {
+		if len(bg.Spares) == 0 {
+			continue
+		}
+		busy := map[string]bool{}
+		for _, n := range bg.Members {
+			s, ok := e.spareOf[n]
+			if !ok {
+				continue
+			}
+			if m := e.mons[n]; m == nil || !m.wantsSpare() || !e.mons[s].spareReady() {
+				delete(e.spareOf, n)
+				continue
+			}
+			busy[s] = true
+		}
+		for _, n := range bg.Members {
+			m := e.mons[n]
+			if m == nil || !m.wantsSpare() {
+				continue
+			}
+			if _, ok := e.spareOf[n]; !ok {
+				for _, s := range bg.Spares {
+					if !busy[s] && e.mons[s].spareReady() {
+						e.spareOf[n], busy[s] = s, true
+						break
+					}
+				}
+			}
+			if s, ok := e.spareOf[n]; ok {
+				spared[n] = s
+			}
+		}
+	}
 }

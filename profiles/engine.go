@@ -77,6 +77,8 @@ type Engine struct {
 	changes chan tables.State
 	saves   chan struct{}
 	last    tables.State
+	// spareOf: the spare carrying each spared member's share (derive.go).
+	spareOf map[string]string
 	started time.Time
 	// lastTick and stalledAt detect stalls of the engine or its
 	// keep-alive path: a Tick arriving more than the shortest interval
@@ -166,11 +168,11 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	if unit <= 0 {
 		unit = time.Nanosecond
 	}
-	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, onFailOpen: opts.OnFailOpen, mons: map[string]*monitor{},
+	e := &Engine{cfg: cfg, send: send, log: log, unit: unit, onTransition: opts.OnTransition, onFailOpen: opts.OnFailOpen, mons: map[string]*monitor{}, spareOf: map[string]string{},
 		byID: map[uint16]*monitor{}, byPort: map[uint32][]*monitor{}, changes: make(chan tables.State, 1), saves: make(chan struct{}, 1)}
 	ka := cfg.Defaults.KeepAlive
 	for _, fg := range cfg.FilterGroups {
-		bg := cfg.BalanceGroupOf(fg.Name)
+		bg := cfg.BalanceGroupWith(fg.Name)
 		// Outside a balance group, the site's "default" profile (the
 		// operator may have changed it).
 		prof := cfg.DefaultProfile()

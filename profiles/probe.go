@@ -225,6 +225,8 @@ func (m *monitor) failOpenAction() config.FailureAction {
 		return config.FailDrop
 	case config.FailOpenRebalance:
 		return config.FailRebalance
+	case config.FailOpenSpare:
+		return config.FailSpare
 	}
 	return config.FailBypass
 }

@@ -175,13 +175,26 @@ func (e *Engine) Status() []FilterStatus {
 		s.LossPercent, s.LossRounds = m.window.percent(), m.window.n
 		s.FailOpen = m.probeStatus()
 		s.Effective = "forward"
+		spareFor := ""
+		for member, spare := range st.Spared {
+			if spare == fg.Name {
+				spareFor = member
+			}
+		}
 		switch {
+		case st.Spared[fg.Name] != "":
+			s.Effective = "spared to " + st.Spared[fg.Name]
+		case spareFor != "" && st.FilterGroups[fg.Name] == tables.FGForward:
+			s.Effective = "spare for " + spareFor
 		case st.Rebalanced[fg.Name]:
 			s.Effective = "rebalanced"
 		case st.FilterGroups[fg.Name] == tables.FGSWBypass:
 			s.Effective = "sw-bypass"
 		case st.FilterGroups[fg.Name] == tables.FGDrop:
 			s.Effective = "drop"
+		}
+		if bg := e.cfg.BalanceGroupByName(m.bg); bg != nil && slices.Contains(bg.Spares, fg.Name) && spareFor == "" && s.Effective == "forward" {
+			s.Effective = "spare (standby)"
 		}
 		if st.BalanceGroups[m.bg] == tables.BGBypass {
 			s.Effective = "group-bypass"

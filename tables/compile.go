@@ -72,6 +72,10 @@ type State struct {
 	// Rebalanced names the filter groups whose slots are dealt to the
 	// surviving members of their balance group (failure action rebalance).
 	Rebalanced map[string]bool
+	// Spared maps a failed member to the spare of its balance group that
+	// carries its whole share (failure action spare): every slot of the
+	// member points at the spare, on the same core.
+	Spared map[string]string
 	// Epochs are the filter groups' verdict epochs (filter_forward.epoch,
 	// on a program with the data-plane verdict); absent means 0. A
 	// data-plane verdict stands while the entry keeps the epoch it was
@@ -85,7 +89,7 @@ type GroupLayout struct {
 	Name   string
 	ID     uint32
 	Base   *Layout // from the configuration alone
-	Active *Layout // with the rebalanced filter groups' slots dealt out
+	Active *Layout // with the rebalanced filter groups' slots dealt out, the spared ones' given to their spares
 }
 
 // Desired is the complete state a switch must hold for one configuration
@@ -297,7 +301,7 @@ func (x *compiling) balanceGroups(prev map[string]*Layout, compiled map[uint32]b
 			x.fail(fmt.Errorf("%s: %w", path, err))
 			continue
 		}
-		active := base.Rebalanced(failed)
+		active := base.Rebalanced(failed).Spared(sparedIDs(cfg, bg, x.st))
 		d.Layouts = append(d.Layouts, &GroupLayout{Name: bg.Name, ID: *bg.ID, Base: base, Active: active})
 		var a *p4v1.TableAction
 		switch x.st.BalanceGroups[bg.Name] {

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/config"
 )
 
 // The failure guard (docs/availability.md, "Failure states found on the
@@ -111,6 +113,28 @@ type FailureGuard struct {
 	// switch in each balance group as read back (balance group -> filter
 	// group -> slots; NoteRead fills it).
 	Shares map[uint32]map[uint32]int
+	// Spares are the filter groups that are a balance group's spare
+	// (SpareIDs): one holding no slot is on standby, not failed over, so
+	// slots given to it are a spare taking a share, never a share given
+	// back.
+	Spares map[uint32]bool
+}
+
+// SpareIDs is the ids of every filter group that is a spare of a balance
+// group of cfg (FailureGuard.Spares).
+func SpareIDs(cfg *config.Config) map[uint32]bool {
+	var ids map[uint32]bool
+	for _, bg := range cfg.BalanceGroups {
+		for _, s := range bg.Spares {
+			if fg := cfg.FilterGroupByName(s); fg != nil && fg.ID != nil {
+				if ids == nil {
+					ids = map[uint32]bool{}
+				}
+				ids[*fg.ID] = true
+			}
+		}
+	}
+	return ids
 }
 
 // GuardFailures rewrites a plan so that it puts no filter group found
@@ -198,7 +222,7 @@ func (c *Compiler) sharesGivenBack(p *Plan, g *FailureGuard, wants map[uint32]Fi
 				continue
 			}
 			fg := s.Target.FilterGroup
-			if g.Kept[fg] || newly[fg] || g.Own[fg] {
+			if g.Kept[fg] || newly[fg] || g.Own[fg] || g.Spares[fg] {
 				continue
 			}
 			if shares[s.BalanceGroup][fg] > 0 {

@@ -125,6 +125,25 @@ func (l *Layout) Rebalanced(failed map[uint32]bool) *Layout {
 	return out
 }
 
+// Spared returns the layout with every slot of a member in sub given to
+// the member's spare (sub: member id -> spare id), on the same core: the
+// spare takes the member's whole share and core mapping (a spare has at
+// least as many cores as the member; config validates it). No other slot
+// moves, and without the entry the member's slots return, so the layout
+// is a function of its input alone.
+func (l *Layout) Spared(sub map[uint32]uint32) *Layout {
+	if len(sub) == 0 {
+		return l
+	}
+	out := &Layout{Group: l.Group, SlotBits: l.SlotBits, Slots: slices.Clone(l.Slots)}
+	for i, t := range out.Slots {
+		if s, ok := sub[t.FilterGroup]; ok {
+			out.Slots[i].FilterGroup = s
+		}
+	}
+	return out
+}
+
 // Share counts the slots of each core.
 func (l *Layout) Share() map[Target]int {
 	m := map[Target]int{}

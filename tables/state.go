@@ -221,7 +221,7 @@ func (c *Compiler) WithState(s *Site, to State) (*Site, []*p4v1.Entity, error) {
 		}
 		gl := s.layouts[li]
 		if rebalancedChanged(bg, s.state, to) {
-			active := gl.Base.Rebalanced(rebalancedIDs(s.cfg, bg, to))
+			active := gl.Base.Rebalanced(rebalancedIDs(s.cfg, bg, to)).Spared(sparedIDs(s.cfg, bg, to))
 			pos := s.slotPos[bg.Name]
 			moved := c.movedSlotEntries(gl, active)
 			for j, i := range moved.slots {
@@ -267,6 +267,27 @@ func rebalancedIDs(cfg *config.Config, bg config.BalanceGroup, st State) map[uin
 	return failed
 }
 
+// sparedIDs maps the ids of a balance group's members whose share a
+// spare carries in state st to the spare's id.
+func sparedIDs(cfg *config.Config, bg config.BalanceGroup, st State) map[uint32]uint32 {
+	var sub map[uint32]uint32
+	for _, m := range bg.Members {
+		s, ok := st.Spared[m]
+		if !ok {
+			continue
+		}
+		fg, sf := cfg.FilterGroupByName(m), cfg.FilterGroupByName(s)
+		if fg == nil || sf == nil || !slices.Contains(bg.Spares, s) {
+			continue
+		}
+		if sub == nil {
+			sub = map[uint32]uint32{}
+		}
+		sub[*fg.ID] = *sf.ID
+	}
+	return sub
+}
+
 // slotMove is the slots of a balance group whose target changes and
 // their new entries, in slot order.
 type slotMove struct {
@@ -297,7 +318,7 @@ func (c *Compiler) movedSlotEntries(gl *GroupLayout, active *Layout) slotMove {
 // members differ between two states.
 func rebalancedChanged(bg config.BalanceGroup, a, b State) bool {
 	for _, m := range bg.Members {
-		if a.Rebalanced[m] != b.Rebalanced[m] {
+		if a.Rebalanced[m] != b.Rebalanced[m] || a.Spared[m] != b.Spared[m] {
 			return true
 		}
 	}
@@ -351,7 +372,7 @@ func (c *Compiler) slotEntry(group uint32, slot int, t Target) *p4v1.Entity {
 
 func cloneState(s State) State {
 	return State{FilterGroups: maps.Clone(s.FilterGroups), BalanceGroups: maps.Clone(s.BalanceGroups), Rebalanced: maps.Clone(s.Rebalanced),
-		Epochs: maps.Clone(s.Epochs)}
+		Spared: maps.Clone(s.Spared), Epochs: maps.Clone(s.Epochs)}
 }
 
 func beUint(b []byte) uint64 {

@@ -29,7 +29,7 @@ type Liveness struct {
 func LivenessOf(cfg *config.Config, fg string) Liveness {
 	interval, loss := 100*time.Millisecond, uint32(5)
 	action := config.FailBypass
-	if bg := cfg.BalanceGroupOf(fg); bg != nil {
+	if bg := cfg.BalanceGroupWith(fg); bg != nil {
 		if p := cfg.ProfileByName(bg.Profile); p != nil {
 			if p.Interval > 0 {
 				interval = time.Duration(p.Interval)

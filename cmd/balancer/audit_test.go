@@ -151,7 +151,7 @@ func TestCompletion(t *testing.T) {
 	assert.Equal(t, []string{"F1", "F2", "F3"}, complete("bypass", "on", "--group", ""))
 	assert.Equal(t, []string{"bgp", "vlan-balanced", "default"}, complete("rule", "del", ""))
 	assert.Equal(t, []string{"1"}, complete("config", "rollback", ""))
-	assert.Equal(t, []string{"bypass", "drop", "rebalance"}, complete("profile", "set", "default", "--failure-action", ""))
+	assert.Equal(t, []string{"bypass", "drop", "rebalance", "spare"}, complete("profile", "set", "default", "--failure-action", ""))
 	assert.Equal(t, []string{"lan", "wan"}, complete("trace", "--side", ""))
 	assert.Equal(t, []string{"bypass", "balance:group_filter"}, complete("rule", "add", "x", "--action", ""))
 }

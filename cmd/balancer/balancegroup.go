@@ -27,6 +27,10 @@ and what happens to a dead member's share (--failure-action):
              uninspected traffic
   rebalance  its slots are dealt to the surviving members; their own
              sessions never move; the layout returns on recovery
+  spare      its whole share (slots, core for core) goes to a healthy
+             spare (--spares: filter groups on standby, carrying
+             nothing until then), and back when the member returns;
+             with no healthy spare free, it is bypassed
 When fewer than the profile's min-active members are alive, the whole
 group bypasses.`,
 		`  balancer balance-group add group_filter --members F1,F2,F3
@@ -43,7 +47,7 @@ dealt again: sessions move once.`,
 	return cmd
 }
 
-var failureActions = []string{string(config.FailBypass), string(config.FailDrop), string(config.FailRebalance)}
+var failureActions = []string{string(config.FailBypass), string(config.FailDrop), string(config.FailRebalance), string(config.FailSpare)}
 
 func parseFailureAction(s string) (config.FailureAction, error) {
 	if s == "" || slices.Contains(failureActions, s) {
@@ -57,6 +61,7 @@ type balanceGroupFlags struct {
 	profile       string
 	slotBits      uint32
 	failureAction string
+	spares        []string
 }
 
 func (f *balanceGroupFlags) register(cmd *cobra.Command, add bool) {
@@ -68,7 +73,8 @@ func (f *balanceGroupFlags) register(cmd *cobra.Command, add bool) {
 	}
 	cmd.Flags().StringVar(&f.profile, "profile", "", "availability profile"+def("default"))
 	cmd.Flags().Uint32Var(&f.slotBits, "slot-bits", 0, "2^n hash slots, 1..16"+def("defaults.slot_bits, 12"))
-	cmd.Flags().StringVar(&f.failureAction, "failure-action", "", "bypass, drop or rebalance"+def("the profile's"))
+	cmd.Flags().StringVar(&f.failureAction, "failure-action", "", "bypass, drop, rebalance or spare"+def("the profile's"))
+	cmd.Flags().StringSliceVar(&f.spares, "spares", nil, "standby filter groups, comma-separated, for failure action spare (set: --spares '' removes them)")
 }
 
 // apply sets the flags given on cmd in b.
@@ -89,6 +95,14 @@ func (f *balanceGroupFlags) apply(cmd *cobra.Command, b *config.BalanceGroup) er
 	if cmd.Flags().Changed("failure-action") {
 		b.FailureAction = fa
 	}
+	if cmd.Flags().Changed("spares") {
+		b.Spares = nil
+		for _, s := range f.spares {
+			if s != "" {
+				b.Spares = append(b.Spares, s)
+			}
+		}
+	}
 	return nil
 }
 
@@ -98,7 +112,7 @@ func newBalanceGroupAddCmd(a *app) *cobra.Command {
 	var members []string
 	var id uint32
 	cmd := &cobra.Command{
-		Use:   "add NAME --members F1,F2 [--profile P] [--slot-bits N] [--failure-action A]",
+		Use:   "add NAME --members F1,F2 [--profile P] [--slot-bits N] [--failure-action A] [--spares F4]",
 		Short: "Add a balance group of filter groups",
 		Long: `Add balance group NAME with the given member filter groups. slot-bits must
 give at least as many slots as the members have cores (4096 slots for
@@ -139,14 +153,14 @@ func newBalanceGroupSetCmd(a *app) *cobra.Command {
 	var o applyOpts
 	var flags balanceGroupFlags
 	cmd := &cobra.Command{
-		Use:   "set NAME [--profile P] [--slot-bits N] [--failure-action A]",
-		Short: "Change a balance group's profile, slot bits or failure action",
+		Use:   "set NAME [--profile P] [--slot-bits N] [--failure-action A] [--spares F4,...]",
+		Short: "Change a balance group's profile, slot bits, failure action or spares",
 		Example: `  balancer balance-group set group_filter --failure-action rebalance
   balancer balance-group set group_filter --slot-bits 14 --dry-run`,
 		Args: exactArgs("NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("profile") && !cmd.Flags().Changed("slot-bits") && !cmd.Flags().Changed("failure-action") {
-				return usagef("nothing to change: give --profile, --slot-bits or --failure-action")
+			if !cmd.Flags().Changed("profile") && !cmd.Flags().Changed("slot-bits") && !cmd.Flags().Changed("failure-action") && !cmd.Flags().Changed("spares") {
+				return usagef("nothing to change: give --profile, --slot-bits, --failure-action or --spares")
 			}
 			if _, err := parseFailureAction(flags.failureAction); err != nil {
 				return err
@@ -247,7 +261,7 @@ func newBalanceGroupListCmd(a *app) *cobra.Command {
 		example: `  balancer balance-group list
   balancer balance-group list -o json`,
 		items:  func(c *config.Config) []config.BalanceGroup { return c.BalanceGroups },
-		header: []string{"NAME", "ID", "MEMBERS", "PROFILE", "FAILURE ACTION", "SLOT BITS", "STATE", "ALIVE"},
+		header: []string{"NAME", "ID", "MEMBERS", "SPARES", "PROFILE", "FAILURE ACTION", "SLOT BITS", "STATE", "ALIVE"},
 		rows: func(w io.Writer, cfg *config.Config, st *apiv1.Status) {
 			state := map[string]*apiv1.BalanceGroupStatus{}
 			for _, b := range st.GetBalanceGroups() {
@@ -259,7 +273,7 @@ func newBalanceGroupListCmd(a *app) *cobra.Command {
 				if s != nil {
 					alive = fmt.Sprintf("%d/%d (min %d)", s.GetAlive(), len(b.Members), s.GetMinActive())
 				}
-				row(w, b.Name, optNum(b.ID), strings.Join(b.Members, ","), b.Profile, b.FailureAction, b.SlotBits, s.GetState(), alive)
+				row(w, b.Name, optNum(b.ID), strings.Join(b.Members, ","), orDash(strings.Join(b.Spares, ",")), b.Profile, b.FailureAction, b.SlotBits, s.GetState(), alive)
 			}
 		}})
 }

@@ -297,8 +297,8 @@ func TestFilterGroup(t *testing.T) {
 func TestBalanceGroup(t *testing.T) {
 	e := newEnv(t)
 	assertRows(t, e.ok("balance-group", "list"),
-		"NAME ID MEMBERS PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
-		"group_filter 0 F1,F2,F3 default bypass 4 active 3/3 (min 1)")
+		"NAME ID MEMBERS SPARES PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
+		"group_filter 0 F1,F2,F3 - default bypass 4 active 3/3 (min 1)")
 
 	e.ok("balance-group", "member", "del", "group_filter", "F3")
 	e.ok("balance-group", "add", "strict", "--members", "F3", "--failure-action", "drop", "--slot-bits", "3")
@@ -335,6 +335,23 @@ func TestBalanceGroup(t *testing.T) {
 	r = e.run("balance-group", "set", "nope", "--slot-bits", "3")
 	assert.Equal(t, exitError, r.code)
 	assert.Equal(t, "balancer: unknown balance group \"nope\" (balance groups: group_filter)\n", r.stderr)
+
+	// N+1: F3 becomes group_filter's spare.
+	out = e.ok("balance-group", "set", "group_filter", "--failure-action", "spare", "--spares", "F3")
+	assert.Contains(t, out, "failure_action rebalance -> spare")
+	b = e.running().BalanceGroupByName("group_filter")
+	assert.Equal(t, []string{"F3"}, b.Spares)
+	assert.Equal(t, config.FailSpare, b.FailureAction)
+	assertRows(t, e.ok("balance-group", "list"),
+		"NAME ID MEMBERS SPARES PROFILE FAILURE ACTION SLOT BITS STATE ALIVE",
+		"group_filter 0 F1,F2 F3 default spare 4 active 2/2 (min 1)")
+	r = e.run("balance-group", "set", "group_filter", "--spares", "")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.stderr, `balance group "group_filter" has failure action spare but no spares: list a standby filter group in spares`)
+	assert.Contains(t, e.ok("filter-group", "list"), "group_filter (spare)")
+	r = e.run("filter-group", "del", "F3")
+	assert.Equal(t, exitError, r.code, "the last spare of a group under failure action spare")
+	assert.Contains(t, r.stderr, `balance group "group_filter" has failure action spare but no spares`)
 }
 
 func TestProfile(t *testing.T) {
@@ -410,8 +427,7 @@ func TestProfile(t *testing.T) {
 	assert.Equal(t, "62:6c 6f63", fast.ProbePayloadHex)
 	assert.Equal(t, uint32(4), fast.ProbeEvery)
 	for _, tt := range []struct{ args, want string }{
-		{"--fail-open-action spare", "--fail-open-action spare is not available yet: give alarm, bypass, drop or rebalance"},
-		{"--fail-open-action pass", `--fail-open-action "pass": want alarm, bypass, drop or rebalance`},
+		{"--fail-open-action pass", `--fail-open-action "pass": want alarm, bypass, drop, rebalance or spare`},
 		{"--probe-every 0", "--probe-every 0 is out of range 1..1000 keep-alive rounds"},
 		{"--probe-payload-hex 6g", `--probe-payload-hex "6g": want hex bytes`},
 		{"--no-fail-open-probes --probe-every 3", "--no-fail-open-probes removes the probe settings: give it alone"},

@@ -108,6 +108,7 @@ func (a *app) flagCompletions() map[string]cobra.CompletionFunc {
 		"port set --breakout": fixed("0", "4"),
 		"group":               a.fromConfig(filterGroupNames),
 		"members":             a.memberList(),
+		"spares":              a.memberList(),
 		"profile":             a.fromConfig(profileNames),
 		"revision":            a.revisions(),
 		"action":              a.actions(),

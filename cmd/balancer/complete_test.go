@@ -195,7 +195,7 @@ func TestCompletionOffers(t *testing.T) {
 		{[]string{"balance-group", "member", "del", "nosuch", ""}, nil},
 		{[]string{"balance-group", "add", "g2", "--members", ""}, []string{"F4", "F5"}},
 		{[]string{"balance-group", "add", "g2", "--members", "F5,"}, []string{"F5,F4"}},
-		{[]string{"balance-group", "set", "group_filter", "--failure-action", ""}, []string{"bypass", "drop", "rebalance"}},
+		{[]string{"balance-group", "set", "group_filter", "--failure-action", ""}, []string{"bypass", "drop", "rebalance", "spare"}},
 		{[]string{"balance-group", "set", "group_filter", "--profile", ""}, []string{"default"}},
 		{[]string{"profile", "set", ""}, []string{"default"}},
 		{[]string{"profile", "add", "p", "--probe", ""}, []string{"lan-to-wan", "both"}},

@@ -188,6 +188,9 @@ balance group first.`,
 					if deleteFunc(&b.Members, func(m string) bool { return m == args[0] }) {
 						note = fmt.Sprintf("%s is also taken out of balance group %s", args[0], b.Name)
 					}
+					if deleteFunc(&b.Spares, func(m string) bool { return m == args[0] }) {
+						note = fmt.Sprintf("%s is also taken out of the spares of balance group %s", args[0], b.Name)
+					}
 				}
 				return note, nil
 			})
@@ -213,6 +216,8 @@ func newFilterGroupListCmd(a *app) *cobra.Command {
 				bg := ""
 				if b := cfg.BalanceGroupOf(f.Name); b != nil {
 					bg = b.Name
+				} else if b := cfg.BalanceGroupWith(f.Name); b != nil {
+					bg = b.Name + " (spare)"
 				}
 				s := state[f.Name]
 				oper := "-"

@@ -299,11 +299,8 @@ func (f *profileFlags) applyProbe(cmd *cobra.Command, p *config.Profile) error {
 	}
 	if changed("fail-open-action") {
 		a := config.FailOpenAction(f.failOpenAction)
-		if a == "spare" {
-			return usagef("--fail-open-action spare is not available yet: give alarm, bypass, drop or rebalance")
-		}
 		if !slices.Contains(config.FailOpenActions, a) {
-			return usagef("--fail-open-action %q: want alarm, bypass, drop or rebalance", f.failOpenAction)
+			return usagef("--fail-open-action %q: want alarm, bypass, drop, rebalance or spare", f.failOpenAction)
 		}
 		p.FailOpenAction = a
 	}

@@ -25,7 +25,8 @@ func newStatusCmd(a *app) *cobra.Command {
   - every link with its ports' oper state;
   - every filter group: its state (init, up, down, admin-bypass) and since
     when, what the data plane does with its share (forward, sw-bypass,
-    drop, rebalanced, group-bypass, group-drop), when a keep-alive last
+    drop, rebalanced, spared to F3, spare for F1, spare (standby),
+    group-bypass, group-drop), when a keep-alive last
     crossed it and how long that took (time of pass), keep-alives lost in
     all and in a row, and why it is in that state;
   - every balance group: active, bypass or drop, live members against the
