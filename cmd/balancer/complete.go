@@ -60,6 +60,7 @@ var freeFlags = []string{
 	// root and CLI
 	"addr", "timeout", "comment", "id", "cores", "tpid", "mtu", "slot-bits", "prio",
 	"interval", "loss-threshold", "recovery-threshold", "min-active", "initial-delay", "stall-hold", "min-up-time",
+	"max-rtt", "rtt-rounds", "max-loss", "loss-window", "probe-every", "probe-payload", "probe-payload-hex",
 	"rate", "replay", "history", "node-id", "confirm",
 	// trace
 	"vlan", "mpls", "src", "dst", "src-mac", "dst-mac", "ethertype", "sport", "dport",
@@ -97,6 +98,7 @@ func (a *app) flagCompletions() map[string]cobra.CompletionFunc {
 		"probe":             fixed(probeDirections...),
 		"stall-guard":       fixed(stallGuards...),
 		"failback":          fixed(failbacks...),
+		"fail-open-action":  a.failOpenActions(),
 		"side":              fixed("lan", "wan"),
 		"proto":             protocols,
 		"log-level":         fixed(logLevels...),
@@ -402,4 +404,13 @@ func matchExpr(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Complet
 		out[i] = head + w
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// failOpenActions completes --fail-open-action with the profile's actions.
+func (a *app) failOpenActions() cobra.CompletionFunc {
+	names := make([]string, 0, len(config.FailOpenActions))
+	for _, x := range config.FailOpenActions {
+		names = append(names, string(x))
+	}
+	return fixed(names...)
 }
