@@ -47,7 +47,7 @@ func TestStateRepairedAlarm(t *testing.T) {
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	p4rt, swGNMI, tele, metrics := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	start(ctx, "sim", "--from-config", "../../examples/site.yaml", "--p4rt", p4rt, "--gnmi", swGNMI, "--log-level", "warn")
-	daemonArgs := []string{"daemon", "--config", "../../examples/site.yaml", "--state-dir", state, "--socket", socket,
+	daemonArgs := []string{"daemon", "--name", "lab1", "--config", "../../examples/site.yaml", "--state-dir", state, "--socket", socket,
 		"--switch", p4rt, "--switch-gnmi", swGNMI, "--log-level", "warn"}
 	cli := func(args ...string) result { return runCLI(t, "", append([]string{"--socket", socket}, args...)...) }
 	statusOK := func() string {
@@ -125,9 +125,9 @@ func TestStateRepairedAlarm(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return string(b)
 	}
-	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{name="state_repaired"} 1`) }, 30*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 1`) }, 30*time.Second, 50*time.Millisecond)
 	body := scrape()
-	assert.Contains(t, body, `balancer_alarm{name="runtime_save_failed"} 0`)
+	assert.Contains(t, body, `balancer_alarm{balancer="lab1",name="runtime_save_failed"} 0`)
 
 	// Acknowledged: gone everywhere.
 	r = cli("alarm", "ack", "state-repaired")
@@ -139,7 +139,7 @@ func TestStateRepairedAlarm(t *testing.T) {
 		return l != nil && !l["raised"].GetBoolVal() && l["message"].GetStringVal() == ""
 	},
 		30*time.Second, 50*time.Millisecond, "gNMI raised false once acknowledged")
-	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{name="state_repaired"} 0`) }, 30*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 0`) }, 30*time.Second, 50*time.Millisecond)
 	r = cli("alarm", "ack", "state-repaired")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "alarm state-repaired is not raised (none is raised)")
