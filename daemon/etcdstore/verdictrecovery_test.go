@@ -45,6 +45,9 @@ import (
 // or more is not the scenario: it is said, and the scenario runs again
 // on a fresh bed.
 func TestHATakeoverRecoveryClearsOldVerdict(t *testing.T) {
+	// Its own etcd processes (it faults them): beside the other tests
+	// that do, as TestHAChurnKeepsFailover.
+	t.Parallel()
 	stalls := testbed.WatchStalls(t)
 	for _, quorumLoss := range []bool{false, true} {
 		name := "store says down"
