@@ -207,14 +207,25 @@ func proxiedDaemon(t *testing.T, lag time.Duration) (*bed, *stallproxy.Proxy, *D
 // filters: no frame is software- or group-bypassed, during it or in the
 // 5 s after (the controller forms no verdict while it cannot see the
 // switch, and writes none on reconnect).
+//
+// Healthy filters are the premise: the switch, the filter emulators and
+// the daemon all run in this process, so a host that stalls it for a
+// keep-alive interval (40 ms) or more makes healthy filters late by the
+// switch's own clock, and the switch's rules rightly fail them (a stall
+// of the detection time, 200 ms, proves them dead in the pipeline). A
+// run that failed while the host stalled the process that long is not
+// the scenario: it is said, and the scenario runs again once every filter
+// is up, until a run in which the host kept the premise (or one that
+// passed).
 func TestControlChannelHangBypassesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 15 s")
 	}
+	stalls := testbed.WatchStalls(t)
 	b, proxy, d, logs := proxiedDaemon(t, 0)
-	b.allUp(d)
 	tctx, tcancel := context.WithCancel(context.Background())
 	defer tcancel()
+	b.allUp(d)
 	sent := b.trafficGen(tctx, 2000)
 	// The traffic under way (about 500 ms of it) before counting.
 	require.Eventually(t, func() bool { return sent.Load() >= 1000 }, 60*time.Second, time.Millisecond)
@@ -222,32 +233,55 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 	bypassed := func() uint64 {
 		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
 	}
-	before, sent0 := bypassed(), sent.Load()
-	proxy.Pause()
-	time.Sleep(5 * time.Second) // the hang: its length is the scenario
-	proxy.Resume()
-	during := bypassed() - before
-	require.Eventually(t, func() bool {
+	giveUp := time.Now().Add(2 * time.Minute)
+	for run := 1; ; run++ {
+		b.allUp(d)
+		from := time.Now()
+		before, sent0 := bypassed(), sent.Load()
+		proxy.Pause()
+		time.Sleep(5 * time.Second) // the hang: its length is the scenario
+		proxy.Resume()
+		during := bypassed() - before
+		require.Eventually(t, func() bool {
+			st, err := d.Status(context.Background())
+			return err == nil && st.Switch.Primary && !st.Switch.Stalled
+		}, 30*time.Second, 10*time.Millisecond)
+		time.Sleep(5 * time.Second) // the 5 s after the hang that are watched too
+		total := bypassed() - before
 		st, err := d.Status(context.Background())
-		return err == nil && st.Switch.Primary && !st.Switch.Stalled
-	}, 30*time.Second, 10*time.Millisecond)
-	time.Sleep(5 * time.Second) // the 5 s after the hang that are watched too
-	total := bypassed() - before
-	st, err := d.Status(context.Background())
-	require.NoError(t, err)
-	verdicts := 0
-	for _, f := range st.Filters {
-		verdicts += len(f.Verdicts)
-		assert.Equal(t, "up", f.State, "%s", f.Name)
-	}
-	t.Logf("5 s hang with healthy filters: %d frames bypassed during it, %d in all until 5 s after (of %d sent); data-plane verdicts %d",
-		during, total, sent.Load()-sent0, verdicts)
-	if !assert.Zero(t, total, "no frame software- or group-bypassed") {
-		// Say which judgement bypassed them: the daemon's log.
-		lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
-		t.Logf("daemon log (last 60 lines):\n%s", strings.Join(lines[max(0, len(lines)-60):], "\n"))
+		require.NoError(t, err)
+		allUp := true
+		for _, f := range st.Filters {
+			allUp = allUp && f.State == "up"
+		}
+		if worst := stalls.Worst(from, time.Now()); (total > 0 || !allUp) && worst >= hostStallBound {
+			t.Logf("run %d: %d frames bypassed while the host stalled this process %v (premise: under %v): not the scenario, run again",
+				run, total, worst.Round(time.Millisecond), hostStallBound)
+			if time.Now().After(giveUp) {
+				t.Skipf("the host never ran this process without a stall of %v or more for the scenario's 12 s: the premise (healthy filters) never held", hostStallBound)
+			}
+			continue
+		}
+		verdicts := 0
+		for _, f := range st.Filters {
+			verdicts += len(f.Verdicts)
+			assert.Equal(t, "up", f.State, "%s", f.Name)
+		}
+		t.Logf("run %d: 5 s hang with healthy filters: %d frames bypassed during it, %d in all until 5 s after (of %d sent); data-plane verdicts %d",
+			run, during, total, sent.Load()-sent0, verdicts)
+		if !assert.Zero(t, total, "no frame software- or group-bypassed") {
+			// Say which judgement bypassed them: the daemon's log.
+			lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+			t.Logf("daemon log (last 60 lines):\n%s", strings.Join(lines[max(0, len(lines)-60):], "\n"))
+		}
+		return
 	}
 }
+
+// hostStallBound is the premise of the scenarios with healthy filters on
+// testdata/verdict.yaml: the host never stalls the test process for its
+// keep-alive interval (40 ms) or more (testbed.WatchStalls).
+const hostStallBound = 40 * time.Millisecond
 
 // A control channel that lags (everything the switch sends reaches the
 // daemon 60 ms late, in order; the keep-alive interval is 40 ms, so every
@@ -255,10 +289,17 @@ func TestControlChannelHangBypassesNothing(t *testing.T) {
 // filters still come up (the answers are in time by the data plane's own
 // clock), and over 3 s no frame is software- or group-bypassed and no
 // filter leaves "up". Then F2 dies: it still fails over.
+//
+// The premise, as in TestControlChannelHangBypassesNothing: the host does
+// not stall this process for an interval or more while the 3 s are
+// watched (a starved switch and filter emulator make healthy filters late
+// by the switch's clock, and losses by its rules); 3 s that failed while
+// it did are said and watched again once every filter is up.
 func TestLaggingChannelFailsNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes 10 s")
 	}
+	stalls := testbed.WatchStalls(t)
 	b, _, d, logs := proxiedDaemon(t, 60*time.Millisecond)
 	var mu sync.Mutex
 	var trans []string
@@ -280,22 +321,44 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 	bypassed := func() uint64 {
 		return b.linkCount(0, p4src.LinkCntSWBypass) + b.linkCount(0, p4src.LinkCntGroupBypass)
 	}
-	before, sent0 := bypassed(), sent.Load()
-	time.Sleep(3 * time.Second) // the 3 s watched: nothing must happen in them
-	total := bypassed() - before
-	st, err := d.Status(context.Background())
-	require.NoError(t, err)
-	for _, f := range st.Filters {
-		assert.Equal(t, "up", f.State, "%s", f.Name)
-	}
-	mu.Lock()
-	t.Logf("channel lagging 60 ms (interval 40 ms), healthy filters: %d frames bypassed in 3 s (of %d sent); state changes %v",
-		total, sent.Load()-sent0, trans)
-	assert.Empty(t, trans, "no filter changed state")
-	mu.Unlock()
-	if !assert.Zero(t, total, "no frame software- or group-bypassed") {
-		lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
-		t.Logf("daemon log (last 60 lines):\n%s", strings.Join(lines[max(0, len(lines)-60):], "\n"))
+	giveUp := time.Now().Add(2 * time.Minute)
+	for run := 1; ; run++ {
+		b.allUp(d)
+		mu.Lock()
+		trans = nil
+		mu.Unlock()
+		from := time.Now()
+		before, sent0 := bypassed(), sent.Load()
+		time.Sleep(3 * time.Second) // the 3 s watched: nothing must happen in them
+		total := bypassed() - before
+		st, err := d.Status(context.Background())
+		require.NoError(t, err)
+		mu.Lock()
+		changed := append([]string(nil), trans...)
+		mu.Unlock()
+		allUp := true
+		for _, f := range st.Filters {
+			allUp = allUp && f.State == "up"
+		}
+		if worst := stalls.Worst(from, time.Now()); (total > 0 || !allUp || len(changed) > 0) && worst >= hostStallBound {
+			t.Logf("run %d: the host stalled this process %v (premise: under %v); %d frames bypassed, state changes %v: not the scenario, watched again",
+				run, worst.Round(time.Millisecond), hostStallBound, total, changed)
+			if time.Now().After(giveUp) {
+				t.Skipf("the host never ran this process without a stall of %v or more for 3 s: the premise (healthy filters) never held", hostStallBound)
+			}
+			continue
+		}
+		for _, f := range st.Filters {
+			assert.Equal(t, "up", f.State, "%s", f.Name)
+		}
+		t.Logf("run %d: channel lagging 60 ms (interval 40 ms), healthy filters: %d frames bypassed in 3 s (of %d sent); state changes %v",
+			run, total, sent.Load()-sent0, changed)
+		assert.Empty(t, changed, "no filter changed state")
+		if !assert.Zero(t, total, "no frame software- or group-bypassed") {
+			lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+			t.Logf("daemon log (last 60 lines):\n%s", strings.Join(lines[max(0, len(lines)-60):], "\n"))
+		}
+		break
 	}
 
 	b.filters["F2"].alive.Store(false)
@@ -303,7 +366,7 @@ func TestLaggingChannelFailsNothing(t *testing.T) {
 		st, err := d.Status(context.Background())
 		return err == nil && st.Filters[1].State == "down"
 	}, 10*time.Second, time.Millisecond, "a dead F2 fails over on a lagging channel too")
-	st, err = d.Status(context.Background())
+	st, err := d.Status(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "up", st.Filters[0].State)
 	assert.Equal(t, "up", st.Filters[2].State)

@@ -387,13 +387,17 @@ func (t *leaseTerm) checkRenewal() error {
 	}
 	// A renewal is overdue: is etcd without a quorum, or is this
 	// daemon cut off from it? Asked within the time left, so the
-	// step-down below is never late.
+	// step-down below is never late, and given all of it: on a starved
+	// host (or a busy member) an answer that takes longer than an eighth
+	// of a lease still holds the switch rather than leaving it with no
+	// writer.
 	rem := t.until() - t.guard
 	if rem <= 0 {
 		return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", t.lease, t.ttl-t.guard)
 	}
 	asked := time.Now()
-	if lost, why := t.e.st.quorumLost(t.ctx, min(t.ttl/8, rem)); lost {
+	lost, why := t.e.st.quorumLost(t.ctx, rem)
+	if lost {
 		t.held, t.holdUntil = true, asked.Add(t.ttl-t.guard)
 		t.e.st.setHeld(true)
 		t.e.log.Warn("lease not renewed and etcd has no quorum: holding the switch", "detail", why)
@@ -401,8 +405,9 @@ func (t *leaseTerm) checkRenewal() error {
 		return nil
 	}
 	if t.until()-t.guard <= 0 {
-		return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum: stepping down before the lease can expire", t.lease, t.ttl-t.guard)
+		return fmt.Errorf("lease %x not renewed for %v and etcd is not known to have lost its quorum (%s): stepping down before the lease can expire", t.lease, t.ttl-t.guard, why)
 	}
+	t.e.log.Info("lease renewal overdue and etcd not known to have lost its quorum: asking again", "detail", why, "left", t.until()-t.guard)
 	return nil
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/daemon"
-	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 )
 
 // roles records every elector's role changes and checks that no two are
@@ -227,15 +226,19 @@ func TestElectorOptions(t *testing.T) {
 // it steps down; either way nobody else leads meanwhile and the holder
 // leads on when the members are back.
 func TestElectorOnQuorumLoss(t *testing.T) {
-	// Not parallel: its etcd members are embedded in the test process and
-	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
-	// other tests under -race on a small host they starve past it.
+	// Its etcd members are real processes (not embedded in this one, where
+	// under -race beside the other tests they starved past the lease's
+	// timing, docs/ha.md "Timing"): in parallel, as the churn tests.
+	t.Parallel()
 	for _, mode := range []QuorumLoss{QuorumLossHold, QuorumLossStepDown} {
 		t.Run(mode.String(), func(t *testing.T) {
-			cl := etcdtest.StartCluster(t, 3)
-			st, err := Open(newClient(t, cl.Endpoints()...), "/b/sw/", 0)
+			t.Parallel()
+			procs, cli := startEtcdUp(t, 3)
+			st, err := Open(newClient(t, procs.clients...), "/b/sw/", 0)
 			require.NoError(t, err)
-			el, err := NewElector(st.cli, st, ElectorOptions{Name: "a", TTL: 2 * time.Second, OnQuorumLoss: mode})
+			// The lease of the other quorum-loss tests (quorumLossLease):
+			// the surviving member must answer before the step-down deadline.
+			el, err := NewElector(st.cli, st, ElectorOptions{Name: "a", TTL: quorumLossLease, OnQuorumLoss: mode})
 			require.NoError(t, err)
 			r := newRoles()
 			ctx, cancel := context.WithCancel(context.Background())
@@ -246,7 +249,7 @@ func TestElectorOnQuorumLoss(t *testing.T) {
 			}()
 			defer func() { cancel(); <-done }()
 			_, l := waitLeader(t, r, "")
-			cl.Stop(1, 2)
+			procs.kill(t, 1, 2)
 			if mode == QuorumLossHold {
 				require.Eventually(t, func() bool { return el.Leadership().Held }, 20*time.Second, time.Millisecond)
 				assert.Equal(t, Leadership{Leader: true, Election: l.Election, Held: true}, el.Leadership())
@@ -255,11 +258,9 @@ func TestElectorOnQuorumLoss(t *testing.T) {
 			} else {
 				require.Eventually(t, func() bool { return !el.Leadership().Leader }, 20*time.Second, time.Millisecond)
 			}
-			cl.Restart(1)
-			cl.Restart(2)
-			for i := range 3 {
-				cl.Ready(i)
-			}
+			procs.restart(t, 1)
+			procs.restart(t, 2)
+			require.True(t, procs.up(cli, 60*time.Second), "etcd members started again")
 			require.Eventually(t, func() bool { l := el.Leadership(); return l.Leader && !l.Held }, 30*time.Second, time.Millisecond)
 			if mode == QuorumLossHold {
 				assert.Equal(t, l.Election, el.Leadership().Election, "the same term")

@@ -307,11 +307,12 @@ func TestHAConcurrentChangesConflict(t *testing.T) {
 // lost: the manual bypass set before the outage and the failure found
 // during it are in the store and on the switch.
 func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
-	// Not parallel: its etcd members are embedded in the test process and
-	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
-	// other tests under -race on a small host they starve past it.
-	cl := etcdtest.StartCluster(t, 3)
-	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
+	// Its etcd members are real processes (not embedded in this one, where
+	// under -race beside the other tests they starved past the lease's
+	// timing, docs/ha.md "Timing"): in parallel, as the churn tests.
+	t.Parallel()
+	procs, cli := startEtcdUp(t, 3)
+	b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints = procs.clients }, withLease(quorumLossLease))
 	ctx := context.Background()
 	a := b.start("a")
 	b.allUp(a)
@@ -324,7 +325,7 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 
 	// Quorum lost: the member the daemons still reach has no leader.
 	lost := time.Now()
-	cl.Stop(1, 2)
+	procs.kill(t, 1, 2)
 	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
 	t.Logf("two of three etcd members stopped -> leader holding after %v", time.Since(lost))
 	assert.Equal(t, Leadership{Leader: true, Election: id, Held: true}, a.el.Leadership())
@@ -390,15 +391,13 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 	// The members come back: the leader's lease lived (etcd renews every
 	// lease when it elects a leader), it leads on with the same id and
 	// saves what its keep-alives found.
-	cl.Restart(1)
-	cl.Restart(2)
-	for i := range 3 {
-		cl.Ready(i)
-	}
+	procs.restart(t, 1)
+	procs.restart(t, 2)
+	require.True(t, procs.up(cli, 60*time.Second), "etcd members started again")
 	require.Eventually(t, func() bool { l := a.el.Leadership(); return l.Leader && !l.Held }, 20*time.Second, time.Millisecond,
 		"the leader re-confirmed: %+v", a.el.Leadership())
 	assert.Equal(t, id, a.el.Leadership().Election)
-	check, err := Open(newClient(t, cl.Endpoints()...), b.prefix, 0)
+	check, err := Open(newClient(t, procs.clients...), b.prefix, 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		rt, err := check.LoadRuntime()
@@ -434,18 +433,19 @@ func TestHAQuorumLossHoldsTheSwitch(t *testing.T) {
 // new leader takes over with a higher election id, and every write the
 // switch got with the old id came before the new leader's arbitration.
 func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
-	// Not parallel: its etcd members are embedded in the test process and
-	// must answer within the lease's timing (docs/ha.md, "Timing"); beside
-	// other tests under -race on a small host they starve past it.
-	cl := etcdtest.StartCluster(t, 3)
-	b := newHABedOn(t, "", cl, withLease(quorumLossLease))
+	// Its etcd members are real processes (not embedded in this one, where
+	// under -race beside the other tests they starved past the lease's
+	// timing, docs/ha.md "Timing"): in parallel, as the churn tests.
+	t.Parallel()
+	procs, _ := startEtcdUp(t, 3)
+	b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints = procs.clients }, withLease(quorumLossLease))
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
 	b.waitStandby(s)
 	oldID := a.d.Session().Status().ElectionLow
 
-	cl.Stop(1, 2)
+	procs.kill(t, 1, 2)
 	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
 	b.filters["F2"].alive.Store(false)
 	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 20*time.Second, time.Millisecond,
@@ -455,8 +455,8 @@ func TestHAHeldLeaderCutOffStepsDownFirst(t *testing.T) {
 	a.etcd.partition()
 	require.Eventually(t, func() bool { return !a.el.Leadership().Leader }, 20*time.Second, time.Millisecond, "the cut-off leader steps down")
 	down := time.Now()
-	cl.Restart(1)
-	cl.Restart(2)
+	procs.restart(t, 1)
+	procs.restart(t, 2)
 	b.waitReady(s, 30*time.Second)
 	newID := s.d.Session().Status().ElectionLow
 	require.Greater(t, newID, oldID)

@@ -268,24 +268,24 @@ func (b *haBed) start(name string) *haDaemon {
 	if lease == 0 {
 		lease = 2 * time.Second
 	}
-	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: lease})
-	require.NoError(b.t, err)
-	var pipe *controlplane.Pipeline
-	if b.schema != nil {
-		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
-	}
-	// The daemon's log (INFO) is kept and shown when the test fails:
-	// which controller decided what, and why, is the story of a failed
-	// takeover.
+	// The daemon's log and its elector's (INFO) are kept and shown when
+	// the test fails: which controller decided what, and why (a term's
+	// end says why it stepped down), is the story of a failed takeover.
 	logs := &testbed.SyncBuffer{}
+	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	b.t.Cleanup(func() {
 		if b.t.Failed() {
 			b.t.Logf("daemon %s's log:\n%s", name, logs.String())
 		}
 	})
+	el, err := NewElector(cli, st, ElectorOptions{Name: name, TTL: lease, Logger: logger})
+	require.NoError(b.t, err)
+	var pipe *controlplane.Pipeline
+	if b.schema != nil {
+		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
+	}
 	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe,
-		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))})
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe, Logger: logger})
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	h := &haDaemon{name: name, d: d, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}

@@ -21,6 +21,9 @@ import (
 // bounded time. Measured: which happened (held on, or deposed), when the
 // holder stepped down, when the new leader bid, and the gap.
 func TestHAQuorumBackDeposesHolder(t *testing.T) {
+	// Its own etcd processes (it faults them): beside the other tests
+	// that do, as TestHAChurnKeepsFailover.
+	t.Parallel()
 	procs, cli := startEtcdUp(t, 3)
 	b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints = procs.clients }, withLease(quorumLossLease))
 	a := b.start("a")
@@ -41,7 +44,9 @@ func TestHAQuorumBackDeposesHolder(t *testing.T) {
 	paused = append(paused, (paused[0]+1)%3)
 	procs.signal(t, syscall.SIGSTOP, paused...)
 	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 30*time.Second, time.Millisecond, "the leader holds")
-	// Held for a while: the leases run out at etcd's paused leader.
+	// Held for a while: the leases run out at etcd's paused leader. Wall
+	// time is the scenario: a paused process gives no event, and what
+	// it finds when resumed is the time its clock ran on meanwhile.
 	time.Sleep(quorumLossLease + time.Second)
 
 	// The holder's belief, watched from the moment etcd is back.

@@ -20,6 +20,9 @@ import (
 // the leader had failed over as "up forward", unmarked (9 of 9 outages,
 // 3 etcd processes).
 func TestHAStandbyStatusIsStale(t *testing.T) {
+	// Its own etcd processes (it faults them): beside the other tests
+	// that do, as TestHAChurnKeepsFailover.
+	t.Parallel()
 	procs, _ := startEtcdUp(t, 3)
 	b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints = procs.clients }, withLease(quorumLossLease))
 	a := b.start("a")

@@ -454,6 +454,38 @@ func (b *bed) startStream(t *testing.T, flows []*flow, rate int) *stream {
 	return s
 }
 
+// flowFor waits until the stream has sent n more frames than it had
+// (traffic flowing, as an event: however long a starved sender takes)
+// and every one of them came out of the switch, or was lost (waitOut).
+func (s *stream) flowFor(n int) {
+	s.b.t.Helper()
+	s.mu.Lock()
+	from := len(s.sent)
+	s.mu.Unlock()
+	var batch []sent
+	s.b.eventually(60*time.Second, func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.sent) < from+n {
+			return false
+		}
+		batch = append([]sent(nil), s.sent[from:from+n]...)
+		return true
+	}, "the stream never sent %d frames", n)
+	s.b.waitOut(batch, 5*time.Second)
+}
+
+// sentPast waits until the stream has sent a frame after at: every frame
+// of a window of send times that ends at at has been sent.
+func (s *stream) sentPast(at time.Time) {
+	s.b.t.Helper()
+	s.b.eventually(time.Until(at)+60*time.Second, func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return len(s.sent) > 0 && s.sent[len(s.sent)-1].at.After(at)
+	}, "the stream never sent past %v", at)
+}
+
 // halt stops the sender (idempotent).
 func (s *stream) halt() {
 	s.once.Do(func() { close(s.stop) })
@@ -473,6 +505,8 @@ func (s *stream) end() []sent {
 		i--
 	}
 	s.b.waitOut(s.sent[i:], 2*time.Second)
+	// Wall time for stragglers: a frame lost in the kernel gives no
+	// event, and the ones before these are out or lost by now.
 	time.Sleep(20 * time.Millisecond)
 	return s.sent
 }

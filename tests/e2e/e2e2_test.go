@@ -55,7 +55,7 @@ func runFilterFailure(t *testing.T, b *bed, tg target, flows []*flow, fgOf map[u
 	fg string, fail, heal func(*filterEmu) error, lossless, mayRetry bool) bool {
 	b.waitAllUp(5 * time.Second)
 	st := b.startStream(t, flows, tg.streamRate)
-	time.Sleep(200 * time.Millisecond) // traffic flowing before the failure
+	st.flowFor(tg.streamRate / 5) // traffic flowing before the failure (200 ms of it)
 	updates := b.d.Session().Stats().Updates
 	tFail := time.Now()
 	require.NoError(t, fail(b.filters[fg]))
@@ -76,13 +76,13 @@ func runFilterFailure(t *testing.T, b *bed, tg target, flows []*flow, fgOf map[u
 	}
 	operUp := b.operUp(lp)
 	links := b.status().Links
-	time.Sleep(300 * time.Millisecond) // in bypass for a while
+	st.flowFor(tg.streamRate * 3 / 10) // in bypass for a while (300 ms of traffic)
 	failWrites := b.d.Session().Stats().Updates - updates
 	tHeal := time.Now()
 	require.NoError(t, heal(b.filters[fg]))
 	b.waitFilter(fg, "up", 10*bound)
 	recover := time.Since(tHeal)
-	time.Sleep(300 * time.Millisecond) // back through the filter for a while
+	st.flowFor(tg.streamRate * 3 / 10) // back through the filter for a while (300 ms of traffic)
 	healWrites := b.d.Session().Stats().Updates - updates - failWrites
 	ss := st.end()
 	if mayRetry {
@@ -183,7 +183,7 @@ func testPortDown(t *testing.T, tg target) {
 	flows, fgOf := b.streamFlows(300, 5)
 	f3 := b.filters["F3"]
 	st := b.startStream(t, flows, tg.streamRate)
-	time.Sleep(200 * time.Millisecond)
+	st.flowFor(tg.streamRate / 5) // traffic flowing before the cable pull (200 ms of it)
 	kernelDown := b.watchOper(switchIf(f3.wanPort), false)
 	updates := b.d.Session().Stats().Updates
 	tFail := time.Now()
@@ -203,12 +203,12 @@ func testPortDown(t *testing.T, tg target) {
 		pulled.Round(100*time.Microsecond), kernel.Round(100*time.Microsecond))
 	fs := b.filterStatus("F3")
 	assert.Equal(t, "port down", fs.Reason, "failed by the port status, not by keep-alive loss")
-	time.Sleep(300 * time.Millisecond)
+	st.flowFor(tg.streamRate * 3 / 10) // in bypass for a while (300 ms of traffic)
 	tHeal := time.Now()
 	b.setCarrier(f3.wanPort, true)
 	b.waitFilter("F3", "up", 5*time.Second)
 	recover := time.Since(tHeal)
-	time.Sleep(300 * time.Millisecond)
+	st.flowFor(tg.streamRate * 3 / 10) // back through the filter for a while (300 ms of traffic)
 	ss := st.end()
 	m := b.measureFailover(ss, fgOf, "F3", tFail, tHeal, tHeld)
 	stalled := b.stalls.during(at, tFail.Add(m.toBypass))
@@ -244,13 +244,12 @@ func testDaemonGone(t *testing.T, tg target) {
 	b.waitAllUp(5 * time.Second)
 	st := b.startStream(t, flows, tg.streamRate)
 	f2 := b.filters["F2"]
-	time.Sleep(300 * time.Millisecond)
+	st.flowFor(tg.streamRate * 3 / 10) // traffic flowing (300 ms of it)
 	g0 := f2.got.Load()
-	time.Sleep(time.Second)
+	st.flowFor(tg.streamRate) // F2's share of one second's frames, once they are out
 	share := f2.got.Load() - g0
 	require.Greater(t, share, uint64(tg.streamRate/20), "F2 carries its share")
-	st.end()
-	time.Sleep(300 * time.Millisecond) // nothing in flight
+	b.waitOut(st.end(), 5*time.Second) // nothing in flight: every frame came out
 	c0, err := b.d.Counters(context.Background())
 	require.NoError(t, err)
 
@@ -259,11 +258,22 @@ func testDaemonGone(t *testing.T, tg target) {
 	got0 := f2.got.Load()
 	st = b.startStream(t, flows, tg.streamRate)
 	tDead := time.Now()
-	time.Sleep(detect + 1200*time.Millisecond)
+	// The window watched, by the stream's own send times: from detection
+	// + 100 ms for 1 s; sent past its end (and 100 ms more).
+	st.sentPast(tDead.Add(detect + 1200*time.Millisecond))
 	// Counted by when the stream sent each frame (not when the test
 	// process read it: a starved reader would shift the count).
 	ss := st.end()
-	time.Sleep(300 * time.Millisecond) // nothing in flight
+	// Nothing in flight: every frame came out, or reached the frozen F2.
+	b.eventually(10*time.Second, func() bool {
+		got := f2.reached()
+		for _, s := range ss {
+			if !got[s.k] && len(b.sink.get(s.k)) == 0 {
+				return false
+			}
+		}
+		return true
+	}, "frames still in flight after the stream ended")
 	reachedF2 := f2.got.Load() - got0
 	from, to := tDead.Add(detect+100*time.Millisecond), tDead.Add(detect+1100*time.Millisecond)
 	got := f2.reached()
@@ -321,7 +331,7 @@ func testDaemonGone(t *testing.T, tg target) {
 	}
 	t.Logf("%s: the returning daemon holds F2 down: %s %s", tg.name, fs.Reason, fs.Verdict)
 	g2 := f2.got.Load()
-	time.Sleep(300 * time.Millisecond)
+	st.flowFor(tg.streamRate * 3 / 10) // 300 ms of traffic, out of the switch (or lost in F2)
 	assert.Zero(t, f2.got.Load()-g2, "no data to the dead filter once a daemon is back")
 
 	// F2 answers again: recovery is the daemon's. Measured once the switch
@@ -334,7 +344,7 @@ func testDaemonGone(t *testing.T, tg target) {
 		return fs.Effective == "forward" && fs.Verdict == "" && !b.status().Switch.StatePending
 	}, "the switch never held F2's recovery")
 	g3 := f2.got.Load()
-	time.Sleep(500 * time.Millisecond)
+	st.flowFor(tg.streamRate / 2) // half a second's frames, out of the switch
 	assert.Greater(t, f2.got.Load()-g3, share/10, "F2 carries traffic again")
 	st.end()
 	for _, o := range []string{"F1", "F3"} {
@@ -347,14 +357,26 @@ func testDaemonRestart(t *testing.T, tg target) {
 	b := newBed(t, tg)
 	flows, fgOf := b.streamFlows(200, 6)
 	st := b.startStream(t, flows, tg.streamRate)
-	time.Sleep(200 * time.Millisecond)
+	st.flowFor(tg.streamRate / 5) // traffic flowing (200 ms of it)
 	tStop := time.Now()
 	b.stopDaemon()
-	time.Sleep(100 * time.Millisecond) // the switch runs on its own
+	st.flowFor(tg.streamRate / 10) // the switch runs on its own (100 ms of traffic)
 	b.startDaemon()
 	b.waitAllUp(tg.ready)
 	up := time.Since(tStop)
-	time.Sleep(5 * b.interval) // a few keep-alive rounds
+	// A few keep-alive rounds: every filter passed 5 more.
+	passes := map[string]uint64{}
+	for _, f := range b.status().Filters {
+		passes[f.Name] = f.Passes
+	}
+	b.eventually(10*time.Second+20*b.interval, func() bool {
+		for _, f := range b.status().Filters {
+			if f.Passes < passes[f.Name]+5 {
+				return false
+			}
+		}
+		return true
+	}, "the filters never passed 5 more keep-alives")
 	stats := b.d.Session().Stats()
 	ss := st.end()
 	lost, bypassed := 0, 0
@@ -384,7 +406,7 @@ func testSwitchRestart(t *testing.T, tg target) {
 	flows, fgOf := b.streamFlows(200, 7)
 	before := b.d.Session().Stats()
 	st := b.startStream(t, flows, tg.streamRate)
-	time.Sleep(200 * time.Millisecond)
+	st.flowFor(tg.streamRate / 5) // traffic flowing (200 ms of it)
 	tStop := time.Now()
 	b.stopSwitch()
 	b.startSwitch()
@@ -396,7 +418,7 @@ func testSwitchRestart(t *testing.T, tg target) {
 	pushed := time.Since(tStop)
 	b.waitAllUp(tg.ready)
 	allUp := time.Since(tStop)
-	time.Sleep(300 * time.Millisecond)
+	st.flowFor(tg.streamRate * 3 / 10) // through the filters again (300 ms of traffic)
 	after := b.d.Session().Stats()
 	ss := st.end()
 	lost, first, last := 0, time.Time{}, time.Time{}
