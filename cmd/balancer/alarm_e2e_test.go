@@ -125,7 +125,9 @@ func TestStateRepairedAlarm(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return string(b)
 	}
-	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 1`) }, 30*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool {
+		return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 1`)
+	}, 30*time.Second, 50*time.Millisecond)
 	body := scrape()
 	assert.Contains(t, body, `balancer_alarm{balancer="lab1",name="runtime_save_failed"} 0`)
 
@@ -139,7 +141,9 @@ func TestStateRepairedAlarm(t *testing.T) {
 		return l != nil && !l["raised"].GetBoolVal() && l["message"].GetStringVal() == ""
 	},
 		30*time.Second, 50*time.Millisecond, "gNMI raised false once acknowledged")
-	require.Eventually(t, func() bool { return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 0`) }, 30*time.Second, 50*time.Millisecond)
+	require.Eventually(t, func() bool {
+		return strings.Contains(scrape(), `balancer_alarm{balancer="lab1",name="state_repaired"} 0`)
+	}, 30*time.Second, 50*time.Millisecond)
 	r = cli("alarm", "ack", "state-repaired")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.stderr, "alarm state-repaired is not raised (none is raised)")
