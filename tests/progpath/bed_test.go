@@ -101,18 +101,27 @@ func rssMiB(b testing.TB, pid int) float64 {
 	return 0
 }
 
-// metric reads one unlabelled sample from a Prometheus endpoint.
+// metric reads the one sample of a metric from a Prometheus endpoint
+// (its only labels being those every series of the daemon carries, such
+// as the balancer's name).
 func metric(b testing.TB, addr, name string) float64 {
 	resp, err := http.Get("http://" + addr + "/metrics")
 	require.NoError(b, err)
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
-			v, err := strconv.ParseFloat(rest, 64)
-			require.NoError(b, err)
-			return v
+		line := sc.Text()
+		rest, ok := strings.CutPrefix(line, name)
+		if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '{') {
+			continue
 		}
+		if rest[0] == '{' {
+			_, rest, ok = strings.Cut(rest, "} ")
+			require.True(b, ok, "metric line %q", line)
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(rest), 64)
+		require.NoError(b, err)
+		return v
 	}
 	b.Fatalf("no metric %s at %s", name, addr)
 	return 0
