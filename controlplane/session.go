@@ -99,6 +99,10 @@ type Options struct {
 	OnPrimary func(primary bool)
 	// Verdict: the data-plane verdict's digests and epoch guard (verdict.go).
 	Verdict VerdictOptions
+	// EvidenceCopy: the mirror sessions of the evidence copy across a
+	// multi-pipe Tofino's pipes (p4src.EvidenceCopySessions), written on
+	// every reconciliation; none for a program or a switch without them.
+	EvidenceCopy []*p4v1.CloneSessionEntry
 }
 
 // Session is one controller's connection to one switch.
@@ -122,6 +126,7 @@ type Session struct {
 	elLow      uint64
 
 	vsWarned    atomic.Bool
+	copyErr     atomic.Pointer[error]           // the evidence copy's last configuration error (nil: taken)
 	spares      atomic.Pointer[map[uint32]bool] // SetSpares
 	primaryConn atomic.Pointer[conn]            // set while a connection is primary and reconciled
 	readConn    atomic.Pointer[conn]            // set while a connection is answered (reads)
@@ -243,4 +248,27 @@ const electionRefusedRetry = time.Second
 // nextBackoff doubles d within [lo, hi].
 func nextBackoff(d, lo, hi time.Duration) time.Duration {
 	return min(max(d*2, lo), hi)
+}
+
+// EvidenceCopyErr says why the switch holds no evidence-copy mirror
+// sessions (Options.EvidenceCopy) after the last reconciliation, or nil
+// when it took them (or there are none to write).
+func (s *Session) EvidenceCopyErr() error {
+	if p := s.copyErr.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// setEvidenceCopyErr records the evidence copy's configuration result,
+// returning the one before it.
+func (s *Session) setEvidenceCopyErr(err error) error {
+	var p *error
+	if err != nil {
+		p = &err
+	}
+	if old := s.copyErr.Swap(p); old != nil {
+		return *old
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package controlplane
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -125,6 +126,41 @@ func (c *conn) configureDigest(ctx context.Context) {
 	}
 	e := &p4v1.Entity{Entity: &p4v1.Entity_DigestEntry{DigestEntry: &p4v1.DigestEntry{DigestId: d.GetPreamble().GetId(),
 		Config: &p4v1.DigestEntry_Config{MaxTimeoutNs: 0, MaxListSize: 1, AckTimeoutNs: int64(ack)}}}}
+	if err := c.insertOrModify(ctx, e); err != nil && !c.s.verdict.warned.Swap(true) {
+		c.s.log.Warn("the switch did not take the verdict digest's configuration: data-plane verdicts will not reach this controller", "err", err)
+	}
+}
+
+// configureEvidenceCopy points the evidence copy's mirror sessions of a
+// multi-pipe Tofino at the other pipes' recirculation ports
+// (Options.EvidenceCopy; p4src.EvidenceCopySessions), as the verdict
+// digest is configured: written with INSERT, or MODIFY when the switch
+// holds them already. Like the digest's, they are not data-plane writes.
+// A switch that refuses them leaves each pipe judging a filter by the
+// returns it sees itself: the session's EvidenceCopyErr says so until a
+// later reconciliation takes them.
+func (c *conn) configureEvidenceCopy(ctx context.Context) {
+	var errs []error
+	for _, cs := range c.s.opts.EvidenceCopy {
+		e := &p4v1.Entity{Entity: &p4v1.Entity_PacketReplicationEngineEntry{PacketReplicationEngineEntry: &p4v1.PacketReplicationEngineEntry{
+			Type: &p4v1.PacketReplicationEngineEntry_CloneSessionEntry{CloneSessionEntry: cs}}}}
+		if err := c.insertOrModify(ctx, e); err != nil {
+			errs = append(errs, fmt.Errorf("mirror session %d: %w", cs.GetSessionId(), err))
+		}
+	}
+	err := errors.Join(errs...)
+	if prev := c.s.setEvidenceCopyErr(err); err != nil && prev == nil {
+		c.s.log.Warn("the switch did not take the evidence copy's mirror sessions: a filter whose links are in another pipe can be judged dead while it answers", "err", err)
+	} else if err == nil && prev != nil {
+		c.s.log.Info("the switch took the evidence copy's mirror sessions")
+	}
+}
+
+// insertOrModify writes one entity the controller configures outside the
+// desired state (the digest, mirror sessions): INSERT, then MODIFY when
+// the switch answers ALREADY_EXISTS (the spec's way to change an
+// existing entry), so the switch holds this controller's configuration.
+func (c *conn) insertOrModify(ctx context.Context, e *p4v1.Entity) error {
 	write := func(typ p4v1.Update_Type) error {
 		req := &p4v1.WriteRequest{DeviceId: c.s.opts.DeviceID, Role: c.roleName(), ElectionId: c.election(),
 			Updates: []*p4v1.Update{{Type: typ, Entity: e}}, Atomicity: p4v1.WriteRequest_CONTINUE_ON_ERROR}
@@ -139,9 +175,7 @@ func (c *conn) configureDigest(ctx context.Context) {
 	if err != nil && alreadyExists(err) {
 		err = write(p4v1.Update_MODIFY)
 	}
-	if err != nil && !c.s.verdict.warned.Swap(true) {
-		c.s.log.Warn("the switch did not take the verdict digest's configuration: data-plane verdicts will not reach this controller", "err", err)
-	}
+	return err
 }
 
 // alreadyExists says whether a one-update write failed with

@@ -38,11 +38,16 @@ const (
 	// with an error: what it does is no longer done. It clears when the
 	// daemon is restarted.
 	AlarmTaskEnded = "daemon-task-ended"
+	// AlarmEvidenceCopy: a multi-pipe Tofino running the verdict build
+	// refused the evidence copy's mirror sessions, so a pipe judges a
+	// filter only by the returns it sees itself (docs/tofino.md, "Two
+	// pipes"). It clears when a reconciliation writes them.
+	AlarmEvidenceCopy = "evidence-copy-refused"
 )
 
 // AlarmNames are every alarm the daemon raises, in a fixed order (the
 // metrics give each a series, 0 while it is not raised).
-var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded}
+var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded, AlarmEvidenceCopy}
 
 // Alarm is a condition of the daemon that needs the operator, with what
 // to do about it. The switch session's alarms (SwitchStatus.Alarm and
@@ -129,10 +134,22 @@ func (d *Daemon) clearAlarm(name, how string) {
 // shared store unreachable) when ha is given.
 func (d *Daemon) alarmsWith(ha *HAStatus) []Alarm {
 	out := d.alarms.list()
+	derived := false
 	if ha != nil && !ha.StoreHealthy {
 		out = append(out, Alarm{Name: AlarmStoreUnreachable, Object: ha.Store,
 			Message: "the store does not answer: " + ha.StoreError,
 			Remedy:  "restore the store's quorum (etcd endpoints, network); configuration changes are refused until it answers (failovers go on from this daemon's state), and this clears when it does"})
+		derived = true
+	}
+	if d.session != nil {
+		if err := d.session.EvidenceCopyErr(); err != nil {
+			out = append(out, Alarm{Name: AlarmEvidenceCopy, Object: "switch " + d.opts.SwitchAddr,
+				Message: "the switch refused the evidence copy's mirror sessions (" + err.Error() + "): a filter whose links or keep-alives are in the other pipe can be judged dead while it answers",
+				Remedy:  "check that the switch's P4Runtime server takes clone sessions and that the recirculation ports (68 and 196 on a 2-pipe box) are enabled; or run the base build; this clears when a reconciliation writes them"})
+			derived = true
+		}
+	}
+	if derived {
 		slices.SortFunc(out, func(a, b Alarm) int { return cmp.Compare(a.Name, b.Name) })
 	}
 	return out
@@ -150,6 +167,8 @@ func (d *Daemon) AckAlarm(_ context.Context, name string) (Alarm, error) {
 		return Alarm{}, kindf(ErrInvalid, "alarm %s clears itself when the store answers; it cannot be acknowledged", name)
 	case AlarmTaskEnded:
 		return Alarm{}, kindf(ErrInvalid, "alarm %s clears when the daemon is restarted; it cannot be acknowledged", name)
+	case AlarmEvidenceCopy:
+		return Alarm{}, kindf(ErrInvalid, "alarm %s clears itself when the switch takes the mirror sessions; it cannot be acknowledged", name)
 	}
 	a, had := d.alarms.clear(name)
 	if !had {

@@ -255,7 +255,7 @@ func New(opts Options) (*Daemon, error) {
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
-		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(),
+		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(), EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()),
 	})
 	// The first reconciliation already knows what the switch must hold.
 	d.session.SetSpares(tables.SpareIDs(cfg))
@@ -282,6 +282,17 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
 		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
 		OnFailOpen: d.filterFailOpen})
+}
+
+// evidenceCopySessions gives the evidence copy's mirror sessions the
+// switch needs: those of the platform's pipes when the pipeline copies
+// returns across pipes (the TNA verdict build), else none.
+func evidenceCopySessions(platform string, schema *p4src.Schema) []*p4v1.CloneSessionEntry {
+	p, err := config.LookupPlatform(platform)
+	if err != nil || !schema.HasEvidenceCopy() {
+		return nil
+	}
+	return p4src.EvidenceCopySessions(p.Pipes)
 }
 
 // cpuPortOf gives the CPU port: override when set, else the platform's,

@@ -189,3 +189,18 @@ func TestContractBuildWithoutVerdict(t *testing.T) {
 	partial.Registers = nil // the liveness parameters without the evidence
 	require.ErrorIs(t, CheckContract(ref.Info, partial), ErrContract)
 }
+
+// Only the listed architecture-only register (the evidence copy's rate
+// limit) may be in a build and not in the v1model build; any other is a
+// break of the contract.
+func TestContractArchOnlyRegisters(t *testing.T) {
+	ref, err := Load()
+	require.NoError(t, err)
+	with := func(name string) *p4configv1.P4Info {
+		i := proto.Clone(ref.Info).(*p4configv1.P4Info)
+		i.Registers = append(i.Registers, &p4configv1.Register{Preamble: &p4configv1.Preamble{Id: 0x16000099, Name: name}})
+		return i
+	}
+	require.NoError(t, CheckContract(ref.Info, with(RegisterEvidenceCopy)))
+	require.ErrorIs(t, CheckContract(ref.Info, with("BalancerIngress.something_else")), ErrContract)
+}

@@ -42,8 +42,9 @@ type verdictSource interface {
 	VerdictDigestID() uint32
 }
 
-// writeWithDigests writes the updates, taking DigestEntry updates itself
-// and the rest to the data plane; errors are in update order.
+// writeWithDigests writes the updates, taking DigestEntry and clone
+// session updates itself and the rest to the data plane; errors are in
+// update order.
 func (s *P4RTServer) writeWithDigests(us []*p4v1.Update, atomicity p4v1.WriteRequest_Atomicity) []error {
 	var rest []*p4v1.Update
 	var pos []int
@@ -51,6 +52,10 @@ func (s *P4RTServer) writeWithDigests(us []*p4v1.Update, atomicity p4v1.WriteReq
 	for i, u := range us {
 		if de := u.GetEntity().GetDigestEntry(); de != nil {
 			errs[i] = s.writeDigestEntry(u.GetType(), de)
+			continue
+		}
+		if pre := u.GetEntity().GetPacketReplicationEngineEntry(); pre != nil {
+			errs[i] = s.writePRE(u.GetType(), pre)
 			continue
 		}
 		rest = append(rest, u)

@@ -69,7 +69,8 @@ type P4RTServer struct {
 
 	noSaveCommit bool // VERIFY_AND_SAVE and COMMIT unimplemented (as PI)
 
-	digests digestState // verdict digests (digest.go)
+	digests digestState                        // verdict digests (digest.go)
+	clones  map[uint32]*p4v1.CloneSessionEntry // clone sessions (clonesession.go)
 }
 
 // MaxConcurrentReads is how many Reads run at once; each may copy up to

@@ -152,7 +152,14 @@ header bridged_md_t {
     bit<1> ka_stamp;
 }
 
+// An architecture's own headers (arch.p4): none but on TNA with the
+// verdict, where a return's evidence copy crosses to the other pipe.
+#ifndef ARCH_HEADERS
+#define ARCH_HEADERS
+#endif
+
 struct headers_t {
+    ARCH_HEADERS
     bridged_md_t   bridged;
     packet_out_t   packet_out;
     packet_in_t    packet_in;

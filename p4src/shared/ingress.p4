@@ -6,6 +6,10 @@
 //   ARCH_INGRESS_TICK          a 32-bit slice of the ingress clock (tick_t),
 //                              the unit of filter_forward.detect
 //   ARCH_PARSER_ERROR          true when the parser stopped on an error
+//   ARCH_INGRESS_BRANCH        an `else if` branch of the architecture's own
+//                              frames, tested right after a packet-out
+//                              (empty but on TNA with the verdict: the
+//                              evidence copy from the other pipe)
 //   ARCH_INGRESS_FINISH        statements that apply md.drop/to_cpu/out_port
 //                              (to_cpu: out of md.cpu_port)
 //   DIRECT_COUNTER(name)       a packets-and-bytes direct counter
@@ -167,7 +171,7 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
 #endif
             }
             hdr.packet_out.setInvalid();
-        } else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
+        } ARCH_INGRESS_BRANCH else if (ARCH_PARSER_ERROR || (hdr.ipv4.isValid() && hdr.ipv4.ihl < 5)) {
             // Tested here on the parser's own results, not through a flag:
             // on Tofino the port-role lookup then runs in the first stage.
             md.malformed = true;

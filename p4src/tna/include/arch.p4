@@ -61,6 +61,45 @@
 #define FOLD128_DECL(name) Hash<bit<32>>(HashAlgorithm_t.XOR32) name;
 #define FOLD128(name, dst, addr) dst = name.get({ addr })
 
+// Two pipes (docs/tofino.md, "Two pipes"). A 2-pipe Tofino keeps a copy
+// of every register per pipe, and a frame runs in the pipe of the port it
+// arrives on: sends are recorded in the pipe of the link port (or of the
+// CPU port, for keep-alives), returns arrive in the pipe of the filter
+// port. So every return is also mirrored, as a 2-byte evidence copy in
+// front of the frame's first bytes, to the recirculation port of the
+// other pipe (mirror session EV_COPY_SESSION_BASE + the arrival pipe,
+// which the controller points there, truncated), whose ingress takes it
+// as that return and drops it. Data returns are copied at most once per
+// EV_COPY_TICKS per filter group and direction (a window is cleared by
+// any return: the other pipe learns of life at most ~1 ms late), a
+// returning keep-alive always (each clears its own pending send).
+header ev_copy_t {
+    bit<8> magic;          // EV_COPY_MAGIC
+    @padding bit<1> _pad0;
+    bit<7> ev_index;       // filter group ++ the side the sends left by
+}
+#ifdef WITH_VERDICT
+#define EV_COPY_MAGIC        0xE5
+// Pipe-local port 68 of every pipe loops back into its own ingress
+// (device ports 68, 196, ...): the recirculation port.
+#define EV_COPY_RECIRC_PORT  68
+#define EV_COPY_SESSION_BASE 960
+// 16 ticks of 65.536 µs: 1.05 ms.
+#define EV_COPY_SHIFT        4
+#define ARCH_HEADERS ev_copy_t ev_copy;
+#define ARCH_INGRESS_BRANCH                                   \
+    else if (hdr.ev_copy.isValid()) {                         \
+        /* The other pipe's return: evidence, then dropped. */ \
+        ig_dprsr_md.drop_ctl = 1;                             \
+        if (hdr.ev_copy.magic == EV_COPY_MAGIC) {             \
+            md.ev_return = true;                              \
+            md.ev_index = hdr.ev_copy.ev_index;               \
+        }                                                     \
+    }
+#else
+#define ARCH_INGRESS_BRANCH
+#endif
+
 // The verdict's own fields (include/control/verdict.p4). A frame whose
 // evidence proves loss is resubmitted with verdict_resubmit_t, the 64 bits
 // Tofino 1 carries into the second pass (in place of the port metadata):
@@ -79,11 +118,17 @@ header verdict_resubmit_t {
     bit<32> ka_overdue;    /* > 0: a keep-alive past its deadline    */ \
     bit<32> fresh;         /* 1: a bucket new in this window         */ \
     bit<16> cell;          /* the verdict cell read in this pass     */ \
-    verdict_resubmit_t resub;
+    verdict_resubmit_t resub;                                           \
+    ev_copy_t copy;        /* the evidence copy a return mirrors     */ \
+    MirrorId_t copy_session;                                            \
+    bit<2>  copy_pipe;     /* the arrival pipe (set by the parser)   */ \
+    bit<28> copy_slot;     /* now in units of EV_COPY_TICKS          */
 #define ARCH_VERDICT_ARGS , ig_dprsr_md
 // The evidence is a control of its own, applied after the failure action.
-#define ARCH_EVIDENCE_DECL  Evidence() evidence_ctl;
-#define ARCH_EVIDENCE_APPLY evidence_ctl.apply(hdr, md, ig_dprsr_md);
+#define ARCH_EVIDENCE_DECL  Evidence() evidence_ctl; EvidenceCopy() evidence_copy_ctl;
+#define ARCH_EVIDENCE_APPLY                                  \
+    evidence_ctl.apply(hdr, md, ig_dprsr_md);                \
+    evidence_copy_ctl.apply(hdr, md, ig_dprsr_md);
 #define ARCH_FORWARD_VERDICT(epoch, detect)                              \
     md.deadline = md.now + (detect);
 

@@ -10,6 +10,10 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
         pkt.extract(ig_intr_md);
         md.eth_type = 0;
 #ifdef WITH_VERDICT
+        // The arrival pipe, for the evidence copy's mirror session: taken
+        // here, where it is extracted (a slice of the port in an action
+        // would split the port the packet-in header is written from).
+        md.copy_pipe = ig_intr_md.ingress_port[8:7];
         // A frame resubmitted by the verdict (include/control/verdict.p4)
         // carries its proof where the port metadata would be.
         transition select(ig_intr_md.resubmit_flag) {
@@ -33,9 +37,21 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
         transition select(ig_intr_md.ingress_port) {
             CPU_PORT: parse_packet_out;
             cpu_port: parse_packet_out;
+#ifdef WITH_VERDICT
+            // The recirculation port of this pipe: an evidence copy of a
+            // return in the other pipe (arch.p4, "Two pipes").
+            EV_COPY_RECIRC_PORT &&& 0x7F: parse_ev_copy;
+#endif
             default:  parse_ethernet;
         }
     }
+
+#ifdef WITH_VERDICT
+    state parse_ev_copy {
+        pkt.extract(hdr.ev_copy);
+        transition accept;
+    }
+#endif
 
 #include "../../shared/parser.p4"
 }
@@ -47,6 +63,7 @@ control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
     // controller finds it by that name in either P4Info.
     @name(".verdict_digest_t") Digest<verdict_digest_t>() verdict_digest;
     Resubmit() resubmit;
+    Mirror() ev_copy_mirror;
 #endif
 
     apply {
@@ -56,6 +73,9 @@ control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
         }
         if (ig_dprsr_md.resubmit_type == 1) {
             resubmit.emit(md.resub);
+        }
+        if (ig_dprsr_md.mirror_type == 1) {
+            ev_copy_mirror.emit<ev_copy_t>(md.copy_session, md.copy);
         }
 #endif
         pkt.emit(hdr.bridged);
@@ -81,6 +101,23 @@ parser EgressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
                     out egress_intrinsic_metadata_t eg_intr_md) {
     state start {
         pkt.extract(eg_intr_md);
+#ifdef WITH_VERDICT
+        // A frame to a recirculation port is an evidence copy (mirrored
+        // with its header in front, no bridged metadata): nothing else is
+        // ever sent there.
+        transition select(eg_intr_md.egress_port) {
+            EV_COPY_RECIRC_PORT &&& 0x7F: parse_ev_copy;
+            default: parse_bridged;
+        }
+    }
+
+    state parse_ev_copy {
+        pkt.extract(hdr.ev_copy);
+        transition accept;
+    }
+
+    state parse_bridged {
+#endif
         pkt.extract(hdr.bridged);
         transition select(hdr.bridged.to_cpu, hdr.bridged.ka_stamp) {
             (1, _): parse_packet_in;
@@ -105,6 +142,9 @@ parser EgressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 control EgressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
                        in egress_intrinsic_metadata_for_deparser_t eg_dprsr_md) {
     apply {
+#ifdef WITH_VERDICT
+        pkt.emit(hdr.ev_copy);
+#endif
         pkt.emit(hdr.packet_in);
         pkt.emit(hdr.ethernet);
         pkt.emit(hdr.eth_type);

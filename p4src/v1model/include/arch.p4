@@ -25,6 +25,8 @@
 #define ARCH_EVIDENCE_APPLY
 #define ARCH_FORWARD_VERDICT(epoch, detect)
 #endif
+// One pipe: no frames of the architecture's own (shared/ingress.p4).
+#define ARCH_INGRESS_BRANCH
 
 #define INGRESS_ARCH_PARAMS inout standard_metadata_t std
 #define ARCH_INGRESS_PORT   std.ingress_port

@@ -317,4 +317,81 @@ control Evidence(inout headers_t hdr, inout local_md_t md,
     }
 }
 
+// EvidenceCopy: a return in this pipe is mirrored to the other pipe's
+// recirculation port (arch.p4, "Two pipes"), where it clears that pipe's
+// window and pending keep-alive of the same filter group and direction.
+// Data returns at most once per EV_COPY_TICKS per group and direction
+// (one copy per slot of that many ticks: an equality, wrap-safe),
+// keep-alive returns always. Copies are never copied again.
+control EvidenceCopy(inout headers_t hdr, inout local_md_t md,
+                     inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+    @name(".BalancerIngress.ev_copy_slot")
+    Register<bit<32>, bit<7>>(EVIDENCE_SIZE) ev_copy_slot;
+    RegisterAction<bit<32>, bit<7>, bit<3>>(ev_copy_slot) ev_copy_due = {
+        void apply(inout bit<32> v, out bit<3> rv) {
+            rv = 0;
+            if (v != (bit<32>)md.copy_slot) {
+                v = (bit<32>)md.copy_slot;
+                rv = 1;
+            }
+        }
+    };
+
+    @hidden action copy_fields() {
+        md.copy.setValid();
+        md.copy.magic = EV_COPY_MAGIC;
+        md.copy.ev_index = md.ev_index;
+    }
+    @hidden action copy_data_return() {
+        copy_fields();
+        ig_dprsr_md.mirror_type = ev_copy_due.execute(md.ev_index);
+    }
+    @hidden action copy_keepalive_return() {
+        copy_fields();
+        ig_dprsr_md.mirror_type = 1;
+    }
+    @hidden action copy_none() { }
+    @hidden table ev_copy_step {
+        key = {
+            md.ev_return           : exact;
+            hdr.ev_copy.isValid()  : exact;
+            hdr.keepalive.isValid(): exact;
+        }
+        actions = { copy_data_return; copy_keepalive_return; copy_none; }
+        const entries = {
+            (true, false, false) : copy_data_return();
+            (true, false, true)  : copy_keepalive_return();
+        }
+        const default_action = copy_none();
+        size = 4;
+    }
+
+    // The mirror session of the arrival pipe: EV_COPY_SESSION_BASE + pipe
+    // (constants: an action adding the pipe to a constant would need two
+    // sources the container does not line up).
+    @hidden action copy_session_of(MirrorId_t session) {
+        md.copy_session = session;
+    }
+    @hidden table ev_copy_session {
+        key = {
+            md.copy_pipe : exact;
+        }
+        actions = { copy_session_of; }
+        const entries = {
+            0 : copy_session_of(EV_COPY_SESSION_BASE);
+            1 : copy_session_of(EV_COPY_SESSION_BASE + 1);
+            2 : copy_session_of(EV_COPY_SESSION_BASE + 2);
+            3 : copy_session_of(EV_COPY_SESSION_BASE + 3);
+        }
+        const default_action = copy_session_of(EV_COPY_SESSION_BASE);
+        size = 4;
+    }
+
+    apply {
+        md.copy_slot = md.now[31:EV_COPY_SHIFT];
+        ev_copy_session.apply();
+        ev_copy_step.apply();
+    }
+}
+
 #endif  // BALANCER_TNA_VERDICT_P4
