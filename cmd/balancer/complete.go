@@ -13,7 +13,6 @@ import (
 	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
-	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
 )
@@ -167,7 +166,7 @@ func (a *app) argCompletions() map[string][]cobra.CompletionFunc {
 		"config session start": nil, "config session diff": nil, "config session commit": nil, "config session abort": nil, "config session rebase": nil,
 		"config confirm":        nil,
 		"switch chassis-config": nil, "version": nil, "monitor": nil, "daemon": nil, "sim": nil,
-		"alarm list": nil, "alarm ack": {fixed(daemon.AlarmNames...)},
+		"alarm list": nil, "alarm ack": {fixed(apiv1.AlarmNames...)},
 	}
 }
 
