@@ -547,7 +547,7 @@ func TestHelpTexts(t *testing.T) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		switch c.Name() {
-		case "help", "completion", "daemon", "sim": // cobra's, and extraCommands'
+		case "help", "completion", "daemon", "sim": // cobra's, and the Extras'
 			return
 		}
 		assert.NotEmpty(t, c.Short, c.CommandPath())

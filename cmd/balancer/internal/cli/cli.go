@@ -85,14 +85,6 @@ func NewRoot(extras ...Extra) (*cobra.Command, Completions) {
 // command.
 func Usagef(format string, args ...any) error { return usagef(format, args...) }
 
-// None completes nothing; Files completes the shell's file names, Dirs
-// its directory names.
-var (
-	None                       = none
-	Files cobra.CompletionFunc = files
-	Dirs  cobra.CompletionFunc = dirs
-)
-
 // Fixed completes one of values.
 func Fixed[T ~string](values ...T) cobra.CompletionFunc { return fixed(values...) }
 
