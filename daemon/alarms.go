@@ -8,46 +8,25 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
 )
 
-// Alarm names: stable, the same in status, gNMI and (in snake_case) the
-// Prometheus label (docs/telemetry.md, "Alarms").
+// Alarm names: the API's (apiv1.AlarmNames, where docs/telemetry.md's
+// "Alarms" says what each means).
 const (
-	// AlarmStateRepaired: the state directory was repaired when the daemon
-	// started (a layouts file or revisions removed, revision files
-	// without metadata). It stays until an operator acknowledges it.
-	AlarmStateRepaired = "state-repaired"
-	// AlarmRuntimeSaveFailed: the failure states (or the manual bypass)
-	// could not be saved; a restart would start from older ones. It
-	// clears with the next save that succeeds.
-	AlarmRuntimeSaveFailed = "runtime-save-failed"
-	// AlarmVerdictUnknown: the switch sent a data-plane verdict for a
-	// filter group id the running configuration does not have. It clears
-	// with the next configuration applied, or an acknowledgement.
-	AlarmVerdictUnknown = "verdict-unknown-filter-group"
-	// AlarmStoreCatchUp: after a save refused by the shared store, reading
-	// it again failed: this daemon may run an older revision than the
-	// store's. It clears with the next read that succeeds.
-	AlarmStoreCatchUp = "store-catch-up-failed"
-	// AlarmStoreUnreachable: the shared store (etcd) does not answer
-	// (no quorum); changes are refused meanwhile. It clears when the
-	// store answers.
-	AlarmStoreUnreachable = "store-unreachable"
-	// AlarmTaskEnded: a task of the running daemon (the switch session,
-	// the state owner, keep-alives, port status, telemetry, ...) ended
-	// with an error: what it does is no longer done. It clears when the
-	// daemon is restarted.
-	AlarmTaskEnded = "daemon-task-ended"
-	// AlarmEvidenceCopy: a multi-pipe Tofino running the verdict build
-	// refused the evidence copy's mirror sessions, so a pipe judges a
-	// filter only by the returns it sees itself (docs/tofino.md, "Two
-	// pipes"). It clears when a reconciliation writes them.
-	AlarmEvidenceCopy = "evidence-copy-refused"
+	AlarmStateRepaired     = apiv1.AlarmStateRepaired
+	AlarmRuntimeSaveFailed = apiv1.AlarmRuntimeSaveFailed
+	AlarmVerdictUnknown    = apiv1.AlarmVerdictUnknown
+	AlarmStoreCatchUp      = apiv1.AlarmStoreCatchUp
+	AlarmStoreUnreachable  = apiv1.AlarmStoreUnreachable
+	AlarmTaskEnded         = apiv1.AlarmTaskEnded
+	AlarmEvidenceCopy      = apiv1.AlarmEvidenceCopy
 )
 
 // AlarmNames are every alarm the daemon raises, in a fixed order (the
 // metrics give each a series, 0 while it is not raised).
-var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded, AlarmEvidenceCopy}
+var AlarmNames = apiv1.AlarmNames
 
 // Alarm is a condition of the daemon that needs the operator, with what
 // to do about it. The switch session's alarms (SwitchStatus.Alarm and

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
 	"github.com/dpi-balancer/balancer/internal/buildinfo"
 )
 
@@ -44,9 +45,9 @@ func TestPreviewAndAudit(t *testing.T) {
 	assert.Equal(t, "revision 1 -> revision 2 (running): 1 change:\n  + link L3\n", e.ok("config", "diff", "1"))
 	assert.Equal(t, "revision 2 -> revision 1: 1 change:\n  - link L3\n", e.ok("config", "diff", "2", "1"))
 	assert.Equal(t, "revision 2 and revision 2 (running): no change to the configuration\n", e.ok("config", "diff", "2"))
-	var d revisionDiff
+	var d cli.RevisionDiff
 	require.NoError(t, json.Unmarshal([]byte(e.ok("config", "diff", "1", "2", "-o", "json")), &d))
-	assert.Equal(t, revisionDiff{From: 1, To: 2, Changes: []string{"+ link L3"}}, d)
+	assert.Equal(t, cli.RevisionDiff{From: 1, To: 2, Changes: []string{"+ link L3"}}, d)
 	r = e.run("config", "diff", "1", "-f", file)
 	assert.Equal(t, exitUsage, r.code)
 
@@ -81,7 +82,7 @@ func TestVersion(t *testing.T) {
 
 	r = runCLI(t, "", "--socket", "/nonexistent", "version", "-o", "json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	var v versionInfo
+	var v cli.VersionInfo
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &v))
 	assert.Equal(t, runtime.Version(), v.Go)
 	assert.Equal(t, own, v.Info)
@@ -95,8 +96,8 @@ func TestVersion(t *testing.T) {
 	e := newEnv(t)
 	assert.Equal(t, "balancer "+own.String()+"\n"+
 		"daemon   v9.8.7, revision 0123456789ab (modified), 2025-02-28T10:00:00Z, go1.99 plan9/mips, started "+
-		fakeNow.Local().Format(timeLayout)+" (up 1h0m0s)\n", e.ok("version"))
-	v = versionInfo{}
+		fakeNow.Local().Format(cli.TimeLayout)+" (up 1h0m0s)\n", e.ok("version"))
+	v = cli.VersionInfo{}
 	require.NoError(t, json.Unmarshal([]byte(e.ok("version", "-o", "json")), &v))
 	assert.Equal(t, own, v.Info)
 	require.NotNil(t, v.Daemon)

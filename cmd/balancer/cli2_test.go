@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
 	"github.com/dpi-balancer/balancer/internal/testpki"
 
 	"github.com/spf13/cobra"
@@ -542,11 +543,11 @@ func TestUsage(t *testing.T) {
 
 // Every command has help text with examples.
 func TestHelpTexts(t *testing.T) {
-	root := newRootCmd(newApp(nil, nil, nil))
+	root, _ := cli.NewRoot(extras()...)
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		switch c.Name() {
-		case "help", "completion", "daemon", "sim": // cobra's, and extraCommands'
+		case "help", "completion", "daemon", "sim": // cobra's, and the Extras'
 			return
 		}
 		assert.NotEmpty(t, c.Short, c.CommandPath())
@@ -670,23 +671,4 @@ func TestCountersRate(t *testing.T) {
 	r := e.run("counters", "--rate", "10ms")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "--rate 10ms: give 100ms to 1h0m0s")
-}
-
-// A counter that goes back between two readings (the switch was reset)
-// or a site that changed shape gives no rate.
-func TestCounterRatesRefuseLies(t *testing.T) {
-	a := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: &apiv1.PacketBytes{Packets: 10, Bytes: 1000}}}}
-	b := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F1", ToFilter: &apiv1.PacketBytes{Packets: 30, Bytes: 3000}}}}
-	r, err := counterRates(a, b, 2)
-	require.NoError(t, err)
-	assert.Equal(t, uint64(10), r.GetFilters()[0].GetToFilter().GetPackets())
-	assert.Equal(t, uint64(1000), r.GetFilters()[0].GetToFilter().GetBytes())
-	assert.Equal(t, uint64(30), b.GetFilters()[0].GetToFilter().GetPackets(), "the reading is not changed")
-	_, err = counterRates(b, a, 2)
-	assert.ErrorContains(t, err, "counter .filters[0].to_filter went back")
-	c := &apiv1.Counters{Filters: []*apiv1.FilterCounters{{Name: "F9", ToFilter: &apiv1.PacketBytes{Packets: 40}}}}
-	_, err = counterRates(a, c, 2)
-	assert.ErrorContains(t, err, "the site changed between the readings (.filters: F1 then F9)")
-	_, err = counterRates(a, b, 0)
-	assert.Error(t, err)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/config/matchexpr"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
@@ -79,9 +79,8 @@ var (
 func TestCompletionCoversEveryCommand(t *testing.T) {
 	e := newEnvSite(t, completeSite)
 	e.ok("link", "set", "L1", "--lan", "P42", "--comment", "a second revision")
-	a := newApp(strings.NewReader(""), io.Discard, io.Discard)
-	root := newRootCmd(a)
-	args, flags := a.argCompletions(), a.flagCompletions()
+	root, tables := cli.NewRoot(extras()...)
+	args, flags := tables.Args, tables.Flags
 	leaves := map[string]bool{}
 	seenFlags := map[string]bool{}
 
@@ -97,10 +96,10 @@ func TestCompletionCoversEveryCommand(t *testing.T) {
 				return
 			}
 			if _, ok := c.GetFlagCompletionFunc(f.Name); !ok {
-				t.Errorf("%s --%s takes a value but completes nothing: say what completes it in flagCompletions (freeFlags for free text, fileFlags for a path)", c.CommandPath(), f.Name)
+				t.Errorf("%s --%s takes a value but completes nothing: say what completes it in flagCompletions (freeFlags for free text, fileFlags for a path), or in its Extra's Completions", c.CommandPath(), f.Name)
 				return
 			}
-			if slices.Contains(freeFlags, f.Name) || slices.Contains(fileFlags, f.Name) || slices.Contains(dirFlags, f.Name) {
+			if slices.Contains(tables.FreeFlags, f.Name) || slices.Contains(tables.FileFlags, f.Name) || slices.Contains(tables.DirFlags, f.Name) {
 				return
 			}
 			words := strings.Fields(path)
@@ -117,7 +116,7 @@ func TestCompletionCoversEveryCommand(t *testing.T) {
 		}
 		leaves[path] = true
 		if c.ValidArgsFunction == nil {
-			t.Errorf("%s completes no arguments (the shell would offer file names): say what completes them in argCompletions (nil when it takes none, none for a new name)", c.CommandPath())
+			t.Errorf("%s completes no arguments (the shell would offer file names): say what completes them in argCompletions, or in its Extra's Completions (nil when it takes none, none for a new name)", c.CommandPath())
 			return
 		}
 		var prior []string

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/buildinfo"
@@ -331,7 +332,7 @@ func (f *fakeDaemon) Counters(context.Context) (*daemon.Counters, error) {
 	reads := f.counterReads
 	f.counterReads++
 	out := &daemon.Counters{At: f.now.Add(time.Duration(reads) * 500 * time.Millisecond)}
-	for i, p := range portViews(c, nil) {
+	for i, p := range cli.PortViews(c, nil) {
 		if p.Number != nil {
 			out.Ports = append(out.Ports, daemon.PortCounters{Name: p.Name, Number: *p.Number,
 				Rx: daemon.PacketBytes{Packets: uint64(1000 + i), Bytes: uint64(64000 + i)}, Tx: daemon.PacketBytes{Packets: uint64(2000 + i), Bytes: 128000}})

@@ -6,6 +6,10 @@
 //
 // Exit codes: 0 success, 1 error, 2 usage error (unknown command or flag,
 // wrong arguments, a bad value given on the command line).
+//
+// The operator's commands are package cli's; the long-running programs,
+// `balancer daemon` and `balancer sim`, are daemoncmd's and simcmd's: this
+// package only puts them together.
 package main
 
 import (
@@ -14,13 +18,10 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-)
 
-// Exit codes.
-const (
-	exitOK    = 0
-	exitError = 1
-	exitUsage = 2
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/daemoncmd"
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/simcmd"
 )
 
 func main() {
@@ -30,18 +31,13 @@ func main() {
 	os.Exit(code)
 }
 
+// extras are the commands added to the client's: the daemon and the
+// software switch.
+func extras() []cli.Extra {
+	return []cli.Extra{daemoncmd.Extra(), simcmd.Extra()}
+}
+
 // run executes the command line args and returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := newApp(stdin, stdout, stderr)
-	defer a.close()
-	root := newRootCmd(a)
-	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
-	cmd, err := root.ExecuteContextC(ctx)
-	if err == nil {
-		return exitOK
-	}
-	return a.report(cmd, err)
+	return cli.Run(ctx, args, stdin, stdout, stderr, extras()...)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dpi-balancer/balancer/cmd/balancer/internal/cli"
 	"github.com/dpi-balancer/balancer/config"
 )
 
@@ -28,7 +29,7 @@ func TestPortSettings(t *testing.T) {
 
 	// The lanes of a broken-out port share its settings.
 	e.ok("port", "set", "4", "--mtu", "9000")
-	var views []portView
+	var views []cli.PortView
 	require.NoError(t, json.Unmarshal([]byte(e.ok("port", "list", "-o", "json")), &views))
 	lanes := 0
 	for _, v := range views {
@@ -58,21 +59,6 @@ func TestPortSettings(t *testing.T) {
 		assert.Equal(t, tt.code, r.code, "%v: %s", tt.args, r.stderr)
 		assert.Contains(t, r.stderr, tt.msg, tt.args)
 	}
-}
-
-// balancer sim --from-config gives the software switch every port and
-// lane of the site with its speed and admin state.
-func TestSitePortStates(t *testing.T) {
-	cfg, err := config.Parse([]byte(`
-platform: sim
-ports:
-  - {port: 4, speed: 10G, breakout: 4}
-  - {port: 9, speed: 100G, enabled: false}
-`))
-	require.NoError(t, err)
-	speeds, disabled := sitePortStates(cfg)
-	assert.Equal(t, map[uint32]uint64{41: 10e9, 42: 10e9, 43: 10e9, 44: 10e9, 90: 100e9}, speeds)
-	assert.Equal(t, map[uint32]bool{90: true}, disabled)
 }
 
 // portNumbered is the port entry of front-panel port n (CLI edits keep

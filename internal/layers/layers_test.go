@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -193,5 +194,94 @@ func TestStoresDoNotImportTheDaemon(t *testing.T) {
 		}
 		walk(pkg)
 		assert.False(t, seen["daemon"], "%s depends on package daemon", pkg)
+	}
+}
+
+// readForbidden reads the forbidden block of docs/layers.md: package ->
+// the import paths nothing it links may be or lie under (a word with a
+// dot in its first element is a whole import path, e.g. a module; any
+// other one a package of this module).
+func readForbidden(t *testing.T) map[string][]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, doc))
+	require.NoError(t, err)
+	line := regexp.MustCompile(`^([a-z0-9_/.-]+): (.+)$`)
+	out := map[string][]string{}
+	in := false
+	for _, s := range strings.Split(string(b), "\n") {
+		switch {
+		case s == "```forbidden":
+			in = true
+		case in && s == "```":
+			in = false
+		case in:
+			m := line.FindStringSubmatch(s)
+			require.NotNil(t, m, "%s: forbidden line %q: want \"pkg: path path ...\"", doc, s)
+			for _, p := range strings.Fields(m[2]) {
+				if !strings.Contains(strings.Split(p, "/")[0], ".") {
+					p = module + "/" + p
+				}
+				out[m[1]] = append(out[m[1]], p)
+			}
+		}
+	}
+	require.NotEmpty(t, out, "%s has no forbidden block", doc)
+	return out
+}
+
+// Nothing a package of the forbidden block links (go list -deps: its
+// imports, theirs, and so on) is one it must not link. The message gives
+// the chain of imports that brings it in.
+func TestForbiddenDependencies(t *testing.T) {
+	for pkg, banned := range readForbidden(t) {
+		cmd := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, module+"/"+pkg)
+		cmd.Dir = root
+		out, err := cmd.Output()
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		require.NoError(t, err, "go list -deps %s (%s lists it): %s", pkg, doc, stderr)
+		imports := map[string][]string{}
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			f := strings.Fields(l)
+			imports[f[0]] = f[1:]
+		}
+		// Breadth first from pkg: the shortest chain to each dependency.
+		from := map[string]string{module + "/" + pkg: ""}
+		queue := []string{module + "/" + pkg}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			for _, d := range imports[p] {
+				if _, ok := from[d]; !ok {
+					from[d] = p
+					queue = append(queue, d)
+				}
+			}
+		}
+		isBanned := func(p string) bool {
+			return slices.ContainsFunc(banned, func(b string) bool { return p == b || strings.HasPrefix(p, b+"/") })
+		}
+		var all []string
+		for _, dep := range slices.Sorted(maps.Keys(imports)) {
+			if isBanned(dep) {
+				all = append(all, dep)
+			}
+		}
+		// Each way in once: a forbidden package brought in by another
+		// forbidden one is counted, not reported.
+		for _, dep := range all {
+			if isBanned(from[dep]) {
+				continue
+			}
+			var chain []string
+			for p := dep; p != ""; p = from[p] {
+				chain = append(chain, strings.TrimPrefix(p, module+"/"))
+			}
+			slices.Reverse(chain)
+			t.Errorf("%s links %s (%s), which %s forbids it (%d forbidden packages linked in all): move what it uses into a package it may link",
+				pkg, strings.TrimPrefix(dep, module+"/"), strings.Join(chain, " -> "), doc, len(all))
+		}
 	}
 }
