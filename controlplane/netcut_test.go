@@ -1,7 +1,9 @@
 package controlplane
 
 import (
+	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,4 +137,70 @@ func TestElectionInUseRecognised(t *testing.T) {
 			assert.Equal(t, tc.want, electionInUse(tc.err))
 		})
 	}
+}
+
+// A network cut that loses the close of the session's connection while
+// new connections go through, and the read connection opens only after
+// the cut (its first read comes then): the reads go on and are answered,
+// over the new path. They say nothing about the main connection, whose
+// stream and probe are dead: the session still notices the cut within
+// its detection bound. Before, the answers on the new read connection
+// counted as the switch's signs of life and the cut went unnoticed for as
+// long as the reads went on (with a daemon's counter reads, 7 s instead
+// of 4.1 s: past the software switch's keepalive, so its 10 s goal was
+// missed).
+func TestNetworkCutWithNewReadConnection(t *testing.T) {
+	sw := startSwitchWith(t, "", sim.Options{KeepaliveTime: sim.KeepaliveOff})
+	proxy := stallproxy.New(t, sw.addr)
+	comp := compiler(t)
+	want := desired(t, comp, "../examples/site.yaml", tables.State{})
+	timing := Timing{ProbeInterval: 100 * time.Millisecond, StallTimeout: 300 * time.Millisecond, ReconcileInterval: ReconcileOff}
+	s, _, _ := newSession(t, proxy.Addr(), 78, comp, nil, withDesired(want), withOpts(func(o *Options) { o.Timing = timing }))
+	waitPrimary(t, s)
+
+	proxy.Sever()
+	cut := time.Now()
+	tq, _ := comp.ReadQueries()
+	var answered atomic.Int64
+	var lastErr atomic.Value
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil && s.Status().Connected {
+			rctx, rcancel := context.WithTimeout(ctx, time.Second)
+			if _, err := s.Read(rctx, tq[0]); err == nil {
+				answered.Add(1)
+			} else {
+				lastErr.Store(err.Error())
+			}
+			rcancel()
+			time.Sleep(20 * time.Millisecond) // a reader's pace (a counter poll)
+		}
+	}()
+	defer func() { cancel(); <-done }()
+	bound := timing.DetectionBound()
+	if !waitFor(10*bound+5*time.Second, func() bool { return !s.Status().Connected }) {
+		t.Fatalf("the cut never noticed while reads on a new read connection were answered (%d answered; last error %v)", answered.Load(), lastErr.Load())
+	}
+	noticed := time.Since(cut)
+	cancel()
+	<-done
+	t.Logf("cut noticed %v after it (bound %v); %d reads answered after the cut, on the new read connection", noticed.Round(time.Millisecond), bound, answered.Load())
+	require.Positive(t, answered.Load(), "the scenario: reads answered after the cut (last error %v)", lastErr.Load())
+	assert.Less(t, noticed, bound+time.Second, "noticed within the detection bound")
+	assert.Contains(t, s.Status().LastError, "stalled")
+}
+
+// waitFor polls cond every millisecond until it holds (true) or within
+// passes (false).
+func waitFor(within time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return true
 }

@@ -25,11 +25,11 @@ import (
 // proxy severs it) leaves the software switch holding the daemon's
 // stream: the daemon, reconnected at once, is refused its own election
 // id. Its status and the telemetry tree (switch-alarm) say so with the
-// remedy, and once the switch's keepalive (the default 5s + 5s) drops the
+// remedy, and once the switch's keepalive (the default 3s + 3s) drops the
 // dead stream the daemon is primary again and the alarm clears.
 func TestNetworkCutRefusedIDShowsAndEnds(t *testing.T) {
 	if testing.Short() {
-		t.Skip("waits out the switch's default keepalive, about 11s (-short)")
+		t.Skip("waits out the switch's default keepalive, about 7s (-short)")
 	}
 	b := daemon.NewBed(t)
 	proxy := stallproxy.New(t, b.Addr())

@@ -580,6 +580,18 @@ func (s *P4RTServer) SendPacketIn(frame []byte, ingressPort uint32, reason uint8
 	}
 }
 
+// Primary is the election id of the role's primary controller ("" for
+// the default role); ok false while the role has none.
+func (s *P4RTServer) Primary(role string) (id uint64, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rs := s.roles[role]
+	if rs == nil || rs.primary == nil {
+		return 0, false
+	}
+	return rs.primary.election.Uint64(), true
+}
+
 // Pipeline returns the committed config's cookie and whether there is one.
 func (s *P4RTServer) Pipeline() (cookie uint64, ok bool) {
 	s.mu.Lock()

@@ -92,10 +92,13 @@ type Options struct {
 }
 
 // Defaults of Options.KeepaliveTime and KeepaliveTimeout: a controller
-// cut off without a close holds its election id for at most 10 s.
+// cut off without a close holds its election id for at most 6 s, so a
+// daemon cut off that way programs the switch again within 10 s of the
+// cut (it notices the cut itself within its probe's 4.1 s, and retries a
+// refused id every second). With 5 s + 5 s it took 10.1-10.9 s.
 const (
-	DefaultKeepaliveTime    = 5 * time.Second
-	DefaultKeepaliveTimeout = 5 * time.Second
+	DefaultKeepaliveTime    = 3 * time.Second
+	DefaultKeepaliveTimeout = 3 * time.Second
 )
 
 // KeepaliveOff as Options.KeepaliveTime turns the switch's pings off.

@@ -166,8 +166,10 @@ func (e *Elector) Run(ctx context.Context, onChange func(Leadership)) error {
 		}
 	}
 	onChange(Leadership{})
+	failed := false
 	for ctx.Err() == nil {
-		err := e.term(ctx, set)
+		err := e.term(ctx, set, failed)
+		failed = true
 		set(Leadership{})
 		if ctx.Err() != nil {
 			break
@@ -182,7 +184,9 @@ func (e *Elector) Run(ctx context.Context, onChange func(Leadership)) error {
 }
 
 // term runs one lease: campaign, lead while the lease lives, step down.
-func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
+// afterFailure: an earlier term of this elector ended (etcd may just be
+// back from an outage).
+func (e *Elector) term(ctx context.Context, set func(Leadership), afterFailure bool) error {
 	ttl := e.opts.TTL
 	t := &leaseTerm{e: e, set: set, ttl: ttl, guard: ttl / 4, sent: time.Now()}
 	gctx, gcancel := context.WithTimeout(ctx, ttl/2)
@@ -190,6 +194,9 @@ func (e *Elector) term(ctx context.Context, set func(Leadership)) error {
 	gcancel()
 	if err != nil {
 		return fmt.Errorf("lease: %w", err)
+	}
+	if afterFailure {
+		t.notBefore = time.Now().Add(ttl / 4)
 	}
 	t.lease = lease.ID
 	t.validUntil.Store(int64(time.Duration(lease.TTL) * time.Second))
@@ -252,6 +259,16 @@ type leaseTerm struct {
 	rev  int64 // the election key's create revision: the election id
 	hold bool  // QuorumLossHold
 	obs  <-chan *clientv3.GetResponse
+	// notBefore: a term that follows a failed one does not lead before
+	// a quarter lease after its lease was granted (campaign). Its grant
+	// may be the first answer of an etcd back from a lost quorum, whose
+	// resumed leader can revoke a holding leader's lease at once (its
+	// clock ran on while it was paused): the holder finds its lease gone
+	// at its next check, an eighth of a lease later at most
+	// (checkHeld), and must have stopped before this term leads. Without
+	// the wait the two believed they lead for 14 ms in 1 of 4 such
+	// takeovers (TestHAQuorumBackDeposesHolder).
+	notBefore time.Time
 	// held: etcd lost its quorum (QuorumLossHold); holdUntil: the last
 	// time a member said it has no leader, plus TTL less the guard. A
 	// quorum formed after that time cannot expire the lease sooner than
@@ -298,6 +315,14 @@ func (t *leaseTerm) campaign() error {
 		}
 	case <-t.ctx.Done():
 		return context.Cause(t.ctx)
+	}
+	if wait := time.Until(t.notBefore); wait > 0 {
+		t.e.log.Info("elected right after etcd answered again: waiting for a leader that held through a lost quorum to step down", "wait", wait.Round(time.Millisecond))
+		select {
+		case <-time.After(wait):
+		case <-t.ctx.Done():
+			return context.Cause(t.ctx)
+		}
 	}
 	// Campaign can return after the key was lost (lease expired while
 	// waiting): check the key is still ours before leading.
@@ -425,11 +450,44 @@ func (t *leaseTerm) checkHeld() error {
 			t.holdUntil = asked.Add(t.ttl - t.guard)
 			return nil
 		}
+		// A member has a leader: etcd may be back, and a resumed etcd
+		// leader whose clock ran on while it was paused revokes the
+		// lease at once; the next renewal could come a quarter lease
+		// later, after a standby was elected. Renew now: a lease etcd no
+		// longer has ends the term here.
+		if rem := time.Until(t.holdUntil); rem > 0 {
+			if err := t.renewNow(min(t.ttl/8, rem)); err != nil {
+				return err
+			}
+		}
 	}
 	if time.Now().After(t.holdUntil) {
 		return fmt.Errorf("etcd quorum no longer known to be lost and lease %x not renewed for %v: stepping down", t.lease, t.ttl-t.guard)
 	}
 	return nil
+}
+
+// renewNow renews the lease once, within d: it returns an error (the term
+// ends) when etcd answers that the lease is gone; a renewal counts as
+// renew's do.
+func (t *leaseTerm) renewNow(d time.Duration) error {
+	sent := time.Now()
+	kctx, cancel := context.WithTimeout(t.ctx, d)
+	resp, err := t.e.cli.KeepAliveOnce(kctx, t.lease)
+	cancel()
+	switch {
+	case errors.Is(err, rpctypes.ErrLeaseNotFound), err == nil && resp.TTL <= 0:
+		return fmt.Errorf("etcd back: lease %x expired while etcd had no quorum, this daemon's election key is gone: stepping down", t.lease)
+	case err != nil:
+		return nil // not answered: the hold goes on until holdUntil
+	}
+	v := int64(sent.Sub(t.sent) + time.Duration(resp.TTL)*time.Second)
+	for {
+		old := t.validUntil.Load()
+		if v <= old || t.validUntil.CompareAndSwap(old, v) {
+			return nil
+		}
+	}
 }
 
 // quorumBack: renewed, so etcd is back and the lease lived. The term
