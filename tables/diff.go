@@ -7,6 +7,8 @@ import (
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 
+	"github.com/dpi-balancer/balancer/p4entity"
+
 	"github.com/dpi-balancer/balancer/program"
 )
 
@@ -236,7 +238,7 @@ func (sd *StreamDiff) endRun() {
 func (sd *StreamDiff) pairAt(i int, e *p4v1.Entity) bool {
 	d := sd.desired[i]
 	if d != e {
-		same, sure := sameKey(d, e)
+		same, sure := p4entity.SameKey(d, e)
 		if !sure {
 			sd.kd, sd.kc = AppendKey(sd.kd[:0], d), AppendKey(sd.kc[:0], e)
 			same = bytes.Equal(sd.kd, sd.kc)
