@@ -50,7 +50,7 @@ func TestCPUPortOnBMv2(t *testing.T) {
 			require.NoError(t, comp.SetCPUPort(cpu))
 			desired, err := comp.Compile(cfg, tables.State{})
 			require.NoError(t, err)
-			s := controlplane.New(controlplane.Options{Addr: sw.Addr, DeviceID: 1, ElectionLow: 1, Compiler: comp,
+			s := controlplane.New(controlplane.Options{Addr: sw.Addr, DeviceID: 1, ElectionLow: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}),
 				Pipeline:   controlplane.Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON},
 				MinBackoff: 50 * time.Millisecond, MaxBackoff: 500 * time.Millisecond})
 			s.SetDesired(desired.Entities)

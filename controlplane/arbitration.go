@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/dpi-balancer/balancer/tables"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/genproto/googleapis/rpc/code"
 )
@@ -161,7 +160,7 @@ func (c *conn) otherPrimary(id *p4v1.Uint128) {
 func (c *conn) demote() {
 	was := c.primary
 	c.primary, c.ready = false, false
-	c.fail = tables.FailureGuard{} // another controller may write now
+	c.s.guard.Reset() // another controller may write now
 	c.s.primaryConn.CompareAndSwap(c, nil)
 	c.retryC, c.reconcileC = nil, nil
 	if c.reconcileTick != nil {

@@ -63,7 +63,7 @@ func coldStart(b *testing.B, bits int) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		addr := startBigSwitch(b)
-		s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Pipeline: pipe})
+		s := New(Options{Addr: addr, DeviceID: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}), BatchSize: 1000, Pipeline: pipe})
 		s.SetDesired(des.Entities)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
@@ -89,7 +89,7 @@ func BenchmarkWriteBatch(b *testing.B) {
 			addr := startBigSwitch(b)
 			comp, pipe := tofinoSizedPipeline(b)
 			schema := comp.Schema()
-			s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: size, Pipeline: pipe})
+			s := New(Options{Addr: addr, DeviceID: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}), BatchSize: size, Pipeline: pipe})
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go s.Run(ctx)
@@ -131,7 +131,7 @@ func tofinoSession(b *testing.B, timing Timing) (*Session, *tables.Desired) {
 	des, err := comp.Compile(bigSite(b, 16), tables.State{})
 	require.NoError(b, err)
 	addr := startBigSwitch(b)
-	s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, BatchSize: 1000, Timing: timing, Pipeline: pipe})
+	s := New(Options{Addr: addr, DeviceID: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}), BatchSize: 1000, Timing: timing, Pipeline: pipe})
 	s.SetDesired(des.Entities)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -160,7 +160,7 @@ func BenchmarkReconcileReadBack(b *testing.B) {
 	ctx := context.Background()
 	b.Run("read", func(b *testing.B) {
 		var wild []*p4v1.Entity
-		for _, id := range s.opts.Compiler.TableIDs() {
+		for _, id := range s.opts.Program.(*tables.Compiler).TableIDs() {
 			wild = append(wild, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: id}}})
 		}
 		for b.Loop() {
@@ -287,7 +287,7 @@ func BenchmarkWritePathBigSite(b *testing.B) {
 		b.Run(fmt.Sprintf("session/depth=%d", depth), func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				s := New(Options{Addr: addr, DeviceID: 1, Compiler: comp, Pipeline: pipe, WriteDepth: depth})
+				s := New(Options{Addr: addr, DeviceID: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}), Pipeline: pipe, WriteDepth: depth})
 				ctx, cancel := context.WithCancel(context.Background())
 				done := make(chan struct{})
 				go func() { _ = s.Run(ctx); close(done) }()

@@ -20,7 +20,6 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
-	"github.com/dpi-balancer/balancer/tables"
 )
 
 // stallError: the switch kept the connection open but did not answer.
@@ -92,13 +91,6 @@ type conn struct {
 	// the desired state, so the session holds no copy of the site;
 	// called when needed). Nil: read the switch back first.
 	synced func() []*p4v1.Entity
-	// heldFG holds, by key, the filter_forward entries of filter_groups
-	// as the switch holds them (last read back, then as written): the
-	// epoch guard compares a write with it (guardEpochs). The record
-	// (synced) is the desired list, which a guarded write differs from.
-	heldFG map[string]*p4v1.Entity
-	// fail is the failure guard's record (failguard.go).
-	fail tables.FailureGuard
 	// changedSince holds, by key, the entities ApplyUpdates wrote since
 	// the last full write (synced): an unchanged one is not written again.
 	changedSince map[string]*p4v1.Entity
@@ -271,6 +263,7 @@ func (s *Session) connectAndServe(ctx context.Context) (healthy bool, _ error) {
 	c := &conn{s: s, ctx: cctx, cancel: cancel, atomic: s.Status().AtomicWrites,
 		elHigh: elHigh, elLow: elLow, dirty: true,
 		readBacks: make(chan readBack, 1), pipelineLost: make(chan time.Time, 1)}
+	s.guard.Reset() // a new connection: the switch is read back first
 	c.heard.Store(start.UnixNano())
 	cc, rcc, err := s.dial(c)
 	if err != nil {

@@ -48,8 +48,7 @@ func TestFailureFoundOnSwitchIsKept(t *testing.T) {
 	var found [][]uint32
 	s2, _, _ := newSession(t, sw.addr, 20, comp, nil, withDesired(forward), withOpts(func(o *Options) {
 		o.ReconcileInterval = 50 * time.Millisecond
-		o.Verdict.OnFailedFound = func(fgs []uint32) { mu.Lock(); found = append(found, fgs); mu.Unlock() }
-	}))
+	}), withGuard(tables.GuardOptions{OnFailedFound: func(fgs []uint32) { mu.Lock(); found = append(found, fgs); mu.Unlock() }}))
 	waitPrimary(t, s2)
 	assert.Equal(t, tables.FGSWBypass, f2State(s2), "the reconcile keeps F2's failure")
 	mu.Lock()

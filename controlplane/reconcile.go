@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/dpi-balancer/balancer/tables"
+	"github.com/dpi-balancer/balancer/program"
 )
 
 // Read returns entities from the switch (any connected session may read).
@@ -81,7 +81,7 @@ func (c *conn) onReadBack(rb readBack) {
 	}
 	c.synced, c.dirty = nil, false // the plan is from the read-back
 	c.noteRead(rb.readResult)
-	c.guardFailures(rb.plan) // a kept failure is no drift to repair
+	c.s.guard.Guard(rb.plan, c.s.log) // what the guard holds back is no drift to repair
 	if !retry {
 		s.stats.readBacks.Add(1)
 		s.setStatus(func(st *Status) { st.LastReadBack = time.Now() })
@@ -190,60 +190,52 @@ func (c *conn) pushPipeline(ctx context.Context, p Pipeline, cookie uint64) (two
 }
 
 // readResult is what a read-back found: the plan from it to the desired
-// state, the filter_forward entries read (the switch's verdict epochs,
-// heldFG) and the failure guard's record (every filter group's state and
-// the slots each holds).
+// state, and the guard's record of it (adopt: what the write guard keeps
+// of what the switch holds).
 type readResult struct {
-	plan  *tables.Plan
-	held  map[string]*p4v1.Entity
-	found tables.FailureGuard
+	plan  *program.Plan
+	adopt func()
 }
 
 // noteRead records what a read-back found as what the switch holds: the
-// plan computed from it is guarded (guardFailures).
-func (c *conn) noteRead(r readResult) {
-	c.heldFG = r.held
-	c.fail.Held, c.fail.Shares, c.fail.Read = r.found.Held, r.found.Shares, true
-}
+// plan computed from it is guarded (WriteGuard.Guard).
+func (c *conn) noteRead(r readResult) { r.adopt() }
 
-// readDiff reads every table and value set the compiler owns with rt, in
+// readDiff reads every table and value set the program owns with rt, in
 // the switch's order, and diffs them with desired as the answers come
-// (tables.StreamDiff): a read-back is never held whole, only what differs
-// is kept, with what the verdict epochs and the failure guard need of each
-// entry (readResult). Default entries are left out but for those the
-// compiler writes (the CPU port's, read by themselves); each entry is
-// canonicalised (a target may spell out don't-care matches).
-func (c *conn) readDiff(ctx context.Context, rt p4v1.P4RuntimeClient, desired []*p4v1.Entity) (r readResult, err error) {
-	comp := c.s.opts.Compiler
-	// The default entries the compiler writes (the CPU port) are read
-	// each by itself: a wildcard read leaves default entries out.
-	tbls, vsets := comp.ReadQueries()
-	sd := comp.NewDiff(desired)
-	r.held = map[string]*p4v1.Entity{}
-	take := func(es []*p4v1.Entity) {
-		n := 0
-		for _, e := range es {
-			if te := e.GetTableEntry(); te.GetIsDefaultAction() && !comp.ManagesDefault(te.GetTableId()) {
-				continue
+// (Program.Plan): a read-back is never held whole, only what differs is
+// kept, with what the write guard needs of each entry (WriteGuard.ReadBack).
+// Each entry is decoded (Program.Decode: a target may spell out don't-care
+// matches; a default entry the program does not write is left out).
+func (c *conn) readDiff(ctx context.Context, rt p4v1.P4RuntimeClient, desired []*p4v1.Entity) (readResult, error) {
+	prog := c.s.opts.Program
+	tbls, vsets := prog.ReadQueries()
+	note, adopt := c.s.guard.ReadBack()
+	plan, err := prog.Plan(desired, func(add func(...*p4v1.Entity)) error {
+		take := func(es []*p4v1.Entity) {
+			n := 0
+			for _, e := range es {
+				if !prog.Decode(e) {
+					continue
+				}
+				note(e)
+				es[n] = e
+				n++
 			}
-			comp.Canonical(e)
-			if _, _, ok := comp.ForwardEpoch(e); ok {
-				r.held[tables.Key(e)] = e
-			}
-			comp.NoteRead(&r.found, e)
-			es[n] = e
-			n++
+			add(es[:n]...)
 		}
-		sd.Add(es[:n]...)
-	}
-	if err := c.readEach(ctx, rt, take, tbls...); err != nil {
+		if err := c.readEach(ctx, rt, take, tbls...); err != nil {
+			return err
+		}
+		if err := c.readEach(ctx, rt, take, vsets...); err != nil && status.Code(err) != codes.Unimplemented {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
 		return readResult{}, err
 	}
-	if err := c.readEach(ctx, rt, take, vsets...); err != nil && status.Code(err) != codes.Unimplemented {
-		return readResult{}, err
-	}
-	r.plan = sd.Plan()
-	return r, nil
+	return readResult{plan: plan, adopt: adopt}, nil
 }
 
 // read runs one Read with rt (the write or the read connection), bounded

@@ -15,7 +15,8 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/dpi-balancer/balancer/tables"
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/program"
 )
 
 // Errors callers can test with errors.Is.
@@ -79,7 +80,13 @@ type Options struct {
 	// RootCAs for mutual TLS). Nil means plaintext.
 	TLS      *tls.Config
 	Pipeline Pipeline
-	Compiler *tables.Compiler
+	// Program is what the session writes: what it reads back, how it
+	// readies what it read and plans the writes (the daemon hands in the
+	// balancer's compiler).
+	Program program.Program
+	// Guard is what a read-back may hold back (the daemon hands in the
+	// compiler's failure and epoch guards). Nil holds nothing back.
+	Guard program.WriteGuard
 	// BatchSize is the number of updates per Write request (default 500).
 	BatchSize int
 	// WriteDepth is how many Write requests of one batch may be in flight
@@ -97,7 +104,7 @@ type Options struct {
 	// OnPrimary is called (from Run's goroutine) when the session becomes
 	// primary and has reconciled, or stops being primary.
 	OnPrimary func(primary bool)
-	// Verdict: the data-plane verdict's digests and epoch guard (verdict.go).
+	// Verdict: the data-plane verdict's digests (verdict.go).
 	Verdict VerdictOptions
 	// EvidenceCopy: the mirror sessions of the evidence copy across a
 	// multi-pipe Tofino's pipes (p4src.EvidenceCopySessions), written on
@@ -125,11 +132,12 @@ type Session struct {
 	elHigh     uint64 // the election id of the next connection (SetElection)
 	elLow      uint64
 
-	vsWarned    atomic.Bool
-	copyErr     atomic.Pointer[error]           // the evidence copy's last configuration error (nil: taken)
-	spares      atomic.Pointer[map[uint32]bool] // SetSpares
-	primaryConn atomic.Pointer[conn]            // set while a connection is primary and reconciled
-	readConn    atomic.Pointer[conn]            // set while a connection is answered (reads)
+	guard         program.WriteGuard // Options.Guard, or one that holds nothing back
+	verdictDigest *p4configv1.Digest // the pipeline's verdict digest; nil: none
+	vsWarned      atomic.Bool
+	copyErr       atomic.Pointer[error] // the evidence copy's last configuration error (nil: taken)
+	primaryConn   atomic.Pointer[conn]  // set while a connection is primary and reconciled
+	readConn      atomic.Pointer[conn]  // set while a connection is answered (reads)
 
 	stats struct {
 		connects, reconciles, pushes, writeReqs, updates, in, inDropped, out atomic.Uint64
@@ -166,6 +174,11 @@ func New(opts Options) *Session {
 	s.status.ElectionHigh, s.status.ElectionLow = opts.ElectionHigh, opts.ElectionLow
 	s.elHigh, s.elLow = opts.ElectionHigh, opts.ElectionLow
 	s.status.AtomicWrites = true
+	s.guard = opts.Guard
+	if s.guard == nil {
+		s.guard = program.NoGuard{}
+	}
+	s.verdictDigest = (&p4src.Schema{Info: opts.Pipeline.P4Info}).Digest(p4src.DigestVerdict)
 	return s
 }
 

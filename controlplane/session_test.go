@@ -86,13 +86,17 @@ func desired(t *testing.T, comp *tables.Compiler, path string, st tables.State) 
 	return d.Entities
 }
 
-// sessionOpt changes a test session before it runs: its options, or the
+// sessionOpt changes a test session before it runs: its options, the
+// options of its write guard (the compiler's, as the daemon's), or the
 // desired state it starts with (set before Run, so the first
 // reconciliation writes it).
 type sessionOpt struct {
 	opts    func(*Options)
+	guard   *tables.GuardOptions
 	desired []*p4v1.Entity
 }
+
+func withGuard(g tables.GuardOptions) sessionOpt { return sessionOpt{guard: &g} }
 
 func withOpts(f func(*Options)) sessionOpt { return sessionOpt{opts: f} }
 
@@ -102,7 +106,13 @@ func newSession(t *testing.T, addr string, election uint64, comp *tables.Compile
 	t.Helper()
 	schema, err := p4src.Load()
 	require.NoError(t, err)
-	o := Options{Addr: addr, DeviceID: 1, ElectionLow: election, Compiler: comp,
+	var g tables.GuardOptions
+	for _, m := range mods {
+		if m.guard != nil {
+			g = *m.guard
+		}
+	}
+	o := Options{Addr: addr, DeviceID: 1, ElectionLow: election, Program: comp, Guard: tables.NewWriteGuard(comp, g),
 		Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}, MinBackoff: 20 * time.Millisecond,
 		MaxBackoff: 200 * time.Millisecond, OnPrimary: onPrimary}
 	for _, m := range mods {

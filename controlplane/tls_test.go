@@ -79,7 +79,7 @@ func TestMutualTLS(t *testing.T) {
 	require.NoError(t, err)
 
 	run := func(cfg *tls.Config) *Session {
-		s := New(Options{Addr: lis.Addr().String(), DeviceID: 1, Compiler: comp, TLS: cfg, MinBackoff: 20 * time.Millisecond,
+		s := New(Options{Addr: lis.Addr().String(), DeviceID: 1, Program: comp, Guard: tables.NewWriteGuard(comp, tables.GuardOptions{}), TLS: cfg, MinBackoff: 20 * time.Millisecond,
 			Pipeline: Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}})
 		s.SetDesired(des.Entities)
 		ctx, cancel := context.WithCancel(context.Background())

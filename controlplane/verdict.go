@@ -12,31 +12,13 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/dpi-balancer/balancer/p4src"
-	"github.com/dpi-balancer/balancer/tables"
 )
 
-// VerdictOptions connect a session to the data-plane verdict
-// (docs/availability.md): the digests the pipeline sends for every
-// verdict, and the guard that keeps the controller from clearing a
-// verdict it has not received.
+// VerdictOptions connect a session to the data-plane verdict's digests
+// (docs/availability.md), which the pipeline sends for every verdict. The
+// guard that keeps the controller from clearing a verdict it has not
+// received is the session's WriteGuard (Options.Guard).
 type VerdictOptions struct {
-	// EpochAllowed says whether the controller may move a filter group's
-	// verdict epoch from the one the switch holds to another (it may once
-	// it received the verdict of the held epoch and decided the filter
-	// recovered). Nil allows nothing: every write keeps the switch's
-	// epochs.
-	EpochAllowed func(fg uint32, held, wanted uint8) bool
-	// OnAdopt is told the epochs the guard kept from the switch (called
-	// from the session's goroutine; it must not block).
-	OnAdopt func(adopted map[uint32]uint8)
-	// OnFailedFound is told the filter groups a read-back found in a
-	// failure state on the switch (software bypass, drop, their share
-	// moved to the other members) while the desired state says forward.
-	// The session keeps them failed until it writes a failure state for
-	// them itself (the controller adopted the failure), whatever the
-	// program (failguard.go). Called from the session's goroutine before
-	// the write; it must not wait for the session.
-	OnFailedFound func(filterGroups []uint32)
 	// AckTimeout is how long the switch holds back a repeat of a digest
 	// the controller has not acknowledged (P4Runtime DigestEntry
 	// ack_timeout_ns; default 500ms).
@@ -77,7 +59,7 @@ func (s *Session) VerdictStats() (received, dropped uint64) {
 // onDigest takes a DigestList from the stream: every verdict goes to
 // Verdicts and the list is acknowledged.
 func (c *conn) onDigest(l *p4v1.DigestList) {
-	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
+	d := c.s.verdictDigest
 	if d == nil || l.GetDigestId() != d.GetPreamble().GetId() {
 		return
 	}
@@ -116,7 +98,7 @@ func (c *conn) onDigest(l *p4v1.DigestList) {
 // data-plane verdicts (the pipeline still applies them): that is logged
 // once.
 func (c *conn) configureDigest(ctx context.Context) {
-	d := c.s.opts.Compiler.Schema().Digest(p4src.DigestVerdict)
+	d := c.s.verdictDigest
 	if d == nil {
 		return
 	}
@@ -193,24 +175,6 @@ func alreadyExists(err error) bool {
 	return len(we.Updates) == 1 && we.Updates[0].Code == codes.AlreadyExists
 }
 
-// guardEpochs keeps every standing verdict standing: a filter group entry
-// that would change the epoch the switch holds, without the controller
-// having received that verdict, keeps the switch's epoch.
-func (c *conn) guardEpochs(plan *tables.Plan) {
-	o := c.s.opts.Verdict
-	for i := range plan.Batches {
-		us, adopted, dropped := c.s.opts.Compiler.GuardEpochs(plan.Batches[i].Updates, c.heldFG, o.EpochAllowed)
-		plan.Batches[i].Updates = us
-		plan.Modifies -= dropped
-		if len(adopted) > 0 {
-			c.s.log.Info("kept the switch's verdict epochs (no verdict received for them)", "filter_groups", len(adopted))
-			if o.OnAdopt != nil {
-				o.OnAdopt(adopted)
-			}
-		}
-	}
-}
-
 // Heard returns when the switch last answered the primary connection (any
 // RPC or stream message), and false while there is none.
 func (s *Session) Heard() (time.Time, bool) {
@@ -219,29 +183,4 @@ func (s *Session) Heard() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return c.heardAt(), true
-}
-
-// noteWritten updates heldFG with the filter group entries of a plan the
-// switch took (only filter_groups entries are keyed: the rest of a
-// Tofino-size plan costs nothing here).
-func (c *conn) noteWritten(plan *tables.Plan) {
-	c.noteWrittenFailures(plan)
-	comp := c.s.opts.Compiler
-	if c.heldFG == nil {
-		return // nothing read yet: the next read-back fills it
-	}
-	for _, b := range plan.Batches {
-		for _, u := range b.Updates {
-			e := u.GetEntity()
-			if !comp.IsFilterGroupEntry(e) {
-				continue
-			}
-			k := tables.Key(e)
-			if _, _, ok := comp.ForwardEpoch(e); ok && u.GetType() != p4v1.Update_DELETE {
-				c.heldFG[k] = e
-			} else {
-				delete(c.heldFG, k)
-			}
-		}
-	}
 }

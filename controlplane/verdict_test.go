@@ -55,7 +55,7 @@ func verdictRig(t *testing.T) (*sim.Switch, string, *tables.Compiler, *p4src.Sch
 	return sw, addr, comp, schema
 }
 
-func verdictSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, schema *p4src.Schema, vo VerdictOptions, st tables.State) *Session {
+func verdictSession(t *testing.T, addr string, election uint64, comp *tables.Compiler, schema *p4src.Schema, vo VerdictOptions, g tables.GuardOptions, st tables.State) *Session {
 	t.Helper()
 	cfg, err := pipelinecases.VerdictConfig(false)
 	require.NoError(t, err)
@@ -64,7 +64,7 @@ func verdictSession(t *testing.T, addr string, election uint64, comp *tables.Com
 	s, _, _ := newSession(t, addr, election, comp, nil, withDesired(d.Entities), withOpts(func(o *Options) {
 		o.Pipeline = Pipeline{P4Info: schema.Info, DeviceConfig: p4src.BMv2JSON}
 		o.Verdict = vo
-	}))
+	}), withGuard(g))
 	waitPrimary(t, s)
 	return s
 }
@@ -92,7 +92,7 @@ func TestVerdictDigestAndEpochGuard(t *testing.T) {
 		defer mu.Unlock()
 		return received[[2]uint8{uint8(fg), held}] && wanted == held+1
 	}
-	s1 := verdictSession(t, addr, 10, comp, schema, VerdictOptions{EpochAllowed: allowed, AckTimeout: 200 * time.Millisecond}, tables.State{})
+	s1 := verdictSession(t, addr, 10, comp, schema, VerdictOptions{AckTimeout: 200 * time.Millisecond}, tables.GuardOptions{EpochAllowed: allowed}, tables.State{})
 	require.Eventually(t, func() bool { ok, _ := sw.P4Runtime().DigestConfigured(); return ok }, 5*time.Second, 5*time.Millisecond)
 
 	proveDataLoss(t, sw.Dataplane())
@@ -132,7 +132,7 @@ func TestVerdictDigestAndEpochGuard(t *testing.T) {
 	// A new controller (higher election id: it takes over) starts from a
 	// store that says epoch 0 and has received nothing.
 	adopted := make(chan map[uint32]uint8, 4)
-	s2 := verdictSession(t, addr, 20, comp, schema, VerdictOptions{OnAdopt: func(a map[uint32]uint8) { adopted <- a }}, tables.State{})
+	s2 := verdictSession(t, addr, 20, comp, schema, VerdictOptions{}, tables.GuardOptions{OnAdopt: func(a map[uint32]uint8) { adopted <- a }}, tables.State{})
 	select {
 	case a := <-adopted:
 		assert.Equal(t, map[uint32]uint8{pipelinecases.F1ID: 1}, a)

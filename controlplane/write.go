@@ -13,8 +13,9 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc/codes"
 
+	"github.com/dpi-balancer/balancer/p4entity"
 	"github.com/dpi-balancer/balancer/p4src/wire"
-	"github.com/dpi-balancer/balancer/tables"
+	"github.com/dpi-balancer/balancer/program"
 )
 
 // Change is a new desired state for ApplyUpdates.
@@ -33,11 +34,11 @@ type Change struct {
 	// holds is written.
 	Full bool
 	// Plan, with Full, is the difference already computed between
-	// Desired() and From (Compiler.Diff(Desired(), From)), as a planned
+	// Desired() and From (Program.Plan(Desired(), From)), as a planned
 	// change has it: when the session's record of the switch is From
 	// (the very list) the plan is written as it is, without diffing the
 	// site again. Otherwise it is ignored.
-	Plan *tables.Plan
+	Plan *program.Plan
 	From []*p4v1.Entity
 }
 
@@ -58,7 +59,7 @@ func FullChange(desired []*p4v1.Entity) Change {
 // kept and reconciled on the next connection. When a write fails the
 // error is returned and the session keeps retrying on a timer (with
 // backoff) until the desired state is on the switch.
-func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, error) {
+func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*program.Plan, error) {
 	var (
 		gen  uint64
 		full []*p4v1.Entity
@@ -70,12 +71,12 @@ func (s *Session) ApplyUpdates(ctx context.Context, ch Change) (*tables.Plan, er
 		gen = s.setDesiredFn(ch.Desired)
 	}
 	var handed atomic.Bool
-	plan, err := do(ctx, s, func(c *conn) (*tables.Plan, error) {
+	plan, err := do(ctx, s, func(c *conn) (*program.Plan, error) {
 		handed.Store(true)
 		if c == nil || !c.primary {
 			return nil, ErrNotPrimary
 		}
-		var plan *tables.Plan
+		var plan *program.Plan
 		var err error
 		switch {
 		case ch.Full && ch.Plan != nil && c.recordIs(ch.From):
@@ -147,11 +148,15 @@ func (s *Session) desiredState() ([]*p4v1.Entity, uint64) {
 
 // applyDelta writes desired - current. The current state is the switch's
 // as last read or written; after a failed write it is read again.
-func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.Plan, error) {
+func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*program.Plan, error) {
 	if c.known() {
-		// In the order it was written: the diff pairs most entries by
-		// position (tables.Diff).
-		plan := c.s.opts.Compiler.Diff(desired, c.synced())
+		// In the order it was written: the compiler's diff pairs most
+		// entries by position.
+		rec := c.synced()
+		plan, err := c.s.opts.Program.Plan(desired, func(add func(...*p4v1.Entity)) error { add(rec...); return nil })
+		if err != nil {
+			return nil, err
+		}
 		return plan, c.writeRecorded(ctx, plan, desired)
 	}
 	r, err := c.readDiff(ctx, c.rt, desired)
@@ -165,7 +170,7 @@ func (c *conn) applyDelta(ctx context.Context, desired []*p4v1.Entity) (*tables.
 
 // writeRecorded writes a plan that turns the session's record of the
 // switch into desired, and makes desired the record.
-func (c *conn) writeRecorded(ctx context.Context, plan *tables.Plan, desired []*p4v1.Entity) error {
+func (c *conn) writeRecorded(ctx context.Context, plan *program.Plan, desired []*p4v1.Entity) error {
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		c.syncedTo(desired)
@@ -197,9 +202,8 @@ func (c *conn) syncedTo(desired []*p4v1.Entity) {
 // writePlan writes a plan's batches in order (the caller records the
 // state written); after a failure the switch is re-read before the next
 // delta.
-func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
-	c.guardFailures(plan)
-	c.guardEpochs(plan)
+func (c *conn) writePlan(ctx context.Context, plan *program.Plan) error {
+	c.s.guard.Guard(plan, c.s.log)
 	for i := range plan.Batches {
 		rest, err := c.writeValueSets(ctx, plan.Batches[i].Updates)
 		if err != nil {
@@ -214,7 +218,7 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 			return fmt.Errorf("%s: %w", b.Name, err)
 		}
 	}
-	c.noteWritten(plan)
+	c.s.guard.Written(plan)
 	if len(plan.Batches) > 0 {
 		c.s.stats.plans.Add(1)
 	}
@@ -227,18 +231,18 @@ func (c *conn) writePlan(ctx context.Context, plan *tables.Plan) error {
 // the entry of its key on the switch (as ApplyUpdates promises): all are
 // modifies, so a key the switch lacks fails the write and the retry reads
 // the switch back. One the session wrote since the last full write, and
-// unchanged (tables.SameEntry: the same action in canonical bytes), is
+// unchanged (p4entity.SameEntry: the same action in canonical bytes), is
 // not written again. The new desired state is then the
 // record (synced).
-func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*tables.Plan, error) {
-	plan := &tables.Plan{}
-	b := tables.Batch{Name: "runtime state", Updates: make([]*p4v1.Update, 0, len(changed))}
+func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, changed []*p4v1.Entity) (*program.Plan, error) {
+	plan := &program.Plan{}
+	b := program.Batch{Name: "runtime state", Updates: make([]*p4v1.Update, 0, len(changed))}
 	keys := make([]string, 0, len(changed))
 	us := make([]p4v1.Update, len(changed)) // one allocation, not one per update
 	var kb []byte
 	for _, e := range changed {
-		kb = tables.AppendKey(kb[:0], e)
-		if cur, ok := c.changedSince[string(kb)]; ok && tables.SameEntry(cur, e) {
+		kb = p4entity.AppendKey(kb[:0], e)
+		if cur, ok := c.changedSince[string(kb)]; ok && p4entity.SameEntry(cur, e) {
 			continue
 		}
 		u := &us[len(b.Updates)]
@@ -250,7 +254,7 @@ func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, 
 	if len(b.Updates) == 0 {
 		return plan, nil
 	}
-	plan.Batches = []tables.Batch{b}
+	plan.Batches = []program.Batch{b}
 	err := c.writePlan(ctx, plan)
 	if err == nil {
 		if c.changedSince == nil {
@@ -267,7 +271,7 @@ func (c *conn) applyChanged(ctx context.Context, desired func() []*p4v1.Entity, 
 // writeValueSets writes the value set updates of a batch on their own and
 // returns the rest. A target that cannot program value sets (BMv2 with PI
 // 0.1.2) is tolerated while each value set's members are the value the P4
-// program parses anyway (tables.Compiler.ValueSetDefault); any other value
+// program parses anyway (Program.ValueSetDefault); any other value
 // is an error that names it.
 func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.Update, error) {
 	isVS := func(u *p4v1.Update) bool { return u.GetEntity().GetValueSetEntry() != nil }
@@ -282,7 +286,7 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			rest = append(rest, u)
 		}
 	}
-	comp := c.s.opts.Compiler
+	prog := c.s.opts.Program
 	for _, u := range vs {
 		err := c.write(ctx, []*p4v1.Update{u})
 		if err == nil {
@@ -292,7 +296,7 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 			return nil, err
 		}
 		ve := u.GetEntity().GetValueSetEntry()
-		def, name, known := comp.ValueSetDefault(ve.GetValueSetId())
+		def, name, known := prog.ValueSetDefault(ve.GetValueSetId())
 		var odd []string
 		for _, m := range ve.GetMembers() {
 			for _, fm := range m.GetMatch() {
@@ -313,9 +317,14 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 				ErrWrite, name, def, strings.Join(odd, ", "))
 		}
 		if !c.s.vsWarned.Swap(true) {
-			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself",
-				"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType),
-				"cpu_port", comp.CPUPort())
+			attrs := []any{"core_tpid", fmt.Sprintf("%#04x", wire.DefaultCoreTPID), "keepalive_ethertype", fmt.Sprintf("%#04x", wire.DefaultKeepAliveEtherType)}
+			_, vsets := prog.ReadQueries()
+			for _, q := range vsets {
+				if def, name, ok := prog.ValueSetDefault(q.GetValueSetEntry().GetValueSetId()); ok && name == "CPU port" {
+					attrs = append(attrs, "cpu_port", def)
+				}
+			}
+			c.s.log.Warn("switch cannot program parser value sets; the defaults are parsed by the program itself", attrs...)
 		}
 	}
 	return rest, nil
@@ -328,7 +337,7 @@ func (c *conn) writeValueSets(ctx context.Context, us []*p4v1.Update) ([]*p4v1.U
 // applies one while the next is encoded and sent. The first error ends
 // the batch (requests in flight are cancelled; some may have been
 // applied, so the caller re-reads the switch).
-func (c *conn) writeBatch(ctx context.Context, b tables.Batch) error {
+func (c *conn) writeBatch(ctx context.Context, b program.Batch) error {
 	us := b.Updates
 	size := c.s.opts.BatchSize
 	n := min(len(us), size)

@@ -9,7 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/dpi-balancer/balancer/tables"
+	"github.com/dpi-balancer/balancer/p4entity"
 )
 
 // WriteError is a Write the switch rejected: its gRPC status and each
@@ -45,7 +45,7 @@ func (e *WriteError) Error() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s %s: %s: %s", u.Update.GetType(), tables.Key(u.Update.GetEntity()), u.Code, u.Message)
+		fmt.Fprintf(&b, "%s %s: %s: %s", u.Update.GetType(), p4entity.Key(u.Update.GetEntity()), u.Code, u.Message)
 	}
 	return b.String()
 }

@@ -96,6 +96,7 @@ type Daemon struct {
 	comp     *tables.Compiler
 	schema   *p4src.Schema
 	session  *controlplane.Session
+	guard    *tables.WriteGuard // the session's (guardOptions)
 	now      func() time.Time
 	// info is this daemon's build and when New made it (status, version).
 	info DaemonInfo
@@ -252,13 +253,14 @@ func New(opts Options) (*Daemon, error) {
 	}
 	d.running = running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site}
 
+	d.guard = tables.NewWriteGuard(comp, d.guardOptions())
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
-		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Compiler: comp, Logger: log, Timing: opts.SwitchTiming,
-		OnPrimary: d.onPrimary, Verdict: d.verdictOptions(), EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()),
+		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Program: comp, Guard: d.guard, Logger: log, Timing: opts.SwitchTiming,
+		OnPrimary: d.onPrimary, EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()),
 	})
 	// The first reconciliation already knows what the switch must hold.
-	d.session.SetSpares(tables.SpareIDs(cfg))
+	d.guard.SetSpares(tables.SpareIDs(cfg))
 	d.session.SetDesired(des.Entities)
 	// A configuration session and a commit confirmed outlive the daemon.
 	if err := d.loadDocs(); err != nil {

@@ -44,8 +44,8 @@ func (d *Daemon) install(next running) {
 	changed := next.cfg != d.cfg
 	if changed {
 		d.cfgGen++
-		if d.session != nil {
-			d.session.SetSpares(tables.SpareIDs(next.cfg))
+		if d.guard != nil {
+			d.guard.SetSpares(tables.SpareIDs(next.cfg))
 		}
 	}
 	d.running = next

@@ -3,8 +3,8 @@ package daemon
 import (
 	"context"
 
-	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // The data-plane verdict (docs/availability.md): the session's digests go
@@ -12,8 +12,8 @@ import (
 // which verdicts it may clear. The session's failure guard hands the
 // engine the failure states a read-back found on the switch.
 
-func (d *Daemon) verdictOptions() controlplane.VerdictOptions {
-	return controlplane.VerdictOptions{
+func (d *Daemon) guardOptions() tables.GuardOptions {
+	return tables.GuardOptions{
 		EpochAllowed: func(fg uint32, held, wanted uint8) bool {
 			return d.currentEngine().EpochAllowed(fg, held, wanted)
 		},

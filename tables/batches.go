@@ -121,7 +121,7 @@ func (df *differ) addBatches(plan *Plan, freeFirst []*p4v1.Update) {
 	ruleDels, stale := df.sortDeletes()
 	add := func(name string, us []*p4v1.Update) {
 		if len(us) > 0 {
-			plan.Batches = append(plan.Batches, Batch{name, us})
+			plan.Batches = append(plan.Batches, Batch{Name: name, Updates: us})
 		}
 	}
 	add("delete to free capacity", freeFirst)

@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"encoding/hex"
 	"testing"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -42,16 +41,4 @@ func TestCanonicalDropsSpelledOutDontCares(t *testing.T) {
 		Match: []*p4v1.FieldMatch{{FieldId: c.flowRules.fields["outer_vid"].id, FieldMatchType: &p4v1.FieldMatch_Range_{Range: &p4v1.FieldMatch_Range{Low: []byte{0}, High: []byte{0x0f, 0xfe}}}}}}}}
 	c.Canonical(e)
 	assert.Len(t, e.GetTableEntry().GetMatch(), 1)
-}
-
-// appendMaskedHex writes what Key wrote before it: the hex of the masked
-// value without its leading zero bytes, one byte kept.
-func TestAppendMaskedHex(t *testing.T) {
-	for _, tt := range []struct{ v, mask []byte }{
-		{nil, nil}, {[]byte{0}, []byte{0}}, {[]byte{0, 0}, []byte{0xff}}, {[]byte{0x12, 0x34}, []byte{0xff, 0xf0}},
-		{[]byte{0x12}, []byte{0, 0xff}}, {[]byte{1, 2, 3}, []byte{0xff}}, {[]byte{0xab, 0}, []byte{0xff, 0xff}},
-	} {
-		want := hex.AppendEncode([]byte("x"), trimView(andBytes(tt.v, tt.mask)))
-		assert.Equal(t, string(want), string(appendMaskedHex([]byte("x"), tt.v, tt.mask)), "v %x mask %x", tt.v, tt.mask)
-	}
 }

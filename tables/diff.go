@@ -6,26 +6,18 @@ import (
 	"sort"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/p4entity"
+
+	"github.com/dpi-balancer/balancer/program"
 )
 
-// Batch is a group of updates that may be written in one Write request, in
-// any order; batches must be written in sequence.
-type Batch struct {
-	Name    string
-	Updates []*p4v1.Update
-}
-
-// Plan is the difference between desired and current state.
-type Plan struct {
-	Batches                    []Batch
-	Inserts, Modifies, Deletes int
-}
-
-// Len is the number of updates in the plan.
-func (p *Plan) Len() int { return p.Inserts + p.Modifies + p.Deletes }
-
-// Empty says there is nothing to write.
-func (p *Plan) Empty() bool { return p.Len() == 0 }
+// Batch and Plan are the contract's (program): a plan is what a switch
+// session writes.
+type (
+	Batch = program.Batch
+	Plan  = program.Plan
+)
 
 // Diff compares the desired entities with the entities read back from the
 // switch (current; only the compiler's tables and value sets) and returns
@@ -246,7 +238,7 @@ func (sd *StreamDiff) endRun() {
 func (sd *StreamDiff) pairAt(i int, e *p4v1.Entity) bool {
 	d := sd.desired[i]
 	if d != e {
-		same, sure := sameKey(d, e)
+		same, sure := p4entity.SameKey(d, e)
 		if !sure {
 			sd.kd, sd.kc = AppendKey(sd.kd[:0], d), AppendKey(sd.kc[:0], e)
 			same = bytes.Equal(sd.kd, sd.kc)

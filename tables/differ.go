@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/p4entity"
 )
 
 // differ is the work of one Diff: the updates found so far, before they
@@ -64,13 +66,13 @@ func (df *differ) visit(pos int, d, old *p4v1.Entity, ok bool) {
 	case d.GetTableEntry().GetIsDefaultAction():
 		// A default entry is never inserted or deleted, only modified
 		// (one the switch did not answer is written again).
-		if !ok || !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()) {
+		if !ok || !p4entity.SameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()) {
 			df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 		}
 	case !ok:
 		df.ins = append(df.ins, df.update(d, pos, "", p4v1.Update_INSERT))
 		df.inserts[d.GetTableEntry().GetTableId()]++
-	case !sameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
+	case !p4entity.SameAction(old.GetTableEntry().GetAction(), d.GetTableEntry().GetAction()):
 		df.mods = append(df.mods, df.update(d, pos, "", p4v1.Update_MODIFY))
 	}
 }
@@ -78,15 +80,15 @@ func (df *differ) visit(pos int, d, old *p4v1.Entity, ok bool) {
 // visitValueSet: value sets are only ever modified (P4Runtime spec): to
 // the union first, to the desired members at the end.
 func (df *differ) visitValueSet(pos int, d, old *p4v1.Entity, ok bool) {
-	if ok && sameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
+	if ok && p4entity.SameMembers(old.GetValueSetEntry(), d.GetValueSetEntry()) {
 		return
 	}
 	if ok {
-		u := unionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
+		u := p4entity.UnionMembers(old.GetValueSetEntry(), d.GetValueSetEntry())
 		// A union the value set cannot hold is skipped: the desired
 		// members are written at once.
 		fits := df.c.vsSize[u.GetValueSetId()] == 0 || len(u.GetMembers()) <= df.c.vsSize[u.GetValueSetId()]
-		if fits && !sameMembers(u, d.GetValueSetEntry()) {
+		if fits && !p4entity.SameMembers(u, d.GetValueSetEntry()) {
 			ue := &p4v1.Entity{Entity: &p4v1.Entity_ValueSetEntry{ValueSetEntry: u}}
 			df.mods = append(df.mods, df.update(ue, pos, "", p4v1.Update_MODIFY))
 			df.vsFinal = append(df.vsFinal, df.update(d, pos, "", p4v1.Update_MODIFY))

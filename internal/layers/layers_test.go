@@ -285,3 +285,30 @@ func TestForbiddenDependencies(t *testing.T) {
 		}
 	}
 }
+
+// The switch session knows P4Runtime and its contract with what it writes
+// (program), nothing of the balancer's domain: it depends on no package
+// of the site and spec layers (config, tables, ...), directly or through
+// another package. The daemon hands it the compiler as a program.Program.
+func TestSessionKnowsOnlyTheContract(t *testing.T) {
+	layers := readLayers(t)
+	imports := packageImports(t)
+	const session = "controlplane"
+	seen := map[string]bool{}
+	var walk func(string, []string)
+	walk = func(p string, via []string) {
+		for _, d := range imports[p] {
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			path := append(slices.Clone(via), d)
+			if l := layers[d]; l == 2 || l == 3 {
+				t.Errorf("%s depends on %s (layer %d: the balancer's domain) through %s: hand the session what it needs through package program",
+					session, d, l, strings.Join(path, " -> "))
+			}
+			walk(d, path)
+		}
+	}
+	walk(session, []string{session})
+}

@@ -1,4 +1,4 @@
-package tables
+package p4entity
 
 import (
 	"bytes"
@@ -11,13 +11,13 @@ import (
 )
 
 // SameEntry says whether two entities put the same state on a switch, as
-// Diff sees it: the same identity (Key) and, for a table entry, the same
-// action with its parameters in canonical bytes (zero padding aside), for
-// a value set the same members. An entry Diff would leave as it is on the
-// switch is the same; an entity that is neither is compared as a message.
-// Entries whose matches are all exact (as the compiler writes slots,
-// filter groups and balance groups) are compared without building keys or
-// allocating.
+// a diff sees it (tables.Diff): the same identity (Key) and, for a table
+// entry, the same action with its parameters in canonical bytes (zero
+// padding aside), for a value set the same members. An entry a diff would
+// leave as it is on the switch is the same; an entity that is neither is
+// compared as a message. Entries whose matches are all exact (as the
+// compiler writes slots, filter groups and balance groups) are compared
+// without building keys or allocating.
 func SameEntry(a, b *p4v1.Entity) bool {
 	if a == b {
 		return true
@@ -26,19 +26,19 @@ func SameEntry(a, b *p4v1.Entity) bool {
 	ta, tb := a.GetTableEntry(), b.GetTableEntry()
 	switch {
 	case va != nil || vb != nil:
-		return va != nil && vb != nil && va.GetValueSetId() == vb.GetValueSetId() && sameMembers(va, vb)
+		return va != nil && vb != nil && va.GetValueSetId() == vb.GetValueSetId() && SameMembers(va, vb)
 	case ta == nil || tb == nil:
 		return proto.Equal(a, b)
 	}
-	same, sure := sameKey(a, b)
+	same, sure := SameKey(a, b)
 	if !sure {
 		same = bytes.Equal(AppendKey(nil, a), AppendKey(nil, b))
 	}
-	return same && sameAction(ta.GetAction(), tb.GetAction())
+	return same && SameAction(ta.GetAction(), tb.GetAction())
 }
 
-// unionMembers is a value set holding the members of both.
-func unionMembers(a, b *p4v1.ValueSetEntry) *p4v1.ValueSetEntry {
+// UnionMembers is a value set holding the members of both.
+func UnionMembers(a, b *p4v1.ValueSetEntry) *p4v1.ValueSetEntry {
 	out := &p4v1.ValueSetEntry{ValueSetId: b.GetValueSetId()}
 	seen := map[string]bool{}
 	for _, v := range []*p4v1.ValueSetEntry{b, a} {
@@ -53,10 +53,10 @@ func unionMembers(a, b *p4v1.ValueSetEntry) *p4v1.ValueSetEntry {
 	return out
 }
 
-// sameAction compares two direct table actions with canonical parameter
+// SameAction compares two direct table actions with canonical parameter
 // bytes (targets may answer zero-padded). Anything but a direct action is
 // compared as a message.
-func sameAction(a, b *p4v1.TableAction) bool {
+func SameAction(a, b *p4v1.TableAction) bool {
 	x, y := a.GetAction(), b.GetAction()
 	if x == nil || y == nil {
 		return proto.Equal(a, b)
@@ -79,8 +79,8 @@ func sameAction(a, b *p4v1.TableAction) bool {
 	return true
 }
 
-// sameMembers compares value sets as sets of canonical member values.
-func sameMembers(a, b *p4v1.ValueSetEntry) bool {
+// SameMembers compares value sets as sets of canonical member values.
+func SameMembers(a, b *p4v1.ValueSetEntry) bool {
 	set := func(v *p4v1.ValueSetEntry) []string {
 		var out []string
 		for _, m := range v.GetMembers() {
