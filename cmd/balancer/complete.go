@@ -74,6 +74,7 @@ var freeFlags = []string{
 	"name", "socket-group",
 	// sim
 	"port", "mem-port", "loop", "p4rt", "gnmi", "control", "slot-capacity", "read-limit", "demo-traffic", "keepalive-time", "keepalive-timeout",
+	"pipes", "pipe-port",
 }
 
 // fileFlags take a file's path.
