@@ -85,6 +85,19 @@ type Options struct {
 	// until the TCP connection fails, minutes later or never).
 	// grpc-go raises a KeepaliveTime below a second to a second.
 	KeepaliveTime, KeepaliveTimeout time.Duration
+	// Pipes models a Tofino's pipes (0 or 1: one pipe, the default; at
+	// most 4): each pipe keeps its own data-plane verdict registers, a
+	// frame runs in the pipe of the port it arrives on (a packet-out in
+	// the CPU port's), and every return is copied to the other pipes as
+	// the TNA program mirrors it (docs/availability.md, "Two pipes on the
+	// software switch"). A port's pipe is PipePorts' when listed there,
+	// else Tofino's rule, port bits 8:7 modulo Pipes (the CPU port 255 is
+	// in pipe 1 of 2).
+	Pipes     int
+	PipePorts map[uint32]int
+	// NoEvidenceCopies turns the copies between pipes off: not what the
+	// program does; it shows the false verdicts the copies prevent.
+	NoEvidenceCopies bool
 
 	// keepaliveMinTime, when set, replaces keepalivePolicy's MinTime (tests
 	// scale the keep-alive policy down to run in milliseconds).
@@ -169,6 +182,9 @@ func New(opts Options) (*Switch, error) {
 	}
 	if opts.CPUPort != 0 {
 		dpOpts = append(dpOpts, dataplane.WithCPUPort(opts.CPUPort))
+	}
+	if opts.Pipes > 1 || len(opts.PipePorts) > 0 {
+		dpOpts = append(dpOpts, dataplane.WithPipes(opts.Pipes, opts.PipePorts), dataplane.WithEvidenceCopies(!opts.NoEvidenceCopies, -1))
 	}
 	dp, err := dataplane.New(schema, dpOpts...)
 	if err != nil {

@@ -59,6 +59,8 @@ type Dataplane struct {
 	verdictCtr    *counterArray
 	verdictDigest uint32 // digest id, 0 when the P4Info has none
 	ev            evidence
+	// pipeOf is each port's ingress pipe (pipes.go).
+	pipeOf [portSpace]uint8
 
 	// Writers' scratch space (exclusive lock held).
 	undo     undoLog
@@ -77,6 +79,11 @@ type options struct {
 	cpuSet    bool
 	readLimit int
 	readSet   bool
+	// pipes.go
+	pipes                int
+	pipePorts            map[uint32]int
+	copiesSet, copiesOff bool
+	copyDelay            int
 }
 
 // WithClock sets the clock of the ingress and egress timestamps, in
@@ -132,6 +139,9 @@ func New(schema *p4src.Schema, opts ...Option) (*Dataplane, error) {
 	}
 	d := &Dataplane{schema: schema, now: o.now, cpuPort: o.cpuPort, progCPU: schema.CompiledCPUPort(), slotCap: o.slotCap, valsBuf: make([]u128, 0, maxParams)}
 	if err := d.resolve(); err != nil {
+		return nil, fmt.Errorf("dataplane: %w", err)
+	}
+	if err := d.pipeSetup(&o); err != nil {
 		return nil, fmt.Errorf("dataplane: %w", err)
 	}
 	d.readLimit = d.StateSize()

@@ -71,7 +71,10 @@
 // server sends (VerdictDigests, AckVerdictDigests: a digest is queued
 // once until acknowledged, as PI does). With an older P4Info none of it
 // runs. The registers are under their own mutex (a packet that sends to or
-// returns from a filter takes it once).
+// returns from a filter takes it once). WithPipes models a Tofino's pipes
+// (pipes.go): a set of registers per pipe, a frame judged in its ingress
+// port's pipe, and every return copied to the other pipes as the TNA
+// program mirrors it.
 //
 // # Lookups
 //

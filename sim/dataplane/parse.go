@@ -73,6 +73,9 @@ type meta struct {
 
 	// port_role results.
 	linkID, side, peer, fg uint32
+
+	// pipe: the ingress pipe of the port the frame arrived on (pipes.go).
+	pipe uint8
 }
 
 // malformed is md.malformed of the P4 program: a parser error or an IPv4

@@ -262,6 +262,9 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 // ingress decides a packet's fate: a packet-out leaves as the controller
 // says, a malformed frame is dropped, any other goes by its port's role.
 func (d *Dataplane) ingress(inPort uint32, m *meta, dc *decision, inLen uint64) {
+	if inPort < portSpace {
+		m.pipe = d.pipeOf[inPort]
+	}
 	switch {
 	case m.po:
 		// From the controller: out of the port it names.
@@ -443,7 +446,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 			dc.fgKind = p4src.FGCntToFilter
 			if d.verdictOn {
 				in := verdictIn{send: true, forward: true, index: targetFG<<1 | m.side&1, bucket: h >> 16 & 31,
-					fg: targetFG, epoch: fact.p[3], detect: fact.p[4]}
+					fg: targetFG, epoch: fact.p[3], detect: fact.p[4], pipe: m.pipe}
 				if d.verdictApply(&in).hit {
 					// A standing data-plane verdict: the failure action.
 					dc.push = false
@@ -489,7 +492,7 @@ func (d *Dataplane) keepAliveSend(m *meta, dc *decision) {
 	}
 	p := &fge.act.dp.p
 	d.verdictApply(&verdictIn{send: true, kaSend: true, forward: true, index: m.kaFG<<1 | m.kaDir&1,
-		fg: m.kaFG, epoch: p[3], detect: p[4]})
+		fg: m.kaFG, epoch: p[3], detect: p[4], pipe: m.pipe})
 }
 
 // filterPort is the set_filter_port branch of the ingress.
@@ -504,7 +507,7 @@ func (d *Dataplane) filterPort(m *meta, dc *decision) {
 		dc.toCPU = true
 		dc.fgKind = p4src.FGCntKeepAlive
 		if d.verdictOn && m.kaFG == m.fg && m.kaDir == (^m.side)&1 {
-			d.verdictApply(&verdictIn{ret: true, index: m.fg<<1 | (^m.side)&1})
+			d.verdictApply(&verdictIn{ret: true, kaRet: true, index: m.fg<<1 | (^m.side)&1, pipe: m.pipe})
 		}
 	case m.core:
 		e := d.links.lookupExact(m.coreLink)
@@ -524,7 +527,7 @@ func (d *Dataplane) filterPort(m *meta, dc *decision) {
 			}
 		}
 		if d.verdictOn {
-			d.verdictApply(&verdictIn{ret: true, index: m.fg<<1 | (^m.side)&1})
+			d.verdictApply(&verdictIn{ret: true, index: m.fg<<1 | (^m.side)&1, pipe: m.pipe})
 		}
 		dc.countLink = true
 		m.linkID = m.coreLink

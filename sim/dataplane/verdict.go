@@ -6,14 +6,13 @@ import (
 	"github.com/dpi-balancer/balancer/p4src"
 )
 
-// evidence is the data-plane verdict's registers
+// evRegs is one pipe's copy of the data-plane verdict's registers
 // (p4src/v1model/include/control/verdict.p4, itself the TNA algorithm
 // transcribed; the same names, encodings and semantics): per filter group
 // and direction e = fg<<1 | side the sends left by, and the verdict per
 // filter group. Times are ticks of the pipeline clock (microseconds, as
 // BMv2 counts), 32 bits; differences are signed (wrap-safe).
-type evidence struct {
-	mu sync.Mutex
+type evRegs struct {
 	// ev_time: the window's tag (its since + detect; 0: none) and the
 	// last send's deadline.
 	tag  [p4src.FilterGroupSize * 2]uint32
@@ -26,6 +25,29 @@ type evidence struct {
 	// ev_seen: the window tag each bucket last sent data in.
 	seen    [p4src.FilterGroupSize * 2 * p4src.VerdictBuckets]uint32
 	verdict [p4src.FilterGroupSize]uint16
+	// ev_copy_slot (more than one pipe): the copy slot (tick >> EvCopyShift)
+	// of the last data return of e this pipe copied to the others.
+	copySlot [p4src.FilterGroupSize * 2]uint32
+}
+
+// evCopy is an evidence copy on its way to another pipe: the return of e
+// it stands for, taken by that pipe's ingress from tick due on.
+type evCopy struct {
+	due uint32
+	e   uint32
+}
+
+// evidence is the verdict's state: one set of registers per pipe (pipes.go),
+// the evidence copies between them, and the digests.
+type evidence struct {
+	mu    sync.Mutex
+	pipes []evRegs
+	// Copies (more than one pipe): on, their delay in ticks, the copies
+	// each pipe has yet to take (oldest first), and the statistics.
+	copies    bool
+	copyDelay uint32
+	inbound   [][]evCopy
+	copyStats CopyStats
 
 	// Digests not yet taken by the P4Runtime server, and those sent and
 	// not acknowledged: a repeat of one of them is not queued again (as PI
@@ -45,11 +67,13 @@ const (
 func (ev *evidence) reset() {
 	ev.mu.Lock()
 	defer ev.mu.Unlock()
-	ev.tag, ev.last = [len(ev.tag)]uint32{}, [len(ev.last)]uint32{}
-	ev.ka = [len(ev.ka)]uint32{}
-	ev.cntTag, ev.count = [len(ev.cntTag)]uint32{}, [len(ev.count)]uint32{}
-	ev.seen = [len(ev.seen)]uint32{}
-	ev.verdict = [len(ev.verdict)]uint16{}
+	for i := range ev.pipes {
+		ev.pipes[i] = evRegs{}
+	}
+	for i := range ev.inbound {
+		ev.inbound[i] = ev.inbound[i][:0]
+	}
+	ev.copyStats = CopyStats{}
 	ev.queue, ev.pending = nil, nil
 	if ev.notify == nil {
 		ev.notify = make(chan struct{}, 1)
@@ -63,6 +87,8 @@ func (d *Dataplane) tick() uint32 { return uint32(d.now() / 1000) }
 // verdictIn is what the ingress hands the Verdict control.
 type verdictIn struct {
 	send, ret, kaSend, forward bool
+	kaRet                      bool   // ret: a keep-alive (else data with the core header)
+	pipe                       uint8  // the ingress pipe of the frame's port
 	index                      uint32 // fg<<1 | direction
 	bucket                     uint32 // hash bits 20:16
 	fg                         uint32
@@ -89,25 +115,34 @@ func (d *Dataplane) verdictApply(in *verdictIn) verdictOut {
 	defer ev.mu.Unlock()
 	i := in.index
 	now := d.tick()
+	r := &ev.pipes[in.pipe]
+	if len(ev.pipes) > 1 {
+		// The copies of the other pipes' returns that reached this
+		// pipe's ingress before this frame.
+		ev.takeCopies(in.pipe, now)
+	}
 	key := uint16(verdictSet | in.epoch&0xff)
-	if in.forward && ev.verdict[in.fg] == key {
+	if in.forward && r.verdict[in.fg] == key {
 		out.hit = true
 	}
 	switch {
 	case in.ret:
-		ev.tag[i] = 0
-		ev.ka[i] = 0
+		r.tag[i] = 0
+		r.ka[i] = 0
+		if len(ev.pipes) > 1 {
+			ev.copyReturn(r, in, now)
+		}
 	case in.send:
 		deadline := now + in.detect
-		tag := ev.tag[i]
-		if tag == 0 || past(now, ev.last[i]) {
+		tag := r.tag[i]
+		if tag == 0 || past(now, r.last[i]) {
 			tag = deadline
 		}
-		ev.tag[i], ev.last[i] = tag, deadline
+		r.tag[i], r.last[i] = tag, deadline
 		var kaOverdue uint32
-		switch k := ev.ka[i]; {
+		switch k := r.ka[i]; {
 		case in.kaSend && k == 0:
-			ev.ka[i] = deadline
+			r.ka[i] = deadline
 		case k != 0 && past(now, k):
 			kaOverdue = now - k
 		}
@@ -115,16 +150,16 @@ func (d *Dataplane) verdictApply(in *verdictIn) verdictOut {
 		var fresh uint32
 		if !in.kaSend {
 			j := i*p4src.VerdictBuckets + in.bucket
-			if ev.seen[j] != tag {
-				ev.seen[j], fresh = tag, 1
+			if r.seen[j] != tag {
+				r.seen[j], fresh = tag, 1
 			}
 		}
 		enough := false
-		if ev.cntTag[i] != tag {
-			ev.cntTag[i], ev.count[i] = tag, fresh
+		if r.cntTag[i] != tag {
+			r.cntTag[i], r.count[i] = tag, fresh
 		} else {
-			enough = ev.count[i] >= p4src.VerdictMinBuckets
-			ev.count[i] += fresh
+			enough = r.count[i] >= p4src.VerdictMinBuckets
+			r.count[i] += fresh
 		}
 		if !out.hit {
 			switch {
@@ -136,7 +171,7 @@ func (d *Dataplane) verdictApply(in *verdictIn) verdictOut {
 		}
 	}
 	if out.proven && in.forward {
-		ev.verdict[in.fg] = key
+		r.verdict[in.fg] = key
 		out.hit = true
 	}
 	if out.hit && d.verdictDigest != 0 {
@@ -201,13 +236,19 @@ func (d *Dataplane) VerdictOn() bool { return d.verdictOn }
 
 // Verdict returns the verdict register of a filter group: the epoch it
 // holds for and whether it is set (for tests and the software switch's
-// own diagnostics; P4Runtime cannot read it on BMv2).
+// own diagnostics; P4Runtime cannot read it on BMv2). With more than one
+// pipe, the first pipe's cell that is set (PipeVerdict reads one pipe's).
 func (d *Dataplane) Verdict(fg uint32) (epoch uint8, set bool) {
 	if fg >= p4src.FilterGroupSize {
 		return 0, false
 	}
 	d.ev.mu.Lock()
 	defer d.ev.mu.Unlock()
-	v := d.ev.verdict[fg]
-	return uint8(v), v&verdictSet != 0
+	for p := range d.ev.pipes {
+		// With more than one pipe: the first pipe whose cell is set.
+		if v := d.ev.pipes[p].verdict[fg]; v&verdictSet != 0 || p == len(d.ev.pipes)-1 {
+			return uint8(v), v&verdictSet != 0
+		}
+	}
+	return 0, false
 }

@@ -23,7 +23,7 @@ func Extra() cli.Extra {
 			Flags: map[string]cobra.CompletionFunc{"log-level": cli.Fixed(cli.LogLevels...)},
 			FreeFlags: []string{
 				"port", "mem-port", "loop", "p4rt", "gnmi", "control", "slot-capacity", "read-limit", "demo-traffic",
-				"keepalive-time", "keepalive-timeout",
+				"keepalive-time", "keepalive-timeout", "pipes", "pipe-port",
 			},
 			FileFlags: []string{"from-config", "tls-cert", "tls-key", "tls-ca"},
 		},

@@ -24,6 +24,7 @@ import (
 	"github.com/dpi-balancer/balancer/p4src/wire"
 	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/sim"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
 	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/tlsfiles"
 )
@@ -53,6 +54,13 @@ Stratum's -server_cert_file, -server_key_file and -ca_cert_file do; give the
 daemon --switch-tls-ca, --switch-tls-cert and --switch-tls-key. Without
 them any local user can take the primary role and rewrite the tables.
 
+--pipes 2 models a 2-pipe Tofino for the data-plane verdict: each pipe keeps
+its own evidence registers, a frame is judged in the pipe of the port it
+arrives on (a keep-alive in the CPU port's), and every return is copied to the
+other pipe as the TNA program mirrors it. A port's pipe is port/128 modulo
+--pipes (the CPU port 255 is in pipe 1 of 2, as 192 on the 32-port box), or
+--pipe-port 30,40=1.
+
 --control ADDR serves a small HTTP API to break the demo's filters. It is a
 lab tool: it has no authentication, so bind it to loopback
 (--control 127.0.0.1:8080):
@@ -62,7 +70,9 @@ lab tool: it has no authentication, so bind it to loopback
   curl -X POST 'ADDR/loops/20:10?state=pass-all' the filter failed open: it
                                            passes fail-open probes too
   curl -X POST 'ADDR/loops/20:10?state=ok'       healthy: passes all but the
-                                           fail-open probes (its DPI blocks them)`
+                                           fail-open probes (its DPI blocks them)
+  curl ADDR/pipes                          the pipes, and the returns copied
+                                           between them (--pipes)`
 
 func newSimCmd() *cobra.Command {
 	var (
@@ -78,6 +88,8 @@ func newSimCmd() *cobra.Command {
 		control                string
 		tlsCert, tlsKey, tlsCA string
 		kaTime, kaTimeout      time.Duration
+		pipes                  int
+		pipePorts              []string
 	)
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -102,13 +114,6 @@ func newSimCmd() *cobra.Command {
 			}
 			ps, peers, links, loopStates := topo.ports, topo.peers, topo.links, topo.loops
 			speeds, disabled := topo.speeds, topo.disabled
-			if control != "" {
-				addr, err := serveControl(cmd.Context(), control, loopStates)
-				if err != nil {
-					return err
-				}
-				log.Warn("control API: a lab tool without authentication; anyone who reaches it can break the demo's filters", "address", addr)
-			}
 			if len(ps) == 0 {
 				return usagef("no ports: give --port, --mem-port, --loop or --from-config")
 			}
@@ -131,10 +136,22 @@ func newSimCmd() *cobra.Command {
 			if kaTime == 0 {
 				kaTime = sim.KeepaliveOff
 			}
-			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log, TLS: serverTLS,
-				Speeds: speeds, Disabled: disabled, CPUPort: cpuPort, KeepaliveTime: kaTime, KeepaliveTimeout: kaTimeout})
+			placed, err := parsePipePorts(pipes, pipePorts)
 			if err != nil {
 				return err
+			}
+			sw, err := sim.New(sim.Options{DeviceID: deviceID, Ports: ps, SlotCapacity: slotCap, ReadLimit: readLimit, Logger: log, TLS: serverTLS,
+				Speeds: speeds, Disabled: disabled, CPUPort: cpuPort, KeepaliveTime: kaTime, KeepaliveTimeout: kaTimeout,
+				Pipes: pipes, PipePorts: placed})
+			if err != nil {
+				return err
+			}
+			if control != "" {
+				addr, err := serveControl(cmd.Context(), control, loopStates, sw.Dataplane())
+				if err != nil {
+					return err
+				}
+				log.Warn("control API: a lab tool without authentication; anyone who reaches it can break the demo's filters", "address", addr)
 			}
 			lis, err := listenSwitch(p4rtAddr)
 			if err != nil {
@@ -187,6 +204,8 @@ func newSimCmd() *cobra.Command {
 	f.StringVar(&tlsKey, "tls-key", "", "server key for P4Runtime and gNMI")
 	f.StringVar(&tlsCA, "tls-ca", "", "CA certificate that signs the clients' certificates (mutual TLS; needs --tls-cert and --tls-key)")
 	f.DurationVar(&kaTime, "keepalive-time", sim.DefaultKeepaliveTime, "ping a controller after this long without a frame from it (0: never; at least 1s): a controller cut off without a close is dropped and its election id freed")
+	f.IntVar(&pipes, "pipes", 1, "pipes of a Tofino to model (1-4): each keeps its own data-plane verdict registers, and returns are copied between them as the TNA program does")
+	f.StringArrayVar(&pipePorts, "pipe-port", nil, "PORT[,PORT...]=PIPE: the ports' pipe (repeatable; default Tofino's rule, port/128 modulo --pipes: the CPU port 255 is in pipe 1 of 2)")
 	f.DurationVar(&kaTimeout, "keepalive-timeout", sim.DefaultKeepaliveTimeout, "drop a controller's connection whose ping is not answered within this")
 	return cmd
 }
@@ -377,14 +396,25 @@ var loopStateNames = []string{"ok", "dead", "drop-keepalives", "pass-all"}
 // controlBanner heads every answer of the control API.
 const controlBanner = "balancer sim control API: a lab tool for demos and tests, without authentication; never expose it\n"
 
-func serveControl(ctx context.Context, addr string, loops map[string]*loopState) (string, error) {
+func serveControl(ctx context.Context, addr string, loops map[string]*loopState, dp *dataplane.Dataplane) (string, error) {
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
 		return "", fmt.Errorf("--control: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, controlBanner+"GET /loops lists the loops (state, data frames the switch sent them); POST /loops/A:B?state=ok|dead|drop-keepalives|pass-all sets one\n")
+		fmt.Fprint(w, controlBanner+"GET /loops lists the loops (state, data frames the switch sent them); POST /loops/A:B?state=ok|dead|drop-keepalives|pass-all sets one; GET /pipes shows the pipes and the evidence copies between them\n")
+	})
+	mux.HandleFunc("GET /pipes", func(w http.ResponseWriter, _ *http.Request) {
+		if dp == nil {
+			http.Error(w, "no switch", http.StatusServiceUnavailable)
+			return
+		}
+		st := dp.EvidenceCopies()
+		fmt.Fprintf(w, "pipes %d\ncpu-port %d pipe %d\n", dp.Pipes(), dp.CPUPort(), dp.PipeOf(dp.CPUPort()))
+		fmt.Fprintf(w, "data-returns %d data-copies %d data-suppressed %d\n", st.DataReturns, st.DataCopies, st.DataSuppressed)
+		fmt.Fprintf(w, "keepalive-returns %d keepalive-copies %d\n", st.KeepAliveReturns, st.KeepAliveCopies)
+		fmt.Fprintf(w, "copies-taken %d copies-early %d copies-in-flight %d\n", st.Taken, st.Early, st.InFlight)
 	})
 	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {
 		names := make([]string, 0, len(loops))
@@ -419,6 +449,35 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState)
 	go srv.Serve(lis)
 	go func() { <-ctx.Done(); srv.Close() }()
 	return lis.Addr().String(), nil
+}
+
+// parsePipePorts reads the --pipe-port values (PORT[,PORT...]=PIPE).
+func parsePipePorts(pipes int, vals []string) (map[uint32]int, error) {
+	if pipes < 1 || pipes > dataplane.MaxPipes {
+		return nil, usagef("--pipes %d: give 1 to %d (a Tofino has 1, 2 or 4)", pipes, dataplane.MaxPipes)
+	}
+	if len(vals) > 0 && pipes == 1 {
+		return nil, usagef("--pipe-port %s: there is one pipe; give --pipes 2 (or 4) too", vals[0])
+	}
+	out := map[uint32]int{}
+	for _, v := range vals {
+		ports, pipe, ok := strings.Cut(v, "=")
+		p, err := strconv.Atoi(pipe)
+		if !ok || err != nil || p < 0 || p >= pipes {
+			return nil, usagef("--pipe-port %s: want PORT[,PORT...]=PIPE with PIPE 0 to %d, like 30,40=1", v, pipes-1)
+		}
+		for _, ps := range strings.Split(ports, ",") {
+			n, err := strconv.ParseUint(ps, 10, 32)
+			if err != nil || n >= 512 {
+				return nil, usagef("--pipe-port %s: %q is not a data-plane port (0 to 511)", v, ps)
+			}
+			if q, dup := out[uint32(n)]; dup && q != p {
+				return nil, usagef("--pipe-port %s: port %d is already placed in pipe %d", v, n, q)
+			}
+			out[uint32(n)] = p
+		}
+	}
+	return out, nil
 }
 
 // listenSwitch listens on host:port, or on a unix socket given as

@@ -35,7 +35,7 @@ func TestSimControlLoopCounts(t *testing.T) {
 	go func() { _ = pb.Run(rctx, func(f []byte) { back <- f }) }()
 	go func() { _ = pa.Run(rctx, func([]byte) {}) }()
 
-	addr, err := serveControl(ctx, "127.0.0.1:0", map[string]*loopState{"120:110": st})
+	addr, err := serveControl(ctx, "127.0.0.1:0", map[string]*loopState{"120:110": st}, nil)
 	require.NoError(t, err)
 	get := func(method, path string) (int, string) {
 		req, err := http.NewRequest(method, "http://"+addr+path, nil)
