@@ -124,6 +124,9 @@ p4-tna-typecheck:
 #            10 of 12 stages
 #   verdict  -DWITH_VERDICT: the data-plane verdict, 11 of 12 stages
 #            (make p4-tna-verdict builds it alone)
+#   sessions -DWITH_VERDICT -DWITH_SESSIONS: the verdict and the session
+#            memory's table (docs/sessions.md), 11 of 12 stages; compiled
+#            to show it fits, not yet run by the controller
 # Each writes the BF-Runtime schema, <pipe>/context.json and
 # <pipe>/tofino.bin, the TNA P4Info and <program>.conf (bf-p4c's driver
 # does not write it: p4c-gen-conf, beside bf-p4c, does) into
@@ -134,13 +137,16 @@ p4-tna-typecheck:
 # p4src/build/tna", which packs it for Stratum. Standard P4Runtime externs
 # (counters as counters), as Stratum and bf_switchd's PI want.
 P4C_GEN_CONF ?= $(BF_P4C_DIR)p4c-gen-conf
-TNA_PROFILES := base verdict
+TNA_PROFILES := base verdict sessions
 TNA_FLAGS_base    :=
 TNA_FLAGS_verdict := -DWITH_VERDICT
+TNA_FLAGS_sessions := -DWITH_VERDICT -DWITH_SESSIONS
 TNA_OUT_base      := p4src/build/tna
 TNA_OUT_verdict   := p4src/build/tna-verdict
+TNA_OUT_sessions  := p4src/build/tna-sessions
 TNA_REPORT_base    := p4src/build/tofino
 TNA_REPORT_verdict := p4src/build/tofino-verdict
+TNA_REPORT_sessions := p4src/build/tofino-sessions
 
 define tna_compile
 	rm -rf $(TNA_OUT_$(1)) && mkdir -p $(TNA_OUT_$(1)) $(TNA_REPORT_$(1))
@@ -181,7 +187,7 @@ p4-tna-verdict: p4-tna-found
 p4-tna-check: p4-tna-found
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	for p in $(TNA_PROFILES); do \
-	  case $$p in base) flags="$(TNA_FLAGS_base)"; rep=$(TNA_REPORT_base);; verdict) flags="$(TNA_FLAGS_verdict)"; rep=$(TNA_REPORT_verdict);; esac; \
+	  case $$p in base) flags="$(TNA_FLAGS_base)"; rep=$(TNA_REPORT_base);; verdict) flags="$(TNA_FLAGS_verdict)"; rep=$(TNA_REPORT_verdict);; sessions) flags="$(TNA_FLAGS_sessions)"; rep=$(TNA_REPORT_sessions);; esac; \
 	  $(BF_P4C) --verbose 1 --target tofino --arch tna --std p4-16 $$flags --p4runtime-force-std-externs \
 	    --p4runtime-files $$tmp/$$p/balancer.p4info.txtpb -o $$tmp/$$p p4src/tna/balancer.p4 >$$tmp/$$p.log 2>&1 || { tail -20 $$tmp/$$p.log; exit 1; }; \
 	  diff -u $$rep/balancer.p4info.txtpb $$tmp/$$p/balancer.p4info.txtpb; \

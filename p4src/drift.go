@@ -35,6 +35,7 @@ var Builds = []Build{
 	{Dir: "build/v1model", Arch: "v1model", Make: "make p4"},
 	{Dir: "build/tofino", Arch: "tna", Make: "make p4-tna"},
 	{Dir: "build/tofino-verdict", Arch: "tna", Make: "make p4-tna"},
+	{Dir: "build/tofino-sessions", Arch: "tna", Make: "make p4-tna"},
 }
 
 // SourcesFile is the name of a build's source digest file.

@@ -158,6 +158,20 @@ header bridged_md_t {
 #define ARCH_HEADERS
 #endif
 
+#ifdef WITH_SESSIONS
+// The digest of a balanced session the sessions table does not hold yet
+// (docs/sessions.md): the controller inserts it, keeping the filter group
+// and core the slot gave it.
+struct session_digest_t {
+    bit<32>   addr_lo;     // the session's addresses (IPv6 folded), ordered
+    bit<32>   addr_hi;
+    bit<8>    proto;
+    bg_id_t   balance_group;
+    fg_id_t   filter_group;
+    core_id_t core;
+}
+#endif
+
 struct headers_t {
     ARCH_HEADERS
     bridged_md_t   bridged;
@@ -255,6 +269,15 @@ struct local_md_t {
     bool    send_digest;
     verdict_digest_t digest;
     ARCH_VERDICT_MD        // the architecture's own verdict fields (arch.p4)
+#ifdef WITH_SESSIONS
+    // The session memory (control/balancing.p4).
+    bit<32>   sess_lo;     // the ordered addresses the hash was made of
+    bit<32>   sess_hi;
+    bool      session_hit; // the sessions table holds the session
+    fg_id_t   sess_fg;     // its filter group and core
+    core_id_t sess_core;
+    bool      learn;       // a balanced session the table lacks: digest it
+#endif
 }
 
 #endif  // BALANCER_HEADERS_P4

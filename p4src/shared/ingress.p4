@@ -113,6 +113,10 @@ control BalancerIngress(inout headers_t hdr, inout local_md_t md, INGRESS_ARCH_P
         md.heartbeat = false;
         md.balance = false;
         md.slot_hit = false;
+#ifdef WITH_SESSIONS
+        md.session_hit = false;
+        md.learn = false;
+#endif
         md.count_rx = false;
 
         md.malformed = false;

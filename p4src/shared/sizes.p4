@@ -29,6 +29,10 @@
 // Every filter group x every core id: 64 x 1024 = 65536 cells.
 #define CORE_COUNTER_SIZE         (FILTER_GROUP_TABLE_SIZE * CORES_PER_FILTER_GROUP)
 
+// The session memory (profile WITH_SESSIONS, TNA only for now;
+// docs/sessions.md): live sessions kept on their filter group and core.
+#define SESSIONS_TABLE_SIZE       65536
+
 #define CORE_TPID_VALUE_SET_SIZE  4
 #define KEEPALIVE_VALUE_SET_SIZE  2
 #define CPU_PORT_VALUE_SET_SIZE   1

@@ -24,6 +24,9 @@ const (
 
 	verdictReportPath = "../build/tofino-verdict/resources.json"
 	verdictDocBegin   = "<!-- resources: made from p4src/build/tofino-verdict/resources.json by p4src/tofino (go test -run TestResourceDoc -update) -->\n"
+
+	sessionsReportPath = "../build/tofino-sessions/resources.json"
+	sessionsDocBegin   = "<!-- resources: made from p4src/build/tofino-sessions/resources.json by p4src/tofino (go test -run TestResourceDoc -update) -->\n"
 )
 
 func committedReport(t *testing.T) *Resources {
@@ -67,10 +70,12 @@ func TestCommittedBuildFits(t *testing.T) {
 // Markdown renders it.
 func TestResourceDoc(t *testing.T) {
 	// One table per committed Tofino profile, each between its markers:
-	// the base profile's (docBegin) and the verdict profile's.
+	// the base profile's (docBegin), the verdict profile's and the
+	// sessions profile's.
 	for _, m := range []struct{ report, begin string }{
 		{reportPath, docBegin},
 		{verdictReportPath, verdictDocBegin},
+		{sessionsReportPath, sessionsDocBegin},
 	} {
 		data, err := os.ReadFile(m.report)
 		require.NoError(t, err, "%s is committed (make p4-tna)", m.report)

@@ -58,6 +58,41 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
     @name(".BalancerIngress.slot_miss") @id(ID_ACTION_SLOT_MISS)
     action slot_miss() { }
 
+#ifdef WITH_SESSIONS
+    // The session memory (docs/sessions.md): a session the controller
+    // learned (by the session digest) keeps the filter group and core it
+    // was first balanced to, whatever the slots say since. Looked up
+    // beside balance_groups (both need only the flow rules' result), its
+    // hit taken in place of the slot. Entries age out by the target's
+    // idle timeout; the controller deletes them.
+    @name(".BalancerIngress.keep")
+    action keep(fg_id_t filter_group, core_id_t core) {
+        md.session_hit = true;
+        md.sess_fg = filter_group;
+        md.sess_core = core;
+    }
+
+    @name(".BalancerIngress.session_miss")
+    action session_miss() { }
+
+    @name(".BalancerIngress.sessions")
+    table sessions {
+        key = {
+            md.balance_group : exact @name("balance_group");
+            md.sess_lo       : exact @name("addr_lo");
+            md.sess_hi       : exact @name("addr_hi");
+            md.ip_proto      : exact @name("proto");
+        }
+        actions = {
+            keep;
+            @defaultonly session_miss;
+        }
+        const default_action = session_miss();
+        size = SESSIONS_TABLE_SIZE;
+        idle_timeout = true;
+    }
+#endif
+
     @name(".BalancerIngress.slots") @id(ID_TABLE_SLOTS)
     table slots {
         key = {
@@ -80,13 +115,33 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
             // TPID): pass it unfiltered.
             BYPASS_TO_PEER(LINK_CNT_NONIP_BYPASS);
         } else {
+#ifdef WITH_SESSIONS
+            sessions.apply();
+#endif
             switch (balance_groups.apply().action_run) {
                 group_active: {
+#ifdef WITH_SESSIONS
+                    // A held session in place of its slot; the per-core
+                    // counter counted once, after either (one stage).
+                    if (md.session_hit) {
+                        md.target_fg = md.sess_fg;
+                        md.core = md.sess_core;
+                        md.slot_hit = true;
+                    } else if (slots.apply().hit) {
+                        md.learn = true;
+                    } else {
+                        BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
+                    }
+                    if (md.slot_hit) {
+                        core_counters.count((bit<32>)(md.target_fg ++ md.core));
+                    }
+#else
                     if (slots.apply().hit) {
                         core_counters.count((bit<32>)(md.target_fg ++ md.core));
                     } else {
                         BYPASS_TO_PEER(LINK_CNT_GROUP_BYPASS);
                     }
+#endif
                 }
             }
         }

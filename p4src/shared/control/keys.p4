@@ -92,6 +92,11 @@ control SessionHash(inout local_md_t md) {
         bit<32> lo = (md.addr_x < md.addr_y) ? md.addr_x : md.addr_y;
         bit<32> hi = (md.addr_x < md.addr_y) ? md.addr_y : md.addr_x;
         SYM_HASH(md.hash, lo, hi, md.ip_proto);
+#ifdef WITH_SESSIONS
+        // The session's key (control/balancing.p4): the same ordered pair.
+        md.sess_lo = lo;
+        md.sess_hi = hi;
+#endif
     }
 }
 

@@ -132,10 +132,24 @@ header verdict_resubmit_t {
 #define ARCH_FORWARD_VERDICT(epoch, detect)                              \
     md.deadline = md.now + (detect);
 
-#ifdef WITH_VERDICT
+#if defined(WITH_VERDICT) && defined(WITH_SESSIONS)
+// One digest per frame: the verdict's first (a session is learned from
+// its next frame).
 #define ARCH_DIGEST                                      \
     if (md.send_digest) {                                \
         ig_dprsr_md.digest_type = 1;                     \
+    } else if (md.learn) {                               \
+        ig_dprsr_md.digest_type = 2;                     \
+    }
+#elif defined(WITH_VERDICT)
+#define ARCH_DIGEST                                      \
+    if (md.send_digest) {                                \
+        ig_dprsr_md.digest_type = 1;                     \
+    }
+#elif defined(WITH_SESSIONS)
+#define ARCH_DIGEST                                      \
+    if (md.learn) {                                      \
+        ig_dprsr_md.digest_type = 2;                     \
     }
 #else
 #define ARCH_DIGEST

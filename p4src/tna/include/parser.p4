@@ -58,6 +58,9 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
 
 control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
                         in ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
+#ifdef WITH_SESSIONS
+    @name(".session_digest_t") Digest<session_digest_t>() session_digest;
+#endif
 #ifdef WITH_VERDICT
     // Named as the v1model build names its digest (by the struct): the
     // controller finds it by that name in either P4Info.
@@ -67,6 +70,12 @@ control IngressDeparser(packet_out pkt, inout headers_t hdr, in local_md_t md,
 #endif
 
     apply {
+#ifdef WITH_SESSIONS
+        if (ig_dprsr_md.digest_type == 2) {
+            session_digest.pack({md.sess_lo, md.sess_hi, md.ip_proto,
+                                 md.balance_group, md.target_fg, md.core});
+        }
+#endif
 #ifdef WITH_VERDICT
         if (ig_dprsr_md.digest_type == 1) {
             verdict_digest.pack(md.digest);
