@@ -279,8 +279,15 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 			known = append(known, g)
 		}
 	}
+	var open map[string]profiles.FailOpenMark
+	for n, fo := range rt.FailedOpen {
+		if open == nil {
+			open = map[string]profiles.FailOpenMark{}
+		}
+		open[n] = profiles.FailOpenMark{Since: fo.Since, Detail: fo.Detail}
+	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
+		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, FailedOpen: open, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
 		OnFailOpen: d.filterFailOpen})
 }
 
@@ -606,7 +613,14 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 	if up == nil {
 		up = []string{} // written as [], not null: see Runtime.Up
 	}
-	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Recovered: eng.Recovered(), Epochs: eng.Epochs()}
+	var open map[string]FailedOpen
+	for n, fo := range eng.FailedOpen() {
+		if open == nil {
+			open = map[string]FailedOpen{}
+		}
+		open[n] = FailedOpen{Since: fo.Since, Detail: fo.Detail}
+	}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Recovered: eng.Recovered(), Epochs: eng.Epochs(), FailedOpen: open}
 }
 
 // saveRuntime saves the failure states after a failover was written to
