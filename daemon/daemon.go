@@ -27,6 +27,11 @@ import (
 
 // Options configure a Daemon.
 type Options struct {
+	// PacketInTap, when set, is handed every keep-alive packet-in the
+	// daemon takes, before the engine judges it (on the packet-in
+	// goroutine: it must not block). Tests check the figures the daemon
+	// shows (round trips) against the switch's own stamps with it.
+	PacketInTap func(controlplane.PacketIn)
 	// Name is the balancer's name: what tells the boxes of one site apart
 	// in its status, telemetry and metrics (the daemon command defaults it
 	// to the host name).
@@ -414,6 +419,9 @@ func (d *Daemon) drainPacketIns() {
 func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
 	if p.Metadata[wire.MetaReason] != wire.PacketInReasonKeepAlive {
 		return
+	}
+	if d.opts.PacketInTap != nil {
+		d.opts.PacketInTap(p)
 	}
 	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
 		d.log.Debug("keep-alive ignored", "err", err)
