@@ -224,6 +224,12 @@ var emptyNotAllowed = map[reflect.Type]map[string]string{
 	reflect.TypeFor[Profile](): {
 		"failback":         "auto or manual (default auto)",
 		"fail_open_action": "alarm, bypass, drop, rebalance or spare (default alarm)",
+		"failure_action":   "bypass, drop, rebalance or spare (default bypass)",
+		"probe":            "lan-to-wan or both (default lan-to-wan)",
+		"stall_guard":      "hold or off (default hold)",
+	},
+	reflect.TypeFor[BalanceGroup](): {
+		"failure_action": "bypass, drop, rebalance or spare (default: its profile's)",
 	},
 }
 

@@ -53,6 +53,9 @@ func TestHealthValuesNeverReplaced(t *testing.T) {
 			"profile careful: profiles[0].fail_open_action: an empty value is not one of alarm, bypass, drop, rebalance or spare (default alarm): give one, or leave the key out for the default"},
 		{"fail_open_action no value", []string{"probe_payload: X5O!", "fail_open_action:"}, "profile careful: profiles[0].fail_open_action: an empty value is not one of alarm"},
 		{"failback empty", []string{"failback: ''"}, "profile careful: profiles[0].failback: an empty value is not one of auto or manual (default auto)"},
+		{"failure_action empty", []string{"failure_action: ''"}, "profile careful: profiles[0].failure_action: an empty value is not one of bypass, drop, rebalance or spare (default bypass)"},
+		{"probe empty", []string{"probe:"}, "profile careful: profiles[0].probe: an empty value is not one of lan-to-wan or both"},
+		{"stall_guard empty", []string{"stall_guard: ''"}, "profile careful: profiles[0].stall_guard: an empty value is not one of hold or off"},
 		{"max_rtt negative", []string{"max_rtt: -1ms"}, `profile careful: profiles[0].max_rtt: -1ms is out of range: 0s (no limit) or 1µs up to under the interval 100ms (profile "careful")`},
 		{"max_rtt absurd", []string{"max_rtt: 1h"}, `profile careful: profiles[0].max_rtt: 1h0m0s is not under the interval 100ms (profile "careful": a keep-alive not back within the interval is lost already; lower max_rtt or raise interval)`},
 		{"max_loss negative", []string{"max_loss: -5"}, `profile careful: profiles[0].max_loss: -5 is out of range: 0 (no limit) or more than 0 and under 100 percent (profile "careful")`},
@@ -75,6 +78,17 @@ func TestHealthValuesNeverReplaced(t *testing.T) {
 				assert.Equal(t, revs, e.revisions(), "no revision saved")
 			})
 		}
+	}
+
+	// A balance group's failure action: empty is not "the profile's".
+	{
+		e := newEnv(t)
+		path := filepath.Join(t.TempDir(), "site.yaml")
+		site := strings.Replace(healthSite(), "profile: careful}", "profile: careful, failure_action: ''}", 1)
+		require.NoError(t, os.WriteFile(path, []byte(site), 0o600))
+		r := e.run("config", "check", path)
+		assert.Equal(t, exitError, r.code, "stderr: %s", r.stderr)
+		assert.Contains(t, r.stderr, "balance group group_filter: balance_groups[0].failure_action: an empty value is not one of bypass, drop, rebalance or spare (default: its profile's): give one, or leave the key out for the default")
 	}
 
 	// "Off" values and explicit values are kept as written.
