@@ -211,7 +211,26 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 		"loss_threshold":     thresholdBound.String(),
 		"recovery_threshold": thresholdBound.String(),
 		"min_active":         fmt.Sprintf("1..%d members (at most the members of each balance group using the profile)", MaxFilterGroups),
-		"stall_hold":         stallHoldBound.String()},
+		"stall_hold":         stallHoldBound.String(),
+		"rtt_rounds":         fmt.Sprintf("1..%d rounds over max_rtt in a row (default %d)", MaxRTTRounds, DefaultRTTRounds),
+		"loss_window":        fmt.Sprintf("%d..%d keep-alive rounds (default %d)", MinLossWindow, MaxLossWindow, DefaultLossWindow),
+		"probe_every":        fmt.Sprintf("1..%d keep-alive rounds (default %d)", MaxProbeEvery, DefaultProbeEvery)},
+}
+
+// emptyNotAllowed names the keys of one of a few words where an explicit
+// empty value (or a key with no value) is refused: "" would otherwise be
+// replaced by the default. The value lists the words for the message.
+var emptyNotAllowed = map[reflect.Type]map[string]string{
+	reflect.TypeFor[Profile](): {
+		"failback":         "auto or manual (default auto)",
+		"fail_open_action": "alarm, bypass, drop, rebalance or spare (default alarm)",
+		"failure_action":   "bypass, drop, rebalance or spare (default bypass)",
+		"probe":            "lan-to-wan or both (default lan-to-wan)",
+		"stall_guard":      "hold or off (default hold)",
+	},
+	reflect.TypeFor[BalanceGroup](): {
+		"failure_action": "bypass, drop, rebalance or spare (default: its profile's)",
+	},
 }
 
 // wholeRanges are the ranges of the numeric keys that are not in
@@ -384,8 +403,16 @@ func (w *walker) walkStruct(n *yaml.Node, t reflect.Type, path string) {
 			p = path + "." + k.Value
 		}
 		w.note(k, p)
-		if rng, ok := zeroNotAllowed[t][k.Value]; ok && isZero(v, f.Type) {
-			w.p.addf(p, ErrOutOfRange, "0 is out of range %s (0 is a value, not \"unset\": leave the key out for the default)", rng)
+		if rng, ok := zeroNotAllowed[t][k.Value]; ok && (isZero(v, f.Type) || isNull(v)) {
+			what := "0"
+			if isNull(v) {
+				what = "no value"
+			}
+			w.p = append(w.p, &FieldError{Path: p, Object: objectName(t, n),
+				Err: errorf(ErrOutOfRange, "%s is out of range %s (%s is a value, not \"unset\": leave the key out for the default)", what, rng, what)})
+		} else if words, ok := emptyNotAllowed[t][k.Value]; ok && (isNull(v) || (v.Kind == yaml.ScalarNode && v.Value == "")) {
+			w.p = append(w.p, &FieldError{Path: p, Object: objectName(t, n),
+				Err: errorf(ErrInvalid, "an empty value is not one of %s: give one, or leave the key out for the default", words)})
 		} else if rng, ok := fieldRange(t, k.Value); ok && outsideType(v, f.Type) {
 			// A negative number or one past the type: the field's own
 			// range, not the Go type's, and the object by its name.
@@ -420,6 +447,11 @@ func (w *walker) str(n *yaml.Node, path string) {
 			return
 		}
 	}
+}
+
+// isNull reports whether n is a key's missing value ("key:", "key: ~").
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
 }
 
 // isZero reports whether a scalar reads as 0 for a field of type t.

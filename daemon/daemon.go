@@ -27,6 +27,11 @@ import (
 
 // Options configure a Daemon.
 type Options struct {
+	// PacketInTap, when set, is handed every keep-alive packet-in the
+	// daemon takes, before the engine judges it (on the packet-in
+	// goroutine: it must not block). Tests check the figures the daemon
+	// shows (round trips) against the switch's own stamps with it.
+	PacketInTap func(controlplane.PacketIn)
 	// Name is the balancer's name: what tells the boxes of one site apart
 	// in its status, telemetry and metrics (the daemon command defaults it
 	// to the host name).
@@ -281,8 +286,15 @@ func (d *Daemon) newEngine(cfg *config.Config, rt Runtime) (*profiles.Engine, er
 			known = append(known, g)
 		}
 	}
+	var open map[string]profiles.FailOpenMark
+	for n, fo := range rt.FailedOpen {
+		if open == nil {
+			open = map[string]profiles.FailOpenMark{}
+		}
+		open[n] = profiles.FailOpenMark{Since: fo.Since, Detail: fo.Detail}
+	}
 	return profiles.New(cfg, d.sendKeepAlive, profiles.Options{TimestampUnit: unit, Logger: d.log,
-		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
+		Down: rt.Down, Up: rt.Up, Recovered: rt.Recovered, Epochs: rt.Epochs, FailedOpen: open, AdminBypass: known, GlobalBypass: rt.BypassAll, OnTransition: d.filterTransition,
 		OnFailOpen: d.filterFailOpen})
 }
 
@@ -420,6 +432,9 @@ func (d *Daemon) drainPacketIns() {
 func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
 	if p.Metadata[wire.MetaReason] != wire.PacketInReasonKeepAlive {
 		return
+	}
+	if d.opts.PacketInTap != nil {
+		d.opts.PacketInTap(p)
 	}
 	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
 		d.log.Debug("keep-alive ignored", "err", err)
@@ -619,7 +634,14 @@ func runtimeOf(eng *profiles.Engine) Runtime {
 	if up == nil {
 		up = []string{} // written as [], not null: see Runtime.Up
 	}
-	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Recovered: eng.Recovered(), Epochs: eng.Epochs()}
+	var open map[string]FailedOpen
+	for n, fo := range eng.FailedOpen() {
+		if open == nil {
+			open = map[string]FailedOpen{}
+		}
+		open[n] = FailedOpen{Since: fo.Since, Detail: fo.Detail}
+	}
+	return Runtime{BypassAll: all, BypassGroups: groups, Down: eng.Down(), Up: up, Recovered: eng.Recovered(), Epochs: eng.Epochs(), FailedOpen: open}
 }
 
 // saveRuntime saves the failure states after a failover was written to

@@ -163,3 +163,78 @@ func TestFailOpenOnSwitch(t *testing.T) {
 	require.Eventually(t, func() bool { return f2.data.Load() > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
 	assert.False(t, filterNamed(t, d, "F2").FailOpen.FailedOpen)
 }
+
+// TestFailOpenSurvivesRestart: a filter judged failed open (fail-open
+// action bypass) is saved so in the state directory at once, and a daemon
+// restarted on it starts with the filter failed open and out of service
+// (reason and detail as before the restart), not "down (restart)" to be
+// judged afresh: through 25 more keep-alive rounds whose probes keep
+// coming back, the switch sends it no data frame and it never returns.
+// Once its probes are dropped again, the fail-open ends and it comes back
+// by the recovery rules.
+func TestFailOpenSurvivesRestart(t *testing.T) {
+	b := newBedWith(t, failOpenSite(t, 5, "bypass"), 0, nil)
+	d1, stop1 := b.startDaemon(10)
+	b.allUp(d1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.trafficGen(ctx, 2000)
+	f2 := b.filters["F2"]
+	require.Eventually(t, func() bool { return f2.data.Load() > 50 }, 10*time.Second, time.Millisecond, "F2 carries traffic")
+
+	seq := lastSeq(d1)
+	f2.passAll.Store(true)
+	down := waitTransition(t, d1, "F2", "down", seq, 10*time.Second)
+	require.True(t, strings.HasPrefix(down.Reason, "failed open: probe returned "), down.Reason)
+	b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
+	var saved FailedOpen
+	require.Eventually(t, func() bool {
+		var ok bool
+		saved, ok = savedRuntime(t, b.dir).FailedOpen["F2"]
+		return ok
+	}, 5*time.Second, time.Millisecond, "the fail-open is saved in runtime.json")
+	before := filterNamed(t, d1, "F2")
+	assert.Equal(t, before.FailOpen.Detail, saved.Detail)
+	assert.True(t, before.FailOpen.Since.Equal(saved.Since), "since %v, saved %v", before.FailOpen.Since, saved.Since)
+
+	stop1()
+	data := f2.data.Load()
+	d2, _ := b.startDaemon(20)
+	require.Eventually(t, func() bool { st := d2.mustStatus(t); return st.Switch.Primary && !st.Switch.StatePending },
+		10*time.Second, time.Millisecond)
+	f := filterNamed(t, d2, "F2")
+	t.Logf("after the restart: %s (%s), failed open %v since %v", f.State, f.Reason, f.FailOpen.FailedOpen, f.FailOpen.Since)
+	assert.Equal(t, "down", f.State)
+	assert.True(t, f.FailOpen.FailedOpen, "still failed open: not judged afresh")
+	assert.Equal(t, before.Reason, f.Reason, "the reason as before the restart")
+	assert.True(t, f.FailOpen.Since.Equal(before.FailOpen.Since), "since the fail-open was found, not the restart")
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+
+	// Its probes keep coming back: 25 rounds later it is still out, and
+	// was never in service meanwhile.
+	passes := f.Passes
+	require.Eventually(t, func() bool { return filterNamed(t, d2, "F2").Passes >= passes+25 }, 30*time.Second, time.Millisecond)
+	for _, e := range d2.events.Recent(eventLogSize, "F2") {
+		if e.Kind == EventFilterGroup {
+			assert.NotEqual(t, "up", e.To, "F2 returned while failed open: %s", e)
+		}
+	}
+	f = filterNamed(t, d2, "F2")
+	assert.Equal(t, "down", f.State)
+	assert.True(t, f.FailOpen.FailedOpen)
+	assert.Positive(t, f.FailOpen.Returned, "its probes came back after the restart")
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+	assert.Zero(t, f2.data.Load()-data, "no data frame to F2 across the restart")
+
+	// Inspecting again: the fail-open ends (and is saved as ended), then
+	// the recovery rules bring it back.
+	seq = lastSeq(d2)
+	f2.passAll.Store(false)
+	waitAlarmEvent(t, d2, "F2", "cleared", seq, 10*time.Second)
+	waitTransition(t, d2, "F2", "up", seq, 10*time.Second)
+	b.waitFG(1, p4src.ActionFilterForward, 5*time.Second)
+	require.Eventually(t, func() bool {
+		_, ok := savedRuntime(t, b.dir).FailedOpen["F2"]
+		return !ok
+	}, 5*time.Second, time.Millisecond, "the end of the fail-open is saved")
+}

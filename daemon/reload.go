@@ -142,7 +142,8 @@ func (d *Daemon) against(r *reload) error {
 // bypasses and, for a standby, its failed filter groups.
 func (r *reload) holds(eng *profiles.Engine) bool {
 	all, groups := eng.Bypass()
-	return all == r.rt.BypassAll && slices.Equal(groups, r.want) && (r.leader || (slices.Equal(eng.Down(), known(r.cfg, r.rt.Down)) && slices.Equal(eng.Recovered(), known(r.cfg, r.rt.Recovered))))
+	return all == r.rt.BypassAll && slices.Equal(groups, r.want) && (r.leader || (slices.Equal(eng.Down(), known(r.cfg, r.rt.Down)) && slices.Equal(eng.Recovered(), known(r.cfg, r.rt.Recovered)) &&
+		slices.Equal(failedOpenOf(r.cfg, eng.FailedOpen()), failedOpenOf(r.cfg, r.rt.FailedOpen))))
 }
 
 // takeOver gives eng what the engine cur decided (a leader's failovers),
@@ -273,7 +274,31 @@ func (d *Daemon) readRunning() ([]byte, Revision, map[string]*tables.Layout, err
 // up) are the stored runtime state's.
 func sameFailures(cfg *config.Config, eng *profiles.Engine, rt Runtime) bool {
 	return slices.Equal(eng.Down(), known(cfg, rt.Down)) && slices.Equal(eng.Up(), known(cfg, rt.Up)) &&
-		slices.Equal(eng.Recovered(), known(cfg, rt.Recovered))
+		slices.Equal(eng.Recovered(), known(cfg, rt.Recovered)) &&
+		slices.Equal(failedOpenOf(cfg, eng.FailedOpen()), failedOpenOf(cfg, rt.FailedOpen))
+}
+
+// failedOpenOf lists the filter groups of m that cfg has and whose profile
+// sends fail-open probes (the only ones an engine keeps failed open),
+// sorted.
+func failedOpenOf[T any](cfg *config.Config, m map[string]T) []string {
+	var out []string
+	for n := range m {
+		if cfg.FilterGroupByName(n) == nil {
+			continue
+		}
+		p := cfg.DefaultProfile()
+		if bg := cfg.BalanceGroupWith(n); bg != nil {
+			if bp := cfg.ProfileByName(bg.Profile); bp != nil {
+				p = *bp
+			}
+		}
+		if p.Probes() {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // known keeps the filter groups cfg has, sorted.

@@ -198,22 +198,27 @@ type LinkStatus struct {
 
 // FilterStatus is one filter group.
 type FilterStatus struct {
-	Name          string
-	ID            uint32
-	BalanceGroup  string
-	LAN, WAN      string
-	Cores         uint32
-	State         string // init, up, down, admin-bypass
-	Reason        string
-	Since         time.Time
-	Effective     string // forward, sw-bypass, drop, rebalanced, group-bypass, group-drop
-	LastPass      time.Time
-	TimeOfPass    time.Duration
-	Losses        uint64
-	Consecutive   uint32
-	Passes        uint64
-	Misrouted     uint64
-	FailureAction string
+	Name         string
+	ID           uint32
+	BalanceGroup string
+	LAN, WAN     string
+	Cores        uint32
+	State        string // init, up, down, admin-bypass
+	Reason       string
+	Since        time.Time
+	Effective    string // forward, sw-bypass, drop, rebalanced, group-bypass, group-drop; spares: spared to F3, spare for F1, spare (standby)
+	// Spare: listed among its balance group's spares. SpareFor: a spare
+	// that carries the share of that member now; SparedTo: a member whose
+	// share that spare carries now.
+	Spare              bool
+	SpareFor, SparedTo string
+	LastPass           time.Time
+	TimeOfPass         time.Duration
+	Losses             uint64
+	Consecutive        uint32
+	Passes             uint64
+	Misrouted          uint64
+	FailureAction      string
 	// Held: its keep-alive loss is held by the stall guard (not failed
 	// over); Returning: traffic is seen coming back from it meanwhile.
 	Held, Returning bool
@@ -288,6 +293,7 @@ type BalanceGroupStatus struct {
 	ID         uint32
 	State      string // active, bypass, drop
 	Members    []string
+	Spares     []string // standby filter groups (N+1)
 	Alive      int
 	MinActive  int
 	SlotBits   uint32

@@ -514,7 +514,8 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			State: f.State.String(), Reason: f.Reason.String(), Since: f.Since, Effective: f.Effective, LastPass: f.LastPass,
 			TimeOfPass: f.TimeOfPass, Losses: f.Losses, Consecutive: f.Consecutive, Passes: f.Passes, Misrouted: f.Misrouted,
 			FailureAction: string(f.FailureAction), TimeOfPassSum: f.Histogram.Sum, LANState: port(fg.LAN), WANState: port(fg.WAN),
-			Held: f.Held, Returning: f.Returning, VerdictEpoch: f.Verdicts.Epoch, VerdictDisagreements: f.Verdicts.Disagreements}
+			Held: f.Held, Returning: f.Returning, VerdictEpoch: f.Verdicts.Epoch, VerdictDisagreements: f.Verdicts.Disagreements,
+			Spare: f.Spare, SpareFor: f.SpareFor, SparedTo: f.SparedTo}
 		if f.Detail != "" {
 			fs.Reason = f.Detail
 		}
@@ -556,7 +557,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 		}
 	}
 	for _, bg := range cfg.BalanceGroups {
-		bs := BalanceGroupStatus{Name: bg.Name, ID: *bg.ID, State: "active", Members: bg.Members, SlotBits: bg.SlotBits, MinActive: 1}
+		bs := BalanceGroupStatus{Name: bg.Name, ID: *bg.ID, State: "active", Members: bg.Members, Spares: bg.Spares, SlotBits: bg.SlotBits, MinActive: 1}
 		if p := cfg.ProfileByName(bg.Profile); p != nil {
 			bs.MinActive = int(p.MinActive)
 		}

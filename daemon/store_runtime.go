@@ -56,7 +56,7 @@ func (s *Store) LoadRuntime() (Runtime, error) {
 // runtimeZero: no manual bypass, no filter group down or proven (what the
 // remedy of a damaged runtime.json writes).
 func runtimeZero(r Runtime) bool {
-	return !r.BypassAll && len(r.BypassGroups) == 0 && len(r.Down) == 0 && len(r.Up) == 0 && len(r.Recovered) == 0
+	return !r.BypassAll && len(r.BypassGroups) == 0 && len(r.Down) == 0 && len(r.Up) == 0 && len(r.Recovered) == 0 && len(r.FailedOpen) == 0
 }
 
 // hasChecks: the newest revision's metadata has a check (the directory is

@@ -16,6 +16,7 @@ type (
 	Revision    = statestore.Revision
 	Note        = statestore.Note
 	Runtime     = statestore.Runtime
+	FailedOpen  = statestore.FailedOpen
 	HAStatus    = statestore.HAStatus
 )
 

@@ -38,6 +38,13 @@ type Options struct {
 	// name; absent: 0), as saved before a restart or by the HA leader
 	// before a takeover: a recovery moves on from them (verdict.go).
 	Epochs map[string]uint8
+	// FailedOpen names filter groups that start failed open (their
+	// fail-open probes came back before a restart or a takeover), with
+	// when and what found it: they stay so, and out of service under a
+	// fail-open action other than alarm, until a round of their probes is
+	// dropped again. A filter group whose profile sends no probes now
+	// ignores it.
+	FailedOpen map[string]FailOpenMark
 	// AdminBypass and GlobalBypass are the manual bypass to start with.
 	AdminBypass  []string
 	GlobalBypass bool
@@ -232,6 +239,17 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 	for _, n := range opts.Recovered {
 		if m := e.mons[n]; m != nil {
 			m.state, m.reason = StateRecovered, ReasonWaitingReturn
+		}
+	}
+	for n, fo := range opts.FailedOpen {
+		if m := e.mons[n]; m != nil && m.pr.every > 0 {
+			m.pr.open, m.pr.since, m.pr.text = true, fo.Since, fo.Detail
+			if m.pr.text == "" {
+				m.pr.text = "failed open before the restart: probe returned"
+			}
+			if m.state == StateDown && m.pr.action != config.FailOpenAlarm {
+				m.reason, m.detail = ReasonFailedOpen, m.pr.text
+			}
 		}
 	}
 	for n, ep := range opts.Epochs {

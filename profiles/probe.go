@@ -80,6 +80,30 @@ type probeMon struct {
 	text  string
 }
 
+// FailOpenMark is a filter group judged failed open, as saved to survive a
+// restart: since when, and what found it.
+type FailOpenMark struct {
+	Since  time.Time `json:"since"`
+	Detail string    `json:"detail,omitempty"`
+}
+
+// FailedOpen lists the filter groups judged failed open (a probe came
+// back, and no round of probes was dropped since), by name (nil: none).
+func (e *Engine) FailedOpen() map[string]FailOpenMark {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out map[string]FailOpenMark
+	for name, m := range e.mons {
+		if m.pr.open {
+			if out == nil {
+				out = map[string]FailOpenMark{}
+			}
+			out[name] = FailOpenMark{Since: m.pr.since, Detail: m.pr.text}
+		}
+	}
+	return out
+}
+
 // ProbeStatus is a filter group's fail-open probing.
 type ProbeStatus struct {
 	// Every: a probe every Every keep-alive rounds (0: no probes).
@@ -146,6 +170,7 @@ func (e *Engine) judgeProbes(m *monitor, seq uint32, pass bool, now time.Time) b
 	}
 	m.pr.open = false
 	m.passes = 0 // the recovery count starts with this round
+	e.persist()  // a restart must not bring the fail-open back
 	e.log.Info("fail-open probes dropped again: the filter inspects", "filter_group", m.fg.Name, "failed_open_for", now.Sub(m.pr.since))
 	if e.onFailOpen != nil {
 		e.onFailOpen(FailOpen{FilterGroup: m.fg.Name, Open: false, Detail: "fail-open probes dropped again", At: now})
@@ -182,6 +207,7 @@ func (e *Engine) onProbe(m *monitor, k wire.KeepAlive, port uint32, now time.Tim
 	if !m.pr.open {
 		// The first probe back says when and how (the reason keeps it).
 		m.pr.open, m.pr.since, m.pr.text = true, now, text
+		e.persist() // a restart keeps it (and the filter out) until probes are dropped again
 		e.log.Warn("filter failed open: a fail-open probe came back", "filter_group", m.fg.Name, "direction", k.Direction.String(),
 			"port", port, "fail_open_action", string(m.pr.action))
 		if e.onFailOpen != nil {

@@ -13,20 +13,26 @@ import (
 
 // FilterStatus is what the CLI and telemetry show for a filter group.
 type FilterStatus struct {
-	Name        string
-	ID          uint32
-	State       State // StateAdminBypass when bypassed by hand
-	Reason      Reason
-	Since       time.Time
-	Effective   string // what the data plane does: forward, sw-bypass, drop, rebalanced
-	LastPass    time.Time
-	TimeOfPass  time.Duration // last measured
-	Histogram   Histogram
-	Losses      uint64 // total
-	Consecutive uint32 // current run of losses
-	Passes      uint64 // total
-	ProbesSent  uint64
-	Misrouted   uint64 // keep-alives of this group that came back on a wrong port
+	Name      string
+	ID        uint32
+	State     State // StateAdminBypass when bypassed by hand
+	Reason    Reason
+	Since     time.Time
+	Effective string // what the data plane does: forward, sw-bypass, drop, rebalanced
+	// Spare: listed among its balance group's spares. SpareFor: a spare
+	// that carries the share of that member now; SparedTo: a member whose
+	// share that spare carries now ("" otherwise, and while the whole
+	// balance group is bypassed or dropped).
+	Spare              bool
+	SpareFor, SparedTo string
+	LastPass           time.Time
+	TimeOfPass         time.Duration // last measured
+	Histogram          Histogram
+	Losses             uint64 // total
+	Consecutive        uint32 // current run of losses
+	Passes             uint64 // total
+	ProbesSent         uint64
+	Misrouted          uint64 // keep-alives of this group that came back on a wrong port
 	// LateReturns: keep-alives that crossed the filter in time by the
 	// data plane's clock but reached the engine after their round was
 	// judged (evidence of a slow keep-alive path, see the stall guard).
@@ -196,10 +202,22 @@ func (e *Engine) Status() []FilterStatus {
 		if bg := e.cfg.BalanceGroupByName(m.bg); bg != nil && slices.Contains(bg.Spares, fg.Name) && spareFor == "" && s.Effective == "forward" {
 			s.Effective = "spare (standby)"
 		}
+		if bg := e.cfg.BalanceGroupByName(m.bg); bg != nil {
+			s.Spare = slices.Contains(bg.Spares, fg.Name)
+		}
+		switch {
+		case st.Spared[fg.Name] != "":
+			s.SparedTo = st.Spared[fg.Name]
+		case spareFor != "" && st.FilterGroups[fg.Name] == tables.FGForward:
+			s.SpareFor = spareFor
+		}
 		if st.BalanceGroups[m.bg] == tables.BGBypass {
 			s.Effective = "group-bypass"
 		} else if st.BalanceGroups[m.bg] == tables.BGDrop {
 			s.Effective = "group-drop"
+		}
+		if st.BalanceGroups[m.bg] == tables.BGBypass || st.BalanceGroups[m.bg] == tables.BGDrop {
+			s.SpareFor, s.SparedTo = "", ""
 		}
 		out = append(out, s)
 	}

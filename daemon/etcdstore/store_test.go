@@ -288,3 +288,25 @@ func TestStoreHeldCancelsSaves(t *testing.T) {
 	_, err = st.SaveRuntimeOn(base, daemon.Runtime{BypassAll: true})
 	require.NoError(t, err, "saves go to etcd again")
 }
+
+// A filter judged failed open is in the runtime state etcd keeps, as in
+// runtime.json: a new leader reads what found it and since when.
+func TestStoreRuntimeKeepsFailedOpen(t *testing.T) {
+	t.Parallel()
+	addr := startEtcd(t)
+	a, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
+	require.NoError(t, err)
+	b, err := Open(newClient(t, addr), keys(t, "/b/sw/"), 0)
+	require.NoError(t, err)
+	_, err = a.LoadRuntime()
+	require.NoError(t, err)
+	since := time.Date(2026, 12, 7, 5, 0, 0, 123456789, time.UTC)
+	want := daemon.Runtime{Down: []string{"F2"}, Up: []string{"F1"},
+		FailedOpen: map[string]daemon.FailedOpen{"F2": {Since: since, Detail: "failed open: probe returned lan-to-wan (on its WAN port 30): the filter passed its payload uninspected"}}}
+	require.NoError(t, a.SaveRuntime(want))
+	got, err := b.LoadRuntime()
+	require.NoError(t, err)
+	assert.Equal(t, want.FailedOpen["F2"].Detail, got.FailedOpen["F2"].Detail)
+	assert.True(t, since.Equal(got.FailedOpen["F2"].Since), "since %v, read %v", since, got.FailedOpen["F2"].Since)
+	assert.Equal(t, want.Down, got.Down)
+}

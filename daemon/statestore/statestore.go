@@ -110,6 +110,19 @@ type Runtime struct {
 	// first recovery of a filter moves past the epoch a verdict the last
 	// controller's pipeline proved can hold.
 	Epochs map[string]uint8 `json:"epochs,omitempty"`
+	// FailedOpen lists the filter groups judged failed open (a fail-open
+	// probe came back, and no round of probes was dropped since), with
+	// when and what found it: a restarted daemon or a new HA leader keeps
+	// them so (and out of service under a fail-open action other than
+	// alarm) until a round of their probes is dropped again, rather than
+	// judging them afresh. A daemon that predates it probes them again.
+	FailedOpen map[string]FailedOpen `json:"failed_open,omitempty"`
+}
+
+// FailedOpen is a filter group judged failed open, as saved.
+type FailedOpen struct {
+	Since  time.Time `json:"since"`
+	Detail string    `json:"detail,omitempty"`
 }
 
 // HAStatus is the shared store and the leader election of the daemons of

@@ -58,7 +58,8 @@ func (m *metrics) setCounters(c *daemon.Counters) {
 // The enum values of the state gauges (snake_case of what Status says).
 var (
 	filterGroupStates     = []string{"init", "up", "down", "admin_bypass", "recovered"}
-	filterGroupEffectives = []string{"forward", "sw_bypass", "drop", "rebalanced", "group_bypass", "group_drop"}
+	filterGroupEffectives = []string{"forward", "sw_bypass", "drop", "rebalanced", "group_bypass", "group_drop", "spared", "spare_active", "spare_standby"}
+	spareStates           = []string{"standby", "active", "unavailable"}
 	balanceGroupStates    = []string{"active", "bypass", "drop"}
 )
 
@@ -100,6 +101,9 @@ var (
 	descFGLossPct   = desc("balancer_filter_group_keepalive_loss_percent", "Keep-alive rounds lost, in percent, over the latest rounds of the profile's loss_window; absent without max_loss.", "filter_group")
 	descFGOpen      = desc("balancer_filter_group_failed_open", "1 while the filter group's fail-open probes come back: it passes traffic uninspected (its fail_open_action applies); absent without probes.", "filter_group")
 	descFGProbes    = desc("balancer_filter_group_fail_open_probes_total", "Fail-open probes by what became of them: sent (one a direction), returned (came back through the filter: proof it failed open), dropped (probe rounds the filter dropped while its keep-alives passed); absent without probes.", "filter_group", "kind")
+	descFGSpare     = desc("balancer_filter_group_spare_state", "A spare filter group's state: standby (up, carrying nothing), active (carrying a failed member's share), unavailable (not up or bypassed: it cannot take a share); 1 for the current, 0 for the others; only for spares.", "filter_group", "state")
+	descFGCarries   = desc("balancer_filter_group_spare_carries", "1 while the spare filter_group carries the share of member, 0 otherwise; one series per spare and member of a balance group with spares.", "filter_group", "member")
+	descFGSpared    = desc("balancer_filter_group_spared", "1 while a spare carries this member's share; only for members of balance groups with spares.", "filter_group")
 	descFGReturn    = desc("balancer_filter_group_return_ratio", "Packets that came back from the filter over packets sent to it (counters since the pipeline was pushed); absent before any was sent.", "filter_group")
 
 	descBGState = desc("balancer_balance_group_state", "Balance group state: 1 for the current state, 0 for the others.", "balance_group", "state")
@@ -234,7 +238,7 @@ func collectPorts(ch chan<- prometheus.Metric, s *daemon.Status) {
 func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	for _, f := range s.Filters {
 		enum(ch, descFGState, f.Name, filterGroupStates, f.State)
-		enum(ch, descFGEffective, f.Name, filterGroupEffectives, f.Effective)
+		enum(ch, descFGEffective, f.Name, filterGroupEffectives, effectiveValue(f))
 		gauge(ch, descFGUp, b2f(f.State == "up"), f.Name)
 		counter(ch, descFGLosses, f.Losses, f.Name)
 		counter(ch, descFGPasses, f.Passes, f.Name)
@@ -275,10 +279,58 @@ func collectFilterGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
 	}
 }
 
+// effectiveValue is a filter group's effective action as a label value of
+// a fixed set: the spare cases by the status's fields, not its text (which
+// names the other filter group).
+func effectiveValue(f daemon.FilterStatus) string {
+	switch {
+	case f.SparedTo != "":
+		return "spared"
+	case f.SpareFor != "":
+		return "spare_active"
+	case f.Spare && f.Effective == "spare (standby)":
+		return "spare_standby"
+	}
+	return f.Effective
+}
+
+// spareState is a spare's state for balancer_filter_group_spare_state.
+func spareState(f daemon.FilterStatus) string {
+	switch {
+	case f.SpareFor != "":
+		return "active"
+	case f.State == "up" && f.Effective == "spare (standby)":
+		return "standby"
+	}
+	return "unavailable"
+}
+
 func collectBalanceGroups(ch chan<- prometheus.Metric, s *daemon.Status) {
+	filters := map[string]daemon.FilterStatus{}
+	for _, f := range s.Filters {
+		filters[f.Name] = f
+	}
 	for _, g := range s.Balance {
 		enum(ch, descBGState, g.Name, balanceGroupStates, g.State)
 		gauge(ch, descBGAlive, float64(g.Alive), g.Name)
+		if len(g.Spares) == 0 {
+			continue
+		}
+		for _, sp := range g.Spares {
+			f, ok := filters[sp]
+			if !ok {
+				continue
+			}
+			enum(ch, descFGSpare, sp, spareStates, spareState(f))
+			for _, m := range g.Members {
+				gauge(ch, descFGCarries, b2f(f.SpareFor == m), sp, m)
+			}
+		}
+		for _, m := range g.Members {
+			if f, ok := filters[m]; ok {
+				gauge(ch, descFGSpared, b2f(f.SparedTo != ""), m)
+			}
+		}
 	}
 }
 

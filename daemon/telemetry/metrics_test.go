@@ -41,8 +41,9 @@ func fixtureStatus() *daemon.Status {
 					Since: t0, Detail: "failed open: probe returned lan-to-wan (on its WAN port 30): the filter passed its payload uninspected"}},
 			{Name: "F2", State: "down", Reason: "keep-alive loss", Since: t0, Effective: "sw-bypass", TimeOfPass: 30 * time.Microsecond,
 				Losses: 5, Consecutive: 5, TimeOfPassBuckets: []daemon.Bucket{{UpTo: 10 * time.Microsecond, Count: 0}, {UpTo: 0, Count: 2}}, TimeOfPassSum: 2 * time.Second},
+			{Name: "F3", State: "up", Reason: "keep-alives pass", Since: t0, Effective: "spare (standby)", Spare: true},
 		},
-		Balance: []daemon.BalanceGroupStatus{{Name: "G", State: "active", Alive: 1, Digest: "abc"}},
+		Balance: []daemon.BalanceGroupStatus{{Name: "G", State: "active", Alive: 1, Digest: "abc", Members: []string{"F1", "F2"}, Spares: []string{"F3"}}},
 	}
 }
 
@@ -153,6 +154,35 @@ func TestMetricsStableStateSeries(t *testing.T) {
 	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F1",state="admin_bypass"} 1`)
 	assert.Contains(t, text, `balancer_filter_group_state{filter_group="F2",state="down"} 0`)
 	assert.Contains(t, text, `balancer_balance_group_state{balance_group="G",state="bypass"} 1`)
+
+	// F2's share carried by its spare F3: fixed label values, not the
+	// status's words (which name the other filter group).
+	spareNames := []string{"balancer_filter_group_spare_state", "balancer_filter_group_spare_carries", "balancer_filter_group_spared"}
+	for _, n := range spareNames {
+		before[n] = series(t, reg, n)
+		require.NotEmpty(t, before[n], n)
+	}
+	text = gatherText(t, reg)
+	assert.Contains(t, text, `balancer_filter_group_spare_state{filter_group="F3",state="standby"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_spare_carries{filter_group="F3",member="F2"} 0`)
+	assert.Contains(t, text, `balancer_filter_group_effective{effective="spare_standby",filter_group="F3"} 1`)
+	changed.Filters[1].State, changed.Filters[1].Effective, changed.Filters[1].SparedTo = "down", "spared to F3", "F3"
+	changed.Filters[2].Effective, changed.Filters[2].SpareFor = "spare for F2", "F2"
+	m.setStatus(changed)
+	for _, n := range append(names, spareNames...) {
+		assert.Equal(t, before[n], series(t, reg, n), "%s: same series while the spare carries a share", n)
+	}
+	text = gatherText(t, reg)
+	assert.Contains(t, text, `balancer_filter_group_spare_state{filter_group="F3",state="active"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_spare_state{filter_group="F3",state="standby"} 0`)
+	assert.Contains(t, text, `balancer_filter_group_spare_carries{filter_group="F3",member="F2"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_spare_carries{filter_group="F3",member="F1"} 0`)
+	assert.Contains(t, text, `balancer_filter_group_spared{filter_group="F2"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_spared{filter_group="F1"} 0`)
+	assert.Contains(t, text, `balancer_filter_group_effective{effective="spared",filter_group="F2"} 1`)
+	assert.Contains(t, text, `balancer_filter_group_effective{effective="spare_active",filter_group="F3"} 1`)
+	assert.NotContains(t, text, `spared_to`, "no label made of the status's words")
+	changed.Filters[1].SparedTo, changed.Filters[2].SpareFor, changed.Filters[2].Effective = "", "", "spare (standby)"
 
 	// Recovered, waiting for return (manual failback): a state of its own.
 	changed.Filters[1].State, changed.Filters[1].Effective = "recovered", "sw-bypass"

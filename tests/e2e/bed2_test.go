@@ -105,7 +105,8 @@ func (b *bed) startDaemon() {
 	}
 	d, err := daemon.New(daemon.Options{StateDir: b.stateDir, InitialConfig: filepath.Join(b.dir, "site.yaml"),
 		SwitchAddr: b.p4rt, SwitchGNMI: gnmiAddr, DeviceID: 1, ElectionLow: b.election,
-		Tick: time.Millisecond, CounterInterval: time.Hour, Logger: b.logs.logger(fmt.Sprintf("daemon%d", b.election))})
+		Tick: time.Millisecond, CounterInterval: time.Hour, Logger: b.logs.logger(fmt.Sprintf("daemon%d", b.election)),
+		PacketInTap: b.taps.add})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -105,7 +105,13 @@ func (tg target) available() string {
 // filters of 3, 2 and 1 cores (6 cores: slots are dealt in proportion) in
 // one balance group, and rules that exercise priorities, per-link binding,
 // an exception and a catch-all.
-func siteYAML(platform string, interval time.Duration, loss int, action string) string {
+func siteYAML(platform string, interval time.Duration, loss int, action string, extra ...string) string {
+	more := ""
+	for _, e := range extra {
+		if e != "" {
+			more += ", " + e
+		}
+	}
 	return fmt.Sprintf(`site: e2e
 platform: %s
 defaults:
@@ -129,7 +135,7 @@ filter_groups:
   - {name: F2, lan: P6, wan: P7, cores: 2}
   - {name: F3, lan: P8, wan: P9, cores: 1}
 profiles:
-  - {name: fast, initial_delay: 20ms, interval: %s, loss_threshold: %d, recovery_threshold: 3, min_active: 1, failure_action: %s}
+  - {name: fast, initial_delay: 20ms, interval: %s, loss_threshold: %d, recovery_threshold: 3, min_active: 1, failure_action: %s%s}
 balance_groups:
   - {name: G, members: [F1, F2, F3], profile: fast, slot_bits: 10}
 rules:
@@ -143,7 +149,7 @@ rules:
     action: balance G
   - {name: doc-net, priority: 700, match: {dst: 203.0.113.0/24}, action: bypass}
   - {name: everything, priority: 10, action: balance G}
-`, platform, interval, loss, action)
+`, platform, interval, loss, action, more)
 }
 
 type linkPorts struct {
@@ -192,6 +198,7 @@ type bed struct {
 
 	// the daemon
 	d        *daemon.Daemon
+	taps     *packetTaps // the keep-alive packet-ins every daemon of the bed took
 	dStop    func()
 	election uint64
 	stateDir string
@@ -207,7 +214,8 @@ type bedConfig struct {
 	action string
 	script bool
 	fast   bool
-	loss   int // loss_threshold; 0: lossThreshold
+	loss   int    // loss_threshold; 0: lossThreshold
+	extra  string // more keys of the profile ("max_loss: 20, loss_window: 20")
 }
 
 // relaxedInterval is the keep-alive interval of the scenarios that do not
@@ -251,6 +259,10 @@ func withFastKeepAlives() bedOption { return func(c *bedConfig) { c.fast = true 
 // the race and the scenario measures that path alone.
 func withLossThreshold(n int) bedOption { return func(c *bedConfig) { c.loss = n } }
 
+// withProfileKeys adds keys to the profile of the balance group, written
+// as a flow mapping's ("max_loss: 20, loss_window: 20").
+func withProfileKeys(keys string) bedOption { return func(c *bedConfig) { c.extra = keys } }
+
 func withFailureAction(a string) bedOption { return func(c *bedConfig) { c.action = a } }
 
 // withRunScript starts BMv2 with bmv2/run-bmv2.sh, as a user would,
@@ -270,7 +282,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 	}
 	start := time.Now()
 	b := &bed{t: t, tg: tg, filters: map[string]*filterEmu{}, hosts: map[uint32]*rawport.Port{},
-		sink: newSink(), led: newLedger(), logs: &logBuffer{}, useScript: bc.script}
+		sink: newSink(), led: newLedger(), logs: &logBuffer{}, useScript: bc.script, taps: newPacketTaps(tg.platform)}
 	b.ns = testbed.NewNS(t)
 	b.stalls = watchStalls(t)
 	// A short directory: unix socket paths are limited to 108 bytes.
@@ -283,7 +295,7 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 		b.interval = pacedInterval(t, tg.interval)
 		b.tg.interval = b.interval
 	}
-	b.yaml = siteYAML(tg.platform, b.interval, bc.loss, bc.action)
+	b.yaml = siteYAML(tg.platform, b.interval, bc.loss, bc.action, bc.extra)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(b.yaml), 0o644))
 	b.cfg, err = config.Parse([]byte(b.yaml))
 	require.NoError(t, err)

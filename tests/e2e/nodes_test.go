@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -134,9 +135,10 @@ func (l *ledger) get(k key) []sighting {
 type filterMode int32
 
 const (
-	modePass           filterMode = iota // pass everything LAN<->WAN unchanged
-	modeFrozen                           // read and drop everything
-	modeDropKeepAlives                   // pass traffic, drop keep-alives only
+	modePass               filterMode = iota // pass everything LAN<->WAN unchanged
+	modeFrozen                               // read and drop everything
+	modeDropKeepAlives                       // pass traffic, drop keep-alives only
+	modeDropHalfKeepAlives                   // pass traffic, drop every other keep-alive (never two in a row)
 )
 
 func (m filterMode) String() string {
@@ -145,6 +147,8 @@ func (m filterMode) String() string {
 		return "frozen"
 	case modeDropKeepAlives:
 		return "dropping keep-alives"
+	case modeDropHalfKeepAlives:
+		return "dropping every other keep-alive"
 	}
 	return "passing"
 }
@@ -159,6 +163,9 @@ type filterEmu struct {
 	led              *ledger
 
 	mode       atomic.Int32
+	kaDelay    atomic.Int64  // a keep-alive is held this long before it passes (a slow filter)
+	kaSeen     atomic.Uint64 // keep-alives read, in any mode
+	kaHeld     kaHolds       // how long each keep-alive held was held, by the emulator's clock
 	dead       atomic.Bool   // stopped: the sockets are being closed
 	keepAlives atomic.Uint64 // passed
 	got        atomic.Uint64 // data frames (core header) that reached it, whatever its mode
@@ -249,8 +256,15 @@ func (f *filterEmu) pass(ctx context.Context, from, to *rawport.Port, side dir) 
 		}
 		switch binary.BigEndian.Uint16(fr[12:14]) {
 		case wire.DefaultKeepAliveEtherType:
-			if m == modeDropKeepAlives {
+			n := f.kaSeen.Add(1)
+			if m == modeDropKeepAlives || (m == modeDropHalfKeepAlives && n%2 == 0) {
 				return
+			}
+			if d := time.Duration(f.kaDelay.Load()); d > 0 {
+				// Held in the read loop, as a slow filter's queue holds
+				// what comes behind it.
+				time.Sleep(d)
+				f.kaHeld.add(time.Since(at))
 			}
 			f.keepAlives.Add(1)
 			f.kaMu.Lock()
@@ -302,4 +316,24 @@ func (f *filterEmu) silentDuring(from, to time.Time, d time.Duration) time.Durat
 		}
 	}
 	return longest
+}
+
+// kaHolds records how long an emulator held keep-alives (read to sent).
+type kaHolds struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (h *kaHolds) add(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.d) < 1<<16 {
+		h.d = append(h.d, d)
+	}
+}
+
+func (h *kaHolds) all() []time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.d)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -361,7 +362,7 @@ Balance groups whose failure action is the profile's follow a change of
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		var probe config.Profile
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
-			return err
+			return inProfile(args[0], err)
 		}
 		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "max-rtt", "rtt-rounds", "max-loss", "loss-window",
 			"probe-payload", "probe-payload-hex", "probe-every", "fail-open-action", "no-fail-open-probes") == 0 {
@@ -375,7 +376,7 @@ Balance groups whose failure action is the profile's follow a change of
 				}
 				np := config.Profile{Name: args[0]}
 				if err := flags.apply(cmd, &np); err != nil {
-					return "", err
+					return "", inProfile(args[0], err)
 				}
 				c.Profiles = append(c.Profiles, np)
 				return "", nil
@@ -395,7 +396,7 @@ Balance groups whose failure action is the profile's follow a change of
 			}
 			old := p.FailureAction
 			if err := flags.apply(cmd, p); err != nil {
-				return "", err
+				return "", inProfile(args[0], err)
 			}
 			if p.FailureAction == old {
 				return "", nil
@@ -436,6 +437,16 @@ Balance groups whose failure action is the profile's follow a change of
 	flags.register(cmd)
 	addApplyFlags(cmd, &o)
 	return cmd
+}
+
+// inProfile puts the profile's name, as the operator typed it, in front of
+// a flag's error.
+func inProfile(name string, err error) error {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return usagef("profile %s: %v", name, ue.err)
+	}
+	return fmt.Errorf("profile %s: %w", name, err)
 }
 
 // countChanged counts which of the named flags were given.

@@ -368,6 +368,12 @@ func flagRange(cmd *cobra.Command, flag string) string {
 		return r(1, config.MaxThreshold, "keep-alives")
 	case "min-active":
 		return r(1, config.MaxFilterGroups, "members")
+	case "rtt-rounds":
+		return r(1, config.MaxRTTRounds, "rounds")
+	case "loss-window":
+		return r(config.MinLossWindow, config.MaxLossWindow, "rounds")
+	case "probe-every":
+		return r(1, config.MaxProbeEvery, "keep-alive rounds")
 	case "id":
 		if cmd.Parent() == nil {
 			return ""
