@@ -148,6 +148,9 @@ type Daemon struct {
 	runtimeSaveErrors atomic.Uint64
 	// publishMu makes status snapshots publish in the order taken.
 	publishMu sync.Mutex
+	// roundDone, when set (tests, before Run), is told when each
+	// keep-alive round the tick loop handled was due.
+	roundDone func(due time.Time)
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
@@ -379,7 +382,7 @@ func (d *Daemon) tickLoop(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-t.C:
+		case due := <-t.C:
 			// Keep-alives that came back are counted before their rounds
 			// are judged, even when this goroutine ran late (a host stall).
 			d.drainPacketIns()
@@ -388,6 +391,9 @@ func (d *Daemon) tickLoop(ctx context.Context) error {
 				eng.SwitchHeard(at)
 			}
 			eng.Tick(d.now())
+			if d.roundDone != nil {
+				d.roundDone(due)
+			}
 		}
 	}
 }
