@@ -473,8 +473,8 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 		case f := <-d.reqs:
 			f(ctx)
 		case <-d.mail.kick:
-			for _, f := range d.mail.take() {
-				f(ctx)
+			for _, m := range d.mail.take() {
+				m.f(ctx)
 			}
 		}
 	}
@@ -508,19 +508,6 @@ func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	case <-ctx.Done():
 		return kindf(ErrUnavailable, "%v while the change was being applied: it may have been made and is still being written to the switch; check status", ctx.Err())
 	}
-}
-
-// event hands f to the state owner without waiting for it to run: a
-// change observed elsewhere (a port event). It returns false when ctx
-// ended or the owner stopped first (f is dropped: the daemon is stopping).
-func (d *Daemon) event(ctx context.Context, f func(context.Context)) bool {
-	select {
-	case d.reqs <- f:
-		return true
-	case <-ctx.Done():
-	case <-d.ownerDone:
-	}
-	return false
 }
 
 // ownerRunning reports whether Run started the state owner (and the

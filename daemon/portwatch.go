@@ -48,8 +48,11 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				// The stream's losses, retries and syncs go to the daemon's log:
 				// while it is down a port going down fails nothing over.
 				bgnmi.WithWatchLogger(d.log),
+				// The running state's view of the ports goes to the state
+				// owner without waiting for it: the latest report of each
+				// leaf, every change of the subscription.
 				bgnmi.WithConnState(func(up bool) {
-					d.event(wctx, func(context.Context) {
+					d.mail.post(func(context.Context) {
 						d.with(func(r *running) {
 							r.watching = up
 							if !up {
@@ -59,7 +62,7 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 					})
 				}),
 				bgnmi.WithPortReports(func(rep bgnmi.PortReport) {
-					d.event(wctx, func(context.Context) {
+					d.mail.postKey("report "+rep.Name+" "+rep.Leaf, func(context.Context) {
 						d.with(func(r *running) {
 							r.swPorts = copyPorts(r.swPorts)
 							applyReport(r.swPorts, rep)
@@ -78,7 +81,12 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				if !ok {
 					continue
 				}
-				d.event(ctx, func(context.Context) { d.portChanged(ev, num) })
+				// The engine first, on its own loop: a port going down
+				// fails over without waiting for the state owner (it may be
+				// writing a configuration); then the running state's view.
+				eng := d.currentEngine()
+				d.engineDo(func() { eng.OnPortStatus(num, ev.Up, d.now()) })
+				d.mail.postKey("oper "+ev.Name, func(context.Context) { d.portChanged(ev, num) })
 			case <-time.After(time.Second):
 				restart = d.snapshot().cfgGen != gen
 				logged = d.logPortAlarms(logged)
@@ -89,10 +97,10 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 	}
 }
 
-// portChanged records a port's oper status and hands it to the engine
-// (the state owner).
+// portChanged records a port's oper status in the running state (the
+// state owner).
 func (d *Daemon) portChanged(ev bgnmi.OperEvent, num uint32) {
-	r := d.with(func(r *running) {
+	d.with(func(r *running) {
 		r.ports = copyPorts(r.ports)
 		r.ports[num] = ev.Up
 		r.swPorts = copyPorts(r.swPorts)
@@ -101,7 +109,6 @@ func (d *Daemon) portChanged(ev bgnmi.OperEvent, num uint32) {
 		sp.Oper = &up
 		r.swPorts[ev.Name] = sp
 	})
-	d.engineDo(func() { r.engine.OnPortStatus(num, ev.Up, d.now()) })
 }
 
 // portNames lists every port name the configuration uses.

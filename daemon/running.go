@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"maps"
+	"slices"
 	"sync"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -126,20 +127,36 @@ func (d *Daemon) program(ctx context.Context, site *tables.Site, pre *applyPlan)
 
 // mailbox queues work for the state owner from goroutines that must never
 // wait for it (the switch session's callbacks: the owner may be waiting
-// on the session). Posting never blocks; the owner runs what was posted,
-// in order.
+// on the session; the port watch, which must go on handing port events to
+// the engine while the owner writes a configuration). Posting never
+// blocks; the owner runs what was posted, in order.
 type mailbox struct {
 	mu   sync.Mutex
-	work []func(context.Context)
+	work []mail
 	kick chan struct{}
+}
+
+// mail is work posted; a keyed one replaces the one of its key still
+// waiting (the newer value of the same thing: the queue holds at most one
+// per key).
+type mail struct {
+	key string
+	f   func(context.Context)
 }
 
 func newMailbox() *mailbox { return &mailbox{kick: make(chan struct{}, 1)} }
 
 // post queues f.
-func (m *mailbox) post(f func(context.Context)) {
+func (m *mailbox) post(f func(context.Context)) { m.postKey("", f) }
+
+// postKey queues f, dropping the work of the same key (not "") still
+// waiting: f supersedes it.
+func (m *mailbox) postKey(key string, f func(context.Context)) {
 	m.mu.Lock()
-	m.work = append(m.work, f)
+	if key != "" {
+		m.work = slices.DeleteFunc(m.work, func(w mail) bool { return w.key == key })
+	}
+	m.work = append(m.work, mail{key, f})
 	m.mu.Unlock()
 	select {
 	case m.kick <- struct{}{}:
@@ -148,7 +165,7 @@ func (m *mailbox) post(f func(context.Context)) {
 }
 
 // take returns what was posted since the last take.
-func (m *mailbox) take() []func(context.Context) {
+func (m *mailbox) take() []mail {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	w := m.work
