@@ -22,7 +22,10 @@ import (
 // ran, and the rounds measured; idle-p50/p99 are the same over as many
 // rounds measured first with no change running, on the same host at the
 // same time (what the host's load alone costs). A keep-alive round that
-// queued behind the change would show the change's length here.
+// queued behind the change would show the change's length here. (What
+// is left of the difference with idle on a 2-core host is the garbage
+// collector's work for the change's allocations: GOGC=off removes most of
+// it.)
 func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 	ents := tofinoEntries(b, tofinoBits)
 	sw, addr := tofinoSwitch(b)
