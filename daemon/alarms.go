@@ -49,6 +49,17 @@ type Alarm struct {
 type alarmSet struct {
 	mu     sync.Mutex
 	raised map[string]Alarm
+	// ended: the tasks of Run that ended with an error while it ran (the
+	// task-ended alarm).
+	ended []string
+}
+
+// taskEnded records a task that ended and returns every one so far.
+func (s *alarmSet) taskEnded(what string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ended = append(s.ended, what)
+	return slices.Clone(s.ended)
 }
 
 // raise raises a (or updates its message; Since stays that of the first
@@ -169,10 +180,7 @@ func (d *Daemon) AckAlarm(_ context.Context, name string) (Alarm, error) {
 // taskEnded raises the task-ended alarm for the task name of Run, which
 // ended with err while the daemon runs.
 func (d *Daemon) taskEnded(name string, err error) {
-	d.mu.Lock()
-	d.ended = append(d.ended, fmt.Sprintf("%s: %v", name, err))
-	ended := slices.Clone(d.ended)
-	d.mu.Unlock()
+	ended := d.alarms.taskEnded(fmt.Sprintf("%s: %v", name, err))
 	a := Alarm{Name: AlarmTaskEnded, Object: "daemon",
 		Message: "a task of the daemon ended, what it does is no longer done: " + strings.Join(ended, "; "),
 		Remedy:  "restart the daemon (balancer status shows what it affects) and report the error; this clears with the restart"}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
-	"github.com/dpi-balancer/balancer/daemon/statestore"
 )
 
 // Configuration sessions and commit confirmed.
@@ -113,10 +112,7 @@ func (d *Daemon) refusePending(ctx context.Context) error {
 
 // docs is the store's document store (nil: the store keeps none; the
 // session and a commit confirmed then live as long as the daemon).
-func (d *Daemon) docs() statestore.DocStore {
-	s, _ := d.store.(statestore.DocStore)
-	return s
-}
+func (d *Daemon) docs() DocStore { return d.caps.docs }
 
 func (d *Daemon) saveDoc(name string, v any) error {
 	s := d.docs()
@@ -345,7 +341,7 @@ func (d *Daemon) ShowSession(context.Context) (*SessionView, error) {
 }
 
 // baseConfig is the configuration of a session's base revision.
-func (d *Daemon) baseConfig(base Revision, r running) (*config.Config, error) {
+func (d *Daemon) baseConfig(base Revision, r *running) (*config.Config, error) {
 	if base.Number == r.rev.Number {
 		return r.cfg, nil
 	}
@@ -457,7 +453,7 @@ func (d *Daemon) CommitSession(ctx context.Context, comment string, confirm time
 
 // movedError refuses a session's commit when the running revision moved
 // since it started: what moved, and what to do.
-func (d *Daemon) movedError(s *ConfigSession, r running) error {
+func (d *Daemon) movedError(s *ConfigSession, r *running) error {
 	var moved string
 	if base, err := d.baseConfig(s.Base, r); err != nil {
 		moved = "  (" + err.Error() + ")"

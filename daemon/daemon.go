@@ -98,11 +98,14 @@ type Daemon struct {
 	// ownStore is the state directory New opened (nil with a shared
 	// store); Run releases it when it ends.
 	ownStore *Store
-	comp     *tables.Compiler
-	schema   *p4src.Schema
-	session  *controlplane.Session
-	guard    *tables.WriteGuard // the session's (guardOptions)
-	now      func() time.Time
+	// caps is what store can do besides StateStore's contract, checked
+	// once by New.
+	caps    storeCaps
+	comp    *tables.Compiler
+	schema  *p4src.Schema
+	session *controlplane.Session
+	guard   *tables.WriteGuard // the session's (guardOptions)
+	now     func() time.Time
 	// info is this daemon's build and when New made it (status, version).
 	info DaemonInfo
 	// events: what happened, for monitor and the show commands.
@@ -119,34 +122,17 @@ type Daemon struct {
 	// Before Run there is no owner: work runs on the caller's goroutine,
 	// one at a time (inlineMu; Run sets started under it).
 	inlineMu sync.Mutex
-	started  bool
+	started  atomic.Bool
 	traces   traceCache // the software model trace and locate run packets through
 
-	// mu guards the snapshot below; nobody holds it across I/O or a
-	// compile.
-	mu sync.Mutex
-	// running is the running state, replaced whole by install (embedded:
-	// d.cfg is d.running.cfg).
-	running
-	ports    map[uint32]bool // oper status by data-plane port (absent = unknown, taken as up)
-	watching bool
-	written  tables.State // the runtime state last written to the switch
-	primary  bool         // the session is primary and has reconciled
-	cfgGen   uint64       // moved by every install of a new configuration
-	// layouts are the base slot layouts saved with the running revision,
-	// the input of the first compile (later ones start from the site's).
-	layouts map[string]*tables.Layout
-
-	// swPorts is what the switch's gNMI reports of every site port, by
-	// interface name, in the live subscription (cleared when it ends;
-	// guarded by mu).
-	swPorts      map[string]SwitchPort
-	loggedAlarms map[string]bool // port alarms already logged
+	// state is the running state (running.go): one immutable value, read
+	// through snapshot, published only by the state owner.
+	state atomic.Pointer[running]
+	// mail queues events for the state owner from the switch session's
+	// callbacks, which must not wait for it (a role change).
+	mail *mailbox
 	// alarms are the daemon's own raised alarms (alarms.go).
-	alarms alarmSet
-	// ended: the tasks of Run that ended with an error while it ran
-	// (guarded by mu; the task-ended alarm).
-	ended   []string
+	alarms  alarmSet
 	cpuPort uint32 // the controller's data-plane port (fixed at New)
 
 	// runtimeSaveErrors counts the failure states not saved after a
@@ -154,6 +140,13 @@ type Daemon struct {
 	runtimeSaveErrors atomic.Uint64
 	// publishMu makes status snapshots publish in the order taken.
 	publishMu sync.Mutex
+	// engReqs hands work to the engine loop (engineDo), which closes
+	// engDone when it ends.
+	engReqs chan func()
+	engDone chan struct{}
+	// roundDone, when set (tests, before Run), is told when each
+	// keep-alive round the tick loop handled was due.
+	roundDone func(due time.Time)
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
@@ -201,8 +194,9 @@ func New(opts Options) (*Daemon, error) {
 			}
 		}()
 	}
-	d := &Daemon{opts: opts, log: log, store: store, ownStore: own, now: opts.Now,
-		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}, loggedAlarms: map[string]bool{}, reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}),
+	d := &Daemon{opts: opts, log: log, store: store, caps: capsOf(store), ownStore: own, now: opts.Now,
+		reqs: make(chan func(context.Context)), ownerDone: make(chan struct{}), mail: newMailbox(),
+		engReqs: make(chan func()), engDone: make(chan struct{}),
 		confirmKick: make(chan struct{}, 1)}
 	d.info = DaemonInfo{Build: buildinfo.Read(), StartedAt: d.now(), Name: opts.Name}
 	d.events = NewEventLog(d.now)
@@ -236,10 +230,11 @@ func New(opts Options) (*Daemon, error) {
 			d.raiseAlarm(stateRepairedAlarm(opts.StateDir, ws))
 		}
 	}
-	if d.layouts, err = store.Layouts(); err != nil {
+	layouts, err := store.Layouts()
+	if err != nil {
 		return nil, fmt.Errorf("daemon: %w", err)
 	}
-	rt, err := loadRuntime(store, cfg)
+	rt, err := loadRuntime(store, d.caps, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +243,7 @@ func New(opts Options) (*Daemon, error) {
 		return nil, err
 	}
 	st := eng.State()
-	des, err := comp.Compile(cfg, st, tables.FromLayouts(d.layouts))
+	des, err := comp.Compile(cfg, st, tables.FromLayouts(layouts))
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +251,8 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.running = running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site}
+	d.setRunning(&running{cfg: cfg, yaml: data, rev: rev, engine: eng, site: site,
+		ports: map[uint32]bool{}, swPorts: map[string]SwitchPort{}})
 
 	d.guard = tables.NewWriteGuard(comp, d.guardOptions())
 	d.session = controlplane.New(controlplane.Options{
@@ -356,16 +352,13 @@ func (d *Daemon) Run(ctx context.Context) error {
 			}
 		}()
 	}
-	d.mu.Lock()
-	d.engine.Start(d.now())
-	d.mu.Unlock()
 	d.inlineMu.Lock()
-	d.started = true
+	d.snapshot().engine.Start(d.now())
+	d.started.Store(true)
 	d.inlineMu.Unlock()
 	run("switch session", d.session.Run)
 	run("state owner", d.ownerLoop)
-	run("keep-alive ticks", d.tickLoop)
-	run("packet-in", d.packetInLoop)
+	run("keep-alives and verdicts (profiles engine)", d.engineLoop)
 	if d.opts.SwitchGNMI != "" {
 		run("port status", d.portLoop)
 	}
@@ -380,7 +373,6 @@ func (d *Daemon) Run(ctx context.Context) error {
 		run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, si, ci) })
 	}
 	run("stall evidence", d.evidenceLoop)
-	run("data-plane verdicts", d.verdictLoop)
 	run("commit confirmed", d.confirmLoop)
 	<-ctx.Done()
 	wg.Wait()
@@ -391,29 +383,70 @@ func (d *Daemon) Run(ctx context.Context) error {
 	return nil
 }
 
-func (d *Daemon) currentEngine() *profiles.Engine {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.engine
-}
+func (d *Daemon) currentEngine() *profiles.Engine { return d.snapshot().engine }
 
-func (d *Daemon) tickLoop(ctx context.Context) error {
+// engineLoop is the engine's owner: the one goroutine that changes the
+// running profiles engine once Run started it. It runs the keep-alive
+// rounds (every Tick: the keep-alives that came back counted, the rounds
+// judged, the next keep-alives sent), hands the engine the packet-ins and
+// the data-plane verdicts, and runs the changes others hand it
+// (engineDo): port events, role changes, epochs and failures the switch
+// session found, the stall guard's evidence, the operator's bypass and
+// return. It waits for nothing else (no lock, no store, no switch write:
+// packet-outs are queued), so keep-alive rounds never queue behind a
+// configuration change the state owner writes.
+func (d *Daemon) engineLoop(ctx context.Context) error {
+	defer close(d.engDone)
 	t := time.NewTicker(d.opts.Tick)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-t.C:
-			// Keep-alives that came back are counted before their rounds
-			// are judged, even when this goroutine ran late (a host stall).
-			d.drainPacketIns()
-			eng := d.currentEngine()
-			if at, ok := d.session.Heard(); ok {
-				eng.SwitchHeard(at)
-			}
-			eng.Tick(d.now())
+		case due := <-t.C:
+			d.keepAliveRound(due)
+		case p := <-d.session.PacketIns():
+			d.onPacketIn(p)
+		case v := <-d.session.Verdicts():
+			d.onVerdict(v.VerdictDigest)
+		case f := <-d.engReqs:
+			f()
 		}
+	}
+}
+
+// keepAliveRound runs a keep-alive round that was due at due (the engine
+// loop).
+func (d *Daemon) keepAliveRound(due time.Time) {
+	// Keep-alives that came back are counted before their rounds are
+	// judged, even when this goroutine ran late (a host stall).
+	d.drainPacketIns()
+	eng := d.currentEngine()
+	if at, ok := d.session.Heard(); ok {
+		eng.SwitchHeard(at)
+	}
+	eng.Tick(d.now())
+	if d.roundDone != nil {
+		d.roundDone(due)
+	}
+}
+
+// engineDo runs f on the engine loop and returns when it ran. Before Run,
+// and once the loop ended (the daemon stops), f runs on the caller's
+// goroutine: work handed to own before Run is then the only one to change
+// the engine. Callers: the state owner and the switch session's
+// callbacks, which the engine loop never waits for.
+func (d *Daemon) engineDo(f func()) {
+	if !d.ownerRunning() {
+		f()
+		return
+	}
+	done := make(chan struct{})
+	select {
+	case d.engReqs <- func() { f(); close(done) }:
+		<-done
+	case <-d.engDone:
+		f()
 	}
 }
 
@@ -438,17 +471,6 @@ func (d *Daemon) onPacketIn(p controlplane.PacketIn) {
 	}
 	if err := d.currentEngine().OnPacketIn(p.Payload, uint32(p.Metadata[wire.MetaIngressPort]), p.Metadata[wire.MetaRxTimestamp], d.now()); err != nil {
 		d.log.Debug("keep-alive ignored", "err", err)
-	}
-}
-
-func (d *Daemon) packetInLoop(ctx context.Context) error {
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case p := <-d.session.PacketIns():
-			d.onPacketIn(p)
-		}
 	}
 }
 
@@ -478,6 +500,10 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 			d.saveRuntime()
 		case f := <-d.reqs:
 			f(ctx)
+		case <-d.mail.kick:
+			for _, m := range d.mail.take() {
+				m.f(ctx)
+			}
 		}
 	}
 }
@@ -489,7 +515,7 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 // the change may have been made.
 func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 	d.inlineMu.Lock()
-	if !d.started {
+	if !d.started.Load() {
 		defer d.inlineMu.Unlock()
 		return f(ctx)
 	}
@@ -514,18 +540,17 @@ func (d *Daemon) own(ctx context.Context, f func(context.Context) error) error {
 
 // ownerRunning reports whether Run started the state owner (and the
 // switch session): before, work runs inline and nothing can be written to
-// the switch yet. Call it only from work handed to own (or the owner):
-// there, started does not change (inline work holds inlineMu; the owner
-// starts after Run set it).
-func (d *Daemon) ownerRunning() bool { return d.started }
+// the switch yet. From work handed to own (or the owner) the answer
+// holds while it runs (inline work holds inlineMu; the owner starts after
+// Run set it).
+func (d *Daemon) ownerRunning() bool { return d.started.Load() }
 
 // writeState brings the site to the engine's current state and writes the
 // entries that change (the state owner only). It computes only those
 // entries, from the compiled site: no compile, no diff of the site.
 func (d *Daemon) writeState(ctx context.Context) error {
-	d.mu.Lock()
-	site, eng := d.site, d.engine
-	d.mu.Unlock()
+	r := d.snapshot()
+	site, eng := r.site, r.engine
 	st := eng.State()
 	if equalState(site.State(), st) {
 		return nil
@@ -535,9 +560,7 @@ func (d *Daemon) writeState(ctx context.Context) error {
 		d.log.Error("runtime state change", "err", err)
 		return err
 	}
-	d.mu.Lock()
-	d.site = next
-	d.mu.Unlock()
+	d.with(func(r *running) { r.site = next })
 	if !d.ownerRunning() {
 		// Before Run: the session's first reconciliation writes it.
 		d.session.SetDesired(next.Desired().Entities)
@@ -560,31 +583,40 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	return nil
 }
 
-// markWritten notes the runtime state the switch now holds.
+// markWritten notes the runtime state the switch now holds (the state
+// owner).
 func (d *Daemon) markWritten(st tables.State) {
-	d.mu.Lock()
-	d.written = st
-	d.mu.Unlock()
+	d.with(func(r *running) { r.written, r.writeSeq = st, r.writeSeq+1 })
 }
 
 // onPrimary follows the session: once primary it has reconciled the switch
-// to the desired state of that moment.
+// to the desired state of that moment. Called on the session's goroutine,
+// it takes that state now and hands the role change to the state owner,
+// without waiting (the owner may be waiting on the session).
 func (d *Daemon) onPrimary(primary bool) {
-	d.mu.Lock()
-	was := d.primary
-	d.primary = primary
-	if primary {
-		d.written = d.site.State()
-	}
-	d.mu.Unlock()
+	cur := d.snapshot()
+	held, seq := cur.site.State(), cur.writeSeq
 	if !primary {
 		// Another controller may write the switch meanwhile: the epochs
 		// this engine's recoveries chose no longer say what the verdict
-		// registers can hold.
-		if eng := d.currentEngine(); eng != nil {
-			eng.ForgetOwnEpochs()
-		}
+		// registers can hold (at once, as the session goes on).
+		d.engineDo(cur.engine.ForgetOwnEpochs)
 	}
+	d.mail.post(func(context.Context) { d.roleChanged(primary, held, seq) })
+}
+
+// roleChanged records a role change of the session (the state owner):
+// when it became primary the switch holds held, unless a write noted since
+// (after seq) says what it holds now.
+func (d *Daemon) roleChanged(primary bool, held tables.State, seq uint64) {
+	var was bool
+	d.with(func(r *running) {
+		was = r.primary
+		r.primary = primary
+		if primary && r.writeSeq == seq {
+			r.written = held
+		}
+	})
 	if was != primary {
 		// A new leader of an election rolls back a commit confirmed the
 		// former one left pending (a standby leaves it).

@@ -23,11 +23,7 @@ func TestApplyCancelledBeforeTakenIsNotMade(t *testing.T) {
 	wg.Add(1)
 	go func() { defer wg.Done(); d.Run(ctx) }()
 	t.Cleanup(func() { cancel(); wg.Wait() })
-	require.Eventually(t, func() bool {
-		d.inlineMu.Lock()
-		defer d.inlineMu.Unlock()
-		return d.started
-	}, 10*time.Second, time.Millisecond, "the state owner starts")
+	require.Eventually(t, d.started.Load, 10*time.Second, time.Millisecond, "the state owner starts")
 
 	// Keep the owner busy.
 	taken, release := make(chan struct{}), make(chan struct{})

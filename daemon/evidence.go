@@ -26,9 +26,7 @@ func (d *Daemon) evidenceLoop(ctx context.Context) error {
 		if len(held) == 0 {
 			continue
 		}
-		d.mu.Lock()
-		cfg := d.cfg
-		d.mu.Unlock()
+		cfg := d.snapshot().cfg
 		rctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 		tr, err := d.filterTraffic(rctx, cfg, held)
 		cancel()
@@ -36,9 +34,11 @@ func (d *Daemon) evidenceLoop(ctx context.Context) error {
 			d.log.Debug("reading filter counters for the stall guard", "err", err)
 			continue
 		}
-		for name, c := range tr {
-			eng.OnTraffic(name, c[0], c[1], d.now())
-		}
+		d.engineDo(func() {
+			for name, c := range tr {
+				eng.OnTraffic(name, c[0], c[1], d.now())
+			}
+		})
 	}
 }
 

@@ -22,9 +22,8 @@ import (
 // controller that failed a filter over leaves on the switch.
 func (b *bed) putState(d *Daemon, st tables.State) {
 	b.t.Helper()
-	d.mu.Lock()
-	cfg, site := d.cfg, d.site
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, site := r.cfg, r.site
 	des, err := d.comp.Compile(cfg, st, tables.FromLayouts(site.BaseLayouts()))
 	require.NoError(b.t, err)
 	var want []*p4v1.Entity

@@ -319,9 +319,8 @@ func TestIncrementalStateEqualsFullCompile(t *testing.T) {
 	check := func(what string) {
 		t.Helper()
 		require.Eventually(t, func() bool { return !d.mustStatus(t).Switch.StatePending }, 5*time.Second, time.Millisecond)
-		d.mu.Lock()
-		cfg, eng := d.cfg, d.engine
-		d.mu.Unlock()
+		r := d.snapshot()
+		cfg, eng := r.cfg, r.engine
 		want, err := d.comp.Compile(cfg, eng.State())
 		require.NoError(t, err)
 		var wild []*p4v1.Entity

@@ -33,9 +33,8 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	if src.Is4() != dst.Is4() {
 		return nil, kindf(ErrInvalid, "%s and %s are of different families", src, dst)
 	}
-	d.mu.Lock()
-	cfg, site := d.cfg, d.site
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, site := r.cfg, r.site
 	des := site.Desired()
 	m, err := d.traces.model(des, func() (*traceModel, error) { return newTraceModel(d.schema, cfg, des) })
 	if err != nil {

@@ -151,35 +151,34 @@ func applyReport(m map[string]SwitchPort, r bgnmi.PortReport) {
 
 // portAlarms gives the port alarms of the running site against the live
 // gNMI view (none while the subscription is not synced).
-func (d *Daemon) portAlarms() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if !d.watching {
+func (d *Daemon) portAlarms() []string { return d.snapshot().portAlarms() }
+
+// portAlarms gives the port alarms of r's site against its gNMI view.
+func (r *running) portAlarms() []string {
+	if !r.watching {
 		return nil
 	}
-	return PortAlarms(d.cfg, d.swPorts)
+	return PortAlarms(r.cfg, r.swPorts)
 }
 
 // logPortAlarms logs each port alarm once when it is raised and once when
-// it clears.
-func (d *Daemon) logPortAlarms() {
+// it clears; logged holds those already logged (portLoop's).
+func (d *Daemon) logPortAlarms(logged map[string]bool) map[string]bool {
 	now := map[string]bool{}
 	for _, a := range d.portAlarms() {
 		now[a] = true
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	for a := range now {
-		if !d.loggedAlarms[a] {
+		if !logged[a] {
 			d.log.Warn("switch port does not match the site", "alarm", a)
 			d.events.Publish(Event{Kind: EventAlarm, Object: "switch ports", To: "raised", Reason: a})
 		}
 	}
-	for a := range d.loggedAlarms {
+	for a := range logged {
 		if !now[a] {
 			d.log.Info("switch port alarm cleared", "alarm", a)
 			d.events.Publish(Event{Kind: EventAlarm, Object: "switch ports", To: "cleared", Reason: a})
 		}
 	}
-	d.loggedAlarms = now
+	return now
 }

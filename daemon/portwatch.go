@@ -15,10 +15,10 @@ import (
 
 // portLoop follows the switch's port oper-status over gNMI.
 func (d *Daemon) portLoop(ctx context.Context) error {
+	var logged map[string]bool // port alarms already logged
 	for {
-		d.mu.Lock()
-		cfg, gen := d.cfg, d.cfgGen
-		d.mu.Unlock()
+		start := d.snapshot()
+		cfg, gen := start.cfg, start.cfgGen
 		// Every port and lane of the site: those links and filter groups
 		// use feed the availability engine; all are checked against the
 		// site (PortAlarms).
@@ -48,18 +48,26 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				// The stream's losses, retries and syncs go to the daemon's log:
 				// while it is down a port going down fails nothing over.
 				bgnmi.WithWatchLogger(d.log),
+				// The running state's view of the ports goes to the state
+				// owner without waiting for it: the latest report of each
+				// leaf, every change of the subscription.
 				bgnmi.WithConnState(func(up bool) {
-					d.mu.Lock()
-					d.watching = up
-					if !up {
-						clear(d.swPorts)
-					}
-					d.mu.Unlock()
+					d.mail.post(func(context.Context) {
+						d.with(func(r *running) {
+							r.watching = up
+							if !up {
+								r.swPorts = map[string]SwitchPort{}
+							}
+						})
+					})
 				}),
-				bgnmi.WithPortReports(func(r bgnmi.PortReport) {
-					d.mu.Lock()
-					applyReport(d.swPorts, r)
-					d.mu.Unlock()
+				bgnmi.WithPortReports(func(rep bgnmi.PortReport) {
+					d.mail.postKey("report "+rep.Name+" "+rep.Leaf, func(context.Context) {
+						d.with(func(r *running) {
+							r.swPorts = copyPorts(r.swPorts)
+							applyReport(r.swPorts, rep)
+						})
+					})
 				}))
 		}()
 		for restart := false; !restart; {
@@ -73,25 +81,34 @@ func (d *Daemon) portLoop(ctx context.Context) error {
 				if !ok {
 					continue
 				}
-				d.mu.Lock()
-				d.ports[num] = ev.Up
-				sp := d.swPorts[ev.Name]
-				up := ev.Up
-				sp.Oper = &up
-				d.swPorts[ev.Name] = sp
-				eng := d.engine
-				d.mu.Unlock()
-				eng.OnPortStatus(num, ev.Up, d.now())
+				// The engine first, on its own loop: a port going down
+				// fails over without waiting for the state owner (it may be
+				// writing a configuration); then the running state's view.
+				eng := d.currentEngine()
+				d.engineDo(func() { eng.OnPortStatus(num, ev.Up, d.now()) })
+				d.mail.postKey("oper "+ev.Name, func(context.Context) { d.portChanged(ev, num) })
 			case <-time.After(time.Second):
-				d.mu.Lock()
-				restart = d.cfgGen != gen
-				d.mu.Unlock()
-				d.logPortAlarms()
+				restart = d.snapshot().cfgGen != gen
+				logged = d.logPortAlarms(logged)
 			}
 		}
 		cancel()
 		<-done
 	}
+}
+
+// portChanged records a port's oper status in the running state (the
+// state owner).
+func (d *Daemon) portChanged(ev bgnmi.OperEvent, num uint32) {
+	d.with(func(r *running) {
+		r.ports = copyPorts(r.ports)
+		r.ports[num] = ev.Up
+		r.swPorts = copyPorts(r.swPorts)
+		sp := r.swPorts[ev.Name]
+		up := ev.Up
+		sp.Oper = &up
+		r.swPorts[ev.Name] = sp
+	})
 }
 
 // portNames lists every port name the configuration uses.

@@ -93,9 +93,7 @@ func BenchmarkRebalanceSlotMove(b *testing.B) {
 
 // currentSite is the compiled site in the daemon's current runtime state.
 func (d *Daemon) currentSite() *tables.Site {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.site
+	return d.snapshot().site
 }
 
 // waitWritten polls (every 200 µs: the resolution of the measured time)
@@ -103,9 +101,7 @@ func (d *Daemon) currentSite() *tables.Site {
 func waitWritten(tb testing.TB, d *Daemon, ok func(tables.State) bool, msg string) {
 	tb.Helper()
 	for deadline := time.Now().Add(time.Minute); ; {
-		d.mu.Lock()
-		done := ok(d.written)
-		d.mu.Unlock()
+		done := ok(d.snapshot().written)
 		if done {
 			return
 		}

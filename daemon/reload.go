@@ -89,7 +89,7 @@ type reload struct {
 	// the primary.
 	leader bool
 
-	old     running        // the running state, under cfgMu
+	old     *running       // the running state, under cfgMu
 	cfg     *config.Config // rev's configuration (old.cfg when sameCfg)
 	sameCfg bool
 	want    []string // the store's manual bypasses of filter groups cfg has
@@ -103,7 +103,7 @@ func (d *Daemon) readStore(leader bool) (*reload, error) {
 		return nil, err
 	}
 	r := &reload{data: data, rev: rev, layouts: layouts, leader: leader}
-	if s, ok := d.store.(SharedStore); ok {
+	if s := d.caps.shared; s != nil {
 		r.rt, r.rtRev, err = s.LoadRuntimeRev()
 	} else {
 		r.rt, err = d.store.LoadRuntime()
@@ -163,11 +163,9 @@ func (d *Daemon) followStore(r *reload) {
 	old := r.old.engine
 	cur := d.currentEngine()
 	still := cur == old && r.holds(cur)
-	d.mu.Lock()
-	if still && d.engine == cur && r.rtRev > d.rtBase {
-		d.rtBase = r.rtRev
+	if still && r.rtRev > d.snapshot().rtBase {
+		d.with(func(run *running) { run.rtBase = r.rtRev })
 	}
-	d.mu.Unlock()
 	if r.leader && cur == old && !sameFailures(r.cfg, cur, r.rt) {
 		// A leader's keep-alives found failures the store does not
 		// hold (found while the store could not be written, as
@@ -213,7 +211,7 @@ func (d *Daemon) installReload(ctx context.Context, r *reload, eng *profiles.Eng
 	if r.sameCfg {
 		// The runtime state only: the owner's incremental path writes
 		// the entries that change.
-		next := cur
+		next := *cur
 		next.engine, next.rtBase = eng, r.rtRev
 		d.install(next)
 		d.log.Info("reloaded from the store", "revision", r.rev.Number, "configuration_changed", false)

@@ -24,16 +24,14 @@ var _ Service = (*Daemon)(nil)
 
 // Config implements Service.
 func (d *Daemon) Config(context.Context) (*config.Config, Revision, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.cfg, d.rev, nil
+	r := d.snapshot()
+	return r.cfg, r.rev, nil
 }
 
 // ConfigYAML returns the running configuration as saved.
 func (d *Daemon) ConfigYAML() ([]byte, Revision) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.yaml, d.rev
+	r := d.snapshot()
+	return r.yaml, r.rev
 }
 
 // History implements Service.
@@ -92,9 +90,7 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 		return nil, err
 	}
 	d.cfgMu.Lock()
-	d.mu.Lock()
-	landed := d.rev.Number != p.oldRev.Number
-	d.mu.Unlock()
+	landed := d.snapshot().rev.Number != p.oldRev.Number
 	if landed {
 		// Another change was saved since the snapshot: plan again, from
 		// it, under cfgMu.
@@ -135,7 +131,7 @@ func (r *ApplyResult) addWarning(w string) {
 // revision, so the operator's next change is made from it instead of
 // being refused the same way until a restart.
 func (d *Daemon) catchUpAfterConflict(ctx context.Context) {
-	if _, shared := d.store.(SharedStore); !shared {
+	if d.caps.shared == nil {
 		return
 	}
 	// Not bound by the caller's deadline (the refusal is already its
@@ -149,9 +145,7 @@ func (d *Daemon) catchUpAfterConflict(ctx context.Context) {
 			Remedy:  "check the store (balancer status: store); the next time this daemon reads the store whole (the next refused save, a takeover) clears this"})
 		return
 	}
-	d.mu.Lock()
-	rev := d.rev
-	d.mu.Unlock()
+	rev := d.snapshot().rev
 	d.log.Info("caught up with the store after a refused save", "revision", rev.Number)
 }
 
@@ -202,9 +196,8 @@ func checkBase(ctx context.Context, running Revision) error {
 // planApply compiles cfg against a snapshot of the running configuration
 // and engine, and diffs it with what runs.
 func (d *Daemon) planApply(ctx context.Context, cfg *config.Config, dryRun bool) (*applyPlan, error) {
-	d.mu.Lock()
-	old, oldYAML, oldEngine, oldSite, oldRev := d.cfg, d.yaml, d.engine, d.site, d.rev
-	d.mu.Unlock()
+	r := d.snapshot()
+	old, oldYAML, oldEngine, oldSite, oldRev := r.cfg, r.yaml, r.engine, r.site, r.rev
 	oldDesired := oldSite.Desired()
 	eng, err := d.newEngine(cfg, runtimeOf(oldEngine))
 	if err != nil {
@@ -311,9 +304,8 @@ func (d *Daemon) Rollback(ctx context.Context, n uint64, dryRun bool, comment st
 // RevisionYAML implements Service: revision n's configuration as saved
 // (0: the running one).
 func (d *Daemon) RevisionYAML(_ context.Context, n uint64) ([]byte, Revision, error) {
-	d.mu.Lock()
-	running, rev := d.yaml, d.rev
-	d.mu.Unlock()
+	r := d.snapshot()
+	running, rev := r.yaml, r.rev
 	if n == 0 || n == rev.Number {
 		return running, rev, nil
 	}
@@ -389,9 +381,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 			rt.BypassAll = on
 		} else {
 			if !eng.Has(group) {
-				d.mu.Lock()
-				known := fgList(d.cfg)
-				d.mu.Unlock()
+				known := fgList(d.snapshot().cfg)
 				return kindf(ErrNotFound, "unknown filter group %q; the filter groups are %s", group, known)
 			}
 			rt.BypassGroups = slices.DeleteFunc(rt.BypassGroups, func(g string) bool { return g == group })
@@ -403,9 +393,15 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		if err := d.saveRuntimeOf(eng, rt); err != nil {
 			return fmt.Errorf("manual bypass not changed: saving the runtime state failed: %w", err)
 		}
-		if group == "" {
-			eng.SetGlobalBypass(on)
-		} else if err := eng.SetAdminBypass(group, on, d.now()); err != nil {
+		var err error
+		d.engineDo(func() {
+			if group == "" {
+				eng.SetGlobalBypass(on)
+			} else {
+				err = eng.SetAdminBypass(group, on, d.now())
+			}
+		})
+		if err != nil {
 			return kindf(ErrNotFound, "%v", err)
 		}
 		obj, to := group, "off"
@@ -417,7 +413,7 @@ func (d *Daemon) SetBypass(ctx context.Context, group string, on bool) error {
 		}
 		d.log.Info("manual bypass", "object", obj, "to", to, "by", ByOf(ctx))
 		d.events.Publish(Event{Kind: EventBypass, Object: obj, To: to, Reason: "by the operator", By: ByOf(ctx)})
-		err := d.writeState(octx)
+		err = d.writeState(octx)
 		d.refreshTelemetry(octx)
 		return err
 	})
@@ -432,9 +428,7 @@ func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
 	return d.own(ctx, func(octx context.Context) error {
 		eng := d.currentEngine()
 		if !eng.Has(name) {
-			d.mu.Lock()
-			known := fgList(d.cfg)
-			d.mu.Unlock()
+			known := fgList(d.snapshot().cfg)
 			return kindf(ErrNotFound, "unknown filter group %q; the filter groups are %s", name, known)
 		}
 		if err := eng.CanReturn(name); err != nil {
@@ -451,7 +445,9 @@ func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
 		if err := d.saveRuntimeOf(eng, rt); err != nil {
 			return fmt.Errorf("filter group %s not returned, it still waits: saving the runtime state failed: %w", name, err)
 		}
-		if err := eng.Return(name, d.now()); err != nil {
+		var err error
+		d.engineDo(func() { err = eng.Return(name, d.now()) })
+		if err != nil {
 			// It failed again between the check and now: the saved state
 			// is caught up by the save that follows that failure.
 			d.saveRuntime()
@@ -459,7 +455,7 @@ func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
 		}
 		d.log.Info("filter group returned", "filter_group", name, "by", ByOf(ctx))
 		d.events.Publish(Event{Kind: EventReturn, Object: name, From: profiles.StateRecovered.String(), To: profiles.StateUp.String(), Reason: "by the operator", By: ByOf(ctx)})
-		err := d.writeState(octx)
+		err = d.writeState(octx)
 		if err == nil {
 			d.saveRuntime() // the epoch its recovery moved to
 		}
@@ -470,14 +466,9 @@ func (d *Daemon) ReturnFilterGroup(ctx context.Context, name string) error {
 
 // Status implements Service.
 func (d *Daemon) Status(ctx context.Context) (*Status, error) {
-	d.mu.Lock()
-	cfg, rev, eng, site := d.cfg, d.rev, d.engine, d.site
-	ports := make(map[uint32]bool, len(d.ports))
-	for k, v := range d.ports {
-		ports[k] = v
-	}
-	watching, written, primary := d.watching, d.written, d.primary
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, rev, eng, site, ports := r.cfg, r.rev, r.engine, r.site, r.ports
+	watching, written, primary := r.watching, r.written, r.primary
 	// The filters' states before the engine's table state: a transition in
 	// between then shows as the old state, or as pending, never as a new
 	// state that is not pending although the switch does not hold it yet.
@@ -493,7 +484,7 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			OtherPrimary: ss.OtherPrimary, OtherPrimarySince: ss.OtherPrimarySince,
 			StatePending: !primary || !equalState(eng.State(), written),
 			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}
-	st.Switch.PortAlarms = d.portAlarms()
+	st.Switch.PortAlarms = r.portAlarms()
 	st.Confirm, st.Session = d.PendingConfirm(), d.OpenSession()
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,
@@ -593,9 +584,8 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 
 // Slots implements Service.
 func (d *Daemon) Slots(_ context.Context, group string) (*SlotsView, error) {
-	d.mu.Lock()
-	cfg, site := d.cfg, d.site
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, site := r.cfg, r.site
 	layouts := site.Layouts()
 	names := fgNames(cfg)
 	for _, l := range layouts {
@@ -648,9 +638,8 @@ func packetBytes(c tables.Count) PacketBytes { return PacketBytes{c.Packets, c.B
 
 // Counters implements Service: it reads every counter from the switch.
 func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
-	d.mu.Lock()
-	cfg, site := d.cfg, d.site
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, site := r.cfg, r.site
 	des := site.Desired()
 	req, coreTargets, err := d.comp.CounterReads(cfg)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/daemon/pipeline"
@@ -87,10 +86,8 @@ func resolvePipeline(opts Options, platform string) (*pipeline.Pipeline, error) 
 // one seeds and the others run the revision it saved.
 func (d *Daemon) seed(data []byte, cfg *config.Config) ([]byte, Revision, *config.Config, error) {
 	comment := "initial configuration from " + d.opts.InitialConfig
-	s, ok := d.store.(interface {
-		Seed(data []byte, comment string, now time.Time) (bool, error)
-	})
-	if !ok {
+	s := d.caps.seed
+	if s == nil {
 		rev, err := d.store.Save(data, comment, d.now())
 		return data, rev, cfg, err
 	}
@@ -147,12 +144,12 @@ func (d *Daemon) seedInitial(own *Store, data []byte, cfg *config.Config) ([]byt
 }
 
 // loadRuntime reads the saved runtime state for the site cfg.
-func loadRuntime(store StateStore, cfg *config.Config) (Runtime, error) {
+func loadRuntime(store StateStore, caps storeCaps, cfg *config.Config) (Runtime, error) {
 	rt, err := store.LoadRuntime()
 	if err != nil {
 		return rt, err
 	}
-	if ls, ok := store.(*Store); ok && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
+	if ls := caps.dir; ls != nil && rt.Up == nil && fileExists(filepath.Join(ls.Dir(), "runtime.json")) {
 		// Runtime state saved before proven filters were recorded: every
 		// filter not down was forwarding, and keeps doing so.
 		for _, fg := range cfg.FilterGroups {

@@ -380,7 +380,7 @@ func TestDaemonApplyReportsMoves(t *testing.T) {
 	require.NoError(t, d.Close())
 	d2, err := New(Options{StateDir: d.store.(*Store).Dir(), SwitchAddr: "127.0.0.1:1"})
 	require.NoError(t, err)
-	assert.Equal(t, d.site.Layouts()[0].Base.Digest(), d2.site.Layouts()[0].Base.Digest())
+	assert.Equal(t, d.snapshot().site.Layouts()[0].Base.Digest(), d2.snapshot().site.Layouts()[0].Base.Digest())
 	// And removing the member moves only its slots.
 	res, err := d2.ApplyConfig(WithForce(ctx, true), base, false, "remove F4") // a removal is forced
 	require.NoError(t, err)
@@ -496,9 +496,8 @@ func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
 	require.NotEqual(t, string(base), next)
 	cfg, err := config.Parse([]byte(next))
 	require.NoError(t, err)
-	d1.mu.Lock()
-	st, prev := d1.engine.State(), d1.site.BaseLayouts()
-	d1.mu.Unlock()
+	r1 := d1.snapshot()
+	st, prev := r1.engine.State(), r1.site.BaseLayouts()
 	want, err := d1.comp.Compile(cfg, st, tables.FromLayouts(prev))
 	require.NoError(t, err)
 	stop()
@@ -531,9 +530,7 @@ func TestDaemonRestartFinishesAnInterruptedChange(t *testing.T) {
 
 	d2, _ := b.startDaemon(20)
 	b.allUp(d2)
-	d2.mu.Lock()
-	got := d2.site.Desired()
-	d2.mu.Unlock()
+	got := d2.snapshot().site.Desired()
 	assert.Equal(t, want.Layouts[0].Base.Digest(), got.Layouts[0].Base.Digest(), "the restarted daemon computes the same layout")
 	require.Eventually(t, func() bool {
 		return d1.comp.Diff(want.Entities, read()).Empty()

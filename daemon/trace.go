@@ -26,9 +26,8 @@ import (
 // current availability state), and explains each table it meets. The
 // loaded model is kept until the desired entries change.
 func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
-	d.mu.Lock()
-	cfg, site := d.cfg, d.site
-	d.mu.Unlock()
+	r := d.snapshot()
+	cfg, site := r.cfg, r.site
 	des := site.Desired()
 	if err := checkTraceRequest(cfg, req); err != nil {
 		return nil, err

@@ -1,8 +1,6 @@
 package daemon
 
 import (
-	"context"
-
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
 )
@@ -17,30 +15,19 @@ func (d *Daemon) guardOptions() tables.GuardOptions {
 		EpochAllowed: func(fg uint32, held, wanted uint8) bool {
 			return d.currentEngine().EpochAllowed(fg, held, wanted)
 		},
-		// Called from the session's goroutine: hand over without waiting
-		// for the daemon's lock.
-		OnAdopt: func(a map[uint32]uint8) { go d.currentEngine().AdoptEpochs(a) },
+		// Both are called by the session before it writes, and handed to
+		// the engine loop, which never waits for the session.
+		OnAdopt: func(a map[uint32]uint8) { d.engineDo(func() { d.currentEngine().AdoptEpochs(a) }) },
 		// At once, before the session writes: the engine's state says
 		// down from then on, so no later change (a manual bypass set and
 		// cleared meanwhile) can make the filter group forward before its
 		// keep-alives prove it.
-		OnFailedFound: func(fgs []uint32) { d.currentEngine().AdoptFailures(fgs, d.now()) },
+		OnFailedFound: func(fgs []uint32) { d.engineDo(func() { d.currentEngine().AdoptFailures(fgs, d.now()) }) },
 	}
 }
 
-// verdictLoop hands every data-plane verdict to the engine.
-func (d *Daemon) verdictLoop(ctx context.Context) error {
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case v := <-d.session.Verdicts():
-			d.onVerdict(v.VerdictDigest)
-		}
-	}
-}
-
-// onVerdict hands a data-plane verdict to the engine; one it cannot take
+// onVerdict hands a data-plane verdict to the engine (the engine loop);
+// one it cannot take
 // (a filter group id the running configuration does not have) is an
 // alarm.
 func (d *Daemon) onVerdict(v p4src.VerdictDigest) {
