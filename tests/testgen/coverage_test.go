@@ -26,8 +26,10 @@ var neverCoveredWhy = []struct {
 	// v1model: P4Testgen starts every case from registers at their reset
 	// value (0): no send is pending and no verdict stands, so no
 	// single-frame case proves loss or meets a standing verdict.
-	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", opens: "if (!restart) {", why: "registers at reset"},
-	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", opens: "if (v == key) {", why: "registers at reset"},
+	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", opens: "if (md.fg_forward && cell == key) {", why: "registers at reset"},
+	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", text: "ka_overdue = std.ingress_global_timestamp", why: "registers at reset"},
+	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", opens: "if (!md.verdict_hit) {", why: "registers at reset"},
+	{build: "v1model", file: "p4src/v1model/include/control/verdict.p4", opens: "if (md.verdict_now) {", why: "registers at reset"},
 	{build: "v1model", file: "p4src/shared/ingress.p4", opens: "if (md.verdict_hit) {", why: "registers at reset"},
 	{build: "v1model", file: "p4src/shared/control/statistics.p4", opens: "if (md.count_verdict) {", why: "registers at reset"},
 	{build: "v1model", file: "p4src/shared/ingress.p4", text: "digest", why: "registers at reset"},

@@ -60,7 +60,12 @@ func TestGeneratedCases(t *testing.T) {
 			cases := loadGenerated(t, set.dir)
 			agree := 0
 			for _, c := range cases {
-				d, err := dataplane.New(schema, dataplane.WithCPUPort(set.cpuPort))
+				// P4Testgen's models start every case with the clock at 0
+				// (BMv2's ingress_global_timestamp reads 0 in its cases, so
+				// a packet-in's rx_timestamp is expected 0; the Tofino
+				// model's timestamps are symbolic and masked): the
+				// software switch replays with the clock they assumed.
+				d, err := dataplane.New(schema, dataplane.WithCPUPort(set.cpuPort), dataplane.WithClock(func() uint64 { return 0 }))
 				require.NoError(t, err)
 				if err := Replay(d, c); err != nil {
 					t.Errorf("%s (coverage %s): %v", c.Name, c.Coverage, firstLine(err.Error()))
@@ -133,7 +138,7 @@ func TestGeneratedCasesOnBMv2(t *testing.T) {
 	}
 	cases := loadGenerated(t, "v1model")
 	tg := startBMv2Target(t, cases)
-	agree, short := 0, 0
+	agree, short, stamped := 0, 0, 0
 	for _, c := range cases {
 		if c.InPort != bmv2.CPUPort && len(c.Packet) < 14 {
 			// A veth refuses a frame shorter than an Ethernet header
@@ -142,12 +147,32 @@ func TestGeneratedCasesOnBMv2(t *testing.T) {
 			short++
 			continue
 		}
+		if c.Expect != nil && c.Expect.Port == bmv2.CPUPort {
+			c = withTimestampMasked(c)
+			stamped++
+		}
 		if err := tg.replay(c); err != nil {
 			t.Errorf("%s: %v", c.Name, firstLine(err.Error()))
 			continue
 		}
 		agree++
 	}
-	t.Logf("v1model: %d of %d generated cases agree on BMv2 (%d shorter than an Ethernet header not sent)", agree, len(cases), short)
+	t.Logf("v1model: %d of %d generated cases agree on BMv2 (%d shorter than an Ethernet header not sent; %d packet-ins compared but for BMv2's own rx_timestamp)", agree, len(cases), short, stamped)
 	assert.Equal(t, len(cases)-short, agree)
+}
+
+// withTimestampMasked returns a copy of a case expecting a packet-in whose
+// rx_timestamp (bytes 3-8 of the packet-in header) is not compared: BMv2
+// stamps it with its own clock, which cannot be set to the 0 P4Testgen
+// assumed. The software switch's replay checks those bytes at clock 0
+// (TestGeneratedCases); every other byte is compared here as generated.
+func withTimestampMasked(c *Case) *Case {
+	cc := *c
+	x := *c.Expect
+	x.Mask = append([]byte(nil), c.Expect.Mask...)
+	for i := 3; i < 9 && i < len(x.Mask); i++ {
+		x.Mask[i] = 0
+	}
+	cc.Expect = &x
+	return &cc
 }
