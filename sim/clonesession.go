@@ -1,7 +1,7 @@
 package sim
 
 import (
-	"fmt"
+	"errors"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc/codes"
@@ -25,7 +25,7 @@ const (
 	maxCloneReplicas = 64
 )
 
-var errCloneSession = fmt.Errorf("clone session")
+var errCloneSession = errors.New("clone session")
 
 func (s *P4RTServer) writePRE(typ p4v1.Update_Type, pre *p4v1.PacketReplicationEngineEntry) error {
 	cs := pre.GetCloneSessionEntry()

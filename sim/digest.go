@@ -42,10 +42,10 @@ type verdictSource interface {
 	VerdictDigestID() uint32
 }
 
-// writeWithDigests writes the updates, taking DigestEntry and clone
+// writeUpdates writes the updates, taking DigestEntry and clone
 // session updates itself and the rest to the data plane; errors are in
 // update order.
-func (s *P4RTServer) writeWithDigests(us []*p4v1.Update, atomicity p4v1.WriteRequest_Atomicity) []error {
+func (s *P4RTServer) writeUpdates(us []*p4v1.Update, atomicity p4v1.WriteRequest_Atomicity) []error {
 	var rest []*p4v1.Update
 	var pos []int
 	errs := make([]error, len(us))

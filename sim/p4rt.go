@@ -286,7 +286,7 @@ func (s *P4RTServer) Write(ctx context.Context, req *p4v1.WriteRequest) (*p4v1.W
 	if len(req.GetUpdates()) == 0 {
 		return &p4v1.WriteResponse{}, nil
 	}
-	errs := s.writeWithDigests(req.GetUpdates(), req.GetAtomicity())
+	errs := s.writeUpdates(req.GetUpdates(), req.GetAtomicity())
 	failed := 0
 	for _, e := range errs {
 		if e != nil {
