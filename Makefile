@@ -15,7 +15,7 @@ P4TESTGEN ?= $(if $(wildcard $(BF_P4C_DIR)p4testgen),$(BF_P4C_DIR)p4testgen,p4te
 
 V1_OUT := p4src/build/v1model
 
-.PHONY: run all build test test-interop test-short bench bench-once vet fmt p4 p4-check p4-tna p4-tna-verdict p4-tna-found p4-tna-check p4-tna-typecheck p4-testgen p4-testgen-v1model p4-testgen-tofino
+.PHONY: run all build test test-interop test-short bench bench-once vet fmt p4 p4-check p4-tna p4-tna-verdict p4-tna-found p4-tna-check p4-tna-typecheck p4-testgen p4-testgen-v1model p4-testgen-tofino p4-testgen-tofino-verdict p4-testgen-tofino-sessions
 
 all: build test
 
@@ -95,20 +95,34 @@ fmt:
 p4_sources = find p4src/shared p4src/$(1) -name '*.p4' | LC_ALL=C sort | xargs sha256sum
 
 # Compile the v1model program; its outputs are committed and embedded.
+# Two profiles: the default (the data-plane verdict) into build/v1model,
+# and "sessions" (-DWITH_SESSIONS: the verdict and the session memory's
+# table, docs/sessions.md) into build/v1model-sessions.
+V1_PROFILES := default sessions
+V1_FLAGS_default  :=
+V1_FLAGS_sessions := -DWITH_SESSIONS
+V1_OUT_default    := $(V1_OUT)
+V1_OUT_sessions   := p4src/build/v1model-sessions
+
+define v1_compile
+	mkdir -p $(V1_OUT_$(1))
+	$(P4C_BM2) --arch v1model --std p4-16 $(V1_FLAGS_$(1)) \
+	  --p4runtime-files $(V1_OUT_$(1))/balancer.p4info.txtpb \
+	  -o $(V1_OUT_$(1))/balancer.json p4src/v1model/balancer.p4
+	$(call p4_sources,v1model) > $(V1_OUT_$(1))/sources.sha256
+
+endef
+
 p4:
 	@command -v $(P4C_BM2) >/dev/null 2>&1 || { \
 	  echo "make p4: $(P4C_BM2) not found."; \
 	  echo "  Build p4c v1.2.5.16 with its BMv2 back end (docs/dataplane.md, 'Compiling'),"; \
 	  echo "  or set P4C_BM2=/path/to/p4c-bm2-ss."; exit 1; }
-	mkdir -p $(V1_OUT)
-	$(P4C_BM2) --arch v1model --std p4-16 \
-	  --p4runtime-files $(V1_OUT)/balancer.p4info.txtpb \
-	  -o $(V1_OUT)/balancer.json p4src/v1model/balancer.p4
-	$(call p4_sources,v1model) > $(V1_OUT)/sources.sha256
+	$(foreach p,$(V1_PROFILES),$(call v1_compile,$(p)))
 
 # Fail when the committed outputs differ from what p4c makes of the sources.
 p4-check: p4
-	git diff --exit-code -- $(V1_OUT)
+	git diff --exit-code -- $(foreach p,$(V1_PROFILES),$(V1_OUT_$(p)))
 
 # Type-check the Tofino build with the open TNA headers (no SDE needed).
 p4-tna-typecheck:
@@ -222,6 +236,17 @@ TESTGEN_SRC_v1model  := v1model
 TESTGEN_SRC_tofino   := tna
 TESTGEN_PROG_v1model := p4src/v1model/balancer.p4
 TESTGEN_PROG_tofino  := p4src/tna/balancer.p4
+# The Tofino profiles with the data-plane verdict (TNA_PROFILES): the same
+# runs, built with the profile's flags and -DTESTGEN_NO_RESUBMIT, which
+# leaves out the deparser's resubmit and mirror (P4Testgen 1.2.5.16's
+# Tofino target implements neither and stops at the first path that
+# reaches them; docs/testgen.md, "The verdict profiles").
+TESTGEN_TOFINO_PROFILES := verdict sessions
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_RUNS_tofino-$(p) := $(TESTGEN_RUNS_tofino)))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_ARCH_tofino-$(p) := $(TESTGEN_ARCH_tofino) $(TNA_FLAGS_$(p)) -DTESTGEN_NO_RESUBMIT))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_SRC_tofino-$(p) := tna))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_PROG_tofino-$(p) := $(TESTGEN_PROG_tofino)))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(foreach r,$(TESTGEN_RUNS_tofino),$(eval TESTGEN_$(r)_tofino-$(p) = $$(TESTGEN_$(r)_tofino))))
 TESTGEN_any_v1model    := $(TESTGEN_GREEDY)
 TESTGEN_data_v1model   := $(TESTGEN_GREEDY) --port-ranges 0:254 --packet-size-range 512:12000
 TESTGEN_cpu_v1model    := $(TESTGEN_GREEDY) --port-ranges 0:7,255:255 --packet-size-range 512:12000
@@ -240,10 +265,10 @@ rm -f $(TESTGEN_OUT)/$(1)/$(2).log
 
 endef
 
-p4-testgen: p4-testgen-v1model p4-testgen-tofino
+p4-testgen: p4-testgen-v1model p4-testgen-tofino p4-testgen-tofino-verdict p4-testgen-tofino-sessions
 	$(GO) test ./tests/testgen -run 'TestGenerated(Cases|Coverage)$$' -v
 
-p4-testgen-v1model p4-testgen-tofino: p4-testgen-%:
+p4-testgen-v1model p4-testgen-tofino p4-testgen-tofino-verdict p4-testgen-tofino-sessions: p4-testgen-%:
 	@command -v $(P4TESTGEN) >/dev/null 2>&1 || { echo "make p4-testgen: $(P4TESTGEN) not found (p4c with -DENABLE_TEST_TOOLS=ON; docs/testgen.md)"; exit 1; }
 	rm -rf $(TESTGEN_OUT)/$*
 	mkdir -p $(TESTGEN_OUT)/$*

@@ -202,3 +202,14 @@ func LookupPlatform(name string) (*Platform, error) {
 func Platforms() []string {
 	return slices.Sorted(maps.Keys(platforms))
 }
+
+// RecircPort says whether a data-plane port is one of the platform's
+// recirculation ports that the program itself uses: on a Tofino of two or
+// more pipes, each pipe's port 68 (device port pipe*128 + 68), where the
+// data-plane verdict's evidence copies arrive (docs/tofino.md, "Two
+// pipes"). No port of a site may be mapped there.
+func (p *Platform) RecircPort(dp uint32) bool {
+	return p != nil && p.Pipes >= 2 &&
+		dp%p4src.TofinoPipePorts == p4src.EvidenceCopyRecircPort &&
+		dp < uint32(p.Pipes*p4src.TofinoPipePorts)
+}

@@ -121,6 +121,8 @@ func (v *validator) portMap() {
 			v.p.addf(path, ErrOutOfRange, "data-plane port %d is out of range 0..%d (a data-plane port number is %d bits wide)", dp, MaxDataPlanePort, PortBits)
 		} else if v.pl != nil && dp == v.pl.CPUPort {
 			v.p.addf(path, ErrConflict, "data-plane port %d is the CPU port of platform %s", v.pl.CPUPort, v.pl.Name)
+		} else if v.pl.RecircPort(dp) {
+			v.p.addf(path, ErrConflict, "data-plane port %d is pipe %d's recirculation port on platform %s (the data plane's evidence copies arrive there); map the port to a front-panel port", dp, dp/128, v.pl.Name)
 		}
 	}
 }
@@ -277,6 +279,8 @@ func (v *validator) endpoint(path, name string, want Side, ignoreParity bool) {
 	}
 	if dp == v.pl.CPUPort {
 		v.p.addf(path, ErrConflict, "%s has data-plane port %d, the CPU port", label, dp)
+	} else if v.pl.RecircPort(dp) {
+		v.p.addf(path, ErrConflict, "%s has data-plane port %d, pipe %d's recirculation port on platform %s (the data plane's evidence copies arrive there); give it a front-panel port in port_map", label, dp, dp/128, v.pl.Name)
 	} else if prev, ok := v.dpUse[dp]; ok {
 		v.p.addf(path, ErrConflict, "%s has data-plane port %d, as has %s", label, dp, prev)
 	} else {

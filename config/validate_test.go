@@ -361,6 +361,21 @@ links: [{name: L1, lan: P10, wan: P9}]
 			},
 		},
 		{
+			name: "port map onto a tofino recirculation port",
+			yaml: `
+platform: wedge100bf-32x
+ports: [{port: 9, speed: 100G}, {port: 10, speed: 100G}]
+port_map: {P9: 68, "10": 196}
+links: [{name: L1, lan: P10, wan: P9}]
+`,
+			want: []string{
+				`port_map["10"]: data-plane port 196 is pipe 1's recirculation port on platform wedge100bf-32x (the data plane's evidence copies arrive there); map the port to a front-panel port`,
+				`port_map["P9"]: data-plane port 68 is pipe 0's recirculation port on platform wedge100bf-32x (the data plane's evidence copies arrive there); map the port to a front-panel port`,
+				"links[0].lan: P10 has data-plane port 196, pipe 1's recirculation port on platform wedge100bf-32x (the data plane's evidence copies arrive there); give it a front-panel port in port_map",
+				"links[0].wan: P9 has data-plane port 68, pipe 0's recirculation port on platform wedge100bf-32x (the data plane's evidence copies arrive there); give it a front-panel port in port_map",
+			},
+		},
+		{
 			name: "port map makes two ports one",
 			yaml: `
 ports: [{port: 9, speed: 100G}, {port: 10, speed: 100G}]

@@ -2,6 +2,7 @@ package p4src
 
 import (
 	"os"
+	"slices"
 	"testing"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -203,4 +204,44 @@ func TestContractArchOnlyRegisters(t *testing.T) {
 	}
 	require.NoError(t, CheckContract(ref.Info, with(RegisterEvidenceCopy)))
 	require.ErrorIs(t, CheckContract(ref.Info, with("BalancerIngress.something_else")), ErrContract)
+}
+
+// The builds with the session memory keep the contract of the v1model
+// "sessions" profile, which keeps the v1model build's with the session
+// table, its actions and its digest added; the builds without it lack
+// the table.
+func TestSessionsBuildsKeepTheContract(t *testing.T) {
+	sess, err := LoadSessions()
+	require.NoError(t, err)
+	require.True(t, sess.HasSessions())
+	require.True(t, HasVerdict(sess.Info), "the sessions profile keeps the verdict")
+	text, err := os.ReadFile("build/tofino-sessions/balancer.p4info.txtpb")
+	require.NoError(t, err, "the TNA sessions profile's P4Info is committed (make p4-tna)")
+	tna, err := ParseSchema(text)
+	require.NoError(t, err)
+	require.True(t, tna.HasSessions())
+	require.NoError(t, CheckContract(sess.Info, tna.Info))
+
+	v1, err := Load()
+	require.NoError(t, err)
+	require.False(t, v1.HasSessions(), "the default v1model build has no session table")
+	err = CheckContract(v1.Info, sess.Info)
+	require.ErrorIs(t, err, ErrContract, "a session table is not in the default build's contract")
+	require.ErrorContains(t, err, "sessions")
+
+	// The sessions profile is the default build plus the session objects:
+	// with them taken out the two P4Infos keep the same contract.
+	without := proto.Clone(sess.Info).(*p4configv1.P4Info)
+	without.Tables = slices.DeleteFunc(without.Tables, func(tb *p4configv1.Table) bool {
+		return tb.GetPreamble().GetName() == TableSessions
+	})
+	without.Actions = slices.DeleteFunc(without.Actions, func(a *p4configv1.Action) bool {
+		n := a.GetPreamble().GetName()
+		return n == "BalancerIngress.keep" || n == "BalancerIngress.session_miss"
+	})
+	without.Digests = slices.DeleteFunc(without.Digests, func(d *p4configv1.Digest) bool {
+		return d.GetPreamble().GetName() == "session_digest_t"
+	})
+	require.NoError(t, CheckContract(v1.Info, without))
+	require.NoError(t, CheckContract(without, v1.Info))
 }

@@ -107,8 +107,10 @@ func TestGoConstantsMatchP4Sources(t *testing.T) {
 
 	// The fixed ids (shared/ids.p4) are those of the committed P4Info,
 	// with p4c's object-type prefix: each object that takes one by
-	// @name(...) @id(ID_X), or whose alias is x, has id ID_X.
-	s, err := p4src.Load()
+	// @name(...) @id(ID_X), or whose alias is x, has id ID_X. The
+	// sessions profile's P4Info holds every object of the default build
+	// and the session table's (TestSessionsBuildsKeepTheContract).
+	s, err := p4src.LoadSessions()
 	require.NoError(t, err)
 	byName := map[string]uint32{}
 	add := func(kind string, pre *p4configv1.Preamble) {

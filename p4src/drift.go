@@ -33,6 +33,7 @@ type Build struct {
 // Builds are the committed builds (docs/tofino.md, "Profiles").
 var Builds = []Build{
 	{Dir: "build/v1model", Arch: "v1model", Make: "make p4"},
+	{Dir: "build/v1model-sessions", Arch: "v1model", Make: "make p4"},
 	{Dir: "build/tofino", Arch: "tna", Make: "make p4-tna"},
 	{Dir: "build/tofino-verdict", Arch: "tna", Make: "make p4-tna"},
 	{Dir: "build/tofino-sessions", Arch: "tna", Make: "make p4-tna"},

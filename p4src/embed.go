@@ -25,3 +25,17 @@ var BMv2JSON []byte
 //
 //go:embed build/tofino/balancer.p4info.txtpb
 var TNAP4InfoText []byte
+
+// SessionsP4InfoText is the P4Info of the v1model build's "sessions"
+// profile (-DWITH_SESSIONS: the verdict and the session memory's table,
+// docs/sessions.md); the reference of the naming contract for the
+// builds with the session table.
+//
+//go:embed build/v1model-sessions/balancer.p4info.txtpb
+var SessionsP4InfoText []byte
+
+// SessionsBMv2JSON is the BMv2 configuration of the v1model "sessions"
+// profile.
+//
+//go:embed build/v1model-sessions/balancer.json
+var SessionsBMv2JSON []byte

@@ -25,6 +25,9 @@ const (
 	// EvidenceCopyRecircPort is the pipe-local recirculation port
 	// (EV_COPY_RECIRC_PORT): device port pipe*TofinoPipePorts + 68.
 	EvidenceCopyRecircPort = 68
+	// EvidenceCopyMagic is the first byte of a copy's header
+	// (EV_COPY_MAGIC); the second holds the return's e (7 bits).
+	EvidenceCopyMagic = 0xE5
 	// EvidenceCopyLength is how much of a copy the mirror keeps: the
 	// 2-byte copy header and the first bytes of the frame; the
 	// recirculated copy needs nothing past its header.

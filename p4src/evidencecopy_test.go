@@ -26,6 +26,7 @@ func TestEvidenceCopyConstantsMatchTheSource(t *testing.T) {
 	}
 	assert.Equal(t, EvidenceCopySessionBase, define("EV_COPY_SESSION_BASE"))
 	assert.Equal(t, EvidenceCopyRecircPort, define("EV_COPY_RECIRC_PORT"))
+	assert.Equal(t, EvidenceCopyMagic, define("EV_COPY_MAGIC"))
 	verdict, err := os.ReadFile("tna/include/control/verdict.p4")
 	require.NoError(t, err)
 	assert.Contains(t, string(verdict), `@name(".`+RegisterEvidenceCopy+`")`)

@@ -63,6 +63,36 @@ func Load() (*Schema, error) {
 	return embeddedSchema, embeddedErr
 }
 
+var (
+	sessionsOnce   sync.Once
+	sessionsSchema *Schema
+	sessionsErr    error
+)
+
+// LoadSessions returns the schema of the embedded v1model "sessions"
+// profile (the session memory's table beside the verdict). Parsed once
+// and shared; callers must not modify it.
+func LoadSessions() (*Schema, error) {
+	sessionsOnce.Do(func() {
+		sessionsSchema, sessionsErr = ParseSchema(SessionsP4InfoText)
+	})
+	return sessionsSchema, sessionsErr
+}
+
+// TableSessions is the session memory's table (docs/sessions.md), in
+// the builds of the "sessions" profile only.
+const TableSessions = "BalancerIngress.sessions"
+
+// HasSessions says whether the program holds the session memory's table.
+func (s *Schema) HasSessions() bool {
+	for _, t := range s.Info.GetTables() {
+		if t.GetPreamble().GetName() == TableSessions {
+			return true
+		}
+	}
+	return false
+}
+
 // The P4 architectures the balancer program is built for.
 const (
 	ArchV1Model = "v1model" // BMv2 and the software switch

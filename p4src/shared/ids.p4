@@ -14,6 +14,7 @@
 #define ID_TABLE_FILTER_GROUPS    7
 #define ID_TABLE_LINKS            8
 #define ID_TABLE_SWITCH_INFO      9
+#define ID_TABLE_SESSIONS         10  // the sessions profile only
 
 #define ID_ACTION_SET_OPERATOR_PORT  1
 #define ID_ACTION_SET_FILTER_PORT    2
@@ -35,6 +36,8 @@
 #define ID_ACTION_NO_HEARTBEAT       18
 #define ID_ACTION_SLOT_MISS          19
 #define ID_ACTION_SET_SWITCH_INFO    20
+#define ID_ACTION_KEEP               21  // the sessions profile only
+#define ID_ACTION_SESSION_MISS       22  // the sessions profile only
 
 #define ID_COUNTER_PORT_RX               1
 #define ID_COUNTER_LINK                  2

@@ -55,7 +55,11 @@ type Dataplane struct {
 
 	// The data-plane verdict (verdict.go): on when the P4Info's
 	// filter_forward has the liveness parameters.
-	verdictOn     bool
+	verdictOn bool
+	// tnaCopies: the program is a TNA build with the verdict, whose
+	// parser takes every frame on a recirculation port as an evidence
+	// copy (copyArrival).
+	tnaCopies     bool
 	verdictCtr    *counterArray
 	verdictDigest uint32 // digest id, 0 when the P4Info has none
 	ev            evidence
@@ -144,6 +148,7 @@ func New(schema *p4src.Schema, opts ...Option) (*Dataplane, error) {
 	if err := d.pipeSetup(&o); err != nil {
 		return nil, fmt.Errorf("dataplane: %w", err)
 	}
+	d.tnaCopies = d.verdictOn && schema.Info.GetPkgInfo().GetArch() == p4src.ArchTNA
 	d.readLimit = d.StateSize()
 	if o.readSet {
 		if o.readLimit <= 0 {

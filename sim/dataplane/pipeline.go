@@ -122,6 +122,9 @@ func (d *Dataplane) Explain(inPort uint32, frame []byte) (Result, []Hit) {
 }
 
 func (d *Dataplane) process(inPort uint32, frame, buf []byte) Result {
+	if d.tnaCopies && inPort&(p4src.TofinoPipePorts-1) == p4src.EvidenceCopyRecircPort {
+		return d.copyArrival(inPort, frame)
+	}
 	var m meta
 	d.parse(frame, d.packetOutPort(inPort), &m)
 	return d.pipeline(inPort, frame, buf, &m, uint64(len(frame)))
@@ -248,7 +251,23 @@ func (d *Dataplane) run(inPort uint32, frame, buf []byte, m *meta, inLen uint64,
 
 	// Egress.
 	d.portTx.count(egress, inLen)
+	// A TNA build with the verdict takes every frame to a recirculation
+	// port as an evidence copy: its egress parser takes the first two
+	// bytes (the bridged metadata and the frame's first byte) for the
+	// copy's header and emits them back, the rest as payload, so the
+	// bridged byte leaves in front and no keep-alive is stamped. Only a
+	// misconfiguration sends a data frame there (config refuses such a
+	// port); modelled so that the software switch does what the program
+	// does.
+	recirc := d.tnaCopies && egress%p4src.TofinoPipePorts == p4src.EvidenceCopyRecircPort && egress != d.cpuPort
+	var bridged byte
+	if recirc && dc.kaStamp {
+		bridged, dc.kaStamp = 1, false
+	}
 	out := d.deparse(frame, buf, m, &dc)
+	if recirc {
+		out = append([]byte{bridged}, out...)
+	}
 	if egress == d.cpuPort {
 		r := Result{Kind: ToCPU, Port: egress, Frame: out}
 		if dc.toCPU {

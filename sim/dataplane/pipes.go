@@ -224,3 +224,19 @@ func (ev *evidence) take(p int, c evCopy) {
 	r.ka[c.e] = 0
 	ev.copyStats.Taken++
 }
+
+// copyArrival is the TNA program's ingress for a frame on a recirculation
+// port (pipe-local port 68, tnaCopies): the parser takes its first two
+// bytes as an evidence copy's header, and the ingress drops it, taking it
+// first as the return of its e when the magic is right. On the hardware
+// only the mirror sends there (no site may map a port onto it); the
+// software switch makes its copies inside (copyReturn), so a frame here
+// comes from a test that replays what the program does with one.
+func (d *Dataplane) copyArrival(inPort uint32, frame []byte) Result {
+	if len(frame) >= 2 && frame[0] == p4src.EvidenceCopyMagic {
+		d.ev.mu.Lock()
+		d.ev.take(d.PipeOf(inPort), evCopy{e: uint32(frame[1] & 0x7F)})
+		d.ev.mu.Unlock()
+	}
+	return Result{Kind: Drop}
+}

@@ -26,9 +26,16 @@ var generatedSets = []struct {
 	// (P4Testgen's build takes the compiled-in one: its packet-ins go
 	// there, its packet-outs come from it).
 	cpuPort uint32
+	// profile is the build's profile (the Makefile's TNA_PROFILES):
+	// "base" has no data-plane verdict, "verdict" has it, "sessions"
+	// has it and the session table. The v1model set is of its default
+	// build (the verdict).
+	profile string
 }{
-	{"v1model", p4src.ArchV1Model, p4src.CPUPortBMv2},
-	{"tofino", p4src.ArchTNA, p4src.CPUPortTofino},
+	{"v1model", p4src.ArchV1Model, p4src.CPUPortBMv2, "verdict"},
+	{"tofino", p4src.ArchTNA, p4src.CPUPortTofino, "base"},
+	{"tofino-verdict", p4src.ArchTNA, p4src.CPUPortTofino, "verdict"},
+	{"tofino-sessions", p4src.ArchTNA, p4src.CPUPortTofino, "sessions"},
 }
 
 // loadGenerated reads every case of a set, in file order.
@@ -56,7 +63,7 @@ func loadGenerated(t *testing.T, dir string) []*Case {
 func TestGeneratedCases(t *testing.T) {
 	for _, set := range generatedSets {
 		t.Run(set.dir, func(t *testing.T) {
-			schema := modelSchema(t, set.arch)
+			schema := modelSchema(t, set.arch, set.profile)
 			cases := loadGenerated(t, set.dir)
 			agree := 0
 			for _, c := range cases {
@@ -91,19 +98,24 @@ func TestGeneratedCases(t *testing.T) {
 // compiled-in CPU port is then Tofino's, 192). The names are the same in
 // both builds by contract; the committed bf-p4c P4Info is not used, as it
 // describes parser value sets in bf-p4c's own form (no match fields).
-func modelSchema(t *testing.T, arch string) *p4src.Schema {
+func modelSchema(t *testing.T, arch, profile string) *p4src.Schema {
 	t.Helper()
-	v1, err := p4src.Load()
+	load := p4src.Load
+	if profile == "sessions" {
+		load = p4src.LoadSessions
+	}
+	v1, err := load()
 	require.NoError(t, err)
 	if arch == p4src.ArchV1Model {
 		return v1
 	}
 	info := proto.Clone(v1.Info).(*p4configv1.P4Info)
-	// The Tofino set is generated from the committed Tofino profile: its
-	// program has the data-plane verdict only when that build does.
+	// A Tofino set is generated from a Tofino profile: the base profile's
+	// program has no data-plane verdict.
 	tna, err := p4src.LoadArch(p4src.ArchTNA)
 	require.NoError(t, err)
-	if !p4src.HasVerdict(tna.Info) {
+	if profile == "base" {
+		require.False(t, p4src.HasVerdict(tna.Info), "the embedded TNA build is the base profile")
 		info = p4src.WithoutVerdict(info)
 	}
 	info.PkgInfo.Arch = arch

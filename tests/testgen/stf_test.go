@@ -154,3 +154,48 @@ packet 1 00
 		assert.Contains(t, err.Error(), tc.want)
 	}
 }
+
+// The TNA verdict build's recirculation ports (pipe-local port 68), as
+// P4Testgen's Tofino model has them: a frame arriving there is an
+// evidence copy (dropped, taken as its return when the magic is right),
+// and a frame sent there leaves with the bridged metadata byte in front
+// (the egress parses it as a copy). The software switch agrees on both
+// only for a TNA build with the verdict: the v1model build forwards both.
+func TestReplayRecirculationPorts(t *testing.T) {
+	pkt := strings.ToUpper(hex.EncodeToString(tcpFrame()))
+	masked := pkt[:48] + "****" + pkt[52:]
+	toRecirc := `add BalancerIngress.port_role port:0x048 BalancerIngress.set_operator_port(link_id:0x00,side:0x0,peer_port:0x0C4)
+
+packet 72 ` + pkt + `
+expect 196 **` + masked + `$
+`
+	copyIn := `add BalancerIngress.port_role port:0x044 BalancerIngress.set_operator_port(link_id:0x00,side:0x0,peer_port:0x000)
+
+packet 68 E500` + pkt + `
+`
+	notACopy := `add BalancerIngress.port_role port:0x044 BalancerIngress.set_operator_port(link_id:0x00,side:0x0,peer_port:0x000)
+
+packet 68 ` + pkt + `
+`
+	verdict := modelSchema(t, p4src.ArchTNA, "verdict")
+	for _, tc := range []struct {
+		name, stf string
+		copies    uint64
+	}{
+		{"a frame sent to pipe 1's recirculation port", toRecirc, 0},
+		{"an evidence copy arriving", copyIn, 1},
+		{"a frame without the magic arriving", notACopy, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ParseSTF(tc.name, strings.NewReader(tc.stf))
+			require.NoError(t, err)
+			d, err := dataplane.New(verdict, dataplane.WithCPUPort(p4src.CPUPortTofino), dataplane.WithPipes(2, nil))
+			require.NoError(t, err)
+			require.NoError(t, Replay(d, c))
+			assert.Equal(t, tc.copies, d.EvidenceCopies().Taken, "copies taken as returns")
+
+			// The v1model build knows no recirculation port.
+			require.Error(t, Replay(newDP(t), c))
+		})
+	}
+}

@@ -65,17 +65,17 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
     // beside balance_groups (both need only the flow rules' result), its
     // hit taken in place of the slot. Entries age out by the target's
     // idle timeout; the controller deletes them.
-    @name(".BalancerIngress.keep")
+    @name(".BalancerIngress.keep") @id(ID_ACTION_KEEP)
     action keep(fg_id_t filter_group, core_id_t core) {
         md.session_hit = true;
         md.sess_fg = filter_group;
         md.sess_core = core;
     }
 
-    @name(".BalancerIngress.session_miss")
+    @name(".BalancerIngress.session_miss") @id(ID_ACTION_SESSION_MISS)
     action session_miss() { }
 
-    @name(".BalancerIngress.sessions")
+    @name(".BalancerIngress.sessions") @id(ID_TABLE_SESSIONS)
     table sessions {
         key = {
             md.balance_group : exact @name("balance_group");
@@ -89,7 +89,7 @@ control Balancing(in headers_t hdr, inout local_md_t md) {
         }
         const default_action = session_miss();
         size = SESSIONS_TABLE_SIZE;
-        idle_timeout = true;
+        ARCH_SESSION_TIMEOUT
     }
 #endif
 

@@ -132,6 +132,10 @@ header verdict_resubmit_t {
 #define ARCH_FORWARD_VERDICT(epoch, detect)                              \
     md.deadline = md.now + (detect);
 
+// The session table's ageing (control/balancing.p4): the target's idle
+// timeout, notified to the controller.
+#define ARCH_SESSION_TIMEOUT idle_timeout = true;
+
 #if defined(WITH_VERDICT) && defined(WITH_SESSIONS)
 // One digest per frame: the verdict's first (a session is learned from
 // its next frame).

@@ -54,10 +54,26 @@
 #define FOLD128(name, dst, addr) \
     dst = addr[127:96] ^ addr[95:64] ^ addr[63:32] ^ addr[31:0]
 
+// The session table's ageing (control/balancing.p4): BMv2's idle
+// timeout, notified to the controller through PI.
+#define ARCH_SESSION_TIMEOUT support_timeout = true;
+
+// One digest per frame, the verdict's first (a session is learned from
+// its next frame), as in the TNA build.
+#ifdef WITH_SESSIONS
+#define ARCH_SESSION_DIGEST                                              \
+    else if (md.learn) {                                                 \
+        digest<session_digest_t>(2, {md.sess_lo, md.sess_hi, md.ip_proto, \
+                                     md.balance_group, md.target_fg, md.core}); \
+    }
+#else
+#define ARCH_SESSION_DIGEST
+#endif
+
 #define ARCH_INGRESS_FINISH                  \
     if (md.send_digest) {                    \
         digest<verdict_digest_t>(1, md.digest); \
-    }                                        \
+    } ARCH_SESSION_DIGEST                    \
     if (md.drop) {                           \
         mark_to_drop(std);                   \
     } else if (md.to_cpu) {                  \
