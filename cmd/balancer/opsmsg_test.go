@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -111,4 +112,19 @@ func TestMonitorDaemonStops(t *testing.T) {
 	assert.Contains(t, errb.String(), "balancer: the event stream ended: the daemon at "+socket+" stopped (or the connection to it was lost) after 1 event")
 	assert.NotContains(t, errb.String(), "rpc error")
 	assert.NotContains(t, errb.String(), "code =")
+}
+
+// TestEveryAlarmDocumented: every alarm the daemon raises is listed by
+// 'balancer alarm --help' and in docs/telemetry.md, by its name and by
+// its Prometheus label.
+func TestEveryAlarmDocumented(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run(context.Background(), []string{"alarm", "--help"}, strings.NewReader(""), &out, &errb), errb.String())
+	doc, err := os.ReadFile("../../docs/telemetry.md")
+	require.NoError(t, err)
+	for _, name := range apiv1.AlarmNames {
+		assert.Contains(t, out.String(), "\n  "+name+" ", "alarm --help")
+		assert.Contains(t, string(doc), "| `"+name+"` |", "docs/telemetry.md, Alarms")
+		assert.Contains(t, string(doc), "`"+strings.ReplaceAll(name, "-", "_")+"`", "docs/telemetry.md, balancer_alarm's labels")
+	}
 }
