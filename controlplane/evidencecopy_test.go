@@ -2,6 +2,7 @@ package controlplane
 
 import (
 	"log/slog"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -65,15 +66,22 @@ func TestEvidenceCopyRefusedIsReported(t *testing.T) {
 	sw, addr, comp, _ := verdictRig(t)
 	bad := p4src.EvidenceCopySessions(2)
 	bad[1].SessionId = 0 // not a session id
+	bad = append(bad, &p4v1.CloneSessionEntry{SessionId: 2000}) // nor this
 	logs := &testbed.SyncBuffer{}
+	var told atomic.Pointer[error]
 	s, _, _ := newSession(t, addr, 30, comp, nil, withOpts(func(o *Options) {
 		o.EvidenceCopy = bad
 		o.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		o.OnEvidenceCopy = func(err error) { told.Store(&err) }
 	}))
 	waitPrimary(t, s)
 	err := s.EvidenceCopyErr()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mirror session 0")
+	assert.Contains(t, err.Error(), "mirror session 2000")
+	assert.NotContains(t, err.Error(), "\n", "one line, for an alarm's message")
+	require.NotNil(t, told.Load(), "OnEvidenceCopy is told")
+	assert.Equal(t, err, *told.Load())
 	assert.Contains(t, logs.String(), "did not take the evidence copy's mirror sessions")
 	got := sw.P4Runtime().CloneSessions()
 	assert.Len(t, got, 1, "the valid session is held")
