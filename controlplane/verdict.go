@@ -121,7 +121,8 @@ func (c *conn) configureDigest(ctx context.Context) {
 // holds them already. Like the digest's, they are not data-plane writes.
 // A switch that refuses them leaves each pipe judging a filter by the
 // returns it sees itself: the session's EvidenceCopyErr says so until a
-// later reconciliation takes them.
+// later reconciliation takes them (a new primary's, or the periodic
+// reconcile's, which writes them again while they are refused).
 func (c *conn) configureEvidenceCopy(ctx context.Context) {
 	var errs []error
 	for _, cs := range c.s.opts.EvidenceCopy {

@@ -147,7 +147,7 @@ func (d *Daemon) evidenceCopied(err error) {
 	}
 	d.raiseAlarm(Alarm{Name: AlarmEvidenceCopy, Object: "switch " + d.opts.SwitchAddr,
 		Message: "the switch refused the evidence copy's mirror sessions (" + err.Error() + "): a filter whose links or keep-alives are in the other pipe can be judged dead while it answers",
-		Remedy:  "check that the switch's P4Runtime server takes clone sessions and that the recirculation ports (68 and 196 on a 2-pipe box) are enabled; or run the base build; this clears when a reconciliation writes them"})
+		Remedy:  "check that the switch's P4Runtime server takes clone sessions and that the recirculation ports (68 and 196 on a 2-pipe box) are enabled; or run the base build; this clears when a reconciliation writes them (the periodic one, --switch-reconcile-interval, tries again; so does a reconnect)"})
 }
 
 // AckAlarm acknowledges the raised alarm name: it clears. An alarm whose

@@ -147,10 +147,13 @@ func serveRefusingSwitch(t *testing.T, info *p4configv1.P4Info) *refusingSwitch 
 // mirror sessions: the alarm evidence-copy-refused is raised with its
 // remedy in `balancer status` (text and JSON), `balancer alarm`, the gNMI
 // tree, the metrics and `balancer monitor`, and cannot be acknowledged.
-// The daemon reconnects to the switch, which now takes clone sessions:
-// the sessions are written (pipe 0's copies to pipe 1's recirculation
-// port 196, pipe 1's to 68) and the alarm clears everywhere.
+// Once the switch takes clone sessions the periodic reconcile writes them
+// on the same connection (pipe 0's copies to pipe 1's recirculation port
+// 196, pipe 1's to 68) and the alarm clears everywhere. Refused again on
+// a reconnect, it is raised again; taken on the next reconnect, it clears
+// again.
 func TestEvidenceCopyRefusedAlarm(t *testing.T) {
+	const reconcileEvery = 300 * time.Millisecond
 	build, info := evidenceCopyBuild(t)
 	sw := serveRefusingSwitch(t, info)
 	sw.refuse.Store(true)
@@ -165,7 +168,7 @@ func TestEvidenceCopyRefusedAlarm(t *testing.T) {
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	args := []string{"daemon", "--name", "pipes", "--config", site, "--state-dir", filepath.Join(dir, "state"), "--socket", socket,
 		"--switch", proxy.Addr(), "--switch-gnmi", sw.addr, "--telemetry", tele, "--metrics", metrics, "--log-level", "warn",
-		"--device-config", build}
+		"--device-config", build, "--switch-reconcile-interval", reconcileEvery.String()}
 	wg.Go(func() {
 		var out, errb bytes.Buffer
 		if code := run(ctx, args, strings.NewReader(""), &out, &errb); code != exitOK && ctx.Err() == nil {
@@ -283,28 +286,57 @@ func TestEvidenceCopyRefusedAlarm(t *testing.T) {
 	}, 30*time.Second, 50*time.Millisecond,
 		"balancer monitor shows the alarm raised: %s", events.String())
 
-	// The switch takes clone sessions now; the daemon's connection to it
-	// is cut and it reconnects: the sessions are written and the alarm
-	// clears everywhere.
+	// The switch takes clone sessions now: the periodic reconcile writes
+	// them again, on the same connection, and the alarm clears
+	// everywhere.
+	held := func() bool {
+		got := sw.sw.P4Runtime().CloneSessions()
+		return len(got) == 2 && got[p4src.EvidenceCopySessionBase].GetReplicas()[0].GetEgressPort() == 196 && // pipe 0's copies to pipe 1
+			got[p4src.EvidenceCopySessionBase+1].GetReplicas()[0].GetEgressPort() == 68 // pipe 1's to pipe 0
+	}
+	// cleared waits until the alarm is cleared everywhere; it returns how
+	// long after from status showed it cleared.
+	cleared := func(how string, from time.Time) time.Duration {
+		t.Helper()
+		require.Eventually(t, func() bool {
+			st, ok := procStatus(t, socket)
+			return ok && st.GetSwitchStatus().GetPrimary() && alarmOf(st) == nil
+		}, 30*time.Second, 10*time.Millisecond, "the alarm clears once the switch takes the sessions (%s)", how)
+		took := time.Since(from)
+		assert.True(t, held(), "the switch holds the two sessions: %v", sw.sw.P4Runtime().CloneSessions())
+		assert.NotContains(t, statusText(), "ALARM "+name)
+		require.Eventually(t, func() bool {
+			l := leaves()
+			return l != nil && !l["raised"].GetBoolVal() && l["message"].GetStringVal() == ""
+		}, 30*time.Second, 50*time.Millisecond, "gNMI raised false once cleared")
+		require.Eventually(t, func() bool { return strings.Contains(scrape(), series+"0") }, 30*time.Second, 50*time.Millisecond)
+		return took
+	}
+	monitorLines := func(what string) int { return strings.Count(events.String(), "switch "+proxy.Addr()+": "+what) }
+	require.Equal(t, 1, monitorLines("raised ("+name))
+	backups := monitorLines("primary -> backup")
 	sw.refuse.Store(false)
-	at := time.Now()
+	took := cleared("periodic reconcile", time.Now())
+	t.Logf("status cleared %v after the switch took clone sessions (reconcile every %v), on the same connection", took.Round(time.Millisecond), reconcileEvery)
+	require.Eventually(t, func() bool { return monitorLines("cleared ("+name+": the switch took the mirror sessions)") == 1 }, 30*time.Second, 50*time.Millisecond,
+		"balancer monitor shows the alarm cleared: %s", events.String())
+	assert.Equal(t, backups, monitorLines("primary -> backup"), "no reconnect: %s", events.String())
+
+	// Refused again, after a reconnect (the new connection's
+	// reconciliation): raised again; the switch takes them again and the
+	// daemon reconnects: cleared.
+	sw.refuse.Store(true)
 	proxy.Cut()
 	require.Eventually(t, func() bool {
 		st, ok := procStatus(t, socket)
-		return ok && st.GetSwitchStatus().GetPrimary() && alarmOf(st) == nil
-	}, 60*time.Second, 50*time.Millisecond, "the alarm clears once the switch takes the sessions")
-	t.Logf("cleared %v after the reconnect", time.Since(at).Round(time.Millisecond))
-	held := sw.sw.P4Runtime().CloneSessions()
-	require.Len(t, held, 2)
-	assert.Equal(t, uint32(196), held[p4src.EvidenceCopySessionBase].GetReplicas()[0].GetEgressPort(), "pipe 0's copies to pipe 1")
-	assert.Equal(t, uint32(68), held[p4src.EvidenceCopySessionBase+1].GetReplicas()[0].GetEgressPort(), "pipe 1's copies to pipe 0")
-	assert.NotContains(t, statusText(), "ALARM "+name)
-	require.Eventually(t, func() bool {
-		l := leaves()
-		return l != nil && !l["raised"].GetBoolVal() && l["message"].GetStringVal() == ""
-	}, 30*time.Second, 50*time.Millisecond, "gNMI raised false once cleared")
-	require.Eventually(t, func() bool { return strings.Contains(scrape(), series+"0") }, 30*time.Second, 50*time.Millisecond)
-	require.Eventually(t, func() bool { return strings.Contains(events.String(), "switch "+proxy.Addr()+": cleared ("+name+": ") }, 30*time.Second, 50*time.Millisecond,
-		"balancer monitor shows the alarm cleared: %s", events.String())
+		return ok && alarmOf(st) != nil
+	}, 30*time.Second, 20*time.Millisecond, "raised again after the reconnect")
+	require.Eventually(t, func() bool { return monitorLines("raised ("+name) == 2 }, 30*time.Second, 50*time.Millisecond, "%s", events.String())
+	sw.refuse.Store(false)
+	at := time.Now()
+	proxy.Cut()
+	took = cleared("reconnect", at)
+	t.Logf("status cleared %v after the reconnect", took.Round(time.Millisecond))
+	require.Eventually(t, func() bool { return monitorLines("cleared ("+name) == 2 }, 30*time.Second, 50*time.Millisecond, "%s", events.String())
 	t.Logf("monitor:\n%s", events.String())
 }
