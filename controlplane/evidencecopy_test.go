@@ -65,7 +65,7 @@ func TestEvidenceCopySessionsWritten(t *testing.T) {
 func TestEvidenceCopyRefusedIsReported(t *testing.T) {
 	sw, addr, comp, _ := verdictRig(t)
 	bad := p4src.EvidenceCopySessions(2)
-	bad[1].SessionId = 0 // not a session id
+	bad[1].SessionId = 0                                        // not a session id
 	bad = append(bad, &p4v1.CloneSessionEntry{SessionId: 2000}) // nor this
 	logs := &testbed.SyncBuffer{}
 	var told atomic.Pointer[error]
