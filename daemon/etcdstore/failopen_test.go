@@ -217,6 +217,7 @@ func haTakeoverFailOpen(t *testing.T, manual, kill bool) {
 	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
 	assert.Equal(t, float64(1), failedOpenMetric(t, s, "F2"))
 	for _, e := range eventsOf(t, s, "F2") {
+		t.Logf("new leader's event: %s", e)
 		if e.Kind == daemon.EventFilterGroup {
 			assert.NotContains(t, []string{"up", "recovered"}, e.To, "F2 on the new leader while failed open: %s", e)
 		}
