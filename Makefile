@@ -242,7 +242,7 @@ TESTGEN_PROG_tofino  := p4src/tna/balancer.p4
 # Tofino target implements neither and stops at the first path that
 # reaches them; docs/testgen.md, "The verdict profiles").
 TESTGEN_TOFINO_PROFILES := verdict sessions
-$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_RUNS_tofino-$(p) := $(TESTGEN_RUNS_tofino) random3))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_RUNS_tofino-$(p) := $(TESTGEN_RUNS_tofino)))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_ARCH_tofino-$(p) := $(TESTGEN_ARCH_tofino) $(TNA_FLAGS_$(p)) -DTESTGEN_NO_RESUBMIT))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_SRC_tofino-$(p) := tna))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_PROG_tofino-$(p) := $(TESTGEN_PROG_tofino)))
@@ -255,9 +255,6 @@ TESTGEN_any_tofino     := $(TESTGEN_GREEDY)
 TESTGEN_data_tofino    := $(TESTGEN_GREEDY) --port-ranges 0:191 --packet-size-range 512:12000
 TESTGEN_cpu_tofino     := $(TESTGEN_GREEDY) --port-ranges 0:7,192:192 --packet-size-range 512:12000
 TESTGEN_random_tofino  := --path-selection RANDOM_BACKTRACK --seed 2 --port-ranges 0:191 --packet-size-range 512:12000
-# The verdict profiles' fifth run: a second random search (their evidence
-# branches hold the greedy ones back from the data path to a filter).
-TESTGEN_random3_tofino := --path-selection RANDOM_BACKTRACK --seed 3 --port-ranges 0:191 --packet-size-range 512:12000
 
 # $(call testgen_run,BUILD,RUN)
 # A run ends at its timeout (exit 124), or where P4Testgen 1.2.5.16 stops
