@@ -71,16 +71,16 @@ const (
 // snap is a copy of one entity's state, taken under the lock. The slices
 // it refers to are never modified once built (writes replace them).
 type snap struct {
-	kind       snapKind
-	t          *table
-	prio       int32
-	match      []matchVal
-	act        tableAction
-	ctrlMeta   uint64
-	meta       []byte
-	idleNs     int64
-	isDefault  bool
-	withCtr    bool
+	kind      snapKind
+	t         *table
+	prio      int32
+	match     []matchVal
+	act       tableAction
+	ctrlMeta  uint64
+	meta      []byte
+	idleNs    int64
+	isDefault bool
+	withCtr   bool
 	// sinceHit is the entry's time since its last hit, for a read that
 	// asks (time_since_last_hit set, a table with idle timeout); -1: not
 	// asked.
