@@ -64,9 +64,9 @@ type P4RTServer struct {
 	build    func(*p4src.Schema) (Entities, error)
 	// savedSchema is the program of saved.
 	savedSchema *p4src.Schema
-	packetOut func(port uint32, flags uint8, frame []byte) error
-	codeOf    func(error) codes.Code
-	log       *slog.Logger
+	packetOut   func(port uint32, flags uint8, frame []byte) error
+	codeOf      func(error) codes.Code
+	log         *slog.Logger
 
 	mu     sync.Mutex
 	config *p4v1.ForwardingPipelineConfig // committed; nil before the first push

@@ -126,10 +126,10 @@ type Switch struct {
 	dp      atomic.Pointer[dataplane.Dataplane]
 	dpOpts  []dataplane.Option
 	swapped chan struct{}
-	p4rt  *P4RTServer
-	gnmi  *bgnmi.Server
-	ports map[uint32]*portState
-	bufs  sync.Pool
+	p4rt    *P4RTServer
+	gnmi    *bgnmi.Server
+	ports   map[uint32]*portState
+	bufs    sync.Pool
 }
 
 type portState struct {
