@@ -88,8 +88,9 @@
 // once until acknowledged) unless the frame sends a verdict digest. The
 // table holds its P4Info size (RESOURCE_EXHAUSTED past it) and ages by
 // idle timeout as BMv2 does: a lookup that finds an entry refreshes it,
-// IdleEntries reports each entry idle for its idle_timeout_ns once, and
-// a Read with time_since_last_hit set returns it.
+// IdleEntries reports each entry idle for its idle_timeout_ns (again every
+// IdleRepeat while it stays idle), and a Read with time_since_last_hit set
+// returns the time since its last hit.
 //
 // # Lookups
 //

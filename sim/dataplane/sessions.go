@@ -3,6 +3,7 @@ package dataplane
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -25,8 +26,8 @@ import (
 // The table is exact, at most its P4Info size, indexed by a Go map. Its
 // entries age by idle timeout as BMv2's do: every lookup that finds an
 // entry refreshes it (whatever the balance group then does with it), and
-// IdleEntries reports, once, each entry unhit for its idle_timeout_ns; a
-// later hit or MODIFY re-arms it.
+// IdleEntries reports each entry unhit for its idle_timeout_ns, again
+// every IdleRepeat while it stays so.
 
 // sessIndex finds the entry of a session by its key.
 type sessIndex struct {
@@ -145,24 +146,30 @@ func (m *meta) sessionKey(g uint32) sessionmem.Key {
 	return sessionmem.KeyOf(uint8(g), x, y, uint8(m.proto))
 }
 
-// touch records a hit: the entry's idle time restarts, and an entry
-// already reported idle may be reported again.
+// touch records a hit: the entry's idle time restarts.
 func (e *entry) touch(now int64) {
 	if e.lastHit.Load() != now {
 		e.lastHit.Store(now)
 	}
-	if e.idleNotified.Load() {
-		e.idleNotified.Store(false)
+	if e.idleReported.Load() != 0 {
+		e.idleReported.Store(0)
 	}
 }
 
+// IdleRepeat is how often an entry that stays idle is reported again:
+// BMv2 (1.15.5 with PI) notifies an idle entry every 2 s until it is hit
+// or deleted (measured: TestSessionsDifferentialBMv2VsSim), so a lost
+// notification is made good.
+const IdleRepeat = 2 * time.Second
+
 // IdleEntries reports the entries of the tables with an idle timeout
 // that have gone unhit for at least their idle_timeout_ns by the data
-// plane's clock, each once (as BMv2 notifies through PI): the table
-// entries of a P4Runtime IdleTimeoutNotification (table, match, priority,
-// idle_timeout_ns, controller metadata). An entry hit or modified since
-// is reported again when it idles again. Entries with idle_timeout_ns 0
-// never age.
+// plane's clock (as BMv2 notifies through PI): the table entries of a
+// P4Runtime IdleTimeoutNotification (table, match, priority,
+// idle_timeout_ns, controller metadata). An entry is reported when it
+// becomes idle and again every IdleRepeat while it stays idle; a hit or a
+// MODIFY restarts its idle time. Entries with idle_timeout_ns 0 never
+// age.
 func (d *Dataplane) IdleEntries() []*p4v1.TableEntry {
 	now := int64(d.now())
 	var out []*p4v1.TableEntry
@@ -173,7 +180,10 @@ func (d *Dataplane) IdleEntries() []*p4v1.TableEntry {
 			continue
 		}
 		for _, e := range t.list {
-			if e.idleNs <= 0 || now-e.lastHit.Load() < e.idleNs || e.idleNotified.Load() || !e.idleNotified.CompareAndSwap(false, true) {
+			if e.idleNs <= 0 || now-e.lastHit.Load() < e.idleNs {
+				continue
+			}
+			if r := e.idleReported.Load(); (r != 0 && now-r < int64(IdleRepeat)) || !e.idleReported.CompareAndSwap(r, max(now, 1)) {
 				continue
 			}
 			s := entrySnap(snapTable, t, e, false, false)

@@ -133,8 +133,9 @@ func TestSessionLearnAndKeep(t *testing.T) {
 }
 
 // Idle timeout as BMv2's: an entry unhit for its idle_timeout_ns is
-// reported once; a hit restarts it and re-arms the report; an entry
-// without a timeout never ages; a MODIFY restarts it.
+// reported, and again every IdleRepeat while it stays idle; a hit
+// restarts it; an entry without a timeout never ages; a MODIFY restarts
+// it.
 func TestSessionIdleTimeout(t *testing.T) {
 	d, st, clock := sessionsDP(t, 0)
 	cfg := siteConfig(t)
@@ -159,13 +160,15 @@ func TestSessionIdleTimeout(t *testing.T) {
 	assert.Empty(t, idleKeys(), "not idle yet")
 	step(time.Millisecond)
 	assert.Equal(t, []sessionmem.Key{k1}, idleKeys(), "idle for its timeout: reported")
-	step(5 * time.Second)
-	assert.Empty(t, idleKeys(), "reported once")
+	step(IdleRepeat - time.Millisecond)
+	assert.Empty(t, idleKeys(), "not again before IdleRepeat")
+	step(time.Millisecond)
+	assert.Equal(t, []sessionmem.Key{k1}, idleKeys(), "again after IdleRepeat while idle")
 	d.Process(pipelinecases.L1LAN, tcpFrame(b, a), nil)
 	step(999 * time.Millisecond)
 	assert.Empty(t, idleKeys(), "a hit restarts it")
 	step(time.Millisecond)
-	assert.Equal(t, []sessionmem.Key{k1}, idleKeys(), "and re-arms the report")
+	assert.Equal(t, []sessionmem.Key{k1}, idleKeys(), "idle again")
 	timeout = 2 * time.Second
 	require.NoError(t, writeOne(t, d, p4v1.Update_MODIFY, st.Entry(k1, 0, 0, timeout)))
 	step(1999 * time.Millisecond)

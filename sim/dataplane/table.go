@@ -94,10 +94,10 @@ type entry struct {
 	pos      int     // index in table.list
 	rules    []*rule // tuple space placements
 	// Idle timeout (tables with one): the data-plane clock's time of the
-	// last hit (or of the insert or MODIFY), and whether IdleEntries has
-	// reported the entry since.
+	// last hit (or of the insert or MODIFY), and of IdleEntries' last
+	// report of the entry since (0: none).
 	lastHit      atomic.Int64
-	idleNotified atomic.Bool
+	idleReported atomic.Int64
 	// Inline storage for small keys and actions (slots: 2 fields, 2
 	// params), saving two allocations per entry.
 	inlMatch [2]matchVal
