@@ -109,8 +109,8 @@ type Daemon struct {
 	// (sessions.go), nil when off.
 	sessionsOn bool
 	learner    *learner
-	guard   *tables.WriteGuard // the session's (guardOptions)
-	now     func() time.Time
+	guard      *tables.WriteGuard // the session's (guardOptions)
+	now        func() time.Time
 	// info is this daemon's build and when New made it (status, version).
 	info DaemonInfo
 	// events: what happened, for monitor and the show commands.
