@@ -492,6 +492,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}
 	st.Switch.PortAlarms = r.portAlarms()
 	st.Confirm, st.Session = d.PendingConfirm(), d.OpenSession()
+	if d.learner != nil {
+		sm := d.SessionMemory()
+		st.SessionMemory = &sm
+	}
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,
 		// nothing waits on this daemon.

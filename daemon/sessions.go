@@ -1,9 +1,11 @@
 package daemon
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,8 +35,11 @@ type SessionMemoryStatus struct {
 	Enabled bool
 	// Held is the entries the learner holds on the switch (as last read
 	// back, with its writes since), by filter group id; Size the table's.
-	Held     int
-	ByGroup  map[uint8]int
+	Held    int
+	ByGroup map[uint8]int
+	// Groups are ByGroup with the filter groups' names (the running
+	// configuration's; "" for an id it does not have), by id.
+	Groups   []SessionMemoryGroup
 	Size     int64
 	Occupied float64 // Held/Size, 0..1
 	// Inserted, Evicted (aged: deleted after an idle notification),
@@ -45,6 +50,13 @@ type SessionMemoryStatus struct {
 	Inserted, Evicted, Duplicates, Full, Failed, Dropped uint64
 	Backlog, Bound                                       int
 	LastReadBack                                         time.Time
+}
+
+// SessionMemoryGroup is the sessions held for one filter group.
+type SessionMemoryGroup struct {
+	Name string
+	ID   uint32
+	Held int
 }
 
 // Session memory defaults.
@@ -233,6 +245,16 @@ func (d *Daemon) SessionMemory() SessionMemoryStatus {
 	st := d.learner.status()
 	cs := d.session.SessionMemoryStats()
 	st.Dropped += cs.DigestsDropped
+	names := map[uint32]string{}
+	for _, f := range d.snapshot().cfg.FilterGroups {
+		if f.ID != nil {
+			names[*f.ID] = f.Name
+		}
+	}
+	for id, n := range st.ByGroup {
+		st.Groups = append(st.Groups, SessionMemoryGroup{Name: names[uint32(id)], ID: uint32(id), Held: n})
+	}
+	slices.SortFunc(st.Groups, func(a, b SessionMemoryGroup) int { return cmp.Compare(a.ID, b.ID) })
 	return st
 }
 

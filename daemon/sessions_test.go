@@ -131,6 +131,14 @@ func TestSessionMemoryLearnsAndKeepsAcrossALayoutChange(t *testing.T) {
 		assert.Equal(t, c, st.ByGroup[fg], "filter group %d: the daemon's count is the switch's", fg)
 	}
 	assert.Len(t, st.ByGroup, 2)
+	status, err := d.Status(context.Background())
+	require.NoError(t, err)
+	require.NotNil(t, status.SessionMemory, "status shows the session memory")
+	require.Len(t, status.SessionMemory.Groups, 2)
+	for i, g := range status.SessionMemory.Groups {
+		assert.Equal(t, []string{"F1", "F2"}[i], g.Name)
+		assert.Equal(t, by[uint8(g.ID)], g.Held, "status's count of %s is what the switch holds", g.Name)
+	}
 	t.Logf("learned %d two-way sessions in %v (%.0f sessions/s); by filter group %v", n, learnTook.Round(time.Millisecond), n/learnTook.Seconds(), st.ByGroup)
 
 	// F3 joins: a planned layout change.

@@ -59,6 +59,36 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	writeLinkStatus(w, st)
 	writeFilterStatus(w, st)
 	writeBalanceStatus(w, st)
+	writeSessionMemory(w, st)
+}
+
+// writeSessionMemory writes the session memory's section: what the table
+// holds, per filter group, and what the learner did.
+func writeSessionMemory(w io.Writer, st *apiv1.Status) {
+	sm := st.GetSessionMemory()
+	if sm == nil {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "SESSION MEMORY  %d of %d sessions held (%.1f %%)\n", sm.GetHeld(), sm.GetSize(), 100*sm.GetOccupancy())
+	if len(sm.GetFilterGroups()) > 0 {
+		t := table(w)
+		row(t, "FILTER GROUP", "SESSIONS HELD")
+		for _, g := range sm.GetFilterGroups() {
+			name := g.GetName()
+			if name == "" {
+				name = fmt.Sprintf("id %d (not in the running configuration)", g.GetId())
+			}
+			row(t, name, g.GetHeld())
+		}
+		t.Flush()
+	}
+	fmt.Fprintf(w, "learned %d, aged %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
+		sm.GetInserted(), sm.GetAged(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
+	if rb := sm.GetLastReadBack(); rb != nil {
+		fmt.Fprintf(w, "; read back %s", fmtAge(rb, st.GetObservedAt()))
+	}
+	fmt.Fprintln(w)
 }
 
 // writeStale says why the filter states are not live: the switch is not
