@@ -71,9 +71,15 @@ const (
 	sessionAlarmShare = 0.9
 )
 
+// sessionSwitch is what the learner needs of the switch session.
+type sessionSwitch interface {
+	WriteUnowned(ctx context.Context, us []*p4v1.Update) ([]error, error)
+	Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error)
+}
+
 type learner struct {
 	tbl   *sessionmem.Table
-	sess  *controlplane.Session
+	sess  sessionSwitch
 	idle  func(proto uint8) time.Duration
 	bound int
 
@@ -87,7 +93,7 @@ type learner struct {
 	inserted, evicted, dups, full, failed, dropped atomic.Uint64
 }
 
-func newLearner(tbl *sessionmem.Table, sess *controlplane.Session, idle func(uint8) time.Duration, bound int) *learner {
+func newLearner(tbl *sessionmem.Table, sess sessionSwitch, idle func(uint8) time.Duration, bound int) *learner {
 	return &learner{tbl: tbl, sess: sess, idle: idle, bound: bound, held: map[sessionmem.Key]uint8{}, wake: make(chan struct{}, 1)}
 }
 
@@ -284,6 +290,7 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 	alarm := time.NewTicker(time.Second)
 	defer alarm.Stop()
 	needRead := true
+	pushes := d.session.Stats().PipelinePushes
 	backoff := 50 * time.Millisecond
 	for {
 		if needRead {
@@ -322,6 +329,10 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 			needRead = true
 		case <-alarm.C:
 			d.sessionAlarm()
+			// A pipeline push empties the switch's table: read it again.
+			if p := d.session.Stats().PipelinePushes; p != pushes {
+				pushes, needRead = p, true
+			}
 		}
 	}
 }

@@ -24,13 +24,21 @@ import (
 
 // sessionsSite is testdata/fast.yaml with the session memory on and the
 // balance group's members and idle timeouts as given.
-func sessionsSite(t *testing.T, members, idle string) string {
+func sessionsSite(t testing.TB, members, idle string) string {
 	t.Helper()
 	data, err := os.ReadFile("testdata/fast.yaml")
 	require.NoError(t, err)
 	s := strings.Replace(string(data), "members: [F1, F2, F3]", "members: ["+members+"]", 1)
 	s += "sessions: {enabled: true, idle_timeout: {" + idle + "}}\n"
 	return s
+}
+
+// writeSiteB writes sessionsSite for a benchmark.
+func writeSiteB(b *testing.B, members, idle string) string {
+	b.Helper()
+	p := filepath.Join(b.TempDir(), "site.yaml")
+	require.NoError(b, os.WriteFile(p, []byte(sessionsSite(b, members, idle)), 0o600))
+	return p
 }
 
 func writeSite(t *testing.T, text string) string {
@@ -68,6 +76,15 @@ func manySessions(n int, seed byte) []twoWay {
 	var out []twoWay
 	for i := range n {
 		out = append(out, twoWay{netip.AddrFrom4([4]byte{10, seed, byte(i >> 8), byte(i)}), netip.AddrFrom4([4]byte{172, 16, seed, byte(i % 7)})})
+	}
+	return out
+}
+
+// manySessionsN is manySessions for up to 2^24 sessions.
+func manySessionsN(n int, seed byte) []twoWay {
+	var out []twoWay
+	for i := range n {
+		out = append(out, twoWay{netip.AddrFrom4([4]byte{10, byte(i >> 16), byte(i >> 8), byte(i)}), netip.AddrFrom4([4]byte{172, 16, seed, 1})})
 	}
 	return out
 }

@@ -315,36 +315,65 @@ func (s *P4RTServer) sendIdle(src idleSource, now time.Time) {
 	}
 }
 
+// sessionListDelay is the session digest's max_timeout_ns as
+// configured (capped at maxListDelay), 0 when it is not configured.
+func (s *P4RTServer) sessionListDelay(src digestSource) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.digests.configs[src.SessionDigestID()]
+	if c == nil {
+		return 0
+	}
+	return min(time.Duration(c.GetMaxTimeoutNs()), maxListDelay)
+}
+
+// maxListDelay bounds how long the switch holds session digests back to
+// fill a list.
+const maxListDelay = 100 * time.Millisecond
+
 // idleSweep is how often the switch looks for idle entries (BMv2 sweeps
 // its ageing every second; finer here so that tests need not wait).
 const idleSweep = 100 * time.Millisecond
 
 // digestLoop moves the data plane's digests and idle notifications to
 // the P4Runtime stream until ctx ends; it follows the data plane of the
-// program the controller pushed last.
+// program the controller pushed last. Session digests are sent when they
+// arrive, or, with a max_timeout_ns configured, that long after the first
+// of a list (so that lists fill rather than one message per wake-up).
 func (s *Switch) digestLoop(ctx context.Context) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	lastSweep := time.Now()
+	var fill <-chan time.Time // a list filling: sent when it fires
 	for {
 		dp := s.dataplane()
 		dgs, vNotify := dp.VerdictDigests()
 		if len(dgs) > 0 {
 			s.p4rt.sendVerdicts(dp, dgs, time.Now())
 		}
-		sess, sNotify := dp.SessionDigests()
-		if len(sess) > 0 {
-			s.p4rt.sendSessions(dp, sess, time.Now())
-		}
 		if dp.VerdictDigestID() == 0 {
 			vNotify = nil
+		}
+		var sNotify <-chan struct{}
+		if fill == nil {
+			var sess []sessionmem.Digest
+			sess, sNotify = dp.SessionDigests()
+			if len(sess) > 0 {
+				s.p4rt.sendSessions(dp, sess, time.Now())
+			}
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-vNotify:
 		case <-sNotify:
+			if wait := s.p4rt.sessionListDelay(dp); wait > 0 {
+				fill = time.After(wait)
+			}
+		case <-fill:
+			fill = nil
 		case <-s.swapped:
+			fill = nil
 		case now := <-t.C:
 			s.p4rt.expireDigests(dp, now)
 			if now.Sub(lastSweep) >= idleSweep {

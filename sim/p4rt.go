@@ -78,8 +78,9 @@ type P4RTServer struct {
 
 	noSaveCommit bool // VERIFY_AND_SAVE and COMMIT unimplemented (as PI)
 
-	digests digestState                        // verdict digests (digest.go)
-	clones  map[uint32]*p4v1.CloneSessionEntry // clone sessions (clonesession.go)
+	digests     digestState // digests (digest.go)
+	streamDrops atomic.Uint64
+	clones      map[uint32]*p4v1.CloneSessionEntry // clone sessions (clonesession.go)
 }
 
 // MaxConcurrentReads is how many Reads run at once; each may copy up to
@@ -99,6 +100,7 @@ type stream struct {
 	election   *big.Int // nil: unset, a backup for good
 	send       chan *p4v1.StreamMessageResponse
 	done       chan struct{}
+	dropped    *atomic.Uint64 // the server's streamDrops
 }
 
 // NewP4RTServer returns a server for the device. packetOut transmits a
@@ -417,7 +419,7 @@ func (s *P4RTServer) Read(req *p4v1.ReadRequest, srv p4v1.P4Runtime_ReadServer) 
 
 // StreamChannel runs one controller stream.
 func (s *P4RTServer) StreamChannel(srv p4v1.P4Runtime_StreamChannelServer) error {
-	st := &stream{srv: srv, send: make(chan *p4v1.StreamMessageResponse, 1024), done: make(chan struct{})}
+	st := &stream{srv: srv, send: make(chan *p4v1.StreamMessageResponse, 1024), done: make(chan struct{}), dropped: &s.streamDrops}
 	sendErr := make(chan error, 1)
 	go func() {
 		for {
@@ -473,8 +475,16 @@ func (st *stream) trySend(m *p4v1.StreamMessageResponse) {
 	select {
 	case st.send <- m:
 	default: // a controller that does not read its stream loses messages, not the switch
+		if st.dropped != nil {
+			st.dropped.Add(1)
+		}
 	}
 }
+
+// StreamDrops is the number of stream messages (packet-ins, digest
+// lists, notifications) lost because a controller did not read its
+// stream fast enough.
+func (s *P4RTServer) StreamDrops() uint64 { return s.streamDrops.Load() }
 
 func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) error {
 	if err := s.checkDevice(a.GetDeviceId()); err != nil {
