@@ -30,7 +30,9 @@ func newStatusCmd(a *app) *cobra.Command {
     crossed it and how long that took (time of pass), keep-alives lost in
     all and in a row, and why it is in that state;
   - every balance group: active, bypass or drop, live members against the
-    profile's minimum, and the slot layout digest.`,
+    profile's minimum, and the slot layout digest;
+  - with the session memory on (sessions.enabled): the sessions held per
+    filter group against the table's size, and what the learner did.`,
 		Example: `  balancer status
   balancer status -o json | jq '.filters[] | select(.state != "up") | .name'`,
 		Args: exactArgs(),
