@@ -217,3 +217,51 @@ func TestNoSessionsInBaseProgram(t *testing.T) {
 	assert.Empty(t, dgs)
 	assert.Nil(t, ch)
 }
+
+// One digest per frame, the verdict's first: a new session whose frame
+// proves (or meets) a data-plane verdict sends the verdict digest, not a
+// session digest, as the P4 program's ARCH_INGRESS_FINISH does.
+func TestSessionDigestYieldsToVerdict(t *testing.T) {
+	s := sessionsSchema(t, 0)
+	clock := &atomic.Uint64{}
+	clock.Store(1_000_000_000)
+	d, err := New(s, WithClock(clock.Load))
+	require.NoError(t, err)
+	require.True(t, d.VerdictOn())
+	cfg, err := pipelinecases.VerdictConfig(false)
+	require.NoError(t, err)
+	comp, err := tables.New(s)
+	require.NoError(t, err)
+	desired, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	for _, b := range comp.Diff(desired.Entities, nil).Batches {
+		for i, err := range d.Write(b.Updates, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+			require.NoError(t, err, "batch %q update %d", b.Name, i)
+		}
+	}
+	sends, _ := pipelinecases.F1Traffic(cfg, 32)
+	// Unanswered data of many buckets, sent well within the detection
+	// time of each other, until the pipeline proves the loss.
+	proven := false
+	toF1 := map[int]bool{}
+	for i := 0; i < 1000 && !proven; i++ {
+		r := d.Process(pipelinecases.L1LAN, sends[i%16], nil)
+		proven = r.Port == pipelinecases.L1WAN
+		if r.Port == pipelinecases.F1LAN {
+			toF1[i%16] = true
+		}
+		clock.Add(uint64(pipelinecases.VerdictDetect / 10))
+	}
+	require.True(t, proven, "the pipeline proved F1's loss")
+	dgs, _ := d.SessionDigests()
+	require.Len(t, dgs, len(toF1), "the sessions balanced to F1 before: learned (once each, not acknowledged); the proving frame's session not")
+	d.VerdictDigests()
+	for i, f := range sends[16:20] {
+		r := d.Process(pipelinecases.L1LAN, f, nil)
+		assert.Equal(t, uint32(pipelinecases.L1WAN), r.Port, "frame %d: the verdict's failure action (bypass)", i)
+	}
+	vds, _ := d.VerdictDigests()
+	assert.NotEmpty(t, vds, "the verdict digest")
+	dgs, _ = d.SessionDigests()
+	assert.Empty(t, dgs, "no session digest from a frame that sends the verdict's")
+}
