@@ -278,6 +278,13 @@ func (p *Pipeline) loadP4Info(path string, ref *p4src.Schema, arch string) error
 	if a := info.GetPkgInfo().GetArch(); a != "" && a != arch {
 		return fmt.Errorf("%w: --p4info %s is of a %s build; format %s takes the %s build", ErrPipeline, path, a, p.Format, arch)
 	}
+	if (&p4src.Schema{Info: info}).HasSessions() {
+		// The sessions profile: its names are the v1model sessions
+		// build's (the base build's and the session memory's).
+		if ref, err = p4src.LoadSessions(); err != nil {
+			return err
+		}
+	}
 	if err := p4src.CheckContract(ref.Info, info); err != nil {
 		return fmt.Errorf("--p4info %s: %w", path, err)
 	}
