@@ -2,9 +2,6 @@ package daemon
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -56,11 +53,10 @@ func BenchmarkLearnerPerSession(b *testing.B) {
 // pipeline, until the daemon holds them all (digests over P4Runtime, the
 // learner's inserts back). It reports sessions/s.
 func BenchmarkSessionLearnSoftwareSwitch(b *testing.B) {
-	// Keep-alives slow enough that a host busy with the frames does not
-	// fail the filters over (a bypassed session is not learned).
-	site := strings.Replace(sessionsSite(b, "F1, F2, F3", "tcp: 300s"), "interval: 10ms, loss_threshold: 3", "interval: 200ms, loss_threshold: 20", 1)
-	path := filepath.Join(b.TempDir(), "site.yaml")
-	require.NoError(b, os.WriteFile(path, []byte(site), 0o600))
+	// sessionsSite's keep-alives are slow enough that a host busy with
+	// the frames does not fail the filters over (a bypassed session is
+	// not learned).
+	path := writeSiteB(b, "F1, F2, F3", "tcp: 300s")
 	bd := newBedFor(b, path, 0)
 	d, _ := bd.startDaemon(1)
 	bd.allUp(d)
