@@ -87,6 +87,7 @@ type learner struct {
 	queue   []sessionmem.Digest
 	deletes []sessionmem.Key
 	held    map[sessionmem.Key]uint8 // -> filter group
+	byGroup [256]int                 // held, counted by filter group
 	lastRB  time.Time
 	wake    chan struct{}
 
@@ -174,7 +175,10 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 			if errs[i] == nil {
 				l.evicted.Add(1)
 			}
-			delete(l.held, k)
+			if fg, ok := l.held[k]; ok {
+				l.byGroup[fg]--
+				delete(l.held, k)
+			}
 		}
 	}
 	for j, d := range ins {
@@ -182,7 +186,11 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 		switch code := controlplane.UpdateCode(e); {
 		case e == nil:
 			l.inserted.Add(1)
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+			}
 			l.held[d.Key] = d.FilterGroup
+			l.byGroup[d.FilterGroup]++
 		case code == codes.AlreadyExists:
 			l.dups.Add(1)
 		case code == codes.ResourceExhausted:
@@ -202,15 +210,17 @@ func (l *learner) readBack(ctx context.Context) error {
 		return err
 	}
 	held := make(map[sessionmem.Key]uint8, len(es))
+	var by [256]int
 	for _, e := range es {
 		h, err := l.tbl.Decode(e.GetTableEntry())
 		if err != nil {
 			continue
 		}
 		held[h.Key] = h.FilterGroup
+		by[h.FilterGroup]++
 	}
 	l.mu.Lock()
-	l.held, l.lastRB = held, time.Now()
+	l.held, l.byGroup, l.lastRB = held, by, time.Now()
 	l.mu.Unlock()
 	return nil
 }
@@ -221,8 +231,10 @@ func (l *learner) status() SessionMemoryStatus {
 	st := SessionMemoryStatus{Enabled: true, Held: len(l.held), ByGroup: map[uint8]int{}, Size: l.tbl.Size,
 		Inserted: l.inserted.Load(), Evicted: l.evicted.Load(), Duplicates: l.dups.Load(), Full: l.full.Load(),
 		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
-	for _, fg := range l.held {
-		st.ByGroup[fg]++
+	for fg, n := range l.byGroup {
+		if n > 0 {
+			st.ByGroup[uint8(fg)] = n
+		}
 	}
 	if l.tbl.Size > 0 {
 		st.Occupied = float64(st.Held) / float64(l.tbl.Size)
