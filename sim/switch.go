@@ -58,8 +58,10 @@ type Options struct {
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
-	// Schema is the program the switch runs (default the embedded
-	// v1model P4Info, p4src.Load).
+	// Schema is the program the switch runs. Default: the embedded
+	// v1model build (p4src.Load) or its "sessions" profile
+	// (p4src.LoadSessions, with the session memory), whichever a
+	// controller pushes; given, only that one.
 	Schema *p4src.Schema
 	// TLS, when set, serves P4Runtime and gNMI over TLS with it (with
 	// ClientAuth tls.RequireAndVerifyClientCert and ClientCAs: mutual
