@@ -1679,7 +1679,10 @@ type SessionMemory struct {
 	Backlog    int64 `protobuf:"varint,11,opt,name=backlog,proto3" json:"backlog,omitempty"`
 	QueueBound int64 `protobuf:"varint,12,opt,name=queue_bound,json=queueBound,proto3" json:"queue_bound,omitempty"`
 	// When the learner last read the table back.
-	LastReadBack  *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=last_read_back,json=lastReadBack,proto3" json:"last_read_back,omitempty"`
+	LastReadBack *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=last_read_back,json=lastReadBack,proto3" json:"last_read_back,omitempty"`
+	// Held sessions rewritten off a failed filter group whose share its
+	// failure action moved (rebalance, spare) to where their slots point.
+	Rehomed       uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1803,6 +1806,13 @@ func (x *SessionMemory) GetLastReadBack() *timestamppb.Timestamp {
 		return x.LastReadBack
 	}
 	return nil
+}
+
+func (x *SessionMemory) GetRehomed() uint64 {
+	if x != nil {
+		return x.Rehomed
+	}
+	return 0
 }
 
 // SessionMemoryGroup is the sessions held for one filter group.
@@ -5140,7 +5150,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
 	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
 	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\x12A\n" +
-	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xae\x03\n" +
+	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xc8\x03\n" +
 	"\rSessionMemory\x12\x12\n" +
 	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x1c\n" +
@@ -5158,7 +5168,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\abacklog\x18\v \x01(\x03R\abacklog\x12\x1f\n" +
 	"\vqueue_bound\x18\f \x01(\x03R\n" +
 	"queueBound\x12@\n" +
-	"\x0elast_read_back\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\flastReadBack\"L\n" +
+	"\x0elast_read_back\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\flastReadBack\x12\x18\n" +
+	"\arehomed\x18\x0e \x01(\x04R\arehomed\"L\n" +
 	"\x12SessionMemoryGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x12\n" +

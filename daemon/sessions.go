@@ -15,6 +15,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // The session memory's learner (docs/sessions.md): the session digests
@@ -48,8 +49,11 @@ type SessionMemoryStatus struct {
 	// past the learner's queue or the session's), Backlog (digests
 	// waiting), Bound (the queue's bound).
 	Inserted, Evicted, Duplicates, Full, Failed, Dropped uint64
-	Backlog, Bound                                       int
-	LastReadBack                                         time.Time
+	// Rehomed: held sessions rewritten off a failed filter group whose
+	// share its failure action moved (rebalance, spare).
+	Rehomed        uint64
+	Backlog, Bound int
+	LastReadBack   time.Time
 }
 
 // SessionMemoryGroup is the sessions held for one filter group.
@@ -86,12 +90,15 @@ type learner struct {
 	mu      sync.Mutex
 	queue   []sessionmem.Digest
 	deletes []sessionmem.Key
+	// rehomes are entries to rewrite (MODIFY) off a failed filter group
+	// whose slots moved (rehome).
+	rehomes []sessionmem.Digest
 	held    map[sessionmem.Key]uint8 // -> filter group
 	byGroup [256]int                 // held, counted by filter group
 	lastRB  time.Time
 	wake    chan struct{}
 
-	inserted, evicted, dups, full, failed, dropped atomic.Uint64
+	inserted, evicted, dups, full, failed, dropped, rehomed atomic.Uint64
 }
 
 func newLearner(tbl *sessionmem.Table, sess sessionSwitch, idle func(uint8) time.Duration, bound int) *learner {
@@ -135,15 +142,23 @@ func (l *learner) takeIdle(tes []*p4v1.TableEntry) {
 	l.poke()
 }
 
-// next takes the next batch: deletes first (they free room).
-func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest) {
+// next takes the next batch: deletes first (they free room), then the
+// rewrites off failed filter groups (mod: ins are MODIFYs), then the
+// sessions to learn.
+func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.deletes) > 0 {
 		n := min(len(l.deletes), sessionBatch)
 		del = append(del, l.deletes[:n]...)
 		l.deletes = l.deletes[n:]
-		return del, nil
+		return del, nil, false
+	}
+	if len(l.rehomes) > 0 {
+		n := min(len(l.rehomes), sessionBatch)
+		ins = append(ins, l.rehomes[:n]...)
+		l.rehomes = l.rehomes[n:]
+		return nil, ins, true
 	}
 	n := min(len(l.queue), sessionBatch)
 	ins = append(ins, l.queue[:n]...)
@@ -151,17 +166,68 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest) {
 	if len(l.queue) == 0 {
 		l.queue = nil
 	}
-	return nil, ins
+	return nil, ins, false
+}
+
+// rehome queues the rewrite of every held session of a filter group
+// whose share its failure action moved (rebalance to the survivors, or
+// spare) to where its slot now points (docs/sessions.md, "Failures"): a
+// held session leaves a failed filter as a slot's would, and stays where
+// it went when the filter returns. Sessions of a filter group in bypass
+// or drop are left alone (the failure action applies to them, and they go
+// back when it returns).
+func (l *learner) rehome(site *tables.Site) {
+	st, cfg := site.State(), site.Config()
+	moved := map[uint8]bool{}
+	for _, names := range []map[string]bool{st.Rebalanced, mapKeys(st.Spared)} {
+		for name := range names {
+			if f := cfg.FilterGroupByName(name); f != nil && f.ID != nil {
+				moved[uint8(*f.ID)] = true
+			}
+		}
+	}
+	if len(moved) == 0 {
+		return
+	}
+	active := map[uint8]*tables.Layout{}
+	for _, gl := range site.Layouts() {
+		active[uint8(gl.ID)] = gl.Active
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k, fg := range l.held {
+		lay := active[k.BalanceGroup]
+		if !moved[fg] || lay == nil || len(lay.Slots) == 0 {
+			continue
+		}
+		t := lay.Slots[k.Hash()&uint32(len(lay.Slots)-1)]
+		if uint8(t.FilterGroup) == fg {
+			continue
+		}
+		l.rehomes = append(l.rehomes, sessionmem.Digest{Key: k, FilterGroup: uint8(t.FilterGroup), Core: uint16(t.Core)})
+	}
+}
+
+func mapKeys[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }
 
 // write runs one batch on the switch and counts its results.
-func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []sessionmem.Digest) error {
+func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []sessionmem.Digest, mod bool) error {
 	us := make([]*p4v1.Update, 0, len(del)+len(ins))
 	for _, k := range del {
 		us = append(us, &p4v1.Update{Type: p4v1.Update_DELETE, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: l.tbl.KeyEntry(k)}}})
 	}
+	typ := p4v1.Update_INSERT
+	if mod {
+		typ = p4v1.Update_MODIFY
+	}
 	for _, d := range ins {
-		us = append(us, &p4v1.Update{Type: p4v1.Update_INSERT, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{
+		us = append(us, &p4v1.Update{Type: typ, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{
 			TableEntry: l.tbl.Entry(d.Key, d.FilterGroup, d.Core, l.idle(d.Proto))}}})
 	}
 	errs, err := l.sess.WriteUnowned(ctx, us)
@@ -184,6 +250,19 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 	for j, d := range ins {
 		e := errs[len(del)+j]
 		switch code := controlplane.UpdateCode(e); {
+		case mod && code == codes.NotFound:
+			// Aged meanwhile.
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+				delete(l.held, d.Key)
+			}
+		case mod && e == nil:
+			l.rehomed.Add(1)
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+			}
+			l.held[d.Key] = d.FilterGroup
+			l.byGroup[d.FilterGroup]++
 		case e == nil:
 			l.inserted.Add(1)
 			if old, ok := l.held[d.Key]; ok {
@@ -230,7 +309,7 @@ func (l *learner) status() SessionMemoryStatus {
 	defer l.mu.Unlock()
 	st := SessionMemoryStatus{Enabled: true, Held: len(l.held), ByGroup: map[uint8]int{}, Size: l.tbl.Size,
 		Inserted: l.inserted.Load(), Evicted: l.evicted.Load(), Duplicates: l.dups.Load(), Full: l.full.Load(),
-		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
+		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Rehomed: l.rehomed.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
 	for fg, n := range l.byGroup {
 		if n > 0 {
 			st.ByGroup[uint8(fg)] = n
@@ -303,6 +382,7 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 	defer alarm.Stop()
 	needRead := true
 	pushes := d.session.Stats().PipelinePushes
+	var lastSite *tables.Site
 	backoff := 50 * time.Millisecond
 	for {
 		if needRead {
@@ -310,14 +390,14 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 				needRead = false
 			}
 		}
-		del, ins := l.next()
+		del, ins, mod := l.next()
 		if len(del)+len(ins) > 0 {
-			if err := l.write(ctx, del, ins); err != nil {
+			if err := l.write(ctx, del, ins, mod); err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
 				// Not primary, or the switch unreachable: the batch waits.
-				l.requeue(del, ins)
+				l.requeue(del, ins, mod)
 				if !errors.Is(err, controlplane.ErrNotPrimary) {
 					d.log.Warn("session memory: write failed; retrying", "err", err, "in", backoff)
 				}
@@ -341,6 +421,12 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 			needRead = true
 		case <-alarm.C:
 			d.sessionAlarm()
+			// A failover that moved a filter group's share: its held
+			// sessions follow.
+			if site := d.snapshot().site; site != lastSite {
+				lastSite = site
+				l.rehome(site)
+			}
 			// A pipeline push empties the switch's table: read it again.
 			if p := d.session.Stats().PipelinePushes; p != pushes {
 				pushes, needRead = p, true
@@ -350,10 +436,14 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 }
 
 // requeue puts a batch that could not be written back at the head.
-func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest) {
+func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.deletes = append(del, l.deletes...)
+	if mod {
+		l.rehomes = append(ins, l.rehomes...)
+		return
+	}
 	if room := l.bound - len(l.queue); len(ins) > room {
 		l.dropped.Add(uint64(len(ins) - max(room, 0)))
 		ins = ins[:max(room, 0)]

@@ -41,8 +41,8 @@ func BenchmarkLearnerPerSession(b *testing.B) {
 			dgs[j] = sessionmem.Digest{Key: sessionmem.Key{Lo: uint32(i + j), Hi: 0xffffffff, Proto: 6}, FilterGroup: uint8(j % 3), Core: uint16(j % 4)}
 		}
 		l.take(dgs)
-		del, ins := l.next()
-		if err := l.write(ctx, del, ins); err != nil {
+		del, ins, mod := l.next()
+		if err := l.write(ctx, del, ins, mod); err != nil {
 			b.Fatal(err)
 		}
 	}

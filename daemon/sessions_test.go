@@ -296,3 +296,73 @@ func TestSessionMemoryNeedsTheSessionsBuild(t *testing.T) {
 	assert.Contains(t, err.Error(), "sessions.enabled is true, but the P4Info (given) has no table BalancerIngress.sessions")
 	assert.Contains(t, err.Error(), "p4src/build/tofino-sessions")
 }
+
+// Under the failure action rebalance, a failed filter group's held
+// sessions follow its slots to the survivors (rewritten off it, not left
+// on its software bypass), and stay there when it returns; new sessions
+// reach it again (docs/sessions.md, "Failures").
+func TestSessionMemoryRebalanceMovesHeldSessions(t *testing.T) {
+	site := strings.Replace(sessionsSite(t, "F1, F2, F3", "tcp: 300s"), "interval: 100ms, loss_threshold: 30, recovery_threshold: 3, min_active: 1, failure_action: bypass",
+		"interval: 50ms, loss_threshold: 6, recovery_threshold: 3, min_active: 1, failure_action: rebalance", 1)
+	require.Contains(t, site, "failure_action: rebalance")
+	b := newBedFor(t, writeSite(t, site), 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	old := manySessions(300, 4)
+	placed := map[twoWay]int{}
+	onF1 := 0
+	for _, s := range old {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		r := dp.Process(20, out, nil)
+		require.GreaterOrEqual(t, lanFG(r.Port), 0, "balanced: %+v", r)
+		placed[s] = lanFG(r.Port)
+		if placed[s] == 0 {
+			onF1++
+		}
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == len(old) }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	require.Greater(t, onF1, 30)
+
+	b.filters["F1"].alive.Store(false)
+	b.waitFG(0, p4src.ActionFilterSWBypass, 10*time.Second)
+	require.Eventually(t, func() bool { return d.SessionMemory().Rehomed == uint64(onF1) }, 30*time.Second, 5*time.Millisecond,
+		"F1's held sessions rewritten to the survivors: %+v", d.SessionMemory())
+	held, by := heldOnSwitch(t, dp)
+	assert.Len(t, held, len(old))
+	assert.Zero(t, by[0], "no held session left on the failed F1")
+	check := func(when string) {
+		t.Helper()
+		moved := 0
+		for _, s := range old {
+			out, _ := s.frames(layers.IPProtocolTCP)
+			r := dp.Process(20, out, nil)
+			got := lanFG(r.Port)
+			require.GreaterOrEqual(t, got, 0, "%s: a held session is inspected, not bypassed: %+v", when, r)
+			if placed[s] == 0 {
+				assert.NotEqual(t, 0, got, "%s: F1's session on a survivor", when)
+			} else if got != placed[s] {
+				moved++
+			}
+		}
+		assert.Zero(t, moved, "%s: the survivors' own sessions never move", when)
+	}
+	check("F1 failed")
+
+	b.filters["F1"].alive.Store(true)
+	b.waitFG(0, p4src.ActionFilterForward, 10*time.Second)
+	require.Eventually(t, func() bool {
+		s, err := d.Status(context.Background())
+		return err == nil && !s.Switch.Pending && !s.Switch.StatePending && len(s.Filters) > 0 && s.Filters[0].State == "up"
+	}, 30*time.Second, 5*time.Millisecond)
+	check("F1 back")
+	toF1 := 0
+	for _, s := range manySessions(300, 5) {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		if lanFG(dp.Process(20, out, nil).Port) == 0 {
+			toF1++
+		}
+	}
+	assert.Greater(t, toF1, 30, "new sessions reach F1 again")
+	t.Logf("F1 held %d of %d sessions: all rewritten to the survivors on its failure, none back on its return; %d of 300 new sessions went to F1", onF1, len(old), toF1)
+}

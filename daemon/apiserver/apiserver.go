@@ -525,7 +525,7 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 	if sm := st.SessionMemory; sm != nil {
 		out.SessionMemory = &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
 			Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
-			Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack)}
+			Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed}
 		for _, g := range sm.Groups {
 			out.SessionMemory.FilterGroups = append(out.SessionMemory.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
 		}

@@ -85,8 +85,8 @@ func writeSessionMemory(w io.Writer, st *apiv1.Status) {
 		}
 		t.Flush()
 	}
-	fmt.Fprintf(w, "learned %d, aged %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
-		sm.GetInserted(), sm.GetAged(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
+	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
+		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
 	if rb := sm.GetLastReadBack(); rb != nil {
 		fmt.Fprintf(w, "; read back %s", fmtAge(rb, st.GetObservedAt()))
 	}
