@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -365,4 +366,78 @@ func TestSessionMemoryRebalanceMovesHeldSessions(t *testing.T) {
 	}
 	assert.Greater(t, toF1, 30, "new sessions reach F1 again")
 	t.Logf("F1 held %d of %d sessions: all rewritten to the survivors on its failure, none back on its return; %d of 300 new sessions went to F1", onF1, len(old), toF1)
+}
+
+// blockingSwitch holds every write until released.
+type blockingSwitch struct {
+	release chan struct{}
+	calls   atomic.Int64
+}
+
+func (b *blockingSwitch) WriteUnowned(ctx context.Context, us []*p4v1.Update) ([]error, error) {
+	b.calls.Add(1)
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return make([]error, len(us)), nil
+}
+
+func (b *blockingSwitch) Read(context.Context, ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	return nil, nil
+}
+
+// The learner's queue is bounded: while the switch does not take its
+// writes, handing it digests never waits, and past the bound they are
+// dropped and counted (those sessions stay unlearned: they move with
+// their slots, as without the memory); the backlog at its bound is what
+// raises the alarm.
+func TestLearnerQueueIsBounded(t *testing.T) {
+	s, err := p4src.LoadSessions()
+	require.NoError(t, err)
+	tbl, err := sessionmem.Resolve(s)
+	require.NoError(t, err)
+	sw := &blockingSwitch{release: make(chan struct{})}
+	l := newLearner(tbl, sw, func(uint8) time.Duration { return time.Minute }, 100)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			del, ins, mod := l.next()
+			if len(del)+len(ins) == 0 {
+				select {
+				case <-l.wake:
+				case <-ctx.Done():
+				}
+				continue
+			}
+			_ = l.write(ctx, del, ins, mod)
+		}
+	}()
+	list := func(base int) []sessionmem.Digest {
+		out := make([]sessionmem.Digest, 100)
+		for i := range out {
+			out[i] = sessionmem.Digest{Key: sessionmem.Key{Lo: uint32(base + i), Hi: 1 << 31, Proto: 17}}
+		}
+		return out
+	}
+	l.take(list(0))
+	require.Eventually(t, func() bool { return sw.calls.Load() == 1 }, 10*time.Second, time.Millisecond, "the writer is in its first write")
+	start := time.Now()
+	for i := 1; i < 10; i++ {
+		l.take(list(100 * i))
+	}
+	assert.Less(t, time.Since(start), 5*time.Second, "handing digests over never waits for the switch")
+	st := l.status()
+	assert.Equal(t, 100, st.Backlog, "the queue holds its bound")
+	assert.Equal(t, st.Bound, st.Backlog, "at its bound: the alarm's condition")
+	assert.Equal(t, uint64(800), st.Dropped, "past the bound: dropped and counted")
+	close(sw.release)
+	require.Eventually(t, func() bool { return l.status().Inserted == 200 }, 10*time.Second, time.Millisecond, "%+v", l.status())
+	assert.Zero(t, l.status().Backlog)
+	cancel()
+	<-done
 }
