@@ -71,6 +71,9 @@ const (
 	sessionBatch = 500
 	// sessionReadBack is how often the learner reads the table back.
 	sessionReadBack = 30 * time.Second
+	// sessionSiteCheck is how often the learner looks for a new running
+	// site (a failover that moved a filter group's share).
+	sessionSiteCheck = 100 * time.Millisecond
 	// sessionAlarmShare is the occupancy above which the alarm is raised.
 	sessionAlarmShare = 0.9
 )
@@ -380,6 +383,8 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 	defer rb.Stop()
 	alarm := time.NewTicker(time.Second)
 	defer alarm.Stop()
+	siteTick := time.NewTicker(sessionSiteCheck)
+	defer siteTick.Stop()
 	needRead := true
 	pushes := d.session.Stats().PipelinePushes
 	var lastSite *tables.Site
@@ -419,14 +424,15 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 		case <-l.wake:
 		case <-rb.C:
 			needRead = true
-		case <-alarm.C:
-			d.sessionAlarm()
+		case <-siteTick.C:
 			// A failover that moved a filter group's share: its held
 			// sessions follow.
 			if site := d.snapshot().site; site != lastSite {
 				lastSite = site
 				l.rehome(site)
 			}
+		case <-alarm.C:
+			d.sessionAlarm()
 			// A pipeline push empties the switch's table: read it again.
 			if p := d.session.Stats().PipelinePushes; p != pushes {
 				pushes, needRead = p, true
