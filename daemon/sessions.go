@@ -44,8 +44,9 @@ type SessionMemoryStatus struct {
 	Size     int64
 	Occupied float64 // Held/Size, 0..1
 	// Inserted, Evicted (aged: deleted after an idle notification),
-	// Duplicates (the switch held it already), Full (refused:
-	// RESOURCE_EXHAUSTED), Failed (any other error), Dropped (digests
+	// Duplicates (the switch held it already), Full (digests refused:
+	// RESOURCE_EXHAUSTED, or not written while the learner holds the
+	// table's size), Failed (any other error), Dropped (digests
 	// past the learner's queue or the session's), Backlog (digests
 	// waiting), Bound (the queue's bound).
 	Inserted, Evicted, Duplicates, Full, Failed, Dropped uint64
@@ -119,6 +120,13 @@ func (l *learner) poke() {
 // dropped and counted.
 func (l *learner) take(dgs []sessionmem.Digest) {
 	l.mu.Lock()
+	if l.tbl.Size > 0 && int64(len(l.held)) >= l.tbl.Size {
+		// Full: refused without a write (a full table's unlearned
+		// sessions digest again with every frame the switch lets through).
+		l.mu.Unlock()
+		l.full.Add(uint64(len(dgs)))
+		return
+	}
 	n := min(len(dgs), l.bound-len(l.queue))
 	if n < 0 {
 		n = 0

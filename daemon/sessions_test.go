@@ -441,3 +441,26 @@ func TestLearnerQueueIsBounded(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// A learner that holds the table's size writes no insert: the digests
+// are counted as refused.
+func TestLearnerFullWritesNothing(t *testing.T) {
+	s, err := p4src.LoadSessions()
+	require.NoError(t, err)
+	tbl, err := sessionmem.Resolve(s)
+	require.NoError(t, err)
+	tbl.Size = 2
+	sw := &blockingSwitch{release: make(chan struct{})}
+	close(sw.release)
+	l := newLearner(tbl, sw, func(uint8) time.Duration { return time.Minute }, 100)
+	l.take([]sessionmem.Digest{{Key: sessionmem.Key{Lo: 1}}, {Key: sessionmem.Key{Lo: 2}}})
+	del, ins, mod := l.next()
+	require.NoError(t, l.write(context.Background(), del, ins, mod))
+	require.Equal(t, 2, l.status().Held)
+	l.take([]sessionmem.Digest{{Key: sessionmem.Key{Lo: 3}}})
+	del, ins, _ = l.next()
+	assert.Empty(t, del)
+	assert.Empty(t, ins, "nothing to write while full")
+	assert.Equal(t, uint64(1), l.status().Full)
+	assert.Equal(t, int64(1), sw.calls.Load(), "one write: the first two")
+}
