@@ -34,6 +34,9 @@ const maxShadowPairs = 1 << 21
 //     inner VLAN, every port, a /0 prefix): the exception takes every
 //     packet that has the field, and the rule is left with the packets
 //     that lack it;
+//   - "not" entries that differ from the rule's match only in a VLAN
+//     field (vlan, inner_vlan) and together cover its match, or every
+//     value of that field, as one entry would;
 //   - a rule whose every packet a single higher-priority rule on (at
 //     least) the same links already matches (the same or a wider match):
 //     that rule wins every lookup, whatever its "not" entries (they turn
@@ -48,6 +51,7 @@ func (c *Config) RuleWarnings() []RuleWarning {
 	var out []RuleWarning
 	for i, r := range c.Rules {
 		path := fmt.Sprintf("rules[%d]", i)
+		warned := len(out)
 		for j, n := range r.Not {
 			npath := fmt.Sprintf("%s.not[%d]", path, j)
 			if matchCovers(n, r.Match) {
@@ -62,6 +66,11 @@ func (c *Config) RuleWarnings() []RuleWarning {
 					"rule %q: its not[%d] covers every value of %s, so every packet with that field is an exception (bypassed) and the rule's action %q only applies to packets without it; "+
 						"narrow the not entry, or if that is meant say it in the match (e.g. vlan_depth: 0 for untagged traffic) and drop the not entry",
 					r.Name, j, f, r.Action)})
+			}
+		}
+		if len(out) == warned {
+			if w, ok := notUnionWarning(path, r); ok {
+				out = append(out, w)
 			}
 		}
 	}
@@ -264,4 +273,55 @@ func fullField(n, m Match) string {
 		}
 	}
 	return ""
+}
+
+// notUnionWarning: the rule's "not" entries that leave the rule's match to
+// one VLAN field (vlan or inner_vlan) and, together, take all of what the
+// match gives that field (every value of it where the match leaves it
+// open), as one entry covering it would: a list split over entries
+// (not: [{vlan: [1-2000]}, {vlan: [2001-4094]}]).
+func notUnionWarning(path string, r Rule) (RuleWarning, bool) {
+	for _, f := range []struct {
+		name, every string
+		field       func(*Match) *[]Range
+	}{
+		{"vlan", "vlan (1..4094: every tagged packet)", func(x *Match) *[]Range { return &x.VLAN }},
+		{"inner_vlan", "inner_vlan (1..4094: every double-tagged packet)", func(x *Match) *[]Range { return &x.InnerVLAN }},
+	} {
+		var entries []string
+		var union []Range
+		for j, n := range r.Not {
+			rs := *f.field(&n)
+			if len(rs) == 0 {
+				continue
+			}
+			rest := n
+			*f.field(&rest) = nil
+			if !matchCovers(rest, r.Match) {
+				continue
+			}
+			entries = append(entries, fmt.Sprintf("not[%d]", j))
+			union = append(union, rs...)
+		}
+		if len(entries) < 2 {
+			continue
+		}
+		list := strings.Join(entries, ", ")
+		if mr := *f.field(&r.Match); len(mr) > 0 {
+			if rangesCover(union, mr) {
+				return RuleWarning{Rule: r.Name, Path: path + ".not", Msg: fmt.Sprintf(
+					"rule %q can never apply its action %q: its not entries %s together cover every %s of the rule's match, so every packet the rule matches is an exception (bypassed); "+
+						"narrow the not entries to the traffic to exclude, or delete the rule if bypass is what is meant",
+					r.Name, r.Action, list, f.name)}, true
+			}
+			continue
+		}
+		if merged := mergeRanges(union); len(merged) == 1 && merged[0].Lo <= 1 && merged[0].Hi >= 4094 {
+			return RuleWarning{Rule: r.Name, Path: path + ".not", Msg: fmt.Sprintf(
+				"rule %q: its not entries %s together cover every value of %s, so every packet with that field is an exception (bypassed) and the rule's action %q only applies to packets without it; "+
+					"narrow the not entries, or if that is meant say it in the match (e.g. vlan_depth: 0 for untagged traffic) and drop them",
+				r.Name, list, f.every, r.Action)}, true
+		}
+	}
+	return RuleWarning{}, false
 }

@@ -381,6 +381,10 @@ func (c *conn) serve(ctx context.Context, events <-chan streamEvent, arbTimer *t
 				c.arm(s.opts.MinBackoff)
 			}
 		case <-c.reconcileC:
+			if c.primary && c.s.EvidenceCopyErr() != nil {
+				// Refused before: the switch may take them now.
+				c.configureEvidenceCopy(ctx)
+			}
 			c.startReadBack()
 		case rb := <-c.readBacks:
 			c.onReadBack(rb)

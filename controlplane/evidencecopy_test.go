@@ -1,17 +1,26 @@
 package controlplane
 
 import (
+	"context"
 	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sim"
+	"github.com/dpi-balancer/balancer/tables"
 )
 
 // The evidence copy's mirror sessions of a 2-pipe Tofino are written on
@@ -64,18 +73,87 @@ func TestEvidenceCopySessionsWritten(t *testing.T) {
 func TestEvidenceCopyRefusedIsReported(t *testing.T) {
 	sw, addr, comp, _ := verdictRig(t)
 	bad := p4src.EvidenceCopySessions(2)
-	bad[1].SessionId = 0 // not a session id
+	bad[1].SessionId = 0                                        // not a session id
+	bad = append(bad, &p4v1.CloneSessionEntry{SessionId: 2000}) // nor this
 	logs := &testbed.SyncBuffer{}
+	var told atomic.Pointer[error]
 	s, _, _ := newSession(t, addr, 30, comp, nil, withOpts(func(o *Options) {
 		o.EvidenceCopy = bad
 		o.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		o.OnEvidenceCopy = func(err error) { told.Store(&err) }
 	}))
 	waitPrimary(t, s)
 	err := s.EvidenceCopyErr()
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "mirror session 0")
+	assert.Contains(t, err.Error(), "mirror session 2000")
+	assert.NotContains(t, err.Error(), "\n", "one line, for an alarm's message")
+	require.NotNil(t, told.Load(), "OnEvidenceCopy is told")
+	assert.Equal(t, err, *told.Load())
 	assert.Contains(t, logs.String(), "did not take the evidence copy's mirror sessions")
 	got := sw.P4Runtime().CloneSessions()
 	assert.Len(t, got, 1, "the valid session is held")
 	assert.Contains(t, got, uint32(p4src.EvidenceCopySessionBase))
+}
+
+// A switch that refused the sessions and takes them later gets them at
+// the next periodic reconcile, on the same connection: the session's
+// EvidenceCopyErr and OnEvidenceCopy say so (nil). While it refuses, the
+// periodic reconcile tries again.
+func TestEvidenceCopyRetriedByPeriodicReconcile(t *testing.T) {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	sw, err := sim.New(sim.Options{Ports: map[uint32]sim.Port{}, Schema: schema})
+	require.NoError(t, err)
+	var refuse atomic.Bool
+	var refused atomic.Uint64
+	refuse.Store(true)
+	unary := func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		if w, ok := req.(*p4v1.WriteRequest); ok && refuse.Load() {
+			for _, u := range w.GetUpdates() {
+				if u.GetEntity().GetPacketReplicationEngineEntry().GetCloneSessionEntry() != nil {
+					refused.Add(1)
+					return nil, status.Error(codes.Unimplemented, "no clone sessions here")
+				}
+			}
+		}
+		return h(ctx, req)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	g := grpc.NewServer(append(sw.ServerOptions(), grpc.ChainUnaryInterceptor(unary))...)
+	sw.Register(g)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	sw.Start(ctx, &wg)
+	wg.Go(func() { _ = g.Serve(lis) })
+	t.Cleanup(func() { cancel(); g.Stop(); wg.Wait() })
+	comp, err := tables.New(schema)
+	require.NoError(t, err)
+
+	var mu sync.Mutex
+	var told []error
+	s, _, _ := newSession(t, lis.Addr().String(), 40, comp, nil, withOpts(func(o *Options) {
+		o.EvidenceCopy = p4src.EvidenceCopySessions(2)
+		o.ReconcileInterval = 50 * time.Millisecond
+		o.OnEvidenceCopy = func(err error) { mu.Lock(); told = append(told, err); mu.Unlock() }
+	}))
+	waitPrimary(t, s)
+	require.Error(t, s.EvidenceCopyErr())
+	assert.Contains(t, s.EvidenceCopyErr().Error(), "no clone sessions here")
+	first := refused.Load()
+	require.Eventually(t, func() bool { return refused.Load() >= first+4 }, 10*time.Second, time.Millisecond,
+		"the periodic reconcile tries again while they are refused")
+
+	refuse.Store(false)
+	require.Eventually(t, func() bool { return s.EvidenceCopyErr() == nil }, 10*time.Second, time.Millisecond)
+	assert.Len(t, sw.P4Runtime().CloneSessions(), 2)
+	assert.Equal(t, uint64(1), s.Stats().Connects, "on the same connection")
+	mu.Lock()
+	defer mu.Unlock()
+	require.NotEmpty(t, told)
+	assert.NoError(t, told[len(told)-1], "told the switch took them")
+	for _, err := range told[:len(told)-1] {
+		assert.Error(t, err, "nil only once they are taken")
+	}
 }

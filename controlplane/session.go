@@ -112,8 +112,14 @@ type Options struct {
 	SessionMemory SessionMemoryOptions
 	// EvidenceCopy: the mirror sessions of the evidence copy across a
 	// multi-pipe Tofino's pipes (p4src.EvidenceCopySessions), written on
-	// every reconciliation; none for a program or a switch without them.
+	// every reconciliation (and again at each periodic reconcile while the
+	// switch refuses them); none for a program or a switch without them.
 	EvidenceCopy []*p4v1.CloneSessionEntry
+	// OnEvidenceCopy, when set, is called (from Run's goroutine) with the
+	// result of writing EvidenceCopy whenever the switch refuses them
+	// (err: why, naming each session), and once when it takes them after
+	// a refusal (nil): what EvidenceCopyErr says from then on.
+	OnEvidenceCopy func(err error)
 }
 
 // Session is one controller's connection to one switch.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -124,7 +125,8 @@ func (c *conn) configureDigest(ctx context.Context) {
 // holds them already. Like the digest's, they are not data-plane writes.
 // A switch that refuses them leaves each pipe judging a filter by the
 // returns it sees itself: the session's EvidenceCopyErr says so until a
-// later reconciliation takes them.
+// later reconciliation takes them (a new primary's, or the periodic
+// reconcile's, which writes them again while they are refused).
 func (c *conn) configureEvidenceCopy(ctx context.Context) {
 	var errs []error
 	for _, cs := range c.s.opts.EvidenceCopy {
@@ -134,13 +136,35 @@ func (c *conn) configureEvidenceCopy(ctx context.Context) {
 			errs = append(errs, fmt.Errorf("mirror session %d: %w", cs.GetSessionId(), err))
 		}
 	}
-	err := errors.Join(errs...)
-	if prev := c.s.setEvidenceCopyErr(err); err != nil && prev == nil {
+	var err error
+	if len(errs) > 0 {
+		err = sessionErrs(errs)
+	}
+	prev := c.s.setEvidenceCopyErr(err)
+	if err != nil && prev == nil {
 		c.s.log.Warn("the switch did not take the evidence copy's mirror sessions: a filter whose links are in another pipe can be judged dead while it answers", "err", err)
 	} else if err == nil && prev != nil {
 		c.s.log.Info("the switch took the evidence copy's mirror sessions")
 	}
+	if f := c.s.opts.OnEvidenceCopy; f != nil && (err != nil || prev != nil) {
+		f(err)
+	}
 }
+
+// sessionErrs are the mirror sessions the switch refused: one line
+// ("; " between them, for an alarm's message), each still matched by
+// errors.Is and errors.As.
+type sessionErrs []error
+
+func (e sessionErrs) Error() string {
+	s := make([]string, len(e))
+	for i, err := range e {
+		s[i] = err.Error()
+	}
+	return strings.Join(s, "; ")
+}
+
+func (e sessionErrs) Unwrap() []error { return e }
 
 // insertOrModify writes one entity the controller configures outside the
 // desired state (the digest, mirror sessions): INSERT, then MODIFY when

@@ -132,18 +132,23 @@ func (d *Daemon) alarmsWith(ha *HAStatus) []Alarm {
 			Remedy:  "restore the store's quorum (etcd endpoints, network); configuration changes are refused until it answers (failovers go on from this daemon's state), and this clears when it does"})
 		derived = true
 	}
-	if d.session != nil {
-		if err := d.session.EvidenceCopyErr(); err != nil {
-			out = append(out, Alarm{Name: AlarmEvidenceCopy, Object: "switch " + d.opts.SwitchAddr,
-				Message: "the switch refused the evidence copy's mirror sessions (" + err.Error() + "): a filter whose links or keep-alives are in the other pipe can be judged dead while it answers",
-				Remedy:  "check that the switch's P4Runtime server takes clone sessions and that the recirculation ports (68 and 196 on a 2-pipe box) are enabled; or run the base build; this clears when a reconciliation writes them"})
-			derived = true
-		}
-	}
 	if derived {
 		slices.SortFunc(out, func(a, b Alarm) int { return cmp.Compare(a.Name, b.Name) })
 	}
 	return out
+}
+
+// evidenceCopied raises the evidence-copy-refused alarm while the switch
+// refuses the evidence copy's mirror sessions (err: why), and clears it
+// when a reconciliation writes them (nil); the switch session calls it.
+func (d *Daemon) evidenceCopied(err error) {
+	if err == nil {
+		d.clearAlarm(AlarmEvidenceCopy, "the switch took the mirror sessions")
+		return
+	}
+	d.raiseAlarm(Alarm{Name: AlarmEvidenceCopy, Object: "switch " + d.opts.SwitchAddr,
+		Message: "the switch refused the evidence copy's mirror sessions (" + err.Error() + "): a filter whose links or keep-alives are in the other pipe can be judged dead while it answers",
+		Remedy:  "check that the switch's P4Runtime server takes clone sessions and that the recirculation ports (68 and 196 on a 2-pipe box) are enabled; or run the base build; this clears when a reconciliation writes them (the periodic one, --switch-reconcile-interval, tries again; so does a reconnect)"})
 }
 
 // AckAlarm acknowledges the raised alarm name: it clears. An alarm whose

@@ -142,7 +142,7 @@ func TestAlarmStateRepaired(t *testing.T) {
 	require.True(t, ok, "%+v", st.Alarms)
 	assert.Equal(t, "state directory "+dir, a.Object)
 	assert.Contains(t, a.Message, "layouts.json is missing: the slot layouts are dealt again from revision 3's configuration")
-	assert.Contains(t, a.Message, "revisions 2 are missing from history")
+	assert.Contains(t, a.Message, "revision 2 is missing from history (its files were removed)")
 	assert.True(t, a.Acknowledge)
 
 	_, err = d.ApplyConfig(ctx, edit(9), false, "")

@@ -264,7 +264,7 @@ func New(opts Options) (*Daemon, error) {
 	d.session = controlplane.New(controlplane.Options{
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Program: comp, Guard: d.guard, Logger: log, Timing: opts.SwitchTiming,
-		OnPrimary: d.onPrimary, EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()),
+		OnPrimary: d.onPrimary, EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()), OnEvidenceCopy: d.evidenceCopied,
 		SessionMemory: controlplane.SessionMemoryOptions{Enabled: d.sessionsOn},
 	})
 	if d.sessionsOn {

@@ -306,7 +306,10 @@ func (s *Store) repairs(revs []Revision, rev Revision) []string {
 		}
 	}
 	warnings = append(warnings, s.orphans(revs, rev)...)
-	if len(gaps) > 0 {
+	switch {
+	case len(gaps) == 1:
+		warnings = append(warnings, fmt.Sprintf("revision %s is missing from history (its files were removed); the running revision %d and the others are intact", gaps[0], rev.Number))
+	case len(gaps) > 1:
 		warnings = append(warnings, fmt.Sprintf("revisions %s are missing from history (their files were removed); the running revision %d and the others are intact", strings.Join(gaps, ", "), rev.Number))
 	}
 	return warnings

@@ -130,6 +130,17 @@ func TestSubscribeOnceAndPollUnknownPathNotFound(t *testing.T) {
 			_, err = stream.Recv()
 			require.Equal(t, codes.NotFound, status.Code(err), "%v", err)
 			assert.Equal(t, "subscribe: no data at path "+unknown, status.Convert(err).Message())
+
+			// The path in both forms, as the openconfig gnmi_cli sends
+			// it: named once.
+			both := p(unknown)
+			both.Element = []string{"interfaces", "interface[name=P9]", "state", "oper-status"}
+			req = subscribeReq(mode)
+			req.GetSubscribe().Subscription = []*gpb.Subscription{{Path: both, Mode: gpb.SubscriptionMode_ON_CHANGE}}
+			stream = openSub(t, c, req)
+			_, err = stream.Recv()
+			require.Equal(t, codes.NotFound, status.Code(err), "%v", err)
+			assert.Equal(t, "subscribe: no data at path "+unknown, status.Convert(err).Message())
 		})
 	}
 	// STREAM on the same path is served (and gets the leaf once it is

@@ -34,6 +34,11 @@ func pathString(prefix, p *gpb.Path) string {
 				fmt.Fprintf(&b, "[%s=%s]", k, e.GetKey()[k])
 			}
 		}
+		if len(pp.GetElem()) > 0 {
+			// The deprecated string form is read only without elem (normalize):
+			// a client that sends both (gnmi_cli) wrote the path once.
+			continue
+		}
 		for _, s := range pp.GetElement() {
 			b.WriteByte('/')
 			b.WriteString(s)

@@ -27,11 +27,16 @@ cd "$(dirname "$0")/.."
 # On a terminal, run as a job of its own that holds the terminal: Ctrl-C
 # then reaches this script (which ends the demo and exits 0) and what it
 # started, but not a make that started it (make dies of SIGINT, exit 130,
-# whatever its recipe does).
-if [[ -t 0 && "${1:-all}" != stop && -z "${RUN_DEMO_JOB:-}" ]]; then
+# whatever its recipe does), nor a pipe's reader (make run 2>&1 | tee
+# run.log). Bash hands the terminal to a job through its fd 2, so while
+# the output goes to a pipe fd 2 is the terminal here, and the job gets
+# the output as given (fd 3).
+if [[ -t 0 && "${1:-all}" != stop && -z "${RUN_DEMO_JOB:-}" ]] && { [[ -t 2 ]] || { : >/dev/tty; } 2>/dev/null; }; then
 	export RUN_DEMO_JOB=1
+	exec 3>&2
+	[[ -t 2 ]] || exec 2>/dev/tty
 	set -m
-	"$0" "$@" &
+	"$0" "$@" 2>&3 3>&- &
 	fg %% >/dev/null
 	exit $?
 fi
@@ -93,6 +98,20 @@ start_sim() {
 	bin/balancer sim --from-config "$CONFIG" --demo-traffic 500 --control "$CONTROL" \
 		--p4rt "$P4RT" --gnmi "$SWGNMI" >"$RUN/sim.log" 2>&1 &
 	echo $! >"$SIMPID"
+	# Wait until it serves: a switch that could not start (a port taken)
+	# must not leave the daemon to reach whatever else listens there.
+	local i
+	for ((i = 0; i < 600; i++)); do
+		grep -q 'software switch serving' "$RUN/sim.log" 2>/dev/null && break
+		if ! sim_running; then
+			rm -f "$SIMPID"
+			echo "the software switch did not start ($RUN/sim.log):" >&2
+			tail -n 3 "$RUN/sim.log" >&2
+			echo "when a port is taken, move it: P4RT_PORT=19559 SWITCH_GNMI_PORT=19339 CONTROL_PORT=19350 TELEMETRY_PORT=19340 METRICS_PORT=19341 make run" >&2
+			exit 1
+		fi
+		sleep 0.1
+	done
 	# What 'scripts/run-demo.sh daemon' needs to find this switch again.
 	cat >"$RUN/ports.env" <<ENV
 P4RT_PORT=${P4RT##*:}

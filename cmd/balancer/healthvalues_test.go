@@ -120,7 +120,7 @@ func TestHealthValuesNeverReplaced(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--rtt-rounds", "0"}, "--rtt-rounds 0 is out of range 1..1000 rounds (leave the flag out to keep the current value)"},
+		{[]string{"--rtt-rounds", "0"}, "--rtt-rounds 0 is out of range 1..1000 rounds (leave the flag out "},
 		{[]string{"--loss-window", "0"}, "--loss-window 0 is out of range 10..10000 rounds"},
 		{[]string{"--probe-every", "0"}, "--probe-every 0 is out of range 1..1000 keep-alive rounds"},
 		{[]string{"--probe-every", "-1"}, `--probe-every "-1": want a whole number 1..1000 keep-alive rounds`},
@@ -144,6 +144,13 @@ func TestHealthValuesNeverReplaced(t *testing.T) {
 				r := e.run(append([]string{"profile", verb, name}, tt.args...)...)
 				assert.Equal(t, exitUsage, r.code, "stderr: %s", r.stderr)
 				assert.Contains(t, r.stderr, "balancer: profile "+name+": "+tt.want)
+				// What leaving the flag out does: set keeps the profile's
+				// value, add takes the default.
+				if verb == "set" {
+					assert.NotContains(t, r.stderr, "leave the flag out for the default")
+				} else {
+					assert.NotContains(t, r.stderr, "keep the current value")
+				}
 				assert.Equal(t, revs, e.revisions(), "no revision saved")
 			})
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -111,4 +112,44 @@ func TestMonitorDaemonStops(t *testing.T) {
 	assert.Contains(t, errb.String(), "balancer: the event stream ended: the daemon at "+socket+" stopped (or the connection to it was lost) after 1 event")
 	assert.NotContains(t, errb.String(), "rpc error")
 	assert.NotContains(t, errb.String(), "code =")
+}
+
+// TestEveryAlarmDocumented: every alarm the daemon raises is listed by
+// 'balancer alarm --help' and in docs/telemetry.md, by its name and by
+// its Prometheus label.
+func TestEveryAlarmDocumented(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run(context.Background(), []string{"alarm", "--help"}, strings.NewReader(""), &out, &errb), errb.String())
+	doc, err := os.ReadFile("../../docs/telemetry.md")
+	require.NoError(t, err)
+	for _, name := range apiv1.AlarmNames {
+		assert.Contains(t, out.String(), "\n  "+name+" ", "alarm --help")
+		assert.Contains(t, string(doc), "| `"+name+"` |", "docs/telemetry.md, Alarms")
+		assert.Contains(t, string(doc), "`"+strings.ReplaceAll(name, "-", "_")+"`", "docs/telemetry.md, balancer_alarm's labels")
+	}
+}
+
+// TestRangeErrorSaysWhatLeavingOutDoes: a flag out of range says what
+// leaving it out does: on set the current value stays, on add the default
+// is taken, and a flag add requires is not said to be optional.
+func TestRangeErrorSaysWhatLeavingOutDoes(t *testing.T) {
+	e := newEnv(t)
+	for _, tt := range []struct {
+		args       []string
+		want, not  string
+		wantSuffix string
+	}{
+		{[]string{"filter-group", "set", "F1", "--cores", "0"}, "--cores 0 is out of range 1..1024 cores (leave the flag out to keep the current value)", "", ""},
+		{[]string{"filter-group", "add", "F9", "--lan", "P44", "--wan", "P43", "--cores", "0"}, "--cores 0 is out of range 1..1024 cores (leave the flag out for the default)", "current value", ""},
+		{[]string{"profile", "add", "p2", "--interval", "1ms"}, "--interval 1ms is out of range 10ms..60s (leave the flag out for the default)", "current value", ""},
+		{[]string{"profile", "set", "default", "--max-rtt", "-1s"}, "(leave the flag out to keep the current value)", "", ""},
+		{[]string{"rule", "add", "x", "--prio", "0", "--match", "any", "--action", "bypass"}, "--prio 0 is out of range 1..65535", "leave the flag out", ""},
+	} {
+		r := e.run(tt.args...)
+		assert.Equal(t, exitUsage, r.code, "%v", tt.args)
+		assert.Contains(t, r.stderr, tt.want, "%v", tt.args)
+		if tt.not != "" {
+			assert.NotContains(t, r.stderr, tt.not, "%v", tt.args)
+		}
+	}
 }

@@ -50,7 +50,15 @@ func New(svc daemon.Service) apiv1.BalancerServer {
 type apiServer struct {
 	apiv1.UnimplementedBalancerServer
 	svc daemon.Service
+	// stopping, when closed, ends the streams that would otherwise run
+	// until their clients end them (Monitor's follow): Serve closes it
+	// when the daemon has stopped, before it stops the server gracefully,
+	// which waits for every call. nil: never (New).
+	stopping <-chan struct{}
 }
+
+// errStopping is the cause of a stream ended because the daemon stops.
+var errStopping = errors.New("the daemon is stopping")
 
 // configYAMLer is what a Service may also offer: the running
 // configuration as saved, with its revision, read together.
@@ -648,10 +656,26 @@ func (s *apiServer) Monitor(req *apiv1.MonitorRequest, stream apiv1.Balancer_Mon
 	if o := req.GetObject(); o != strings.TrimSpace(o) {
 		return invalid("object %q: a name has no surrounding spaces", o)
 	}
+	if s.stopping != nil {
+		var cancel context.CancelCauseFunc
+		ctx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go func() {
+			select {
+			case <-s.stopping:
+				cancel(errStopping)
+			case <-ctx.Done():
+			}
+		}()
+	}
 	err = s.svc.Monitor(ctx, int(req.GetReplay()), req.GetObject(), req.GetFollow(), func(e daemon.Event) error {
 		return stream.Send(eventToProto(e))
 	})
 	if err != nil && ctx.Err() != nil {
+		if errors.Is(context.Cause(ctx), errStopping) {
+			// What a client sees when the daemon goes away.
+			return status.Error(codes.Unavailable, errStopping.Error())
+		}
 		return status.FromContextError(ctx.Err()).Err()
 	}
 	return grpcError(err)

@@ -67,7 +67,8 @@ func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	g, gctx := errgroup.WithContext(ctx)
 
 	api := grpc.NewServer(s.APIOptions...)
-	apiv1.RegisterBalancerServer(api, New(d))
+	stopping := make(chan struct{})
+	apiv1.RegisterBalancerServer(api, &apiServer{svc: d, stopping: stopping})
 	g.Go(func() error {
 		if err := api.Serve(s.API); err != nil {
 			return fmt.Errorf("management API: %w", err)
@@ -115,6 +116,10 @@ func Serve(ctx context.Context, d *daemon.Daemon, s Servers) error {
 	g.Go(func() error {
 		<-gctx.Done()
 		<-ran
+		// A following monitor never ends by itself: end it, so that the
+		// graceful stop (which lets every other call finish) does not
+		// wait for it forever, and its client hears the daemon stopped.
+		close(stopping)
 		api.GracefulStop()
 		if tele != nil {
 			tele.Stop()

@@ -12,7 +12,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
+	apiv1 "github.com/dpi-balancer/balancer/api"
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/telemetry"
 )
@@ -71,4 +76,44 @@ func TestServeReturnsTheFirstFailure(t *testing.T) {
 	assert.ErrorIs(t, err, boom)
 
 	assert.Error(t, Serve(context.Background(), d, Servers{}), "no API listener")
+}
+
+// TestServeStopsWithMonitorFollowing: a monitor following the events
+// (which never ends by itself) does not keep the daemon from stopping:
+// when Serve's context ends, the stream ends UNAVAILABLE, saying the
+// daemon is stopping (what the CLI turns into "the daemon stopped"), and
+// Serve returns.
+func TestServeStopsWithMonitorFollowing(t *testing.T) {
+	d := serveDaemon(t)
+	socket := filepath.Join(t.TempDir(), "b.sock")
+	api, err := ListenUnix(socket)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, d, Servers{API: api}) }()
+
+	conn, err := grpc.NewClient("unix://"+socket, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	cl := apiv1.NewBalancerClient(conn)
+	_, err = cl.SetBypass(context.Background(), &apiv1.SetBypassRequest{Group: "F2", On: true})
+	require.NoError(t, err)
+	st, err := cl.Monitor(context.Background(), &apiv1.MonitorRequest{Replay: 1, Object: "F2", Follow: true})
+	require.NoError(t, err)
+	// The replayed event: the daemon's handler is following now.
+	e, err := st.Recv()
+	require.NoError(t, err)
+	require.Equal(t, "F2", e.GetObject())
+
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("Serve did not return while a monitor followed the events")
+	}
+	_, err = st.Recv()
+	assert.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
+	assert.Contains(t, status.Convert(err).Message(), "the daemon is stopping")
 }

@@ -2,6 +2,7 @@ package etcdstore
 
 import (
 	"context"
+	"encoding/binary"
 	"log/slog"
 	"net"
 	"os"
@@ -19,25 +20,48 @@ import (
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
 	"github.com/dpi-balancer/balancer/daemon/statestore"
+	"github.com/dpi-balancer/balancer/daemon/telemetry"
 	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/profiles"
 	"github.com/dpi-balancer/balancer/sim"
 )
 
 // filterEmu is a DPI filter between two switch ports: it passes frames
-// LAN<->WAN unchanged while alive.
+// LAN<->WAN unchanged while alive. Its DPI blocks the fail-open probes
+// (a healthy filter drops them); passAll makes it fail open: it passes
+// every frame, probes too.
 type filterEmu struct {
 	lan, wan *sim.MemPeer
 	alive    atomic.Bool
+	passAll  atomic.Bool
+	// data counts the data frames (not keep-alives) that reached it;
+	// probesPassed the fail-open probes it passed.
+	data, probesPassed atomic.Uint64
 }
 
 func (f *filterEmu) run(ctx context.Context) {
 	pass := func(from, to *sim.MemPeer) {
 		for ctx.Err() == nil {
 			fr, err := from.Recv(20 * time.Millisecond)
-			if err == nil && f.alive.Load() {
-				_ = to.Send(fr)
+			if err != nil {
+				continue
 			}
+			keepAlive := len(fr) >= 14 && binary.BigEndian.Uint16(fr[12:14]) == wire.DefaultKeepAliveEtherType
+			if !keepAlive {
+				f.data.Add(1)
+			}
+			if !f.alive.Load() {
+				continue
+			}
+			if keepAlive && profiles.IsProbe(fr, wire.DefaultKeepAliveEtherType) {
+				if !f.passAll.Load() {
+					continue // its DPI blocks the probe's payload
+				}
+				f.probesPassed.Add(1)
+			}
+			_ = to.Send(fr)
 		}
 	}
 	go pass(f.lan, f.wan)
@@ -73,6 +97,9 @@ type haBed struct {
 	// config is the configuration the store is seeded with
 	// (testdata/ha.yaml unless set).
 	config string
+	// publish: each daemon publishes its status to a telemetry publisher
+	// (haDaemon.pub: the metrics) every 20 ms.
+	publish bool
 
 	mu     sync.Mutex
 	writes []write
@@ -231,6 +258,7 @@ func beUint(b []byte) uint64 {
 type haDaemon struct {
 	name   string
 	d      *daemon.Daemon
+	pub    *telemetry.Publisher // with haBed.publish
 	el     *Elector
 	etcd   proxies // one per etcd member
 	cancel context.CancelFunc
@@ -284,11 +312,17 @@ func (b *haBed) start(name string) *haDaemon {
 	if b.schema != nil {
 		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
-	d, err := daemon.New(daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe, Logger: logger})
+	opts := daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe, Logger: logger}
+	var pub *telemetry.Publisher
+	if b.publish {
+		pub = telemetry.New(nil)
+		opts.Telemetry, opts.StateInterval = pub, 20*time.Millisecond
+	}
+	d, err := daemon.New(opts)
 	require.NoError(b.t, err)
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &haDaemon{name: name, d: d, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}
+	h := &haDaemon{name: name, d: d, pub: pub, el: el, etcd: p, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(h.done)
 		_ = RunDaemon(ctx, d, st, el, nil)

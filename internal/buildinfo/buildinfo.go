@@ -81,7 +81,8 @@ func fromBuildInfo(bi *debug.BuildInfo, ok bool) Info {
 }
 
 // String is the build in one line: "v1.2.0, revision 0123456789ab
-// (modified), 2026-01-02T03:04:05Z, go1.26.8 linux/amd64".
+// (modified), 2026-01-02T03:04:05Z, go1.26.8 linux/amd64"; a build with
+// no revision says so.
 func (i Info) String() string {
 	line := i.Version
 	if i.Revision != "" {
@@ -96,6 +97,10 @@ func (i Info) String() string {
 		if i.Time != "" {
 			line += ", " + i.Time
 		}
+	} else {
+		// A go build outside a git checkout (or a git worktree, which the
+		// toolchain does not stamp) or with -buildvcs=false.
+		line += ", no source revision recorded (make build stamps it)"
 	}
 	return line + ", " + i.Go + " " + i.Platform
 }

@@ -19,10 +19,10 @@ func TestFromBuildInfo(t *testing.T) {
 	}{
 		{name: "no build info", ok: false,
 			want: Info{Version: "(devel)", Go: runtime.Version(), Platform: platform},
-			line: "(devel), " + runtime.Version() + " " + platform},
+			line: "(devel), no source revision recorded (make build stamps it), " + runtime.Version() + " " + platform},
 		{name: "work tree without a vcs stamp", ok: true, bi: &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}},
 			want: Info{Version: "(devel)", Go: runtime.Version(), Platform: platform},
-			line: "(devel), " + runtime.Version() + " " + platform},
+			line: "(devel), no source revision recorded (make build stamps it), " + runtime.Version() + " " + platform},
 		{name: "tagged and stamped", ok: true, bi: &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"},
 			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"},
 				{Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "false"}, {Key: "GOARCH", Value: "x"}}},

@@ -31,7 +31,13 @@ and the metric balancer_alarm (docs/telemetry.md); 'list' lists them.
   store-unreachable             the shared store does not answer; clears when
                                 it does
   daemon-task-ended             a task of the daemon ended with an error;
-                                clears with a restart`,
+                                clears with a restart
+  evidence-copy-refused         a multi-pipe Tofino refused the evidence
+                                copy's mirror sessions; clears when a
+                                reconciliation writes them
+  session-memory                the session table is over 90 % full or its
+                                learner is behind (sessions.enabled); clears
+                                when neither holds`,
 		Example: `  balancer alarm list
   balancer alarm ack state-repaired`,
 	}

@@ -56,7 +56,20 @@ func checkRange(cmd *cobra.Command, flag string, v, lo, hi uint32, unit string) 
 	if unit != "" {
 		unit = " " + unit
 	}
-	return usagef("--%s %d is out of range %d..%d%s (leave the flag out to keep the current value)", flag, v, lo, hi, unit)
+	return usagef("--%s %d is out of range %d..%d%s%s", flag, v, lo, hi, unit, leaveOut(cmd, flag))
+}
+
+// leaveOut says what leaving flag out does instead, for a range error:
+// set keeps the current value, add takes the default, and a flag that add
+// requires cannot be left out.
+func leaveOut(cmd *cobra.Command, flag string) string {
+	if cmd.Name() != "add" {
+		return " (leave the flag out to keep the current value)"
+	}
+	if f := cmd.Flags().Lookup(flag); f != nil && len(f.Annotations[cobra.BashCompOneRequiredFlag]) > 0 {
+		return ""
+	}
+	return " (leave the flag out for the default)"
 }
 
 // editRetries bounds how often an edit is redone when another change

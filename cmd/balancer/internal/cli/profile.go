@@ -137,7 +137,7 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 	// The value is echoed as typed (10h, not 10h0m0s).
 	durRange := func(flag, typed string, d, lo, hi config.Duration) error {
 		if changed(flag) && (d < lo || d > hi) {
-			return usagef("--%s %s is out of range %s..%s (leave the flag out to keep the current value)", flag, typed, durWords(lo), durWords(hi))
+			return usagef("--%s %s is out of range %s..%s%s", flag, typed, durWords(lo), durWords(hi), leaveOut(cmd, flag))
 		}
 		return nil
 	}
@@ -156,7 +156,7 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 			return usagef("--min-up-time: %v", err)
 		}
 		if d < 0 || d > config.MaxMinUpTime {
-			return usagef("--min-up-time %s is out of range 0s..%s (leave the flag out to keep the current value)", f.minUpTime, durWords(config.MaxMinUpTime))
+			return usagef("--min-up-time %s is out of range 0s..%s%s", f.minUpTime, durWords(config.MaxMinUpTime), leaveOut(cmd, "min-up-time"))
 		}
 		p.MinUpTime = d
 	}
@@ -166,7 +166,7 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 			return usagef("--max-rtt: %v", err)
 		}
 		if d < 0 || (d > 0 && d < config.MinMaxRTT) {
-			return usagef("--max-rtt %s is out of range: 0s (no limit) or %s up to under the profile's interval (leave the flag out to keep the current value)", f.maxRTT, config.MinMaxRTT)
+			return usagef("--max-rtt %s is out of range: 0s (no limit) or %s up to under the profile's interval%s", f.maxRTT, config.MinMaxRTT, leaveOut(cmd, "max-rtt"))
 		}
 		p.MaxRTT = d
 	}
