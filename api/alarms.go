@@ -33,9 +33,14 @@ const (
 	// filter only by the returns it sees itself (docs/tofino.md, "Two
 	// pipes"). It clears when a reconciliation writes them.
 	AlarmEvidenceCopy = "evidence-copy-refused"
+	// AlarmSessionMemory: the session memory's table is more than 90 %
+	// full, or its learner's queue is at its bound (docs/sessions.md):
+	// new sessions may go unlearned (they move with their slot, as without
+	// the memory). It clears when neither holds.
+	AlarmSessionMemory = "session-memory"
 )
 
 // AlarmNames are every alarm the daemon raises, in a fixed order (the
 // metrics give each a series, 0 while it is not raised); alarm ack takes
 // one of them.
-var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded, AlarmEvidenceCopy}
+var AlarmNames = []string{AlarmStateRepaired, AlarmRuntimeSaveFailed, AlarmVerdictUnknown, AlarmStoreCatchUp, AlarmStoreUnreachable, AlarmTaskEnded, AlarmEvidenceCopy, AlarmSessionMemory}

@@ -1510,6 +1510,9 @@ type Status struct {
 	CommitConfirm *CommitConfirm `protobuf:"bytes,23,opt,name=commit_confirm,json=commitConfirm,proto3" json:"commit_confirm,omitempty"`
 	// The open configuration session, without its YAML (unset: none).
 	ConfigSession *ConfigSession `protobuf:"bytes,24,opt,name=config_session,json=configSession,proto3" json:"config_session,omitempty"`
+	// The session memory (docs/sessions.md; unset: the site does not
+	// enable it).
+	SessionMemory *SessionMemory `protobuf:"bytes,25,opt,name=session_memory,json=sessionMemory,proto3" json:"session_memory,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1642,12 +1645,246 @@ func (x *Status) GetConfigSession() *ConfigSession {
 	return nil
 }
 
+func (x *Status) GetSessionMemory() *SessionMemory {
+	if x != nil {
+		return x.SessionMemory
+	}
+	return nil
+}
+
+// SessionMemory is the session memory's table and learner: what it holds
+// and what it did since the daemon started.
+type SessionMemory struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sessions held in the switch's table (as the learner last read it
+	// back, with its writes since), of the table's size.
+	Held int64 `protobuf:"varint,1,opt,name=held,proto3" json:"held,omitempty"`
+	Size int64 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
+	// held / size, 0..1.
+	Occupancy float64 `protobuf:"fixed64,3,opt,name=occupancy,proto3" json:"occupancy,omitempty"`
+	// Held sessions per filter group.
+	FilterGroups []*SessionMemoryGroup `protobuf:"bytes,4,rep,name=filter_groups,json=filterGroups,proto3" json:"filter_groups,omitempty"`
+	// Sessions learned (entries inserted); aged (deleted after the switch
+	// notified them idle); already held (a repeated digest); refused by a
+	// full table; failed otherwise; digests dropped because the learner's
+	// queue was full (those sessions move with their slots, as without the
+	// memory).
+	Inserted   uint64 `protobuf:"varint,5,opt,name=inserted,proto3" json:"inserted,omitempty"`
+	Aged       uint64 `protobuf:"varint,6,opt,name=aged,proto3" json:"aged,omitempty"`
+	Duplicates uint64 `protobuf:"varint,7,opt,name=duplicates,proto3" json:"duplicates,omitempty"`
+	Full       uint64 `protobuf:"varint,8,opt,name=full,proto3" json:"full,omitempty"`
+	Failed     uint64 `protobuf:"varint,9,opt,name=failed,proto3" json:"failed,omitempty"`
+	Dropped    uint64 `protobuf:"varint,10,opt,name=dropped,proto3" json:"dropped,omitempty"`
+	// Digests waiting for the learner, and the most it queues.
+	Backlog    int64 `protobuf:"varint,11,opt,name=backlog,proto3" json:"backlog,omitempty"`
+	QueueBound int64 `protobuf:"varint,12,opt,name=queue_bound,json=queueBound,proto3" json:"queue_bound,omitempty"`
+	// When the learner last read the table back.
+	LastReadBack *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=last_read_back,json=lastReadBack,proto3" json:"last_read_back,omitempty"`
+	// Held sessions rewritten off a failed filter group whose share its
+	// failure action moved (rebalance, spare) to where their slots point.
+	Rehomed       uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SessionMemory) Reset() {
+	*x = SessionMemory{}
+	mi := &file_balancer_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SessionMemory) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SessionMemory) ProtoMessage() {}
+
+func (x *SessionMemory) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SessionMemory.ProtoReflect.Descriptor instead.
+func (*SessionMemory) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SessionMemory) GetHeld() int64 {
+	if x != nil {
+		return x.Held
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetOccupancy() float64 {
+	if x != nil {
+		return x.Occupancy
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetFilterGroups() []*SessionMemoryGroup {
+	if x != nil {
+		return x.FilterGroups
+	}
+	return nil
+}
+
+func (x *SessionMemory) GetInserted() uint64 {
+	if x != nil {
+		return x.Inserted
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetAged() uint64 {
+	if x != nil {
+		return x.Aged
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetDuplicates() uint64 {
+	if x != nil {
+		return x.Duplicates
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetFull() uint64 {
+	if x != nil {
+		return x.Full
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetFailed() uint64 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetDropped() uint64 {
+	if x != nil {
+		return x.Dropped
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetBacklog() int64 {
+	if x != nil {
+		return x.Backlog
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetQueueBound() int64 {
+	if x != nil {
+		return x.QueueBound
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetLastReadBack() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastReadBack
+	}
+	return nil
+}
+
+func (x *SessionMemory) GetRehomed() uint64 {
+	if x != nil {
+		return x.Rehomed
+	}
+	return 0
+}
+
+// SessionMemoryGroup is the sessions held for one filter group.
+type SessionMemoryGroup struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The filter group's name ("" for an id the running configuration does
+	// not have) and id.
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Id            uint32 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Held          int64  `protobuf:"varint,3,opt,name=held,proto3" json:"held,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SessionMemoryGroup) Reset() {
+	*x = SessionMemoryGroup{}
+	mi := &file_balancer_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SessionMemoryGroup) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SessionMemoryGroup) ProtoMessage() {}
+
+func (x *SessionMemoryGroup) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SessionMemoryGroup.ProtoReflect.Descriptor instead.
+func (*SessionMemoryGroup) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *SessionMemoryGroup) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SessionMemoryGroup) GetId() uint32 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SessionMemoryGroup) GetHeld() int64 {
+	if x != nil {
+		return x.Held
+	}
+	return 0
+}
+
 // Alarm is a condition of the daemon that needs the operator.
 type Alarm struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stable: state-repaired, runtime-save-failed,
 	// verdict-unknown-filter-group, store-catch-up-failed,
-	// store-unreachable, daemon-task-ended.
+	// store-unreachable, daemon-task-ended, evidence-copy-refused,
+	// session-memory.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// What it concerns, as the operator knows it ("state directory
 	// /var/lib/balancer", "runtime state", a store).
@@ -1665,7 +1902,7 @@ type Alarm struct {
 
 func (x *Alarm) Reset() {
 	*x = Alarm{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1677,7 +1914,7 @@ func (x *Alarm) String() string {
 func (*Alarm) ProtoMessage() {}
 
 func (x *Alarm) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1690,7 +1927,7 @@ func (x *Alarm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Alarm.ProtoReflect.Descriptor instead.
 func (*Alarm) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Alarm) GetName() string {
@@ -1744,7 +1981,7 @@ type AckAlarmRequest struct {
 
 func (x *AckAlarmRequest) Reset() {
 	*x = AckAlarmRequest{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +1993,7 @@ func (x *AckAlarmRequest) String() string {
 func (*AckAlarmRequest) ProtoMessage() {}
 
 func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +2006,7 @@ func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmRequest.ProtoReflect.Descriptor instead.
 func (*AckAlarmRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AckAlarmRequest) GetName() string {
@@ -1789,7 +2026,7 @@ type AckAlarmResponse struct {
 
 func (x *AckAlarmResponse) Reset() {
 	*x = AckAlarmResponse{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1801,7 +2038,7 @@ func (x *AckAlarmResponse) String() string {
 func (*AckAlarmResponse) ProtoMessage() {}
 
 func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1814,7 +2051,7 @@ func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmResponse.ProtoReflect.Descriptor instead.
 func (*AckAlarmResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AckAlarmResponse) GetAlarm() *Alarm {
@@ -1848,7 +2085,7 @@ type DaemonInfo struct {
 
 func (x *DaemonInfo) Reset() {
 	*x = DaemonInfo{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1860,7 +2097,7 @@ func (x *DaemonInfo) String() string {
 func (*DaemonInfo) ProtoMessage() {}
 
 func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1873,7 +2110,7 @@ func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
 func (*DaemonInfo) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DaemonInfo) GetVersion() string {
@@ -1954,7 +2191,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1966,7 +2203,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1979,7 +2216,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -2084,7 +2321,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2096,7 +2333,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2109,7 +2346,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -2265,7 +2502,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2277,7 +2514,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2290,7 +2527,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -2327,7 +2564,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2339,7 +2576,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2352,7 +2589,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -2472,7 +2709,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2484,7 +2721,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2497,7 +2734,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -2735,7 +2972,7 @@ type FailOpen struct {
 
 func (x *FailOpen) Reset() {
 	*x = FailOpen{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2747,7 +2984,7 @@ func (x *FailOpen) String() string {
 func (*FailOpen) ProtoMessage() {}
 
 func (x *FailOpen) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2760,7 +2997,7 @@ func (x *FailOpen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailOpen.ProtoReflect.Descriptor instead.
 func (*FailOpen) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *FailOpen) GetProbeEvery() uint32 {
@@ -2835,7 +3072,7 @@ type RoundTrip struct {
 
 func (x *RoundTrip) Reset() {
 	*x = RoundTrip{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2847,7 +3084,7 @@ func (x *RoundTrip) String() string {
 func (*RoundTrip) ProtoMessage() {}
 
 func (x *RoundTrip) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2860,7 +3097,7 @@ func (x *RoundTrip) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundTrip.ProtoReflect.Descriptor instead.
 func (*RoundTrip) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RoundTrip) GetDirection() string {
@@ -2914,7 +3151,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2926,7 +3163,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2939,7 +3176,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -2989,7 +3226,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3001,7 +3238,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3014,7 +3251,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -3057,7 +3294,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3069,7 +3306,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3082,7 +3319,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -3170,7 +3407,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3182,7 +3419,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3195,7 +3432,7 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 // Counters are the data plane's counters, by object.
@@ -3214,7 +3451,7 @@ type Counters struct {
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3226,7 +3463,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3239,7 +3476,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -3301,7 +3538,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3313,7 +3550,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3326,7 +3563,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -3356,7 +3593,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3368,7 +3605,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3381,7 +3618,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PortCounters) GetName() string {
@@ -3429,7 +3666,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3441,7 +3678,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3454,7 +3691,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -3538,7 +3775,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3550,7 +3787,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3563,7 +3800,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -3628,7 +3865,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3640,7 +3877,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3653,7 +3890,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -3699,7 +3936,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3711,7 +3948,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3724,7 +3961,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -3765,7 +4002,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3777,7 +4014,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3790,7 +4027,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -3819,7 +4056,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3831,7 +4068,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3844,7 +4081,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{46}
+	return file_balancer_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -3870,7 +4107,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3882,7 +4119,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3895,7 +4132,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{47}
+	return file_balancer_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -3924,7 +4161,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3936,7 +4173,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3949,7 +4186,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{48}
+	return file_balancer_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -4005,7 +4242,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4017,7 +4254,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4030,7 +4267,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{49}
+	return file_balancer_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -4065,7 +4302,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4077,7 +4314,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4090,7 +4327,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{50}
+	return file_balancer_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -4143,7 +4380,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[51]
+	mi := &file_balancer_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4155,7 +4392,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[51]
+	mi := &file_balancer_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4168,7 +4405,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{51}
+	return file_balancer_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -4290,7 +4527,7 @@ type TraceResult struct {
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[52]
+	mi := &file_balancer_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4302,7 +4539,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[52]
+	mi := &file_balancer_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4315,7 +4552,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{52}
+	return file_balancer_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -4430,7 +4667,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[53]
+	mi := &file_balancer_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4442,7 +4679,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[53]
+	mi := &file_balancer_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4455,7 +4692,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{53}
+	return file_balancer_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -4489,7 +4726,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[54]
+	mi := &file_balancer_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4501,7 +4738,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[54]
+	mi := &file_balancer_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4514,7 +4751,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{54}
+	return file_balancer_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -4543,7 +4780,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[55]
+	mi := &file_balancer_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4555,7 +4792,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[55]
+	mi := &file_balancer_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4568,7 +4805,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{55}
+	return file_balancer_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -4641,7 +4878,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[56]
+	mi := &file_balancer_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4653,7 +4890,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[56]
+	mi := &file_balancer_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4666,7 +4903,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{56}
+	return file_balancer_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -4713,7 +4950,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[57]
+	mi := &file_balancer_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4725,7 +4962,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[57]
+	mi := &file_balancer_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4738,7 +4975,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{57}
+	return file_balancer_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -4896,7 +5133,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x18ReturnFilterGroupRequest\x12!\n" +
 	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\"\x1b\n" +
 	"\x19ReturnFilterGroupResponse\"\x12\n" +
-	"\x10GetStatusRequest\"\xcb\x05\n" +
+	"\x10GetStatusRequest\"\x8e\x06\n" +
 	"\x06Status\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x121\n" +
 	"\brevision\x18\x02 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12>\n" +
@@ -4912,7 +5149,31 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06daemon\x18\x15 \x01(\v2\x17.balancer.v1.DaemonInfoR\x06daemon\x12*\n" +
 	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
 	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
-	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\"\xb9\x01\n" +
+	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\x12A\n" +
+	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xc8\x03\n" +
+	"\rSessionMemory\x12\x12\n" +
+	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
+	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x1c\n" +
+	"\toccupancy\x18\x03 \x01(\x01R\toccupancy\x12D\n" +
+	"\rfilter_groups\x18\x04 \x03(\v2\x1f.balancer.v1.SessionMemoryGroupR\ffilterGroups\x12\x1a\n" +
+	"\binserted\x18\x05 \x01(\x04R\binserted\x12\x12\n" +
+	"\x04aged\x18\x06 \x01(\x04R\x04aged\x12\x1e\n" +
+	"\n" +
+	"duplicates\x18\a \x01(\x04R\n" +
+	"duplicates\x12\x12\n" +
+	"\x04full\x18\b \x01(\x04R\x04full\x12\x16\n" +
+	"\x06failed\x18\t \x01(\x04R\x06failed\x12\x18\n" +
+	"\adropped\x18\n" +
+	" \x01(\x04R\adropped\x12\x18\n" +
+	"\abacklog\x18\v \x01(\x03R\abacklog\x12\x1f\n" +
+	"\vqueue_bound\x18\f \x01(\x03R\n" +
+	"queueBound\x12@\n" +
+	"\x0elast_read_back\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\flastReadBack\x12\x18\n" +
+	"\arehomed\x18\x0e \x01(\x04R\arehomed\"L\n" +
+	"\x12SessionMemoryGroup\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\rR\x02id\x12\x12\n" +
+	"\x04held\x18\x03 \x01(\x03R\x04held\"\xb9\x01\n" +
 	"\x05Alarm\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x18\n" +
@@ -5227,7 +5488,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 }
 
 var file_balancer_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
 var file_balancer_proto_goTypes = []any{
 	(ConfigSessionRequest_Action)(0),  // 0: balancer.v1.ConfigSessionRequest.Action
 	(*Revision)(nil),                  // 1: balancer.v1.Revision
@@ -5253,160 +5514,165 @@ var file_balancer_proto_goTypes = []any{
 	(*ReturnFilterGroupResponse)(nil), // 21: balancer.v1.ReturnFilterGroupResponse
 	(*GetStatusRequest)(nil),          // 22: balancer.v1.GetStatusRequest
 	(*Status)(nil),                    // 23: balancer.v1.Status
-	(*Alarm)(nil),                     // 24: balancer.v1.Alarm
-	(*AckAlarmRequest)(nil),           // 25: balancer.v1.AckAlarmRequest
-	(*AckAlarmResponse)(nil),          // 26: balancer.v1.AckAlarmResponse
-	(*DaemonInfo)(nil),                // 27: balancer.v1.DaemonInfo
-	(*HAStatus)(nil),                  // 28: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),              // 29: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),              // 30: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),                // 31: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),              // 32: balancer.v1.FilterStatus
-	(*FailOpen)(nil),                  // 33: balancer.v1.FailOpen
-	(*RoundTrip)(nil),                 // 34: balancer.v1.RoundTrip
-	(*DataPlaneVerdict)(nil),          // 35: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 36: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 37: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 38: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 39: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 40: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 41: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 42: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 43: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 44: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 45: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 46: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 47: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 48: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 49: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 50: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 51: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 52: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 53: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 54: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 55: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 56: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 57: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 58: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 59: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 60: google.protobuf.Duration
+	(*SessionMemory)(nil),             // 24: balancer.v1.SessionMemory
+	(*SessionMemoryGroup)(nil),        // 25: balancer.v1.SessionMemoryGroup
+	(*Alarm)(nil),                     // 26: balancer.v1.Alarm
+	(*AckAlarmRequest)(nil),           // 27: balancer.v1.AckAlarmRequest
+	(*AckAlarmResponse)(nil),          // 28: balancer.v1.AckAlarmResponse
+	(*DaemonInfo)(nil),                // 29: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),                  // 30: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),              // 31: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),              // 32: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),                // 33: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),              // 34: balancer.v1.FilterStatus
+	(*FailOpen)(nil),                  // 35: balancer.v1.FailOpen
+	(*RoundTrip)(nil),                 // 36: balancer.v1.RoundTrip
+	(*DataPlaneVerdict)(nil),          // 37: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 38: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 39: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 40: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 41: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 42: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 43: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 44: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 45: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 46: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 47: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 48: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 49: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 50: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 51: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 52: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 53: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 54: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 55: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 56: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 57: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 58: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 59: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 60: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 61: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 62: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	59, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	61, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	1,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	1,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	6,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
 	7,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
 	0,  // 5: balancer.v1.ConfigSessionRequest.action:type_name -> balancer.v1.ConfigSessionRequest.Action
 	1,  // 6: balancer.v1.ConfigSession.base:type_name -> balancer.v1.Revision
-	59, // 7: balancer.v1.ConfigSession.started:type_name -> google.protobuf.Timestamp
+	61, // 7: balancer.v1.ConfigSession.started:type_name -> google.protobuf.Timestamp
 	11, // 8: balancer.v1.ConfigSessionResponse.session:type_name -> balancer.v1.ConfigSession
 	1,  // 9: balancer.v1.ConfigSessionResponse.running:type_name -> balancer.v1.Revision
-	60, // 10: balancer.v1.CommitSessionRequest.confirm:type_name -> google.protobuf.Duration
+	62, // 10: balancer.v1.CommitSessionRequest.confirm:type_name -> google.protobuf.Duration
 	1,  // 11: balancer.v1.ConfirmCommitResponse.revision:type_name -> balancer.v1.Revision
-	59, // 12: balancer.v1.CommitConfirm.deadline:type_name -> google.protobuf.Timestamp
+	61, // 12: balancer.v1.CommitConfirm.deadline:type_name -> google.protobuf.Timestamp
 	1,  // 13: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
 	1,  // 14: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	29, // 15: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	30, // 16: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	31, // 17: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	32, // 18: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	37, // 19: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	59, // 20: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	28, // 21: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	27, // 22: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	24, // 23: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
+	31, // 15: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	32, // 16: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	33, // 17: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	34, // 18: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	39, // 19: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	61, // 20: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	30, // 21: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	29, // 22: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	26, // 23: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
 	16, // 24: balancer.v1.Status.commit_confirm:type_name -> balancer.v1.CommitConfirm
 	11, // 25: balancer.v1.Status.config_session:type_name -> balancer.v1.ConfigSession
-	59, // 26: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
-	24, // 27: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
-	59, // 28: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	59, // 29: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	59, // 30: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	59, // 31: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	59, // 32: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	59, // 33: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	60, // 34: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	36, // 35: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	35, // 36: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	34, // 37: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
-	33, // 38: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
-	59, // 39: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
-	60, // 40: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
-	60, // 41: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
-	60, // 42: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
-	59, // 43: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	59, // 44: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	60, // 45: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	59, // 46: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	41, // 47: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	42, // 48: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	43, // 49: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	44, // 50: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	45, // 51: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	46, // 52: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	59, // 53: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	40, // 54: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	40, // 55: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	40, // 56: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	40, // 57: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 58: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 59: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 60: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	40, // 61: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	40, // 62: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 63: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	40, // 64: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	40, // 65: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	40, // 66: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	40, // 67: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 68: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	40, // 69: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	40, // 70: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	40, // 71: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	40, // 72: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	49, // 73: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	50, // 74: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	51, // 75: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	56, // 76: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	59, // 77: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	22, // 78: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	2,  // 79: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	4,  // 80: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	8,  // 81: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	9,  // 82: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	18, // 83: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	20, // 84: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	38, // 85: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	47, // 86: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	52, // 87: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	54, // 88: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	57, // 89: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	25, // 90: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
-	10, // 91: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
-	13, // 92: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
-	14, // 93: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
-	23, // 94: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	3,  // 95: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	5,  // 96: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	5,  // 97: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	17, // 98: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	19, // 99: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	21, // 100: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	39, // 101: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	48, // 102: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	53, // 103: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	55, // 104: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	58, // 105: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	26, // 106: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
-	12, // 107: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
-	5,  // 108: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
-	15, // 109: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
-	94, // [94:110] is the sub-list for method output_type
-	78, // [78:94] is the sub-list for method input_type
-	78, // [78:78] is the sub-list for extension type_name
-	78, // [78:78] is the sub-list for extension extendee
-	0,  // [0:78] is the sub-list for field type_name
+	24, // 26: balancer.v1.Status.session_memory:type_name -> balancer.v1.SessionMemory
+	25, // 27: balancer.v1.SessionMemory.filter_groups:type_name -> balancer.v1.SessionMemoryGroup
+	61, // 28: balancer.v1.SessionMemory.last_read_back:type_name -> google.protobuf.Timestamp
+	61, // 29: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
+	26, // 30: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
+	61, // 31: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	61, // 32: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	61, // 33: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	61, // 34: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	61, // 35: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	61, // 36: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	62, // 37: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	38, // 38: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	37, // 39: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	36, // 40: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
+	35, // 41: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
+	61, // 42: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
+	62, // 43: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
+	62, // 44: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
+	62, // 45: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
+	61, // 46: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	61, // 47: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	62, // 48: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	61, // 49: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	43, // 50: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	44, // 51: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	45, // 52: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	46, // 53: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	47, // 54: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	48, // 55: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	61, // 56: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	42, // 57: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	42, // 58: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	42, // 59: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	42, // 60: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 61: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 62: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 63: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	42, // 64: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	42, // 65: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 66: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	42, // 67: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	42, // 68: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	42, // 69: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	42, // 70: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 71: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	42, // 72: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	42, // 73: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	42, // 74: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	42, // 75: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	51, // 76: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	52, // 77: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	53, // 78: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	58, // 79: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	61, // 80: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	22, // 81: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	2,  // 82: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	4,  // 83: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	8,  // 84: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	9,  // 85: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	18, // 86: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	20, // 87: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	40, // 88: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	49, // 89: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	54, // 90: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	56, // 91: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	59, // 92: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	27, // 93: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	10, // 94: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
+	13, // 95: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
+	14, // 96: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
+	23, // 97: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	3,  // 98: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	5,  // 99: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	5,  // 100: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	17, // 101: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	19, // 102: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	21, // 103: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	41, // 104: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	50, // 105: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	55, // 106: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	57, // 107: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	60, // 108: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	28, // 109: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	12, // 110: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
+	5,  // 111: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
+	15, // 112: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
+	97, // [97:113] is the sub-list for method output_type
+	81, // [81:97] is the sub-list for method input_type
+	81, // [81:81] is the sub-list for extension type_name
+	81, // [81:81] is the sub-list for extension extendee
+	0,  // [0:81] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -5420,7 +5686,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   58,
+			NumMessages:   60,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

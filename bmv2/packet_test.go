@@ -56,6 +56,13 @@ func (tg *target) PacketIn(timeout time.Duration) (*pipelinecases.PacketIn, erro
 
 // startBMv2 brings up BMv2 with the pipeline and site.yaml programmed.
 func startBMv2(t *testing.T) *target {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	return startBMv2With(t, schema, p4src.BMv2JSON)
+}
+
+// startBMv2With is startBMv2 with another build of the program.
+func startBMv2With(t *testing.T, schema *p4src.Schema, bmv2JSON []byte) *target {
 	if why := Available(); why != "" {
 		t.Skip("bmv2: " + why)
 	}
@@ -76,12 +83,10 @@ func startBMv2(t *testing.T) *target {
 			t.Logf("bmv2 log: %s", sw.LogPath)
 		}
 	})
-	schema, err := p4src.Load()
-	require.NoError(t, err)
 	client, err := p4rttest.Dial(ctx, sw.Addr, 1, schema)
 	require.NoError(t, err)
 	t.Cleanup(func() { client.Close() })
-	require.NoError(t, client.SetPipeline(ctx, schema.Info, p4src.BMv2JSON))
+	require.NoError(t, client.SetPipeline(ctx, schema.Info, bmv2JSON))
 
 	cfg, err := pipelinecases.Config()
 	require.NoError(t, err)

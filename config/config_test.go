@@ -143,6 +143,8 @@ profiles:
 				StallGuard: config.StallGuardHold, StallHold: config.Duration(time.Second), Failback: config.FailbackAuto,
 			},
 		},
+		Sessions: config.Sessions{IdleTimeout: config.SessionIdleTimeout{TCP: config.DefaultSessionIdleTCP,
+			UDP: config.DefaultSessionIdleUDP, Other: config.DefaultSessionIdleOther}},
 	}
 	assert.Equal(t, want, c)
 }
@@ -246,7 +248,7 @@ rules:
     match: {vlans: [1]}
 `,
 			want: []string{
-				`line 2: unknown key "platfrom" in the top level (known keys: site, platform, port_map, defaults, ports, links, filter_groups, balance_groups, profiles, rules)`,
+				`line 2: unknown key "platfrom" in the top level (known keys: site, platform, port_map, defaults, ports, links, filter_groups, balance_groups, profiles, rules, sessions)`,
 				`line 4: unknown key "dst" in keepalive (known keys: ethertype, dst_mac, src_mac)`,
 				`line 7: unknown key "lan_port" in a link (known keys: name, id, lan, wan, ignore_parity)`,
 				`line 12: unknown key "vlans" in a match (known keys: vlan, inner_vlan, vlan_depth, mpls_depth, src_mac, dst_mac, ethertype, src, dst, proto, l4_src, l4_dst, l4_port)`,

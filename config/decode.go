@@ -206,6 +206,8 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 	reflect.TypeFor[FilterGroup]():  {"cores": coresBound.String(), "tpid": etherTypeRange},
 	reflect.TypeFor[BalanceGroup](): {"slot_bits": slotBitsBound.String()},
 	reflect.TypeFor[Port]():         {"mtu": fmt.Sprintf("%d..%d bytes", MinMTU, MaxMTU)},
+	reflect.TypeFor[SessionIdleTimeout](): {"tcp": sessionIdleBound.String() + " (default 300s)",
+		"udp": sessionIdleBound.String() + " (default 60s)", "other": sessionIdleBound.String() + " (default 30s)"},
 	reflect.TypeFor[Profile](): {"interval": intervalBound.String(),
 		"initial_delay":      initialDelayBound.String(),
 		"loss_threshold":     thresholdBound.String(),

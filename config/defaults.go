@@ -15,8 +15,12 @@ const (
 	DefaultPlatform  = PlatformSim
 	DefaultProfile   = "default" // name of the built-in availability profile
 
-	DefaultInitialDelay      = Duration(time.Second)
-	DefaultInterval          = Duration(100 * time.Millisecond)
+	DefaultInitialDelay = Duration(time.Second)
+	DefaultInterval     = Duration(100 * time.Millisecond)
+	// The session memory's idle timeouts (docs/sessions.md).
+	DefaultSessionIdleTCP    = Duration(300 * time.Second)
+	DefaultSessionIdleUDP    = Duration(60 * time.Second)
+	DefaultSessionIdleOther  = Duration(30 * time.Second)
 	DefaultLossThreshold     = 5
 	DefaultRecoveryThreshold = 5
 	DefaultMinActive         = 1
@@ -119,6 +123,11 @@ func (c *Config) ApplyDefaults() {
 			setIfZero(&p.FailOpenAction, DefaultFailOpenAction)
 		}
 	}
+
+	it := &c.Sessions.IdleTimeout
+	setIfZero(&it.TCP, DefaultSessionIdleTCP)
+	setIfZero(&it.UDP, DefaultSessionIdleUDP)
+	setIfZero(&it.Other, DefaultSessionIdleOther)
 
 	for i := range c.FilterGroups {
 		f := &c.FilterGroups[i]

@@ -102,17 +102,19 @@ var modelTypes = map[string]struct {
 	what string
 	t    reflect.Type
 }{
-	"config.Config":         {"the top level", reflect.TypeFor[Config]()},
-	"config.Defaults":       {"defaults", reflect.TypeFor[Defaults]()},
-	"config.KeepAlive":      {"keepalive", reflect.TypeFor[KeepAlive]()},
-	"config.HeartbeatMatch": {"a heartbeat entry", reflect.TypeFor[HeartbeatMatch]()},
-	"config.Port":           {"a port", reflect.TypeFor[Port]()},
-	"config.Link":           {"a link", reflect.TypeFor[Link]()},
-	"config.FilterGroup":    {"a filter group", reflect.TypeFor[FilterGroup]()},
-	"config.BalanceGroup":   {"a balance group", reflect.TypeFor[BalanceGroup]()},
-	"config.Profile":        {"a profile", reflect.TypeFor[Profile]()},
-	"config.Rule":           {"a rule", reflect.TypeFor[Rule]()},
-	"config.Match":          {"a match", reflect.TypeFor[Match]()},
+	"config.Config":             {"the top level", reflect.TypeFor[Config]()},
+	"config.Defaults":           {"defaults", reflect.TypeFor[Defaults]()},
+	"config.KeepAlive":          {"keepalive", reflect.TypeFor[KeepAlive]()},
+	"config.HeartbeatMatch":     {"a heartbeat entry", reflect.TypeFor[HeartbeatMatch]()},
+	"config.Port":               {"a port", reflect.TypeFor[Port]()},
+	"config.Link":               {"a link", reflect.TypeFor[Link]()},
+	"config.FilterGroup":        {"a filter group", reflect.TypeFor[FilterGroup]()},
+	"config.BalanceGroup":       {"a balance group", reflect.TypeFor[BalanceGroup]()},
+	"config.Profile":            {"a profile", reflect.TypeFor[Profile]()},
+	"config.Rule":               {"a rule", reflect.TypeFor[Rule]()},
+	"config.Match":              {"a match", reflect.TypeFor[Match]()},
+	"config.Sessions":           {"sessions", reflect.TypeFor[Sessions]()},
+	"config.SessionIdleTimeout": {"sessions.idle_timeout", reflect.TypeFor[SessionIdleTimeout]()},
 }
 
 // describeType names a model struct and lists its keys.

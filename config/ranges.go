@@ -1,6 +1,9 @@
 package config
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // The allowed ranges of the settings that have one, written once: Validate
 // checks them and the decoder names them when it refuses an explicit 0.
@@ -25,6 +28,14 @@ var (
 	intervalBound     = durBound{MinInterval, MaxInterval}
 	initialDelayBound = durBound{MinInitialDelay, MaxInitialDelay}
 	stallHoldBound    = durBound{MinStallHold, MaxStallHold}
+	sessionIdleBound  = durBound{MinSessionIdle, MaxSessionIdle}
+)
+
+// The session memory's idle timeouts: a second (the switch's ageing
+// sweep) to a day.
+const (
+	MinSessionIdle = Duration(time.Second)
+	MaxSessionIdle = Duration(24 * time.Hour)
 )
 
 // etherTypeRange is the range of a TPID or EtherType setting.

@@ -25,6 +25,36 @@ type Config struct {
 	BalanceGroups []BalanceGroup `yaml:"balance_groups" json:"balance_groups"`
 	Profiles      []Profile      `yaml:"profiles,omitempty" json:"profiles,omitempty"`
 	Rules         []Rule         `yaml:"rules,omitempty" json:"rules,omitempty"`
+	// Sessions is the session memory (docs/sessions.md): off by default.
+	Sessions Sessions `yaml:"sessions,omitempty" json:"sessions"`
+}
+
+// Sessions is the session memory (docs/sessions.md): a session the
+// switch has seen keeps its filter group and core across layout changes
+// until it is idle for its protocol's timeout. It needs the "sessions"
+// profile of the P4 program, which the daemon pushes when it is enabled.
+type Sessions struct {
+	Enabled     bool               `yaml:"enabled,omitempty" json:"enabled,omitempty"`
+	IdleTimeout SessionIdleTimeout `yaml:"idle_timeout,omitempty" json:"idle_timeout"`
+}
+
+// SessionIdleTimeout is how long a session stays held without a packet,
+// by protocol.
+type SessionIdleTimeout struct {
+	TCP   Duration `yaml:"tcp,omitempty" json:"tcp,omitempty"`     // default 300s
+	UDP   Duration `yaml:"udp,omitempty" json:"udp,omitempty"`     // default 60s
+	Other Duration `yaml:"other,omitempty" json:"other,omitempty"` // default 30s
+}
+
+// For is the idle timeout of a session of IP protocol proto.
+func (t SessionIdleTimeout) For(proto uint8) Duration {
+	switch proto {
+	case 6:
+		return t.TCP
+	case 17:
+		return t.UDP
+	}
+	return t.Other
 }
 
 // Defaults are site-wide values used where an object does not set its own.

@@ -28,6 +28,7 @@ func (c *Config) Validate() error {
 	v.balanceGroups()
 	v.profiles()
 	v.rules()
+	v.sessions()
 	v.nameObjects()
 	return v.p.err()
 }
@@ -685,4 +686,11 @@ func (v *validator) linkNames() string {
 		return "none"
 	}
 	return strings.Join(out, ", ")
+}
+
+func (v *validator) sessions() {
+	it := v.c.Sessions.IdleTimeout
+	v.duration("sessions.idle_timeout.tcp", it.TCP, sessionIdleBound, "how long a TCP session stays held without a packet")
+	v.duration("sessions.idle_timeout.udp", it.UDP, sessionIdleBound, "how long a UDP session stays held without a packet")
+	v.duration("sessions.idle_timeout.other", it.Other, sessionIdleBound, "how long a session of another protocol stays held without a packet")
 }

@@ -84,6 +84,8 @@ func (c *conn) recvLoop(events chan<- streamEvent, done <-chan struct{}) {
 			}
 		case *p4v1.StreamMessageResponse_Digest:
 			c.onDigest(u.Digest)
+		case *p4v1.StreamMessageResponse_IdleTimeoutNotification:
+			c.onIdle(u.IdleTimeoutNotification)
 		case *p4v1.StreamMessageResponse_Error:
 			c.s.log.Warn("switch reported a stream error", "code", codes.Code(u.Error.GetCanonicalCode()), "msg", u.Error.GetMessage())
 		}

@@ -106,6 +106,7 @@ func (c *conn) reconcile(ctx context.Context) error {
 		return err
 	}
 	c.configureDigest(ctx)
+	c.configureSessionDigest(ctx)
 	c.configureEvidenceCopy(ctx)
 	desired, _ := c.s.desiredState()
 	plan, err := c.applyDelta(ctx, desired)

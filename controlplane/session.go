@@ -17,6 +17,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/program"
+	"github.com/dpi-balancer/balancer/sessionmem"
 )
 
 // Errors callers can test with errors.Is.
@@ -106,6 +107,9 @@ type Options struct {
 	OnPrimary func(primary bool)
 	// Verdict: the data-plane verdict's digests (verdict.go).
 	Verdict VerdictOptions
+	// SessionMemory: the session memory's digests and idle notifications
+	// (sessionmem.go), for a program that has it.
+	SessionMemory SessionMemoryOptions
 	// EvidenceCopy: the mirror sessions of the evidence copy across a
 	// multi-pipe Tofino's pipes (p4src.EvidenceCopySessions), written on
 	// every reconciliation (and again at each periodic reconcile while the
@@ -127,6 +131,7 @@ type Session struct {
 	kick    chan struct{}    // a desired state waits to be written (see nudge)
 	ins     chan PacketIn
 	verdict verdictState
+	sessMem sessionMemState
 	done    chan struct{}
 	started atomic.Bool
 
@@ -185,6 +190,22 @@ func New(opts Options) *Session {
 		s.guard = program.NoGuard{}
 	}
 	s.verdictDigest = (&p4src.Schema{Info: opts.Pipeline.P4Info}).Digest(p4src.DigestVerdict)
+	if sm := &s.opts.SessionMemory; sm.Enabled {
+		s.sessMem.digestInfo = (&p4src.Schema{Info: opts.Pipeline.P4Info}).Digest(sessionmem.DigestName)
+		if sm.ListSize <= 0 {
+			sm.ListSize = 256
+		}
+		if sm.MaxDelay <= 0 {
+			sm.MaxDelay = time.Millisecond
+		}
+		if sm.AckTimeout <= 0 {
+			sm.AckTimeout = 500 * time.Millisecond
+		}
+		if sm.Queue <= 0 {
+			sm.Queue = 1024
+		}
+		s.sessMem.init(sm.Queue)
+	}
 	return s
 }
 

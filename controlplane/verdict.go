@@ -60,6 +60,10 @@ func (s *Session) VerdictStats() (received, dropped uint64) {
 // onDigest takes a DigestList from the stream: every verdict goes to
 // Verdicts and the list is acknowledged.
 func (c *conn) onDigest(l *p4v1.DigestList) {
+	if sd := c.s.sessMem.digestInfo; sd != nil && c.s.sessionMemOn() && l.GetDigestId() == sd.GetPreamble().GetId() {
+		c.onSessionDigest(l)
+		return
+	}
 	d := c.s.verdictDigest
 	if d == nil || l.GetDigestId() != d.GetPreamble().GetId() {
 		return

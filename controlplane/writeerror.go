@@ -28,6 +28,10 @@ type UpdateError struct {
 	Message string
 }
 
+func (u *UpdateError) Error() string {
+	return fmt.Sprintf("%s %s: %s: %s", u.Update.GetType(), p4entity.Key(u.Update.GetEntity()), u.Code, u.Message)
+}
+
 // maxListed is how many failed updates a WriteError's message lists.
 const maxListed = 10
 

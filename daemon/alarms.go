@@ -22,6 +22,7 @@ const (
 	AlarmStoreUnreachable  = apiv1.AlarmStoreUnreachable
 	AlarmTaskEnded         = apiv1.AlarmTaskEnded
 	AlarmEvidenceCopy      = apiv1.AlarmEvidenceCopy
+	AlarmSessionMemory     = apiv1.AlarmSessionMemory
 )
 
 // AlarmNames are every alarm the daemon raises, in a fixed order (the

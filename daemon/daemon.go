@@ -104,8 +104,13 @@ type Daemon struct {
 	comp    *tables.Compiler
 	schema  *p4src.Schema
 	session *controlplane.Session
-	guard   *tables.WriteGuard // the session's (guardOptions)
-	now     func() time.Time
+	// sessionsOn: the site enabled the session memory when the daemon
+	// started (the pipeline it pushes has it); learner is its learner
+	// (sessions.go), nil when off.
+	sessionsOn bool
+	learner    *learner
+	guard      *tables.WriteGuard // the session's (guardOptions)
+	now        func() time.Time
 	// info is this daemon's build and when New made it (status, version).
 	info DaemonInfo
 	// events: what happened, for monitor and the show commands.
@@ -208,7 +213,8 @@ func New(opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := d.loadPipeline(cfg.Platform); err != nil {
+	d.sessionsOn = cfg.Sessions.Enabled
+	if err := d.loadPipeline(cfg.Platform, cfg.Sessions.Enabled); err != nil {
 		return nil, err
 	}
 	comp := d.comp
@@ -259,7 +265,13 @@ func New(opts Options) (*Daemon, error) {
 		Addr: opts.SwitchAddr, DeviceID: opts.DeviceID, ElectionHigh: opts.ElectionHigh, ElectionLow: opts.ElectionLow, FixedElection: opts.FixedElection,
 		Role: opts.Role, TLS: opts.SwitchTLS, Pipeline: d.pipeline.Pipeline, Program: comp, Guard: d.guard, Logger: log, Timing: opts.SwitchTiming,
 		OnPrimary: d.onPrimary, EvidenceCopy: evidenceCopySessions(cfg.Platform, comp.Schema()), OnEvidenceCopy: d.evidenceCopied,
+		SessionMemory: controlplane.SessionMemoryOptions{Enabled: d.sessionsOn},
 	})
+	if d.sessionsOn {
+		if d.learner, err = d.newLearner(); err != nil {
+			return nil, fmt.Errorf("daemon: %w", err)
+		}
+	}
 	// The first reconciliation already knows what the switch must hold.
 	d.guard.SetSpares(tables.SpareIDs(cfg))
 	d.session.SetDesired(des.Entities)
@@ -371,6 +383,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	if d.opts.Telemetry != nil {
 		run("telemetry", func(ctx context.Context) error { return d.telemetryLoop(ctx, si, ci) })
+	}
+	if d.learner != nil {
+		run("session memory", d.sessionsLoop)
 	}
 	run("stall evidence", d.evidenceLoop)
 	run("commit confirmed", d.confirmLoop)

@@ -110,6 +110,8 @@ type Status struct {
 	// (nil: none). See confsession.go.
 	Confirm *CommitConfirm
 	Session *ConfigSession
+	// SessionMemory: the session memory (sessions.go; nil: off).
+	SessionMemory *SessionMemoryStatus
 }
 
 // ReasonStandby is every filter group's reason in a standby's status: its

@@ -71,6 +71,12 @@ func (d *Daemon) ApplyConfig(ctx context.Context, data []byte, dryRun bool, comm
 	// Rules that can never match: analysed once the file compiled (so its
 	// size is bounded), refused under --strict, named in the warning
 	// otherwise.
+	if cfg.Sessions.Enabled != d.sessionsOn {
+		// The session memory needs its own build of the program, which the
+		// daemon pushes when it starts.
+		p.res.addWarning(fmt.Sprintf("sessions.enabled: %v takes effect when the daemon restarts (it pushes the pipeline %s the session memory at start); until then the session memory stays %s",
+			cfg.Sessions.Enabled, map[bool]string{true: "with", false: "without"}[cfg.Sessions.Enabled], map[bool]string{true: "on", false: "off"}[d.sessionsOn]))
+	}
 	var ruleWarn string
 	if ws := cfg.RuleWarnings(); len(ws) > 0 {
 		ruleWarn = config.WarningList(ws)
@@ -486,6 +492,10 @@ func (d *Daemon) Status(ctx context.Context) (*Status, error) {
 			CPUPort:      d.cpuPort, CPUPortWritten: d.comp.HasCPUPortSetting(), PipelineVerdict: pipelineVerdict}}
 	st.Switch.PortAlarms = r.portAlarms()
 	st.Confirm, st.Session = d.PendingConfirm(), d.OpenSession()
+	if d.learner != nil {
+		sm := d.SessionMemory()
+		st.SessionMemory = &sm
+	}
 	if d.standby() {
 		// A standby of a leader election: the leader programs the switch,
 		// nothing waits on this daemon.

@@ -42,10 +42,10 @@ func loadSite(store StateStore, opts Options) (data []byte, rev Revision, cfg *c
 // loadPipeline resolves the pipeline for a site of the platform and makes
 // the schema and the compiler of its P4Info, refusing a P4Info that is not
 // the platform's build.
-func (d *Daemon) loadPipeline(platform string) error {
+func (d *Daemon) loadPipeline(platform string, sessions bool) error {
 	var err error
-	if d.pipeline, err = resolvePipeline(d.opts, platform); err != nil {
-		return err
+	if d.pipeline, err = resolvePipeline(d.opts, platform, sessions); err != nil {
+		return fmt.Errorf("daemon: %w", err)
 	}
 	d.log.Info("pipeline", "platform", platform, "format", d.pipeline.Format, "p4info", d.pipeline.P4InfoFrom,
 		"device_config", d.pipeline.DeviceConfigFrom, "device_config_bytes", len(d.pipeline.DeviceConfig))
@@ -69,16 +69,22 @@ func (d *Daemon) loadPipeline(platform string) error {
 // resolvePipeline is the pipeline to push for a site of the platform:
 // opts.Pipeline as given, else opts.PipelineFrom resolved for it, else the
 // embedded v1model build.
-func resolvePipeline(opts Options, platform string) (*pipeline.Pipeline, error) {
+func resolvePipeline(opts Options, platform string, sessions bool) (*pipeline.Pipeline, error) {
 	switch {
 	case opts.Pipeline != nil:
+		if sessions {
+			if err := pipeline.CheckSessions(opts.Pipeline.P4Info, "given"); err != nil {
+				return nil, err
+			}
+		}
 		return &pipeline.Pipeline{Pipeline: *opts.Pipeline, P4InfoFrom: "given", DeviceConfigFrom: "given"}, nil
 	case opts.PipelineFrom != nil:
 		src := *opts.PipelineFrom
 		src.Platform = platform
+		src.Sessions = sessions
 		return pipeline.Load(src)
 	}
-	return pipeline.Load(pipeline.Source{Format: pipeline.FormatBMv2})
+	return pipeline.Load(pipeline.Source{Format: pipeline.FormatBMv2, Sessions: sessions})
 }
 
 // seed saves the initial configuration as the first revision. A shared

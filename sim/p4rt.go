@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/big"
 	"sync"
+	"sync/atomic"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
@@ -52,12 +53,20 @@ type Entities interface {
 type P4RTServer struct {
 	p4v1.UnimplementedP4RuntimeServer
 
-	deviceID  uint64
-	schema    *p4src.Schema
-	ents      Entities
-	packetOut func(port uint32, flags uint8, frame []byte) error
-	codeOf    func(error) codes.Code
-	log       *slog.Logger
+	deviceID uint64
+	// schema is the running program's and ents its entities (under mu;
+	// ents also in entsNow, read without it); programs are the programs
+	// the switch runs (AlsoRuns), build makes the entities of one.
+	schema   *p4src.Schema
+	ents     Entities
+	entsNow  atomic.Pointer[entitiesBox]
+	programs []*p4src.Schema
+	build    func(*p4src.Schema) (Entities, error)
+	// savedSchema is the program of saved.
+	savedSchema *p4src.Schema
+	packetOut   func(port uint32, flags uint8, frame []byte) error
+	codeOf      func(error) codes.Code
+	log         *slog.Logger
 
 	mu     sync.Mutex
 	config *p4v1.ForwardingPipelineConfig // committed; nil before the first push
@@ -69,8 +78,9 @@ type P4RTServer struct {
 
 	noSaveCommit bool // VERIFY_AND_SAVE and COMMIT unimplemented (as PI)
 
-	digests digestState                        // verdict digests (digest.go)
-	clones  map[uint32]*p4v1.CloneSessionEntry // clone sessions (clonesession.go)
+	digests     digestState // digests (digest.go)
+	streamDrops atomic.Uint64
+	clones      map[uint32]*p4v1.CloneSessionEntry // clone sessions (clonesession.go)
 }
 
 // MaxConcurrentReads is how many Reads run at once; each may copy up to
@@ -90,6 +100,7 @@ type stream struct {
 	election   *big.Int // nil: unset, a backup for good
 	send       chan *p4v1.StreamMessageResponse
 	done       chan struct{}
+	dropped    *atomic.Uint64 // the server's streamDrops
 }
 
 // NewP4RTServer returns a server for the device. packetOut transmits a
@@ -102,6 +113,7 @@ func NewP4RTServer(deviceID uint64, schema *p4src.Schema, ents Entities,
 	}
 	s := &P4RTServer{deviceID: deviceID, schema: schema, ents: ents, packetOut: packetOut, codeOf: codeOf, log: log,
 		roles: map[string]*roleState{}, reads: make(chan struct{}, MaxConcurrentReads)}
+	s.entsNow.Store(&entitiesBox{ents})
 	pio, err := wire.NewPacketIO(schema)
 	if err != nil {
 		// The data plane refuses such a P4Info first; here packet I/O
@@ -111,6 +123,35 @@ func NewP4RTServer(deviceID uint64, schema *p4src.Schema, ents Entities,
 	}
 	s.pio = pio
 	return s
+}
+
+type entitiesBox struct{ Entities }
+
+// entities are the running program's entities.
+func (s *P4RTServer) entities() Entities { return s.entsNow.Load().Entities }
+
+// AlsoRuns lets the switch run any of programs (the one it was made with
+// among them), whichever a controller pushes: a push of another one
+// makes its entities with build (empty, as a push leaves the switch).
+func (s *P4RTServer) AlsoRuns(programs []*p4src.Schema, build func(*p4src.Schema) (Entities, error)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.programs, s.build = programs, build
+}
+
+// run makes program the running one, empty. Called with s.mu held.
+func (s *P4RTServer) run(program *p4src.Schema) error {
+	if program == s.schema || s.build == nil {
+		s.ents.Reset()
+		return nil
+	}
+	ents, err := s.build(program)
+	if err != nil {
+		return status.Errorf(codes.Internal, "the software switch cannot run the program: %v", err)
+	}
+	s.schema, s.ents = program, ents
+	s.entsNow.Store(&entitiesBox{ents})
+	return nil
 }
 
 // Capabilities reports the API version.
@@ -161,24 +202,32 @@ func (s *P4RTServer) SetForwardingPipelineConfig(ctx context.Context, req *p4v1.
 		if s.saved == nil {
 			return nil, status.Error(codes.FailedPrecondition, "commit: no saved config (send VERIFY_AND_SAVE first)")
 		}
-		s.ents.Reset()
+		if err := s.run(s.savedSchema); err != nil {
+			return nil, err
+		}
 		s.config, s.saved = s.saved, nil
 		s.log.Info("pipeline committed", "cookie", s.config.GetCookie().GetCookie())
 		return &p4v1.SetForwardingPipelineConfigResponse{}, nil
 	}
 	cfg := req.GetConfig()
-	if err := s.verify(cfg); err != nil {
+	program, err := s.verify(cfg)
+	if err != nil {
 		return nil, err
 	}
 	switch act {
 	case p4v1.SetForwardingPipelineConfigRequest_VERIFY:
 	case p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_SAVE:
-		s.saved = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
+		s.saved, s.savedSchema = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig), program
 	case p4v1.SetForwardingPipelineConfigRequest_VERIFY_AND_COMMIT:
-		s.ents.Reset()
+		if err := s.run(program); err != nil {
+			return nil, err
+		}
 		s.config = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
 		s.log.Info("pipeline pushed", "cookie", cfg.GetCookie().GetCookie())
 	case p4v1.SetForwardingPipelineConfigRequest_RECONCILE_AND_COMMIT:
+		if program != s.schema {
+			return nil, status.Error(codes.FailedPrecondition, "reconcile: the switch runs another program (with or without the session memory); push it with VERIFY_AND_COMMIT")
+		}
 		// Same program (verified): keep every entry and counter.
 		s.config = proto.Clone(cfg).(*p4v1.ForwardingPipelineConfig)
 		s.log.Info("pipeline reconciled", "cookie", cfg.GetCookie().GetCookie())
@@ -188,15 +237,22 @@ func (s *P4RTServer) SetForwardingPipelineConfig(ctx context.Context, req *p4v1.
 	return &p4v1.SetForwardingPipelineConfigResponse{}, nil
 }
 
-// verify accepts a config whose P4Info is the balancer's.
-func (s *P4RTServer) verify(cfg *p4v1.ForwardingPipelineConfig) error {
+// verify accepts a config whose P4Info is the balancer's (one of the
+// programs the switch runs) and returns its program.
+func (s *P4RTServer) verify(cfg *p4v1.ForwardingPipelineConfig) (*p4src.Schema, error) {
 	if cfg.GetP4Info() == nil {
-		return status.Error(codes.InvalidArgument, "pipeline config has no p4info")
+		return nil, status.Error(codes.InvalidArgument, "pipeline config has no p4info")
 	}
-	if err := sameProgram(s.schema.Info, cfg.GetP4Info()); err != nil {
-		return status.Errorf(codes.InvalidArgument, "the software switch runs only the balancer program: %v", err)
+	first := sameProgram(s.schema.Info, cfg.GetP4Info())
+	if first == nil {
+		return s.schema, nil
 	}
-	return nil
+	for _, p := range s.programs {
+		if p != s.schema && sameProgram(p.Info, cfg.GetP4Info()) == nil {
+			return p, nil
+		}
+	}
+	return nil, status.Errorf(codes.InvalidArgument, "the software switch runs only the balancer program: %v", first)
 }
 
 // sameProgram names the first difference between two P4Infos.
@@ -341,7 +397,7 @@ func (s *P4RTServer) Read(req *p4v1.ReadRequest, srv p4v1.P4Runtime_ReadServer) 
 	}
 	var batch []*p4v1.Entity
 	var sendErr error
-	err := s.ents.Read(req.GetEntities(), func(e *p4v1.Entity) bool {
+	err := s.entities().Read(req.GetEntities(), func(e *p4v1.Entity) bool {
 		batch = append(batch, e)
 		if len(batch) == 1000 {
 			sendErr = srv.Send(&p4v1.ReadResponse{Entities: batch})
@@ -363,7 +419,7 @@ func (s *P4RTServer) Read(req *p4v1.ReadRequest, srv p4v1.P4Runtime_ReadServer) 
 
 // StreamChannel runs one controller stream.
 func (s *P4RTServer) StreamChannel(srv p4v1.P4Runtime_StreamChannelServer) error {
-	st := &stream{srv: srv, send: make(chan *p4v1.StreamMessageResponse, 1024), done: make(chan struct{})}
+	st := &stream{srv: srv, send: make(chan *p4v1.StreamMessageResponse, 1024), done: make(chan struct{}), dropped: &s.streamDrops}
 	sendErr := make(chan error, 1)
 	go func() {
 		for {
@@ -419,8 +475,16 @@ func (st *stream) trySend(m *p4v1.StreamMessageResponse) {
 	select {
 	case st.send <- m:
 	default: // a controller that does not read its stream loses messages, not the switch
+		if st.dropped != nil {
+			st.dropped.Add(1)
+		}
 	}
 }
+
+// StreamDrops is the number of stream messages (packet-ins, digest
+// lists, notifications) lost because a controller did not read its
+// stream fast enough.
+func (s *P4RTServer) StreamDrops() uint64 { return s.streamDrops.Load() }
 
 func (s *P4RTServer) arbitrate(st *stream, a *p4v1.MasterArbitrationUpdate) error {
 	if err := s.checkDevice(a.GetDeviceId()); err != nil {

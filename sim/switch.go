@@ -58,8 +58,10 @@ type Options struct {
 	// CounterInterval is how often interface counters are published
 	// (default 1s).
 	CounterInterval time.Duration
-	// Schema is the program the switch runs (default the embedded
-	// v1model P4Info, p4src.Load).
+	// Schema is the program the switch runs. Default: the embedded
+	// v1model build (p4src.Load) or its "sessions" profile
+	// (p4src.LoadSessions, with the session memory), whichever a
+	// controller pushes; given, only that one.
 	Schema *p4src.Schema
 	// TLS, when set, serves P4Runtime and gNMI over TLS with it (with
 	// ClientAuth tls.RequireAndVerifyClientCert and ClientCAs: mutual
@@ -119,13 +121,17 @@ const KeepaliveOff time.Duration = -1
 
 // Switch is a running software switch.
 type Switch struct {
-	opts  Options
-	log   *slog.Logger
-	dp    *dataplane.Dataplane
-	p4rt  *P4RTServer
-	gnmi  *bgnmi.Server
-	ports map[uint32]*portState
-	bufs  sync.Pool
+	opts Options
+	log  *slog.Logger
+	// dp is the data plane of the program the controller pushed last
+	// (runProgram); swapped is signalled when it changes.
+	dp      atomic.Pointer[dataplane.Dataplane]
+	dpOpts  []dataplane.Option
+	swapped chan struct{}
+	p4rt    *P4RTServer
+	gnmi    *bgnmi.Server
+	ports   map[uint32]*portState
+	bufs    sync.Pool
 }
 
 type portState struct {
@@ -186,11 +192,29 @@ func New(opts Options) (*Switch, error) {
 	if opts.Pipes > 1 || len(opts.PipePorts) > 0 {
 		dpOpts = append(dpOpts, dataplane.WithPipes(opts.Pipes, opts.PipePorts), dataplane.WithEvidenceCopies(!opts.NoEvidenceCopies, -1))
 	}
+	// The programs the switch runs: the one given, or by default the
+	// embedded v1model build and its "sessions" profile (the same program
+	// with the session memory, docs/sessions.md), whichever the
+	// controller pushes.
+	programs := []*p4src.Schema{schema}
+	if opts.Schema == nil {
+		sess, err := p4src.LoadSessions()
+		if err != nil {
+			return nil, err
+		}
+		if opts.SlotCapacity > 0 {
+			if sess, err = withSlotsSize(sess, opts.SlotCapacity); err != nil {
+				return nil, err
+			}
+		}
+		programs = append(programs, sess)
+	}
 	dp, err := dataplane.New(schema, dpOpts...)
 	if err != nil {
 		return nil, err
 	}
-	s := &Switch{opts: opts, log: log, dp: dp, ports: map[uint32]*portState{}}
+	s := &Switch{opts: opts, log: log, dpOpts: dpOpts, ports: map[uint32]*portState{}, swapped: make(chan struct{}, 1)}
+	s.dp.Store(dp)
 	s.bufs.New = func() any { b := make([]byte, MaxFrame+64); return &b }
 	for n, p := range opts.Ports {
 		if n >= 1<<9 || n == dp.CPUPort() {
@@ -208,6 +232,9 @@ func New(opts Options) (*Switch, error) {
 	}
 	s.p4rt = NewP4RTServer(opts.DeviceID, schema, dp, s.packetOut, codeOf, log)
 	s.p4rt.noSaveCommit = opts.NoSaveCommit
+	if len(programs) > 1 {
+		s.p4rt.AlsoRuns(programs, s.runProgram)
+	}
 	s.gnmi = bgnmi.NewServer("balancer-sim", bgnmi.WithLogger(log),
 		bgnmi.WithSetHandler(bgnmi.InterfaceEnabledSetHandler(s.setAdmin)))
 	return s, nil
@@ -251,7 +278,25 @@ func codeOf(err error) codes.Code {
 }
 
 // Dataplane exposes the pipeline (tests).
-func (s *Switch) Dataplane() *dataplane.Dataplane { return s.dp }
+func (s *Switch) Dataplane() *dataplane.Dataplane { return s.dp.Load() }
+
+func (s *Switch) dataplane() *dataplane.Dataplane { return s.dp.Load() }
+
+// runProgram makes the switch run another of its programs: a new, empty
+// data plane for it (as a push resets the switch anyway).
+func (s *Switch) runProgram(schema *p4src.Schema) (Entities, error) {
+	dp, err := dataplane.New(schema, s.dpOpts...)
+	if err != nil {
+		return nil, err
+	}
+	s.dp.Store(dp)
+	select {
+	case s.swapped <- struct{}{}:
+	default:
+	}
+	s.log.Info("software switch runs another program", "session_memory", dp.SessionDigestID() != 0)
+	return dp, nil
+}
 
 // P4Runtime exposes the P4Runtime server (tests, restarts).
 func (s *Switch) P4Runtime() *P4RTServer { return s.p4rt }
@@ -378,7 +423,7 @@ func (s *Switch) rxLoop(ctx context.Context, ps *portState) {
 		}
 		ps.inPkts.Add(1)
 		ps.inOct.Add(uint64(len(frame)))
-		s.handle(s.dp.Process(ps.num, frame, buf))
+		s.handle(s.dataplane().Process(ps.num, frame, buf))
 	})
 	if err != nil && ctx.Err() == nil {
 		s.log.Error("port stopped", "port", ps.num, "name", ps.name, "err", err)
@@ -415,7 +460,7 @@ func (s *Switch) packetOut(port uint32, flags uint8, frame []byte) error {
 	}
 	bp := s.bufs.Get().(*[]byte)
 	defer s.bufs.Put(bp)
-	s.handle(s.dp.PacketOut(port, flags, frame, *bp))
+	s.handle(s.dataplane().PacketOut(port, flags, frame, *bp))
 	return nil
 }
 

@@ -530,6 +530,14 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 		out.CommitConfirm = &apiv1.CommitConfirm{Revision: c.Revision, Previous: c.Previous, Deadline: timestamp(c.Deadline)}
 	}
 	out.ConfigSession = configSessionToProto(st.Session)
+	if sm := st.SessionMemory; sm != nil {
+		out.SessionMemory = &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
+			Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
+			Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed}
+		for _, g := range sm.Groups {
+			out.SessionMemory.FilterGroups = append(out.SessionMemory.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
+		}
+	}
 	if h := st.HA; h != nil {
 		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,
 			Name: h.Name, Leader: h.Leader, LeaderName: h.LeaderName, Standbys: h.Standbys}

@@ -91,6 +91,10 @@ type Source struct {
 	// holds no .conf ("" = "balancer"); with a .conf, it must be the one
 	// the .conf names ("" = any).
 	ProgramName string
+	// Sessions asks for the session memory (the site's sessions.enabled,
+	// docs/sessions.md): for bmv2 without files, the embedded "sessions"
+	// profile; a P4Info given must have the sessions table.
+	Sessions bool
 }
 
 // Pipeline is a resolved pipeline and where it came from.
@@ -124,13 +128,42 @@ func Load(src Source) (*Pipeline, error) {
 	}
 	p := &Pipeline{Format: format}
 	if format == FormatBMv2 {
-		return p, p.loadBMv2(src, ref)
+		err = p.loadBMv2(src, ref)
+	} else {
+		err = p.loadTofino(src, ref)
 	}
-	return p, p.loadTofino(src, ref)
+	if err != nil {
+		return p, err
+	}
+	if src.Sessions {
+		if err := CheckSessions(p.P4Info, p.P4InfoFrom); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// CheckSessions refuses a P4Info without the session memory's table for
+// a site that enables it, saying which build to give.
+func CheckSessions(info *p4configv1.P4Info, from string) error {
+	if (&p4src.Schema{Info: info}).HasSessions() {
+		return nil
+	}
+	return fmt.Errorf("%w: sessions.enabled is true, but the P4Info (%s) has no table %s: give the sessions profile's build "+
+		"(p4src/build/v1model-sessions for BMv2, p4src/build/tofino-sessions for Tofino) with --p4info and --device-config, "+
+		"or set sessions.enabled: false", ErrPipeline, from, p4src.TableSessions)
 }
 
 func (p *Pipeline) loadBMv2(src Source, ref *p4src.Schema) error {
 	switch {
+	case src.P4Info == "" && src.DeviceConfig == "" && src.Sessions:
+		sess, err := p4src.LoadSessions()
+		if err != nil {
+			return err
+		}
+		p.P4Info, p.DeviceConfig = sess.Info, p4src.SessionsBMv2JSON
+		p.P4InfoFrom, p.DeviceConfigFrom = "embedded v1model sessions build", "embedded v1model sessions build"
+		return nil
 	case src.P4Info == "" && src.DeviceConfig == "":
 		p.P4Info, p.DeviceConfig = ref.Info, p4src.BMv2JSON
 		p.P4InfoFrom, p.DeviceConfigFrom = "embedded v1model build", "embedded v1model build"
@@ -244,6 +277,13 @@ func (p *Pipeline) loadP4Info(path string, ref *p4src.Schema, arch string) error
 	}
 	if a := info.GetPkgInfo().GetArch(); a != "" && a != arch {
 		return fmt.Errorf("%w: --p4info %s is of a %s build; format %s takes the %s build", ErrPipeline, path, a, p.Format, arch)
+	}
+	if (&p4src.Schema{Info: info}).HasSessions() {
+		// The sessions profile: its names are the v1model sessions
+		// build's (the base build's and the session memory's).
+		if ref, err = p4src.LoadSessions(); err != nil {
+			return err
+		}
 	}
 	if err := p4src.CheckContract(ref.Info, info); err != nil {
 		return fmt.Errorf("--p4info %s: %w", path, err)

@@ -206,3 +206,27 @@ func TestLoadRefusesContractBreak(t *testing.T) {
 	assert.ErrorIs(t, err, p4src.ErrContract)
 	assert.Contains(t, err.Error(), `balancer.p4info.txtpb: p4info: table "BalancerIngress.filter_groups": missing (the v1model build has it with id 0x2000007)`)
 }
+
+// The session memory (sessions.enabled): the embedded sessions build for
+// BMv2; a P4Info given without the sessions table is refused, naming the
+// build to give.
+func TestLoadSessions(t *testing.T) {
+	p, err := Load(Source{Format: FormatBMv2, Sessions: true})
+	require.NoError(t, err)
+	assert.True(t, (&p4src.Schema{Info: p.P4Info}).HasSessions())
+	assert.Equal(t, p4src.SessionsBMv2JSON, p.DeviceConfig)
+	assert.Equal(t, "embedded v1model sessions build", p.P4InfoFrom)
+
+	_, err = Load(Source{Platform: "wedge100bf-32x", DeviceConfig: compilerOutput(t, tnaP4Info(t)), Sessions: true})
+	require.ErrorIs(t, err, ErrPipeline)
+	assert.ErrorContains(t, err, "has no table BalancerIngress.sessions")
+	assert.ErrorContains(t, err, "p4src/build/tofino-sessions")
+
+	tna, err := os.ReadFile("../../p4src/build/tofino-sessions/balancer.p4info.txtpb")
+	require.NoError(t, err)
+	info := &p4configv1.P4Info{}
+	require.NoError(t, prototext.Unmarshal(tna, info))
+	p, err = Load(Source{Platform: "wedge100bf-32x", DeviceConfig: compilerOutput(t, info), Sessions: true})
+	require.NoError(t, err, "the TNA sessions build")
+	assert.True(t, (&p4src.Schema{Info: p.P4Info}).HasSessions())
+}

@@ -126,6 +126,14 @@ var (
 	descPortTxB   = desc("balancer_port_tx_bytes_total", "Bytes sent out of a port.", "port")
 	descPortOper  = desc("balancer_port_oper_state", "Oper state of a link or filter-group port: 1 for the current state (up, down or unknown: not reported, or the switch is not connected), 0 for the others.", "port", "state")
 	descAlarm     = desc("balancer_alarm", "1 while the daemon's alarm of that name (snake_case) is raised: the status ALARM line, gNMI /balancer/alarms; 0 otherwise, every name always present.", "name")
+	descSMHeld    = desc("balancer_session_memory_held", "Sessions the session memory holds on the switch, by filter group (absent when the site does not enable it).", "filter_group")
+	descSMSize    = desc("balancer_session_memory_size", "Entries the switch's session table holds at most.")
+	descSMOcc     = desc("balancer_session_memory_occupancy", "Sessions held over the table's size (0..1; the session-memory alarm is raised above 0.9).")
+	descSMLearned = desc("balancer_session_memory_learned_total", "Sessions learned: entries inserted from session digests.")
+	descSMAged    = desc("balancer_session_memory_aged_total", "Sessions aged out: entries deleted after the switch notified them idle for their protocol's idle timeout.")
+	descSMRehomed = desc("balancer_session_memory_rehomed_total", "Held sessions rewritten off a failed filter group whose share its failure action moved (rebalance, spare) to where their slots point.")
+	descSMRefused = desc("balancer_session_memory_refused_total", "Sessions not learned, by why: full (the table refused the insert), failed (another error), dropped (the learner's queue was full), duplicate (held already).", "reason")
+	descSMBacklog = desc("balancer_session_memory_backlog", "Session digests waiting for the learner (the alarm is raised when it reaches its bound).")
 	descStale     = desc("balancer_status_stale", "1 while the filter states are not live: the switch is not connected (port states are unknown too), or this daemon is an HA standby (they are the leader's as last saved in the store).")
 )
 
@@ -143,7 +151,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	s, c := m.status, m.counters
 	m.mu.Unlock()
 	if s != nil {
-		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups, collectAlarms} {
+		for _, part := range []func(chan<- prometheus.Metric, *daemon.Status){collectSwitch, collectPorts, collectFilterGroups, collectBalanceGroups, collectAlarms, collectSessionMemory} {
 			part(ch, s)
 		}
 	}
@@ -390,4 +398,30 @@ func snake(s string) string {
 		under = true
 	}
 	return b.String()
+}
+
+// collectSessionMemory exports the session memory's figures (none when
+// the site does not enable it).
+func collectSessionMemory(ch chan<- prometheus.Metric, s *daemon.Status) {
+	sm := s.SessionMemory
+	if sm == nil {
+		return
+	}
+	for _, g := range sm.Groups {
+		name := g.Name
+		if name == "" {
+			name = "id-" + strconv.FormatUint(uint64(g.ID), 10)
+		}
+		gauge(ch, descSMHeld, float64(g.Held), name)
+	}
+	gauge(ch, descSMSize, float64(sm.Size))
+	gauge(ch, descSMOcc, sm.Occupied)
+	counter(ch, descSMLearned, sm.Inserted)
+	counter(ch, descSMAged, sm.Evicted)
+	counter(ch, descSMRehomed, sm.Rehomed)
+	counter(ch, descSMRefused, sm.Full, "full")
+	counter(ch, descSMRefused, sm.Failed, "failed")
+	counter(ch, descSMRefused, sm.Dropped, "dropped")
+	counter(ch, descSMRefused, sm.Duplicates, "duplicate")
+	gauge(ch, descSMBacklog, float64(sm.Backlog))
 }

@@ -29,6 +29,8 @@ func fixtureStatus() *daemon.Status {
 		Site:     "lab",
 		Revision: daemon.Revision{Number: 7},
 		Switch:   daemon.SwitchStatus{Connected: true, Primary: true},
+		SessionMemory: &daemon.SessionMemoryStatus{Enabled: true, Held: 3, Size: 65536, Occupied: 3.0 / 65536, Inserted: 5, Evicted: 2,
+			Groups: []daemon.SessionMemoryGroup{{Name: "F1", ID: 0, Held: 2}, {Name: "F2", ID: 1, Held: 1}}},
 		Links: []daemon.LinkStatus{{Name: "L1", ID: 0, LAN: "P10", WAN: "P9", LANUp: true, WANUp: true, LANState: daemon.PortUp, WANState: daemon.PortUp},
 			{Name: "L2", ID: 1, LAN: "P12", WAN: "P11", LANUp: true, WANUp: false, LANState: daemon.PortUp, WANState: daemon.PortDown}},
 		Filters: []daemon.FilterStatus{

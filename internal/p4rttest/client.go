@@ -34,6 +34,7 @@ type Client struct {
 	cancel context.CancelFunc
 	ins    chan *p4v1.PacketIn
 	dgs    chan *p4v1.DigestList
+	idle   chan *p4v1.IdleTimeoutNotification
 	done   chan struct{}
 	schema *p4src.Schema
 	pio    *wire.PacketIO
@@ -54,7 +55,7 @@ func Dial(ctx context.Context, addr string, deviceID uint64, schema *p4src.Schem
 	}
 	sctx, cancel := context.WithCancel(context.Background())
 	c := &Client{DeviceID: deviceID, Election: &p4v1.Uint128{Low: 1}, conn: conn, rt: p4v1.NewP4RuntimeClient(conn),
-		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), dgs: make(chan *p4v1.DigestList, 1024), done: make(chan struct{}), schema: schema}
+		cancel: cancel, ins: make(chan *p4v1.PacketIn, 1024), dgs: make(chan *p4v1.DigestList, 1024), idle: make(chan *p4v1.IdleTimeoutNotification, 1024), done: make(chan struct{}), schema: schema}
 	if c.pio, err = wire.NewPacketIO(schema); err != nil {
 		c.Close()
 		return nil, fmt.Errorf("p4rttest: %w", err)
@@ -109,6 +110,11 @@ func (c *Client) recv(arb chan<- error) {
 			select {
 			case c.ins <- u.Packet:
 			default: // tests read what they expect; drop the excess
+			}
+		case *p4v1.StreamMessageResponse_IdleTimeoutNotification:
+			select {
+			case c.idle <- u.IdleTimeoutNotification:
+			default:
 			}
 		case *p4v1.StreamMessageResponse_Digest:
 			select {
@@ -217,6 +223,18 @@ func (c *Client) DigestList(timeout time.Duration) (*p4v1.DigestList, error) {
 		return d, nil
 	case <-time.After(timeout):
 		return nil, errors.New("p4rttest: no digest")
+	case <-c.done:
+		return nil, errors.New("p4rttest: stream closed")
+	}
+}
+
+// IdleNotification waits for the next idle timeout notification.
+func (c *Client) IdleNotification(timeout time.Duration) (*p4v1.IdleTimeoutNotification, error) {
+	select {
+	case n := <-c.idle:
+		return n, nil
+	case <-time.After(timeout):
+		return nil, errors.New("p4rttest: no idle timeout notification")
 	case <-c.done:
 		return nil, errors.New("p4rttest: stream closed")
 	}

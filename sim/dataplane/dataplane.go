@@ -63,6 +63,11 @@ type Dataplane struct {
 	verdictCtr    *counterArray
 	verdictDigest uint32 // digest id, 0 when the P4Info has none
 	ev            evidence
+	// The session memory (sessions.go): the sessions table when the
+	// P4Info has it (nil otherwise), its digest's id and queue.
+	sessions   *table
+	sessDigest uint32
+	sessQ      sessionDigests
 	// pipeOf is each port's ingress pipe (pipes.go).
 	pipeOf [portSpace]uint8
 
@@ -225,4 +230,5 @@ func (d *Dataplane) resetState() {
 		}
 	}
 	d.ev.reset()
+	d.sessQ.reset()
 }

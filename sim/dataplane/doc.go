@@ -76,6 +76,22 @@
 // port's pipe, and every return copied to the other pipes as the TNA
 // program mirrors it.
 //
+// # Session memory
+//
+// When the P4Info has the sessions table (the "sessions" profile,
+// docs/sessions.md), the pipeline runs it as the P4 program built
+// WITH_SESSIONS does (sessions.go): looked up before balance_groups by
+// the balance group, the hash's ordered pair of folded addresses and the
+// protocol; a hit in an active group takes the entry's filter group and
+// core in place of the slot (the slot is not looked up); a miss whose
+// slot hits queues a session digest (SessionDigests, AckSessionDigests:
+// once until acknowledged) unless the frame sends a verdict digest. The
+// table holds its P4Info size (RESOURCE_EXHAUSTED past it) and ages by
+// idle timeout as BMv2 does: a lookup that finds an entry refreshes it,
+// IdleEntries reports each entry idle for its idle_timeout_ns (again every
+// IdleRepeat while it stays idle), and a Read with time_since_last_hit set
+// returns the time since its last hit.
+//
 // # Lookups
 //
 // Exact tables are direct-indexed by the concatenation of their key fields:

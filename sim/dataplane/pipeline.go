@@ -6,6 +6,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/sessionmem"
 	"github.com/dpi-balancer/balancer/symhash"
 )
 
@@ -422,6 +423,15 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		dc.bypassToPeer(m, p4src.LinkCntNonIPBypass)
 		return
 	}
+	// The session memory (sessions.go): looked up before balance_groups;
+	// a hit refreshes the entry whatever the group then does.
+	var held *entry
+	if st := d.sessions; st != nil {
+		if held = st.sidx.byKey[m.sessionKey(group)]; held != nil {
+			held.touch(int64(d.now()))
+		}
+		dc.record(st, held)
+	}
 	gact := d.balanceGroups.def.act.dp
 	ge := d.balanceGroups.lookupExact(group)
 	if ge != nil {
@@ -431,17 +441,27 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	switch gact.kind {
 	case actGroupActive:
 		h := m.hash()
-		slot := h & 0xffff & gact.p[0]
-		se := d.slots.lookupExact(d.slots.dindex.index2(group, slot))
-		dc.record(d.slots, se)
-		if se == nil {
-			dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
-			return
-		}
 		var targetFG uint32
-		if se.act.dp.kind == actToFilter {
-			targetFG, dc.core = se.act.dp.p[0], se.act.dp.p[1]
+		learn := false
+		if held != nil {
+			// A held session in place of its slot.
+			if held.act.dp.kind == actKeep {
+				targetFG, dc.core = held.act.dp.p[0], held.act.dp.p[1]
+			}
+		} else {
+			slot := h & 0xffff & gact.p[0]
+			se := d.slots.lookupExact(d.slots.dindex.index2(group, slot))
+			dc.record(d.slots, se)
+			if se == nil {
+				dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
+				return
+			}
+			if se.act.dp.kind == actToFilter {
+				targetFG, dc.core = se.act.dp.p[0], se.act.dp.p[1]
+			}
+			learn = d.sessions != nil
 		}
+		verdictDigest := false
 		dc.countCore = true
 		dc.countFG = true
 		dc.fgIndex = targetFG
@@ -467,6 +487,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 				in := verdictIn{send: true, forward: true, index: targetFG<<1 | m.side&1, bucket: h >> 16 & 31,
 					fg: targetFG, epoch: fact.p[3], detect: fact.p[4], pipe: m.pipe}
 				if d.verdictApply(&in).hit {
+					verdictDigest = true
 					// A standing data-plane verdict: the failure action.
 					dc.push = false
 					dc.countVerdict, dc.verdictFG = true, targetFG
@@ -490,6 +511,11 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 			dc.countFG = false
 			dc.countLink = true
 			dc.linkKind = p4src.LinkCntDropped
+		}
+		if learn && !verdictDigest {
+			// ARCH_INGRESS_FINISH: one digest per frame, the verdict's
+			// first; the session's with the slot's filter group and core.
+			d.sessQ.emit(sessionmem.Digest{Key: m.sessionKey(group), FilterGroup: uint8(targetFG), Core: uint16(dc.core)})
 		}
 	case actGroupBypass:
 		dc.bypassToPeer(m, p4src.LinkCntGroupBypass)
@@ -559,9 +585,9 @@ func (d *Dataplane) filterPort(m *meta, dc *decision) {
 	}
 }
 
-// hash is the symmetric session hash of the packet (contract, §3.3).
-func (m *meta) hash() uint32 {
-	var x, y uint32
+// folded are the packet's addresses as the hash takes them (md.addr_x,
+// md.addr_y: IPv6 folded to 32 bits).
+func (m *meta) folded() (x, y uint32) {
 	switch {
 	case m.ipv4:
 		x, y = m.v4src, m.v4dst
@@ -569,6 +595,12 @@ func (m *meta) hash() uint32 {
 		x = uint32(m.v6src.hi>>32) ^ uint32(m.v6src.hi) ^ uint32(m.v6src.lo>>32) ^ uint32(m.v6src.lo)
 		y = uint32(m.v6dst.hi>>32) ^ uint32(m.v6dst.hi) ^ uint32(m.v6dst.lo>>32) ^ uint32(m.v6dst.lo)
 	}
+	return x, y
+}
+
+// hash is the symmetric session hash of the packet (contract, §3.3).
+func (m *meta) hash() uint32 {
+	x, y := m.folded()
 	return symhash.Folded(x, y, uint8(m.proto))
 }
 

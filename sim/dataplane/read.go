@@ -71,16 +71,21 @@ const (
 // snap is a copy of one entity's state, taken under the lock. The slices
 // it refers to are never modified once built (writes replace them).
 type snap struct {
-	kind       snapKind
-	t          *table
-	prio       int32
-	match      []matchVal
-	act        tableAction
-	ctrlMeta   uint64
-	meta       []byte
-	idleNs     int64
-	isDefault  bool
-	withCtr    bool
+	kind      snapKind
+	t         *table
+	prio      int32
+	match     []matchVal
+	act       tableAction
+	ctrlMeta  uint64
+	meta      []byte
+	idleNs    int64
+	isDefault bool
+	withCtr   bool
+	// sinceHit is the entry's time since its last hit, for a read that
+	// asks (time_since_last_hit set, a table with idle timeout); -1: not
+	// asked.
+	sinceHit   int64
+	lastHit    int64
 	pkts, byts uint64
 	vs         *valueSet
 	members    []vsMember
@@ -91,7 +96,19 @@ type snap struct {
 func (d *Dataplane) snapshot(q *p4v1.Entity, out []snap) ([]snap, error) {
 	switch x := q.GetEntity().(type) {
 	case *p4v1.Entity_TableEntry:
-		return d.snapTableEntries(x.TableEntry, out)
+		n := len(out)
+		out, err := d.snapTableEntries(x.TableEntry, out)
+		if err == nil && x.TableEntry.GetTimeSinceLastHit() != nil {
+			// Each entry of a table with idle timeout with its time since
+			// its last hit (P4Runtime: time_since_last_hit set in the read).
+			now := int64(d.now())
+			for i := n; i < len(out); i++ {
+				if s := &out[i]; s.t.idle && !s.isDefault {
+					s.sinceHit = max(0, now-s.lastHit)
+				}
+			}
+		}
+		return out, err
 	case *p4v1.Entity_ValueSetEntry:
 		return d.snapValueSets(x.ValueSetEntry, out)
 	case *p4v1.Entity_CounterEntry:
@@ -107,7 +124,7 @@ func (d *Dataplane) snapshot(q *p4v1.Entity, out []snap) ([]snap, error) {
 
 func entrySnap(kind snapKind, t *table, e *entry, isDefault, withCtr bool) snap {
 	s := snap{kind: kind, t: t, prio: e.prio, match: e.match, act: e.act, ctrlMeta: e.ctrlMeta, meta: e.meta,
-		idleNs: e.idleNs, isDefault: isDefault, withCtr: withCtr && t.direct != 0}
+		idleNs: e.idleNs, isDefault: isDefault, withCtr: withCtr && t.direct != 0, sinceHit: -1, lastHit: e.lastHit.Load()}
 	if s.withCtr || kind == snapDirect {
 		s.pkts, s.byts = e.ctr.get()
 	}
@@ -259,6 +276,9 @@ func (s *snap) entity() *p4v1.Entity {
 		te.ControllerMetadata = s.ctrlMeta
 		te.Metadata = bytes.Clone(s.meta)
 		te.IdleTimeoutNs = s.idleNs
+		if s.sinceHit >= 0 {
+			te.TimeSinceLastHit = &p4v1.TableEntry_IdleTimeout{ElapsedNs: s.sinceHit}
+		}
 		te.IsConst = s.isDefault && s.t.constDefault
 		if s.withCtr {
 			te.CounterData = s.t.counterData(s.pkts, s.byts)

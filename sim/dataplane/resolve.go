@@ -8,6 +8,7 @@ import (
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
 
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sessionmem"
 )
 
 // portSpace is the number of 9-bit data-plane ports.
@@ -36,6 +37,8 @@ const (
 	actSetLink
 	actUnknownLink
 	actSetCPUPort
+	actKeep        // the session memory's keep
+	actSessionMiss // and its default
 )
 
 // pipelineActions lists every action the pipeline runs, with its
@@ -180,6 +183,23 @@ func (d *Dataplane) resolveActions() []error {
 		a.kind = pa.kind
 		errs = append(errs, d.bindArgs(a, sa, pa.kind, pa.params, pa.optional)...)
 	}
+	// The session memory's, in a program that has it.
+	if d.schema.HasSessions() {
+		for _, pa := range []struct {
+			name   string
+			kind   actKind
+			params []string
+		}{{sessionmem.ActionKeep, actKeep, []string{sessionmem.ParamFG, sessionmem.ParamCore}}, {sessionmem.ActionMiss, actSessionMiss, nil}} {
+			sa, err := d.schema.Action(pa.name)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			a := d.actionByID[sa.GetPreamble().GetId()]
+			a.kind = pa.kind
+			errs = append(errs, d.bindArgs(a, sa, pa.kind, pa.params, nil)...)
+		}
+	}
 	// The CPU port's, in a program that takes it at run time.
 	if d.schema.HasCPUPortSetting() {
 		sa, _ := d.schema.Action(p4src.ActionSwitchInfo)
@@ -287,6 +307,9 @@ func (d *Dataplane) resolveTables() []error {
 			}
 			d.cpuTable = t
 		}
+	}
+	if d.schema.HasSessions() {
+		errs = append(errs, d.resolveSessions()...)
 	}
 	for _, name := range []string{p4src.TableFlowRules, p4src.TableFlowRulesV6} {
 		if t := *bind[name]; t != nil && t.direct == 0 {

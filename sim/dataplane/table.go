@@ -93,6 +93,11 @@ type entry struct {
 	ctr      counterCell
 	pos      int     // index in table.list
 	rules    []*rule // tuple space placements
+	// Idle timeout (tables with one): the data-plane clock's time of the
+	// last hit (or of the insert or MODIFY), and of IdleEntries' last
+	// report of the entry since (0: none).
+	lastHit      atomic.Int64
+	idleReported atomic.Int64
 	// Inline storage for small keys and actions (slots: 2 fields, 2
 	// params), saving two allocations per entry.
 	inlMatch [2]matchVal
@@ -136,6 +141,7 @@ type table struct {
 	handles handleSet
 	dindex  *directIndex
 	tss     *tss
+	sidx    *sessIndex
 }
 
 func (d *Dataplane) newTable(pt *p4configv1.Table, directUnit map[uint32]p4configv1.CounterSpec_Unit) (*table, error) {
@@ -248,6 +254,9 @@ func (t *table) reset() {
 	if t.tss != nil {
 		t.tss.clear()
 	}
+	if t.sidx != nil {
+		clear(t.sidx.byKey)
+	}
 }
 
 // add puts a new entry in the store and the lookup index. e.handle must be
@@ -264,6 +273,8 @@ func (t *table) add(e *entry) {
 		t.dindex.set(t.dindex.index(e), e)
 	case t.tss != nil:
 		t.tss.add(e)
+	case t.sidx != nil:
+		t.sidx.byKey[t.sidx.keyOf(e)] = e
 	}
 }
 
@@ -283,6 +294,8 @@ func (t *table) del(e *entry) {
 		t.dindex.set(t.dindex.index(e), nil)
 	case t.tss != nil:
 		t.tss.remove(e)
+	case t.sidx != nil:
+		delete(t.sidx.byKey, t.sidx.keyOf(e))
 	}
 }
 

@@ -208,6 +208,7 @@ func (d *Dataplane) writeTableEntry(typ p4v1.Update_Type, te *p4v1.TableEntry, l
 			ctrlMeta: te.GetControllerMetadata(), meta: bytes.Clone(te.GetMetadata()), idleNs: te.GetIdleTimeoutNs(),
 		}
 		e.own(match, act)
+		e.lastHit.Store(int64(d.now()))
 		if cd := te.GetCounterData(); cd != nil {
 			e.ctr.set(uint64(cd.GetPacketCount()), uint64(cd.GetByteCount()))
 		}
@@ -229,6 +230,9 @@ func (d *Dataplane) writeTableEntry(typ p4v1.Update_Type, te *p4v1.TableEntry, l
 		act.vals = slices.Clone(act.vals) // the old ones may be in a snapshot or the undo log
 		e.act = act
 		e.ctrlMeta, e.meta, e.idleNs = te.GetControllerMetadata(), bytes.Clone(te.GetMetadata()), te.GetIdleTimeoutNs()
+		// A new idle timeout counts from now (BMv2 restarts the entry's
+		// ageing when its TTL is set).
+		e.touch(int64(d.now()))
 	}
 	if cd := te.GetCounterData(); cd != nil {
 		e.ctr.set(uint64(cd.GetPacketCount()), uint64(cd.GetByteCount()))

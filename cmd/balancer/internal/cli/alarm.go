@@ -34,7 +34,10 @@ and the metric balancer_alarm (docs/telemetry.md); 'list' lists them.
                                 clears with a restart
   evidence-copy-refused         a multi-pipe Tofino refused the evidence
                                 copy's mirror sessions; clears when a
-                                reconciliation writes them`,
+                                reconciliation writes them
+  session-memory                the session table is over 90 % full or its
+                                learner is behind (sessions.enabled); clears
+                                when neither holds`,
 		Example: `  balancer alarm list
   balancer alarm ack state-repaired`,
 	}

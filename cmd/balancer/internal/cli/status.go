@@ -30,7 +30,9 @@ func newStatusCmd(a *app) *cobra.Command {
     crossed it and how long that took (time of pass), keep-alives lost in
     all and in a row, and why it is in that state;
   - every balance group: active, bypass or drop, live members against the
-    profile's minimum, and the slot layout digest.`,
+    profile's minimum, and the slot layout digest;
+  - with the session memory on (sessions.enabled): the sessions held per
+    filter group against the table's size, and what the learner did.`,
 		Example: `  balancer status
   balancer status -o json | jq '.filters[] | select(.state != "up") | .name'`,
 		Args: exactArgs(),
@@ -59,6 +61,36 @@ func writeStatus(w io.Writer, st *apiv1.Status) {
 	writeLinkStatus(w, st)
 	writeFilterStatus(w, st)
 	writeBalanceStatus(w, st)
+	writeSessionMemory(w, st)
+}
+
+// writeSessionMemory writes the session memory's section: what the table
+// holds, per filter group, and what the learner did.
+func writeSessionMemory(w io.Writer, st *apiv1.Status) {
+	sm := st.GetSessionMemory()
+	if sm == nil {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "SESSION MEMORY  %d of %d sessions held (%.1f %%)\n", sm.GetHeld(), sm.GetSize(), 100*sm.GetOccupancy())
+	if len(sm.GetFilterGroups()) > 0 {
+		t := table(w)
+		row(t, "FILTER GROUP", "SESSIONS HELD")
+		for _, g := range sm.GetFilterGroups() {
+			name := g.GetName()
+			if name == "" {
+				name = fmt.Sprintf("id %d (not in the running configuration)", g.GetId())
+			}
+			row(t, name, g.GetHeld())
+		}
+		t.Flush()
+	}
+	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
+		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
+	if rb := sm.GetLastReadBack(); rb != nil {
+		fmt.Fprintf(w, "; read back %s", fmtAge(rb, st.GetObservedAt()))
+	}
+	fmt.Fprintln(w)
 }
 
 // writeStale says why the filter states are not live: the switch is not

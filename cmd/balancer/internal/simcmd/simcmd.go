@@ -31,7 +31,9 @@ import (
 
 const simLong = `sim runs the software switch: a Go model of the balancer's P4 pipeline
 that serves P4Runtime and gNMI like a real switch. Point the daemon at it
-(balancer daemon --switch ADDR --switch-gnmi ADDR).
+(balancer daemon --switch ADDR --switch-gnmi ADDR). It runs the program
+the daemon pushes: the v1model build, or its sessions profile (the
+session memory, for a site with sessions.enabled).
 
 Ports are data-plane port numbers (platform sim: lane l of front-panel
 port p is p*10+l, a whole port p is p*10):

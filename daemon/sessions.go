@@ -1,0 +1,486 @@
+package daemon
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc/codes"
+
+	"github.com/dpi-balancer/balancer/controlplane"
+	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// The session memory's learner (docs/sessions.md): the session digests
+// the switch sends become entries keep(filter group, core) of the
+// sessions table, with the site's idle timeout for the session's
+// protocol; the entries the switch notifies idle are deleted. It is a
+// task of its own: it takes the digests from the switch session without
+// ever making it wait (the session drops what the learner's queue cannot
+// hold, and so does the learner past its bound: an unlearned session
+// behaves as without the memory), writes outside the desired state
+// (controlplane.Session.WriteUnowned) and touches neither the running
+// state nor the engine, so neither the state owner nor the keep-alives
+// ever wait for it.
+
+// SessionMemoryStatus is the session memory's state, for status and
+// telemetry.
+type SessionMemoryStatus struct {
+	Enabled bool
+	// Held is the entries the learner holds on the switch (as last read
+	// back, with its writes since), by filter group id; Size the table's.
+	Held    int
+	ByGroup map[uint8]int
+	// Groups are ByGroup with the filter groups' names (the running
+	// configuration's; "" for an id it does not have), by id.
+	Groups   []SessionMemoryGroup
+	Size     int64
+	Occupied float64 // Held/Size, 0..1
+	// Inserted, Evicted (aged: deleted after an idle notification),
+	// Duplicates (the switch held it already), Full (digests refused:
+	// RESOURCE_EXHAUSTED, or not written while the learner holds the
+	// table's size), Failed (any other error), Dropped (digests
+	// past the learner's queue or the session's), Backlog (digests
+	// waiting), Bound (the queue's bound).
+	Inserted, Evicted, Duplicates, Full, Failed, Dropped uint64
+	// Rehomed: held sessions rewritten off a failed filter group whose
+	// share its failure action moved (rebalance, spare).
+	Rehomed        uint64
+	Backlog, Bound int
+	LastReadBack   time.Time
+}
+
+// SessionMemoryGroup is the sessions held for one filter group.
+type SessionMemoryGroup struct {
+	Name string
+	ID   uint32
+	Held int
+}
+
+// Session memory defaults.
+const (
+	// sessionQueueBound bounds the digests waiting for the learner.
+	sessionQueueBound = 65536
+	// sessionBatch is the most updates of one write.
+	sessionBatch = 500
+	// sessionReadBack is how often the learner reads the table back.
+	sessionReadBack = 30 * time.Second
+	// sessionSiteCheck is how often the learner looks for a new running
+	// site (a failover that moved a filter group's share).
+	sessionSiteCheck = 100 * time.Millisecond
+	// sessionAlarmShare is the occupancy above which the alarm is raised.
+	sessionAlarmShare = 0.9
+)
+
+// sessionSwitch is what the learner needs of the switch session.
+type sessionSwitch interface {
+	WriteUnowned(ctx context.Context, us []*p4v1.Update) ([]error, error)
+	Read(ctx context.Context, entities ...*p4v1.Entity) ([]*p4v1.Entity, error)
+}
+
+type learner struct {
+	tbl   *sessionmem.Table
+	sess  sessionSwitch
+	idle  func(proto uint8) time.Duration
+	bound int
+
+	mu      sync.Mutex
+	queue   []sessionmem.Digest
+	deletes []sessionmem.Key
+	// rehomes are entries to rewrite (MODIFY) off a failed filter group
+	// whose slots moved (rehome).
+	rehomes []sessionmem.Digest
+	held    map[sessionmem.Key]uint8 // -> filter group
+	byGroup [256]int                 // held, counted by filter group
+	lastRB  time.Time
+	wake    chan struct{}
+
+	inserted, evicted, dups, full, failed, dropped, rehomed atomic.Uint64
+}
+
+func newLearner(tbl *sessionmem.Table, sess sessionSwitch, idle func(uint8) time.Duration, bound int) *learner {
+	return &learner{tbl: tbl, sess: sess, idle: idle, bound: bound, held: map[sessionmem.Key]uint8{}, wake: make(chan struct{}, 1)}
+}
+
+func (l *learner) poke() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take queues digests (the receiving goroutine); past the bound they are
+// dropped and counted.
+func (l *learner) take(dgs []sessionmem.Digest) {
+	l.mu.Lock()
+	if l.tbl.Size > 0 && int64(len(l.held)) >= l.tbl.Size {
+		// Full: refused without a write (a full table's unlearned
+		// sessions digest again with every frame the switch lets through).
+		l.mu.Unlock()
+		l.full.Add(uint64(len(dgs)))
+		return
+	}
+	n := min(len(dgs), l.bound-len(l.queue))
+	if n < 0 {
+		n = 0
+	}
+	l.queue = append(l.queue, dgs[:n]...)
+	l.mu.Unlock()
+	if n < len(dgs) {
+		l.dropped.Add(uint64(len(dgs) - n))
+	}
+	l.poke()
+}
+
+// takeIdle queues the deletes of entries notified idle.
+func (l *learner) takeIdle(tes []*p4v1.TableEntry) {
+	l.mu.Lock()
+	for _, te := range tes {
+		h, err := l.tbl.Decode(te)
+		if err != nil {
+			continue
+		}
+		l.deletes = append(l.deletes, h.Key)
+	}
+	l.mu.Unlock()
+	l.poke()
+}
+
+// next takes the next batch: deletes first (they free room), then the
+// rewrites off failed filter groups (mod: ins are MODIFYs), then the
+// sessions to learn.
+func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.deletes) > 0 {
+		n := min(len(l.deletes), sessionBatch)
+		del = append(del, l.deletes[:n]...)
+		l.deletes = l.deletes[n:]
+		return del, nil, false
+	}
+	if len(l.rehomes) > 0 {
+		n := min(len(l.rehomes), sessionBatch)
+		ins = append(ins, l.rehomes[:n]...)
+		l.rehomes = l.rehomes[n:]
+		return nil, ins, true
+	}
+	n := min(len(l.queue), sessionBatch)
+	ins = append(ins, l.queue[:n]...)
+	l.queue = l.queue[n:]
+	if len(l.queue) == 0 {
+		l.queue = nil
+	}
+	return nil, ins, false
+}
+
+// rehome queues the rewrite of every held session of a filter group
+// whose share its failure action moved (rebalance to the survivors, or
+// spare) to where its slot now points (docs/sessions.md, "Failures"): a
+// held session leaves a failed filter as a slot's would, and stays where
+// it went when the filter returns. Sessions of a filter group in bypass
+// or drop are left alone (the failure action applies to them, and they go
+// back when it returns).
+func (l *learner) rehome(site *tables.Site) {
+	st, cfg := site.State(), site.Config()
+	moved := map[uint8]bool{}
+	for _, names := range []map[string]bool{st.Rebalanced, mapKeys(st.Spared)} {
+		for name := range names {
+			if f := cfg.FilterGroupByName(name); f != nil && f.ID != nil {
+				moved[uint8(*f.ID)] = true
+			}
+		}
+	}
+	if len(moved) == 0 {
+		return
+	}
+	active := map[uint8]*tables.Layout{}
+	for _, gl := range site.Layouts() {
+		active[uint8(gl.ID)] = gl.Active
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k, fg := range l.held {
+		lay := active[k.BalanceGroup]
+		if !moved[fg] || lay == nil || len(lay.Slots) == 0 {
+			continue
+		}
+		t := lay.Slots[k.Hash()&uint32(len(lay.Slots)-1)]
+		if uint8(t.FilterGroup) == fg {
+			continue
+		}
+		l.rehomes = append(l.rehomes, sessionmem.Digest{Key: k, FilterGroup: uint8(t.FilterGroup), Core: uint16(t.Core)})
+	}
+}
+
+func mapKeys[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// write runs one batch on the switch and counts its results.
+func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []sessionmem.Digest, mod bool) error {
+	us := make([]*p4v1.Update, 0, len(del)+len(ins))
+	for _, k := range del {
+		us = append(us, &p4v1.Update{Type: p4v1.Update_DELETE, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: l.tbl.KeyEntry(k)}}})
+	}
+	typ := p4v1.Update_INSERT
+	if mod {
+		typ = p4v1.Update_MODIFY
+	}
+	for _, d := range ins {
+		us = append(us, &p4v1.Update{Type: typ, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{
+			TableEntry: l.tbl.Entry(d.Key, d.FilterGroup, d.Core, l.idle(d.Proto))}}})
+	}
+	errs, err := l.sess.WriteUnowned(ctx, us)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, k := range del {
+		if errs[i] == nil || controlplane.UpdateCode(errs[i]) == codes.NotFound {
+			if errs[i] == nil {
+				l.evicted.Add(1)
+			}
+			if fg, ok := l.held[k]; ok {
+				l.byGroup[fg]--
+				delete(l.held, k)
+			}
+		}
+	}
+	for j, d := range ins {
+		e := errs[len(del)+j]
+		switch code := controlplane.UpdateCode(e); {
+		case mod && code == codes.NotFound:
+			// Aged meanwhile.
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+				delete(l.held, d.Key)
+			}
+		case mod && e == nil:
+			l.rehomed.Add(1)
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+			}
+			l.held[d.Key] = d.FilterGroup
+			l.byGroup[d.FilterGroup]++
+		case e == nil:
+			l.inserted.Add(1)
+			if old, ok := l.held[d.Key]; ok {
+				l.byGroup[old]--
+			}
+			l.held[d.Key] = d.FilterGroup
+			l.byGroup[d.FilterGroup]++
+		case code == codes.AlreadyExists:
+			l.dups.Add(1)
+		case code == codes.ResourceExhausted:
+			l.full.Add(1)
+		default:
+			l.failed.Add(1)
+		}
+	}
+	return nil
+}
+
+// readBack reads the table and takes it as what the switch holds (a
+// pipeline push empties it; notifications can be lost).
+func (l *learner) readBack(ctx context.Context) error {
+	es, err := l.sess.Read(ctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: l.tbl.ID}}})
+	if err != nil {
+		return err
+	}
+	held := make(map[sessionmem.Key]uint8, len(es))
+	var by [256]int
+	for _, e := range es {
+		h, err := l.tbl.Decode(e.GetTableEntry())
+		if err != nil {
+			continue
+		}
+		held[h.Key] = h.FilterGroup
+		by[h.FilterGroup]++
+	}
+	l.mu.Lock()
+	l.held, l.byGroup, l.lastRB = held, by, time.Now()
+	l.mu.Unlock()
+	return nil
+}
+
+func (l *learner) status() SessionMemoryStatus {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := SessionMemoryStatus{Enabled: true, Held: len(l.held), ByGroup: map[uint8]int{}, Size: l.tbl.Size,
+		Inserted: l.inserted.Load(), Evicted: l.evicted.Load(), Duplicates: l.dups.Load(), Full: l.full.Load(),
+		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Rehomed: l.rehomed.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
+	for fg, n := range l.byGroup {
+		if n > 0 {
+			st.ByGroup[uint8(fg)] = n
+		}
+	}
+	if l.tbl.Size > 0 {
+		st.Occupied = float64(st.Held) / float64(l.tbl.Size)
+	}
+	return st
+}
+
+// newLearner makes the learner of the pushed program's sessions table.
+func (d *Daemon) newLearner() (*learner, error) {
+	tbl, err := sessionmem.Resolve(d.schema)
+	if err != nil {
+		return nil, err
+	}
+	idle := func(proto uint8) time.Duration {
+		return d.snapshot().cfg.Sessions.IdleTimeout.For(proto).Std()
+	}
+	return newLearner(tbl, d.session, idle, sessionQueueBound), nil
+}
+
+// SessionMemory returns the session memory's state (Enabled false when
+// the site does not enable it).
+func (d *Daemon) SessionMemory() SessionMemoryStatus {
+	if d.learner == nil {
+		return SessionMemoryStatus{}
+	}
+	st := d.learner.status()
+	cs := d.session.SessionMemoryStats()
+	st.Dropped += cs.DigestsDropped
+	names := map[uint32]string{}
+	for _, f := range d.snapshot().cfg.FilterGroups {
+		if f.ID != nil {
+			names[*f.ID] = f.Name
+		}
+	}
+	for id, n := range st.ByGroup {
+		st.Groups = append(st.Groups, SessionMemoryGroup{Name: names[uint32(id)], ID: uint32(id), Held: n})
+	}
+	slices.SortFunc(st.Groups, func(a, b SessionMemoryGroup) int { return cmp.Compare(a.ID, b.ID) })
+	return st
+}
+
+// sessionsLoop is the learner's task: one goroutine takes what the
+// switch session hands over, this one writes; a read-back now and then
+// makes what the learner holds what the switch holds, and the alarm
+// follows the occupancy and the backlog.
+func (d *Daemon) sessionsLoop(ctx context.Context) error {
+	l := d.learner
+	recvDone := make(chan struct{})
+	go func() {
+		defer close(recvDone)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case dgs := <-d.session.SessionDigests():
+				l.take(dgs)
+			case tes := <-d.session.IdleEntries():
+				l.takeIdle(tes)
+			}
+		}
+	}()
+	defer func() { <-recvDone }()
+	rb := time.NewTicker(sessionReadBack)
+	defer rb.Stop()
+	alarm := time.NewTicker(time.Second)
+	defer alarm.Stop()
+	siteTick := time.NewTicker(sessionSiteCheck)
+	defer siteTick.Stop()
+	needRead := true
+	pushes := d.session.Stats().PipelinePushes
+	var lastSite *tables.Site
+	backoff := 50 * time.Millisecond
+	for {
+		if needRead {
+			if err := l.readBack(ctx); err == nil {
+				needRead = false
+			}
+		}
+		del, ins, mod := l.next()
+		if len(del)+len(ins) > 0 {
+			if err := l.write(ctx, del, ins, mod); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				// Not primary, or the switch unreachable: the batch waits.
+				l.requeue(del, ins, mod)
+				if !errors.Is(err, controlplane.ErrNotPrimary) {
+					d.log.Warn("session memory: write failed; retrying", "err", err, "in", backoff)
+				}
+				needRead = true
+				select {
+				case <-ctx.Done():
+					return ctx.Err()
+				case <-time.After(backoff):
+				}
+				backoff = min(2*backoff, 2*time.Second)
+			} else {
+				backoff = 50 * time.Millisecond
+			}
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-l.wake:
+		case <-rb.C:
+			needRead = true
+		case <-siteTick.C:
+			// A failover that moved a filter group's share: its held
+			// sessions follow.
+			if site := d.snapshot().site; site != lastSite {
+				lastSite = site
+				l.rehome(site)
+			}
+		case <-alarm.C:
+			d.sessionAlarm()
+			// A pipeline push empties the switch's table: read it again.
+			if p := d.session.Stats().PipelinePushes; p != pushes {
+				pushes, needRead = p, true
+			}
+		}
+	}
+}
+
+// requeue puts a batch that could not be written back at the head.
+func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.deletes = append(del, l.deletes...)
+	if mod {
+		l.rehomes = append(ins, l.rehomes...)
+		return
+	}
+	if room := l.bound - len(l.queue); len(ins) > room {
+		l.dropped.Add(uint64(len(ins) - max(room, 0)))
+		ins = ins[:max(room, 0)]
+	}
+	l.queue = append(ins, l.queue...)
+}
+
+// sessionAlarm raises the session memory's alarm while the table is
+// more than 90 % full or the learner's queue is at its bound, and clears
+// it when neither holds.
+func (d *Daemon) sessionAlarm() {
+	st := d.SessionMemory()
+	full := st.Occupied > sessionAlarmShare
+	behind := st.Backlog >= st.Bound
+	if !full && !behind {
+		d.clearAlarm(AlarmSessionMemory, "the session table is below 90 % and the learner keeps up")
+		return
+	}
+	msg := fmt.Sprintf("the session table holds %d of %d entries (%.1f %%)", st.Held, st.Size, 100*st.Occupied)
+	if behind {
+		msg += fmt.Sprintf("; the learner's queue is full (%d digests): new sessions are not learned (they move with their slot, as without the memory)", st.Backlog)
+	}
+	d.raiseAlarm(Alarm{Name: AlarmSessionMemory, Object: "session memory", Message: msg,
+		Remedy: "shorten sessions.idle_timeout (held sessions age out sooner), or use a target with a larger session table; " +
+			"a full table only leaves new sessions unlearned"})
+}

@@ -1,0 +1,255 @@
+package dataplane
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sessionmem"
+)
+
+// The session memory (docs/sessions.md; p4src/shared/control/balancing.p4
+// built WITH_SESSIONS): when the P4Info has the sessions table, the
+// pipeline looks a balanced frame's session up before balance_groups (its
+// key: the balance group, the symmetric hash's ordered pair of folded
+// addresses, the protocol). In an active group a hit takes the entry's
+// filter group and core in place of the slot's (the slot is not looked
+// up); a miss whose slot hits sends a session digest with the slot's
+// filter group and core, unless the frame sends a verdict digest (one
+// digest per frame, the verdict's first). Digests are queued once until
+// acknowledged, as PI's learning does.
+//
+// The table is exact, at most its P4Info size, indexed by a Go map. Its
+// entries age by idle timeout as BMv2's do: every lookup that finds an
+// entry refreshes it (whatever the balance group then does with it), and
+// IdleEntries reports each entry unhit for its idle_timeout_ns, again
+// every IdleRepeat while it stays so.
+
+// sessIndex finds the entry of a session by its key.
+type sessIndex struct {
+	pos   [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
+	byKey map[sessionmem.Key]*entry
+}
+
+func (x *sessIndex) keyOf(e *entry) sessionmem.Key {
+	return sessionmem.Key{BalanceGroup: uint8(e.match[x.pos[0]].a.lo), Lo: uint32(e.match[x.pos[1]].a.lo),
+		Hi: uint32(e.match[x.pos[2]].a.lo), Proto: uint8(e.match[x.pos[3]].a.lo)}
+}
+
+// sessionFields are the sessions table's key fields, in sessIndex.pos
+// order, with the widths the key holds.
+var sessionFields = [4]struct {
+	name  string
+	width int
+}{{sessionmem.FieldGroup, 8}, {sessionmem.FieldLo, 32}, {sessionmem.FieldHi, 32}, {sessionmem.FieldProto, 8}}
+
+// resolveSessions binds the sessions table and its digest.
+func (d *Dataplane) resolveSessions() []error {
+	st, err := d.schema.Table(p4src.TableSessions)
+	if err != nil {
+		return []error{err}
+	}
+	t := d.tableByID[st.GetPreamble().GetId()]
+	if t == nil {
+		return nil // newTable failed: already reported
+	}
+	var errs []error
+	x := &sessIndex{byKey: map[sessionmem.Key]*entry{}}
+	if len(t.fields) != len(sessionFields) {
+		errs = append(errs, fmt.Errorf("table %q: %d match fields, the pipeline expects %d", t.name, len(t.fields), len(sessionFields)))
+	}
+	for i, sf := range sessionFields {
+		x.pos[i] = -1
+		for j, f := range t.fields {
+			if f.name == sf.name {
+				x.pos[i] = j
+			}
+		}
+		switch {
+		case x.pos[i] < 0:
+			errs = append(errs, fmt.Errorf("table %q: no match field %q", t.name, sf.name))
+		case t.fields[x.pos[i]].kind != p4configv1.MatchField_EXACT:
+			errs = append(errs, fmt.Errorf("table %q: match field %q is %v, the pipeline expects exact", t.name, sf.name, t.fields[x.pos[i]].kind))
+		case t.fields[x.pos[i]].width > sf.width:
+			errs = append(errs, fmt.Errorf("table %q: match field %q has %d bits, the pipeline keeps %d", t.name, sf.name, t.fields[x.pos[i]].width, sf.width))
+		}
+	}
+	if dg := d.schema.Digest(sessionmem.DigestName); dg != nil {
+		d.sessDigest = dg.GetPreamble().GetId()
+	} else {
+		errs = append(errs, fmt.Errorf("p4info: digest %q: %w", sessionmem.DigestName, p4src.ErrUnknownName))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	t.sidx = x
+	d.sessions = t
+	return nil
+}
+
+// sessionDigests is the queue of session digests: each digest is queued
+// once until acknowledged, at most maxPendingSessionDigests of them
+// queued or sent and not acknowledged (past it they are dropped and
+// counted: the session is digested again by a later frame).
+type sessionDigests struct {
+	mu      sync.Mutex
+	queue   []sessionmem.Digest
+	pending map[sessionmem.Digest]bool
+	dropped uint64
+	sent    uint64
+	notify  chan struct{}
+}
+
+// maxPendingSessionDigests bounds the session digests queued or sent and
+// not acknowledged.
+const maxPendingSessionDigests = 65536
+
+func (q *sessionDigests) reset() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queue, q.pending = nil, nil
+	if q.notify == nil {
+		q.notify = make(chan struct{}, 1)
+	}
+}
+
+func (q *sessionDigests) emit(dg sessionmem.Digest) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.pending[dg] {
+		return
+	}
+	if len(q.pending) >= maxPendingSessionDigests {
+		q.dropped++
+		return
+	}
+	if q.pending == nil {
+		q.pending = map[sessionmem.Digest]bool{}
+	}
+	q.pending[dg] = true
+	q.queue = append(q.queue, dg)
+	q.sent++
+	select {
+	case q.notify <- struct{}{}:
+	default:
+	}
+}
+
+// sessionKey is the packet's session key in balance group g (md.sess_lo,
+// md.sess_hi of SessionHash; md.ip_proto).
+func (m *meta) sessionKey(g uint32) sessionmem.Key {
+	x, y := m.folded()
+	return sessionmem.KeyOf(uint8(g), x, y, uint8(m.proto))
+}
+
+// touch records a hit: the entry's idle time restarts.
+func (e *entry) touch(now int64) {
+	if e.lastHit.Load() != now {
+		e.lastHit.Store(now)
+	}
+	if e.idleReported.Load() != 0 {
+		e.idleReported.Store(0)
+	}
+}
+
+// IdleRepeat is how often an entry that stays idle is reported again:
+// BMv2 (1.15.5 with PI) notifies an idle entry every 2 s until it is hit
+// or deleted (measured: TestSessionsDifferentialBMv2VsSim), so a lost
+// notification is made good.
+const IdleRepeat = 2 * time.Second
+
+// IdleEntries reports the entries of the tables with an idle timeout
+// that have gone unhit for at least their idle_timeout_ns by the data
+// plane's clock (as BMv2 notifies through PI): the table entries of a
+// P4Runtime IdleTimeoutNotification (table, match, priority,
+// idle_timeout_ns, controller metadata). An entry is reported when it
+// becomes idle and again every IdleRepeat while it stays idle; a hit or a
+// MODIFY restarts its idle time. Entries with idle_timeout_ns 0 never
+// age.
+func (d *Dataplane) IdleEntries() []*p4v1.TableEntry {
+	now := int64(d.now())
+	var out []*p4v1.TableEntry
+	d.mu.RLock()
+	defer d.mu.RUnlock()
+	for _, t := range d.tables {
+		if !t.idle {
+			continue
+		}
+		for _, e := range t.list {
+			if e.idleNs <= 0 || now-e.lastHit.Load() < e.idleNs {
+				continue
+			}
+			if r := e.idleReported.Load(); (r != 0 && now-r < int64(IdleRepeat)) || !e.idleReported.CompareAndSwap(r, max(now, 1)) {
+				continue
+			}
+			s := entrySnap(snapTable, t, e, false, false)
+			te := s.tableEntry()
+			te.IdleTimeoutNs = e.idleNs
+			te.ControllerMetadata = e.ctrlMeta
+			out = append(out, te)
+		}
+	}
+	return out
+}
+
+// SessionDigests returns the session digests the pipeline has sent since
+// the last call (each once until AckSessionDigests) and a channel
+// signalled when more arrive; nil and nil without the session memory.
+func (d *Dataplane) SessionDigests() ([]sessionmem.Digest, <-chan struct{}) {
+	if d.sessions == nil {
+		return nil, nil
+	}
+	q := &d.sessQ
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	out := q.queue
+	q.queue = nil
+	return out, q.notify
+}
+
+// AckSessionDigests acknowledges session digests the controller received
+// (or that could not be sent): a repeat of one of them is sent again.
+func (d *Dataplane) AckSessionDigests(dgs []sessionmem.Digest) {
+	if len(dgs) == 0 {
+		return
+	}
+	q := &d.sessQ
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, dg := range dgs {
+		delete(q.pending, dg)
+	}
+}
+
+// SessionDigestID is the P4Info id of the session digest, 0 when the
+// program has no session memory.
+func (d *Dataplane) SessionDigestID() uint32 { return d.sessDigest }
+
+// SessionStats are the session memory's figures.
+type SessionStats struct {
+	On bool // the program has the sessions table
+	// Held is the number of entries; Size the table's (the P4Info's).
+	Held, Size int
+	// Digests the pipeline queued (a session once until acknowledged),
+	// and those dropped because maxPendingSessionDigests were waiting.
+	Digests, Dropped uint64
+}
+
+// SessionStats returns the session memory's figures.
+func (d *Dataplane) SessionStats() SessionStats {
+	t := d.sessions
+	if t == nil {
+		return SessionStats{}
+	}
+	d.mu.RLock()
+	held := len(t.list)
+	d.mu.RUnlock()
+	q := &d.sessQ
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return SessionStats{On: true, Held: held, Size: t.size, Digests: q.sent, Dropped: q.dropped}
+}
