@@ -271,3 +271,33 @@ func TestSlotEntriesStayInOneArray(t *testing.T) {
 	}
 	assert.Less(t, span(slotsOf(last, group)), uintptr(len(g1)), "the group's slots are in one array")
 }
+
+// BenchmarkPlannedChangeCompileDiffBigSite is what the daemon computes for
+// a planned change at Tofino size (2 x 65,536 slots, wedge100bf-32x), as
+// BenchmarkKeepAliveDuringBigApply drives it: F1's cores 31 -> 12 and
+// back, alternately, each compiled from the last layouts and diffed
+// against the last entities. Its allocations are what the garbage
+// collector works on while keep-alive rounds run beside the change.
+func BenchmarkPlannedChangeCompileDiffBigSite(b *testing.B) {
+	parse := func(cores int) *config.Config {
+		cfg, err := config.Parse([]byte(testsites.TofinoYAML(cores, 16)))
+		require.NoError(b, err)
+		return cfg
+	}
+	sites := [2]*config.Config{parse(12), parse(31)}
+	c := platformCompiler(b, sites[1].Platform)
+	last, err := c.Compile(sites[1], State{})
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		d, err := c.Compile(sites[i%2], State{}, FromLayouts(last.BaseLayouts()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p := c.Diff(d.Entities, last.Entities); p.Modifies == 0 {
+			b.Fatal("no slot moved")
+		}
+		last = d
+	}
+}
