@@ -59,6 +59,14 @@ type Compiler struct {
 	slotCache map[uint32]*slotSet
 	// slotMatches[i] is the match of slot i (shared by every group).
 	slotMatches []*p4v1.FieldMatch
+	// scratch is the inserts' and modifies' lists a finished diff let
+	// go, for the next one (a planned change's diff lists tens of
+	// thousands of modifies; grown anew each time, they were a good part
+	// of what a change allocates). Kept here rather than in a sync.Pool:
+	// the allocations of a compile between two diffs run the garbage
+	// collector, which empties a pool.
+	scratchMu sync.Mutex
+	scratch   *diffScratch
 }
 
 type slotSet struct {

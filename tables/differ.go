@@ -27,6 +27,38 @@ type differ struct {
 	slab []p4v1.Update
 }
 
+// diffScratch is the inserts' and modifies' lists of a finished diff,
+// emptied (every element zero, to its capacity), for the next one.
+type diffScratch struct{ ins, mods []diffUpdate }
+
+// takeScratch gives the differ the lists a finished diff let go, if any
+// (a diff running beside it grows its own).
+func (df *differ) takeScratch() {
+	c := df.c
+	c.scratchMu.Lock()
+	s := c.scratch
+	c.scratch = nil
+	c.scratchMu.Unlock()
+	if s != nil {
+		df.ins, df.mods = s.ins, s.mods
+	}
+}
+
+// releaseScratch lets the next diff have the inserts' and modifies' lists
+// once the plan is made (its batches hold the updates, not these lists).
+func (df *differ) releaseScratch() {
+	clear(df.ins) // the elements past the length were cleared before
+	clear(df.mods)
+	s := &diffScratch{ins: df.ins[:0], mods: df.mods[:0]}
+	df.ins, df.mods = nil, nil
+	c := df.c
+	c.scratchMu.Lock()
+	if c.scratch == nil || cap(c.scratch.ins)+cap(c.scratch.mods) < cap(s.ins)+cap(s.mods) {
+		c.scratch = s
+	}
+	c.scratchMu.Unlock()
+}
+
 // updateSlab is how many updates a differ allocates at once.
 const updateSlab = 1024
 
