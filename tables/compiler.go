@@ -66,7 +66,7 @@ type Compiler struct {
 	// the allocations of a compile between two diffs run the garbage
 	// collector, which empties a pool.
 	scratchMu sync.Mutex
-	scratch   *diffScratch
+	scratch   diffScratch
 }
 
 type slotSet struct {

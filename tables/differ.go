@@ -36,12 +36,9 @@ type diffScratch struct{ ins, mods []diffUpdate }
 func (df *differ) takeScratch() {
 	c := df.c
 	c.scratchMu.Lock()
-	s := c.scratch
-	c.scratch = nil
+	df.ins, df.mods = c.scratch.ins, c.scratch.mods
+	c.scratch = diffScratch{}
 	c.scratchMu.Unlock()
-	if s != nil {
-		df.ins, df.mods = s.ins, s.mods
-	}
 }
 
 // releaseScratch lets the next diff have the inserts' and modifies' lists
@@ -49,12 +46,12 @@ func (df *differ) takeScratch() {
 func (df *differ) releaseScratch() {
 	clear(df.ins) // the elements past the length were cleared before
 	clear(df.mods)
-	s := &diffScratch{ins: df.ins[:0], mods: df.mods[:0]}
+	ins, mods := df.ins[:0], df.mods[:0]
 	df.ins, df.mods = nil, nil
 	c := df.c
 	c.scratchMu.Lock()
-	if c.scratch == nil || cap(c.scratch.ins)+cap(c.scratch.mods) < cap(s.ins)+cap(s.mods) {
-		c.scratch = s
+	if cap(c.scratch.ins)+cap(c.scratch.mods) < cap(ins)+cap(mods) {
+		c.scratch = diffScratch{ins: ins, mods: mods}
 	}
 	c.scratchMu.Unlock()
 }
