@@ -59,14 +59,15 @@ type Compiler struct {
 	slotCache map[uint32]*slotSet
 	// slotMatches[i] is the match of slot i (shared by every group).
 	slotMatches []*p4v1.FieldMatch
-	// scratch is the inserts' and modifies' lists a finished diff let
-	// go, for the next one (a planned change's diff lists tens of
-	// thousands of modifies; grown anew each time, they were a good part
-	// of what a change allocates). Kept here rather than in a sync.Pool:
-	// the allocations of a compile between two diffs run the garbage
+	// mods is the modifies' list a finished diff let go, emptied, for
+	// the next one: a planned change's diff lists tens of thousands of
+	// modifies, and grown anew each time they were a good part of what a
+	// change allocates. (The inserts' list is not kept: a cold start's is
+	// the whole site, once.) Kept here rather than in a sync.Pool: the
+	// allocations of a compile between two diffs run the garbage
 	// collector, which empties a pool.
-	scratchMu sync.Mutex
-	scratch   diffScratch
+	modsMu sync.Mutex
+	mods   []diffUpdate
 }
 
 type slotSet struct {

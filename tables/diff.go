@@ -136,7 +136,7 @@ func (c *Compiler) NewDiff(desired []*p4v1.Entity) *StreamDiff {
 		desRuns: map[uint64]run{}, curRun: ^uint64(0), paired: make([]bool, len(desired)),
 		unpaired: map[string]*p4v1.Entity{}, count: map[uint32]int{},
 		kd: make([]byte, 0, 96), kc: make([]byte, 0, 96)}
-	sd.takeScratch()
+	sd.takeMods()
 	return sd
 }
 
@@ -286,6 +286,6 @@ func (sd *StreamDiff) Plan() *Plan {
 	orderDeletes(df.operatorDels, false)
 	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
 	df.addBatches(plan, df.freeCapacity(sd.count))
-	df.releaseScratch()
+	df.releaseMods()
 	return plan
 }

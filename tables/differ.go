@@ -27,33 +27,28 @@ type differ struct {
 	slab []p4v1.Update
 }
 
-// diffScratch is the inserts' and modifies' lists of a finished diff,
-// emptied (every element zero, to its capacity), for the next one.
-type diffScratch struct{ ins, mods []diffUpdate }
-
-// takeScratch gives the differ the lists a finished diff let go, if any
-// (a diff running beside it grows its own).
-func (df *differ) takeScratch() {
+// takeMods gives the differ the modifies' list a finished diff let go,
+// if any (a diff running beside it grows its own). Every element of it
+// is zero, to its capacity.
+func (df *differ) takeMods() {
 	c := df.c
-	c.scratchMu.Lock()
-	df.ins, df.mods = c.scratch.ins, c.scratch.mods
-	c.scratch = diffScratch{}
-	c.scratchMu.Unlock()
+	c.modsMu.Lock()
+	df.mods, c.mods = c.mods, nil
+	c.modsMu.Unlock()
 }
 
-// releaseScratch lets the next diff have the inserts' and modifies' lists
-// once the plan is made (its batches hold the updates, not these lists).
-func (df *differ) releaseScratch() {
-	clear(df.ins) // the elements past the length were cleared before
-	clear(df.mods)
-	ins, mods := df.ins[:0], df.mods[:0]
-	df.ins, df.mods = nil, nil
+// releaseMods lets the next diff have the modifies' list once the plan is
+// made (its batches hold the updates, not this list).
+func (df *differ) releaseMods() {
+	clear(df.mods) // the elements past the length were cleared before
+	mods := df.mods[:0]
+	df.mods = nil
 	c := df.c
-	c.scratchMu.Lock()
-	if cap(c.scratch.ins)+cap(c.scratch.mods) < cap(ins)+cap(mods) {
-		c.scratch = diffScratch{ins: ins, mods: mods}
+	c.modsMu.Lock()
+	if cap(c.mods) < cap(mods) {
+		c.mods = mods
 	}
-	c.scratchMu.Unlock()
+	c.modsMu.Unlock()
 }
 
 // updateSlab is how many updates a differ allocates at once.
