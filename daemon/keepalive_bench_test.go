@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -25,7 +26,7 @@ import (
 // queued behind the change would show the change's length here. (What
 // is left of the difference with idle on a 2-core host is the garbage
 // collector's work for the change's allocations: GOGC=off removes most of
-// it.)
+// it; gc-cycles is how many cycles the collector ran per change.)
 func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 	ents := tofinoEntries(b, tofinoBits)
 	sw, addr := tofinoSwitch(b)
@@ -65,6 +66,9 @@ func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 	idle.Store(true)
 	<-idleDone
 	cores := []int{12, 31}
+	gcCycles := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(gcCycles)
+	cycles0 := gcCycles[0].Value.Uint64()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		applying.Store(true)
@@ -72,6 +76,7 @@ func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 		applying.Store(false)
 	}
 	b.StopTimer()
+	metrics.Read(gcCycles)
 	mu.Lock()
 	defer mu.Unlock()
 	require.NotEmpty(b, lat, "no keep-alive round was handled during a change")
@@ -84,4 +89,5 @@ func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 	b.ReportMetric(pct(idleLat, 0.99), "idle-p99-µs")
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds()), "round-max-µs")
 	b.ReportMetric(float64(len(lat)), "rounds")
+	b.ReportMetric(float64(gcCycles[0].Value.Uint64()-cycles0)/float64(b.N), "gc-cycles")
 }

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"unsafe"
@@ -270,4 +271,69 @@ func TestSlotEntriesStayInOneArray(t *testing.T) {
 		last = site([]uint32{12, 31}[i%2])
 	}
 	assert.Less(t, span(slotsOf(last, group)), uintptr(len(g1)), "the group's slots are in one array")
+}
+
+// BenchmarkPlannedChangeCompileDiffBigSite is what the daemon computes for
+// a planned change at Tofino size (2 x 65,536 slots, wedge100bf-32x), as
+// BenchmarkKeepAliveDuringBigApply drives it: F1's cores 31 -> 12 and
+// back, alternately, each compiled from the last layouts and diffed
+// against the last entities. Its allocations are what the garbage
+// collector works on while keep-alive rounds run beside the change.
+func BenchmarkPlannedChangeCompileDiffBigSite(b *testing.B) {
+	parse := func(cores int) *config.Config {
+		cfg, err := config.Parse([]byte(testsites.TofinoYAML(cores, 16)))
+		require.NoError(b, err)
+		return cfg
+	}
+	sites := [2]*config.Config{parse(12), parse(31)}
+	c := platformCompiler(b, sites[1].Platform)
+	last, err := c.Compile(sites[1], State{})
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		d, err := c.Compile(sites[i%2], State{}, FromLayouts(last.BaseLayouts()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if p := c.Diff(d.Entities, last.Entities); p.Modifies == 0 {
+			b.Fatal("no slot moved")
+		}
+		last = d
+	}
+}
+
+// TestPlannedChangeAllocation: a planned change at Tofino size (F1's
+// cores 12 -> 31, after 31 -> 12: most of G1's 65,536 slots move, G2's
+// stay) compiles and diffs in about 200 bytes per slot of the site: the
+// moved group's entries built once, in one array, the group that stays
+// shared whole (not copied), the entities grown once, the last diff's
+// lists reused. (It was 314 bytes per slot.) The garbage collector's work
+// during a change, which keep-alive rounds feel, is in proportion.
+func TestPlannedChangeAllocation(t *testing.T) {
+	parse := func(cores int) *config.Config {
+		cfg, err := config.Parse([]byte(testsites.TofinoYAML(cores, 16)))
+		require.NoError(t, err)
+		return cfg
+	}
+	c := platformCompiler(t, "wedge100bf-32x")
+	last, err := c.Compile(parse(31), State{})
+	require.NoError(t, err)
+	c.Diff(last.Entities, nil) // the cold start's diff
+	var before, after runtime.MemStats
+	for i, cores := range []int{12, 31} {
+		cfg := parse(cores)
+		runtime.ReadMemStats(&before)
+		d, err := c.Compile(cfg, State{}, FromLayouts(last.BaseLayouts()))
+		require.NoError(t, err)
+		p := c.Diff(d.Entities, last.Entities)
+		runtime.ReadMemStats(&after)
+		require.Greater(t, p.Modifies, 65536/2, "most of G1's slots move")
+		last = d
+		if i == 0 {
+			continue // the first change after a cold start grows the diff's lists
+		}
+		perSlot := float64(after.TotalAlloc-before.TotalAlloc) / float64(2*65536)
+		assert.Less(t, perSlot, 250.0, "bytes allocated per slot by a planned change's compile and diff")
+	}
 }

@@ -139,15 +139,16 @@ func (c *Compiler) Compile(cfg *config.Config, st State, opts ...CompileOption) 
 	roles := x.portRoles()
 	x.links()
 	x.filterGroups()
+	// Flow rules (compiled first: the entities are grown once for the
+	// slots and what comes after them).
+	v4, v6, rulesErr := c.compileRules(cfg)
+	x.tail = len(cfg.Defaults.Heartbeat) + len(v4) + len(v6)
 	compiled := map[uint32]bool{}
 	defer c.keepSlotSets(compiled)
 	x.balanceGroups(o.layouts, compiled)
 	x.heartbeats()
-
-	// Flow rules.
-	v4, v6, err := c.compileRules(cfg)
-	if err != nil {
-		x.fail(err)
+	if rulesErr != nil {
+		x.fail(rulesErr)
 	}
 	d := x.d
 	d.Entities = append(d.Entities, v4...)
@@ -183,6 +184,9 @@ type compiling struct {
 	// the slot entries whose values stand for all of them (checkWidths).
 	slots      [2]int
 	slotProbes []*p4v1.Entity
+	// tail is how many entities come after the slots (heartbeats, flow
+	// rules).
+	tail int
 }
 
 func (x *compiling) fail(err error) { x.errs = append(x.errs, err) }
@@ -291,7 +295,8 @@ func (x *compiling) filterGroups() {
 // from prev (FromLayouts), and notes each group compiled.
 func (x *compiling) balanceGroups(prev map[string]*Layout, compiled map[uint32]bool) {
 	c, cfg, d := x.c, x.cfg, x.d
-	var bgs, slotEntries []*p4v1.Entity
+	var bgs []*p4v1.Entity
+	slotEntries := make([][]*p4v1.Entity, 0, len(cfg.BalanceGroups)) // each group's, appended once counted
 	totalSlots := 0
 	for i, bg := range cfg.BalanceGroups {
 		path := fmt.Sprintf("balance_groups[%d]", i)
@@ -316,13 +321,16 @@ func (x *compiling) balanceGroups(prev map[string]*Layout, compiled map[uint32]b
 		totalSlots += len(active.Slots)
 		ents := c.slotEntries(*bg.ID, active.Slots)
 		x.slotProbes = append(x.slotProbes, slotProbes(ents, active.Slots)...)
-		slotEntries = append(slotEntries, ents...)
+		slotEntries = append(slotEntries, ents)
 		compiled[*bg.ID] = true
 	}
 	sortByKey(bgs)
+	d.Entities = slices.Grow(d.Entities, len(bgs)+totalSlots+x.tail)
 	d.Entities = append(d.Entities, bgs...)
 	x.slots[0] = len(d.Entities)
-	d.Entities = append(d.Entities, slotEntries...) // already in (group, slot) order
+	for _, ents := range slotEntries {
+		d.Entities = append(d.Entities, ents...) // already in (group, slot) order
+	}
 	x.slots[1] = len(d.Entities)
 	if totalSlots > c.slots.size {
 		x.fail(fmt.Errorf("balance_groups: %d slots exceed the slot table's %d entries: %w", totalSlots, c.slots.size, ErrCapacity))
@@ -482,51 +490,73 @@ func sortByKey(es []*p4v1.Entity) {
 // reused, and the others built in a handful of allocations rather than a
 // dozen per entry (the messages come from arrays; the entries share the
 // balance group's match, each slot's match and one action per target; a
-// compiled entity is never changed).
+// compiled entity is never changed). A group whose slots are the last
+// compile's gets the last list itself: callers only read it.
 func (c *Compiler) slotEntries(group uint32, slots []Target) []*p4v1.Entity {
 	c.slotMu.Lock()
 	defer c.slotMu.Unlock()
 	n := len(slots)
-	out := make([]*p4v1.Entity, n)
 	prev := c.slotCache[group]
-	var build []int
-	for i, t := range slots {
-		if prev != nil && i < len(prev.ents) && prev.targets[i] == t {
-			out[i] = prev.ents[i]
-		} else {
-			build = append(build, i)
+	kept := 0 // the leading positions' entries of prev that stay
+	if prev != nil {
+		kept = min(n, len(prev.ents))
+	}
+	changed := n - kept
+	for i := range kept {
+		if prev.targets[i] != slots[i] {
+			changed++
 		}
 	}
-	patched := len(build)
-	if prev != nil && len(build) < n {
+	if prev != nil && changed == 0 && len(prev.ents) == n {
+		// The group's slots are the last compile's: its entries as they
+		// are (a compiled entity, and the cache's list, is never changed).
+		return prev.ents
+	}
+	patched := changed
+	if prev != nil && changed < n {
 		patched += prev.patched
 	}
-	if patched > n/2 && len(build) < n {
-		// Past half the group rebuilt since its last full build: all of
-		// it, in one array (the arrays the kept entries pin are let go).
-		build, patched = build[:0], 0
-		for i := range n {
-			build = append(build, i)
-		}
-	}
-	if len(build) == n {
+	var build []int // nil: every position
+	var out []*p4v1.Entity
+	if changed == n || patched > n/2 {
+		// Past half the group rebuilt since its last full build (or all
+		// of it changed): all of it, in one array (the arrays the kept
+		// entries pin are let go).
 		patched = 0
-	}
-	for j, e := range c.buildSlotEntries(group, slots, build) {
-		out[build[j]] = e
+		out = c.buildSlotEntries(group, slots, nil)
+	} else {
+		build = make([]int, 0, changed)
+		out = make([]*p4v1.Entity, n)
+		for i, t := range slots {
+			if i < kept && prev.targets[i] == t {
+				out[i] = prev.ents[i]
+			} else {
+				build = append(build, i)
+			}
+		}
+		for j, e := range c.buildSlotEntries(group, slots, build) {
+			out[build[j]] = e
+		}
 	}
 	if c.slotCache == nil {
 		c.slotCache = map[uint32]*slotSet{}
 	}
-	c.slotCache[group] = &slotSet{ents: out, targets: slices.Clone(slots), patched: patched}
+	// The last targets' array is written over (no one else reads it).
+	var targets []Target
+	if prev != nil && cap(prev.targets) >= n {
+		targets = prev.targets[:n]
+	}
+	targets = append(targets[:0], slots...)
+	c.slotCache[group] = &slotSet{ents: out, targets: targets, patched: patched}
 	return out
 }
 
 // buildSlotEntries builds the slot entries of the slots at the positions
-// build of a balance group's targets, in that order, as slotEntry builds
-// them, in a handful of allocations rather than a dozen per entry (the
-// messages come from arrays; the entries share the balance group's match,
-// each slot's match and one action per target). The caller holds slotMu.
+// build (nil: every position) of a balance group's targets, in that
+// order, as slotEntry builds them, in a handful of allocations rather
+// than a dozen per entry (the messages come from arrays; the entries
+// share the balance group's match, each slot's match and one action per
+// target). The caller holds slotMu.
 func (c *Compiler) buildSlotEntries(group uint32, slots []Target, build []int) []*p4v1.Entity {
 	n := len(slots)
 	slotField := c.slots.fields["slot"].id
@@ -548,8 +578,11 @@ func (c *Compiler) buildSlotEntries(group uint32, slots []Target, build []int) [
 			c.slotMatches = append(c.slotMatches, &fms[j])
 		}
 	}
+	k := len(build)
+	if build == nil {
+		k = n
+	}
 	var (
-		k     = len(build)
 		ents  = make([]p4v1.Entity, k)
 		wraps = make([]p4v1.Entity_TableEntry, k)
 		tes   = make([]p4v1.TableEntry, k)
@@ -559,7 +592,11 @@ func (c *Compiler) buildSlotEntries(group uint32, slots []Target, build []int) [
 	bgMatch := exact(c.slots, "balance_group", uint64(group))
 	slotFirst := slotField < bgMatch.GetFieldId()
 	actions := map[Target]*p4v1.TableAction{}
-	for j, i := range build {
+	for j := range k {
+		i := j
+		if build != nil {
+			i = build[j]
+		}
 		t := slots[i]
 		a := actions[t]
 		if a == nil {

@@ -59,6 +59,15 @@ type Compiler struct {
 	slotCache map[uint32]*slotSet
 	// slotMatches[i] is the match of slot i (shared by every group).
 	slotMatches []*p4v1.FieldMatch
+	// mods is the modifies' list a finished diff let go, emptied, for
+	// the next one: a planned change's diff lists tens of thousands of
+	// modifies, and grown anew each time they were a good part of what a
+	// change allocates. (The inserts' list is not kept: a cold start's is
+	// the whole site, once.) Kept here rather than in a sync.Pool: the
+	// allocations of a compile between two diffs run the garbage
+	// collector, which empties a pool.
+	modsMu sync.Mutex
+	mods   []diffUpdate
 }
 
 type slotSet struct {

@@ -132,10 +132,12 @@ func runKey(e *p4v1.Entity) uint64 {
 // NewDiff starts a diff from desired; Add the current entities, then
 // take the Plan.
 func (c *Compiler) NewDiff(desired []*p4v1.Entity) *StreamDiff {
-	return &StreamDiff{differ: differ{c: c, inserts: map[uint32]int{}}, desired: desired,
+	sd := &StreamDiff{differ: differ{c: c, inserts: map[uint32]int{}}, desired: desired,
 		desRuns: map[uint64]run{}, curRun: ^uint64(0), paired: make([]bool, len(desired)),
 		unpaired: map[string]*p4v1.Entity{}, count: map[uint32]int{},
 		kd: make([]byte, 0, 96), kc: make([]byte, 0, 96)}
+	sd.takeMods()
+	return sd
 }
 
 // desRun finds the run of key k in desired. Runs are looked for where the
@@ -284,5 +286,6 @@ func (sd *StreamDiff) Plan() *Plan {
 	orderDeletes(df.operatorDels, false)
 	plan := &Plan{Inserts: len(df.ins), Modifies: len(df.mods) + len(df.vsFinal), Deletes: len(df.dels) + len(df.operatorDels)}
 	df.addBatches(plan, df.freeCapacity(sd.count))
+	df.releaseMods()
 	return plan
 }

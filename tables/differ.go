@@ -27,6 +27,30 @@ type differ struct {
 	slab []p4v1.Update
 }
 
+// takeMods gives the differ the modifies' list a finished diff let go,
+// if any (a diff running beside it grows its own). Every element of it
+// is zero, to its capacity.
+func (df *differ) takeMods() {
+	c := df.c
+	c.modsMu.Lock()
+	df.mods, c.mods = c.mods, nil
+	c.modsMu.Unlock()
+}
+
+// releaseMods lets the next diff have the modifies' list once the plan is
+// made (its batches hold the updates, not this list).
+func (df *differ) releaseMods() {
+	clear(df.mods) // the elements past the length were cleared before
+	mods := df.mods[:0]
+	df.mods = nil
+	c := df.c
+	c.modsMu.Lock()
+	if cap(c.mods) < cap(mods) {
+		c.mods = mods
+	}
+	c.modsMu.Unlock()
+}
+
 // updateSlab is how many updates a differ allocates at once.
 const updateSlab = 1024
 

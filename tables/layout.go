@@ -94,11 +94,11 @@ func coreSequence(members []Member) []Target {
 // per-core share stays equal within one slot. It is a function of the base
 // layout and the failed set only, so on recovery the original layout
 // returns. With no survivor the layout is returned unchanged (the balance
-// group is then below its minimum and in bypass).
+// group is then below its minimum and in bypass). A layout is never
+// changed once made: with nothing to deal, l itself is returned.
 func (l *Layout) Rebalanced(failed map[uint32]bool) *Layout {
-	out := &Layout{Group: l.Group, SlotBits: l.SlotBits, Slots: slices.Clone(l.Slots)}
 	if len(failed) == 0 {
-		return out
+		return l
 	}
 	count := map[Target]int{}
 	var order []Target // survivor cores in first-appearance order
@@ -114,8 +114,9 @@ func (l *Layout) Rebalanced(failed map[uint32]bool) *Layout {
 		count[t]++
 	}
 	if len(order) == 0 || len(orphans) == 0 {
-		return out
+		return l
 	}
+	out := &Layout{Group: l.Group, SlotBits: l.SlotBits, Slots: slices.Clone(l.Slots)}
 	// Fewest slots first; ties keep the dealing order. Counts differ by at
 	// most one, so cycling over this order keeps them within one.
 	sort.SliceStable(order, func(i, j int) bool { return count[order[i]] < count[order[j]] })

@@ -126,6 +126,7 @@ func TestRebalanceMovesOnlyFailedSlots(t *testing.T) {
 		}
 		assert.LessOrEqual(t, hi-lo, 1, "per-core share within one slot after %v", failed)
 		assert.Equal(t, base.Digest(), base.Rebalanced(nil).Digest(), "recovery restores the base layout")
+		assert.Same(t, base, base.Rebalanced(nil), "nothing to deal: the layout itself, not a copy")
 	}
 }
 
