@@ -103,7 +103,7 @@ func (f *filterEmu) run(ctx context.Context) {
 					return
 				case h := <-line:
 					if w := time.Until(h.due); w > 0 {
-						time.Sleep(w)
+						time.Sleep(w) // the delay line: a frame is held for its wall-time delay
 					}
 					_ = to.Send(h.frame)
 				}
