@@ -118,10 +118,10 @@ func TestTelemetryNamesTheBalancer(t *testing.T) {
 
 	pub := telemetry.New(tele)
 	pub.SetName("edge-1")
-	// testdata/steady.yaml: the test reads names and labels, not
-	// failover; with fast.yaml's 3 x 10 ms keep-alives a starved host
-	// loses F1 (and every filter group) while it looks.
-	d, err := daemon.New(daemon.Options{Name: "edge-1", StateDir: b.Dir(), InitialConfig: "testdata/steady.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
+	// testdata/relaxed.yaml: the test reads names and labels, not
+	// failover; with fast.yaml's 10 ms keep-alives a starved host loses
+	// F1 (and every filter group) while it looks, or never has them up.
+	d, err := daemon.New(daemon.Options{Name: "edge-1", StateDir: b.Dir(), InitialConfig: "testdata/relaxed.yaml", SwitchAddr: b.Addr(), SwitchGNMI: b.GNMIAddr(),
 		DeviceID: 1, Tick: time.Millisecond, Telemetry: pub, StateInterval: 20 * time.Millisecond, CounterInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	testbed.Run(t, func(ctx context.Context) { d.Run(ctx) })
