@@ -79,6 +79,17 @@ func (c *conn) onArbitration(ctx context.Context, a *p4v1.MasterArbitrationUpdat
 	st := a.GetStatus().GetCode()
 	switch st {
 	case int32(code.Code_OK):
+		if id := a.GetElectionId(); id.GetHigh() != c.elHigh || id.GetLow() != c.elLow {
+			// The switch names its primary by id: an OK for another id
+			// answers an earlier bid (the periodic one, sent before
+			// SetElection changed the id). Taking it would make a
+			// session that just stepped down primary again, and call
+			// OnPrimary(true), until the answer to its new bid came in;
+			// that answer follows.
+			c.s.log.Debug("stale arbitration answer ignored", "answer_election_id", fmt.Sprintf("%d:%d", id.GetHigh(), id.GetLow()),
+				"election_id", fmt.Sprintf("%d:%d", c.elHigh, c.elLow))
+			return
+		}
 		c.otherPrimary(nil)
 		if c.primary {
 			return

@@ -69,9 +69,7 @@ func coldStart(b *testing.B, bits int) {
 		done := make(chan struct{})
 		b.StartTimer()
 		go func() { s.Run(ctx); close(done) }()
-		for s.Stats().Reconciles == 0 {
-			time.Sleep(time.Millisecond)
-		}
+		require.Eventually(b, func() bool { return s.Stats().Reconciles > 0 }, 5*time.Minute, time.Millisecond, "not programmed")
 		b.StopTimer()
 		if got := s.Stats().Updates; got != uint64(len(des.Entities)) {
 			b.Fatalf("%d updates, want %d (%s)", got, len(des.Entities), s.Status().LastError)
@@ -93,9 +91,8 @@ func BenchmarkWriteBatch(b *testing.B) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go s.Run(ctx)
-			for !s.Status().Primary || s.Stats().Reconciles == 0 {
-				time.Sleep(time.Millisecond)
-			}
+			require.Eventually(b, func() bool { return s.Status().Primary && s.Stats().Reconciles > 0 }, 5*time.Minute, time.Millisecond,
+				"not programmed")
 			slots, _ := schema.Table(p4src.TableSlots)
 			toFilter, _ := schema.Action(p4src.ActionToFilter)
 			entry := func(i int) *p4v1.Entity {
@@ -137,13 +134,8 @@ func tofinoSession(b *testing.B, timing Timing) (*Session, *tables.Desired) {
 	done := make(chan struct{})
 	go func() { s.Run(ctx); close(done) }()
 	b.Cleanup(func() { cancel(); <-done })
-	deadline := time.Now().Add(5 * time.Minute)
-	for s.Stats().Reconciles == 0 || s.Status().Pending {
-		if time.Now().After(deadline) {
-			b.Fatalf("not programmed: %+v", s.Status())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	require.Eventually(b, func() bool { return s.Stats().Reconciles > 0 && !s.Status().Pending }, 5*time.Minute, 10*time.Millisecond,
+		"not programmed")
 	return s, des
 }
 
@@ -235,10 +227,8 @@ func BenchmarkWriteDuringBigRead(b *testing.B) {
 					}
 				}
 			}()
-			if mode != "none" {
-				for reads.Load() == 0 { // reads are under way
-					time.Sleep(time.Millisecond)
-				}
+			if mode != "none" { // reads are under way
+				require.Eventually(b, func() bool { return reads.Load() > 0 }, time.Minute, time.Millisecond, "no read answered")
 			}
 			lat := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
@@ -291,9 +281,7 @@ func BenchmarkWritePathBigSite(b *testing.B) {
 				ctx, cancel := context.WithCancel(context.Background())
 				done := make(chan struct{})
 				go func() { _ = s.Run(ctx); close(done) }()
-				for s.Stats().Reconciles == 0 {
-					time.Sleep(time.Millisecond)
-				}
+				require.Eventually(b, func() bool { return s.Stats().Reconciles > 0 }, 5*time.Minute, time.Millisecond, "not programmed")
 				ch := FullChange(des.Entities)
 				ch.Plan, ch.From = comp.Diff(des.Entities, nil), nil
 				b.StartTimer()

@@ -152,10 +152,10 @@ func compiler(t testing.TB) *tables.Compiler {
 // the desired state is on the switch.
 func waitPrimary(t *testing.T, s *Session) {
 	t.Helper()
-	require.Eventually(t, func() bool {
-		st := s.Status()
-		return st.Primary && !st.Pending && s.Stats().Reconciles > 0
-	}, 10*time.Second, 5*time.Millisecond, "not primary: %+v", s.Status())
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		st, stats := s.Status(), s.Stats()
+		assert.True(c, st.Primary && !st.Pending && stats.Reconciles > 0, "not primary: %+v; stats %+v", st, stats)
+	}, 10*time.Second, 5*time.Millisecond)
 }
 
 func readAll(t *testing.T, s *Session, comp *tables.Compiler) []*p4v1.Entity {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -130,17 +131,11 @@ func floorServer(tb testing.TB) (*p4rtfloor.Server, string) {
 // waitProgrammed polls until the session has written the desired state
 // and the target holds want entries.
 func waitProgrammed(tb testing.TB, d *Daemon, sw target, want int) {
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
+	// Every 200 µs: the resolution of the measured time.
+	require.EventuallyWithT(tb, func(c *assert.CollectT) {
 		st := d.Session().Status()
-		if st.Primary && !st.Pending && d.Session().Stats().Reconciles > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("not programmed within 2 minutes: %+v", st)
-		}
-		time.Sleep(200 * time.Microsecond) // polling; the resolution of the measured time
-	}
+		assert.True(c, st.Primary && !st.Pending && d.Session().Stats().Reconciles > 0, "not programmed within 2 minutes: %+v", st)
+	}, 2*time.Minute, 200*time.Microsecond)
 	if got := sw.held(); got < want {
 		tb.Fatalf("the switch holds %d entries, want %d", got, want)
 	}

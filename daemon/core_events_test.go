@@ -89,18 +89,18 @@ func TestEveryEventAtOnce(t *testing.T) {
 			v = p4src.VerdictDigest{FilterGroup: f2ID, Epoch: d.currentEngine().Epochs()["F2"], Reason: 1}
 		}
 		d.engineDo(func() { d.onVerdict(v) })
-		time.Sleep(time.Millisecond)
+		time.Sleep(time.Millisecond) // pacing: verdicts arrive among the other events, nothing is waited for
 	})
 	// 4: keep-alive rounds run on their own (every millisecond); F1's
 	// filter dies and comes back.
 	loop(4, func(i int) {
 		b.filters["F1"].alive.Store(i%2 == 1)
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond) // pacing: F1 dead or alive for a few keep-alive rounds, nothing is waited for
 	})
 	// 5: port events: F3's WAN port goes down and up.
 	loop(5, func(i int) {
 		b.peers[70].SetCarrier(i%2 == 1)
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond) // pacing: the carrier holds a moment, nothing is waited for
 	})
 	// 6: the operator's bypass of F3.
 	loop(6, func(i int) { assert.NoError(t, d.SetBypass(ctx, "F3", i%2 == 0)) })

@@ -274,13 +274,11 @@ func runCountersEndToEnd(t *testing.T, tg countersTarget) {
 	}
 	waitFor := func(within time.Duration, cond func() bool, what string) {
 		t.Helper()
-		deadline := time.Now().Add(within)
-		for !cond() {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %s", what, states())
+		require.EventuallyWithT(t, func(c *assert.CollectT) {
+			if !cond() {
+				c.Errorf("%s: %s", what, states())
 			}
-			time.Sleep(5 * time.Millisecond) // polling the daemon's status
-		}
+		}, within, 5*time.Millisecond)
 	}
 	waitFor(60*time.Second, func() bool {
 		for _, f := range st().Filters {

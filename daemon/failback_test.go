@@ -57,10 +57,23 @@ func savedRuntime(t *testing.T, dir string) Runtime {
 // directory. `return` then puts it back at once.
 func TestManualFailbackOnSwitch(t *testing.T) {
 	const (
-		interval = 40 * time.Millisecond // testdata/verdict.yaml
-		minUp    = 300 * time.Millisecond
+		interval = 200 * time.Millisecond
+		minUp    = time.Second
 	)
-	b := newBedWith(t, manualSite(t, "300ms"), 0, nil)
+	// testdata/verdict.yaml's profile with keep-alives every 200 ms, not
+	// 40 ms, and a filter group down after 50 lost (10 s, by the daemon's
+	// count and by the pipeline's verdict), not 5 (200 ms): F1 and F3 must
+	// stay up throughout (a flap of theirs is a manual failback too, and
+	// the balance group's bypass then replaces F2's), and F2 must get its
+	// passes in a row; a starved host (load 20, -race) stalls the
+	// emulated filters and the daemon for seconds, and answers a 40 ms
+	// round late often enough that a recovery took over 30 s.
+	site := manualSite(t, "1s")
+	data, err := os.ReadFile(site)
+	require.NoError(t, err)
+	relaxed := replaceOnce(t, replaceOnce(t, string(data), "loss_threshold: 5,", "loss_threshold: 50,"), "interval: 40ms,", "interval: 200ms,")
+	require.NoError(t, os.WriteFile(site, []byte(relaxed), 0o644))
+	b := newBedWith(t, site, 0, nil)
 	d1, stop1 := b.startDaemon(10)
 	b.allUp(d1)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -71,23 +84,23 @@ func TestManualFailbackOnSwitch(t *testing.T) {
 
 	// F2 dies: failed over.
 	f2.alive.Store(false)
-	b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
-	require.Eventually(t, func() bool { return filterNamed(t, d1, "F2").State == "down" }, 5*time.Second, time.Millisecond)
+	b.waitFG(1, p4src.ActionFilterSWBypass, 30*time.Second)
+	require.Eventually(t, func() bool { return filterNamed(t, d1, "F2").State == "down" }, 30*time.Second, time.Millisecond)
 	assert.ErrorIs(t, d1.ReturnFilterGroup(context.Background(), "F2"), ErrNotWaiting)
-	err := d1.ReturnFilterGroup(context.Background(), "F2")
+	err = d1.ReturnFilterGroup(context.Background(), "F2")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "filter group F2 is not waiting for return: it is down")
 
 	// F2 answers again: recovered after min_up_time, never returned.
 	revived := time.Now()
 	f2.alive.Store(true)
-	require.Eventually(t, func() bool { return filterNamed(t, d1, "F2").State == "recovered" }, 10*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return filterNamed(t, d1, "F2").State == "recovered" }, 30*time.Second, time.Millisecond)
 	f := filterNamed(t, d1, "F2")
 	took := f.Since.Sub(revived)
 	// The first keep-alive to pass went out at most one interval after
-	// the revival; the first round judged min_up_time after it is 320 ms
-	// later (8 x 40 ms).
-	t.Logf("F2 answers again -> recovered, waiting for return after %v (min_up_time %v, interval %v: the first round judged at or past it is 320 ms after the first passing keep-alive)", took, minUp, interval)
+	// the revival; the first round judged min_up_time after it is 1 s
+	// later (5 x 200 ms).
+	t.Logf("F2 answers again -> recovered, waiting for return after %v (min_up_time %v, interval %v: the first round judged at or past it is 1 s after the first passing keep-alive)", took, minUp, interval)
 	assert.GreaterOrEqual(t, took, minUp, "min_up_time honoured")
 	assert.Equal(t, "recovered, waiting for return", f.Reason)
 	assert.Equal(t, "sw-bypass", f.Effective)
@@ -96,14 +109,17 @@ func TestManualFailbackOnSwitch(t *testing.T) {
 	require.Eventually(t, func() bool {
 		rt := savedRuntime(t, b.dir)
 		return slices.Equal(rt.Recovered, []string{"F2"}) && slices.Contains(rt.Down, "F2")
-	}, 5*time.Second, time.Millisecond, "the wait is saved in runtime.json")
+	}, 30*time.Second, time.Millisecond, "the wait is saved in runtime.json")
 
-	// It stays out: 25 more rounds pass (1 s), the switch keeps
-	// bypassing its share and sends it nothing.
+	// It stays out: 25 more rounds pass (5 s) and over 100 frames of its
+	// share come in (however slowly a starved host runs the generator),
+	// the switch keeps bypassing its share and sends it nothing.
 	stayOut := func(d *Daemon, rounds uint64) {
 		t.Helper()
 		data, bypassed, passes := f2.data.Load(), b.linkCount(0, p4src.LinkCntSWBypass), filterNamed(t, d, "F2").Passes
-		require.Eventually(t, func() bool { return filterNamed(t, d, "F2").Passes >= passes+rounds }, 30*time.Second, time.Millisecond)
+		require.Eventually(t, func() bool {
+			return filterNamed(t, d, "F2").Passes >= passes+rounds && b.linkCount(0, p4src.LinkCntSWBypass)-bypassed > 100
+		}, 60*time.Second, time.Millisecond)
 		f := filterNamed(t, d, "F2")
 		assert.Equal(t, "recovered", f.State)
 		assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
@@ -118,7 +134,7 @@ func TestManualFailbackOnSwitch(t *testing.T) {
 	stop1()
 	d2, _ := b.startDaemon(20)
 	require.Eventually(t, func() bool { st := d2.mustStatus(t); return st.Switch.Primary && !st.Switch.StatePending },
-		10*time.Second, time.Millisecond)
+		30*time.Second, time.Millisecond)
 	f = filterNamed(t, d2, "F2")
 	assert.Equal(t, "recovered", f.State, "the wait survives the restart")
 	assert.Equal(t, "recovered, waiting for return", f.Reason)

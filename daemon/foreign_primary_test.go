@@ -130,16 +130,12 @@ func TestForeignPrimaryAlarm(t *testing.T) {
 	// The intruder leaves: the daemon bids again and is primary, no alarm.
 	scancel()
 	cc.Close()
-	deadline = time.Now().Add(10 * time.Second)
-	for {
-		st, err = d.Status(ctx)
-		require.NoError(t, err)
-		if st.Switch.Primary && st.Switch.Alarm == "" && st.Switch.OtherPrimary == "" {
-			break
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		st, err := d.Status(ctx)
+		if assert.NoError(c, err) {
+			assert.True(c, st.Switch.Primary && st.Switch.Alarm == "" && st.Switch.OtherPrimary == "", "the daemon never took the primary role back: %+v", st.Switch)
 		}
-		require.True(t, time.Now().Before(deadline), "the daemon never took the primary role back: %+v", st.Switch)
-		time.Sleep(5 * time.Millisecond) // polling the daemon's status
-	}
+	}, 10*time.Second, 5*time.Millisecond)
 	require.Eventually(t, func() bool {
 		return strings.Contains(gatherText(t, reg), `balancer_switch_other_primary{election_id=""} 0`) && gnmiLeaf("switch-other-primary") == ""
 	}, 5*time.Second, 10*time.Millisecond)

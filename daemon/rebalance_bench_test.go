@@ -100,16 +100,7 @@ func (d *Daemon) currentSite() *tables.Site {
 // until the runtime state last written to the switch satisfies ok.
 func waitWritten(tb testing.TB, d *Daemon, ok func(tables.State) bool, msg string) {
 	tb.Helper()
-	for deadline := time.Now().Add(time.Minute); ; {
-		done := ok(d.snapshot().written)
-		if done {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.Fatal(msg)
-		}
-		time.Sleep(200 * time.Microsecond) // polling; the resolution of the measured time
-	}
+	require.Eventually(tb, func() bool { return ok(d.snapshot().written) }, time.Minute, 200*time.Microsecond, msg)
 }
 
 // movedSlots counts the slots whose target differs between two sets of

@@ -25,12 +25,25 @@ func TestHATakeoverKeepsRecoveredWait(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
 	data, err := os.ReadFile("testdata/ha.yaml")
 	require.NoError(t, err)
-	site := strings.Replace(string(data), "failure_action: bypass}", "failure_action: bypass, failback: manual, min_up_time: 200ms}", 1)
+	site := strings.Replace(string(data), "failure_action: bypass}", "failure_action: bypass, failback: manual, min_up_time: 1s}", 1)
 	require.NotEqual(t, string(data), site)
+	// testdata/ha.yaml's profile with keep-alives every 200 ms, not 50 ms,
+	// and a filter group down after 50 lost (10 s, by the daemon's count
+	// and by the pipeline's verdict), not 4 (200 ms): F1 and F3 must stay
+	// up throughout, the takeover included (under manual failback a flap
+	// of theirs waits for return too, in the saved state the test
+	// compares), and F2 must get its passes in a row; a starved host
+	// (load 20, -race) stalls the emulated filters and the daemons for
+	// seconds.
+	tolerant := strings.Replace(strings.Replace(site, "loss_threshold: 4,", "loss_threshold: 50,", 1), "interval: 50ms,", "interval: 200ms,", 1)
+	require.Equal(t, 2, strings.Count(tolerant, "loss_threshold: 50,")+strings.Count(tolerant, "interval: 200ms,"))
 	path := filepath.Join(t.TempDir(), "ha.yaml")
-	require.NoError(t, os.WriteFile(path, []byte(site), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(tolerant), 0o644))
 
-	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = path })
+	// The lease docs/ha.md gives for etcd's default timing: with 2 s, a
+	// leader on a starved host steps down on its own (its renewal late by
+	// 1.5 s) before the test kills it.
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = path }, withLease(quorumLossLease))
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
@@ -47,9 +60,9 @@ func TestHATakeoverKeepsRecoveredWait(t *testing.T) {
 	require.Eventually(t, func() bool {
 		st, _, _ := filterState(a, "F2")
 		return st == "down" && b.fgAction(1) == p4src.ActionFilterSWBypass
-	}, 20*time.Second, time.Millisecond, "F2 failed over")
+	}, 60*time.Second, time.Millisecond, "F2 failed over")
 	f2.alive.Store(true)
-	require.Eventually(t, func() bool { st, _, _ := filterState(a, "F2"); return st == "recovered" }, 20*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { st, _, _ := filterState(a, "F2"); return st == "recovered" }, 60*time.Second, time.Millisecond)
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
@@ -70,7 +83,7 @@ func TestHATakeoverKeepsRecoveredWait(t *testing.T) {
 		return !f.Held && f.Reason == "recovered, waiting for return"
 	}, 10*time.Second, time.Millisecond, "reason %q", reason)
 
-	// The new leader's keep-alives pass (20 rounds, 1 s): F2 stays out.
+	// The new leader's keep-alives pass (20 rounds, 4 s): F2 stays out.
 	passes := func() uint64 {
 		stat, err := s.d.Status(context.Background())
 		require.NoError(t, err)
@@ -82,7 +95,7 @@ func TestHATakeoverKeepsRecoveredWait(t *testing.T) {
 		return 0
 	}
 	from, sent := passes(), b.toFilter(1)
-	require.Eventually(t, func() bool { return passes() >= from+20 }, 20*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return passes() >= from+20 }, 60*time.Second, time.Millisecond)
 	st, _, _ = filterState(s, "F2")
 	assert.Equal(t, "recovered", st)
 	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))

@@ -153,7 +153,7 @@ func (w *beliefs) run() {
 				w.first = bad
 			}
 		}
-		time.Sleep(200 * time.Microsecond)
+		time.Sleep(200 * time.Microsecond) // sampling: an overlap of beliefs is looked for at this resolution, nothing is waited for
 	}
 }
 
@@ -209,7 +209,7 @@ func quorumBack(t *testing.T) (r quorumBackRun) {
 				steppedDown.Store(time.Now().UnixNano())
 				return
 			}
-			time.Sleep(100 * time.Microsecond)
+			time.Sleep(100 * time.Microsecond) // sampling: the resolution of the measured step-down time
 		}
 	}()
 	procs.signal(t, syscall.SIGCONT, paused...)
