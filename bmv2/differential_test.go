@@ -88,21 +88,7 @@ func TestDifferentialBMv2VsSim(t *testing.T) {
 	tg := startBMv2(t)
 	schema, err := p4src.Load()
 	require.NoError(t, err)
-	dp, err := dataplane.New(schema)
-	require.NoError(t, err)
-	cfg, err := pipelinecases.Config()
-	require.NoError(t, err)
-	comp, err := tables.New(schema)
-	require.NoError(t, err)
-	des, err := comp.Compile(cfg, tables.State{})
-	require.NoError(t, err)
-	var ups []*p4v1.Update
-	for _, b := range comp.Diff(des.Entities, nil).Batches {
-		ups = append(ups, b.Updates...)
-	}
-	for i, err := range dp.Write(ups, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
-		require.NoError(t, err, "update %d", i)
-	}
+	dp := simWithCases(t, schema)
 
 	n := 400
 	if testing.Short() {
@@ -156,4 +142,26 @@ func TestDifferentialBMv2VsSim(t *testing.T) {
 		t.Errorf("frame %d into port %d: sim says %v port %d; bmv2: %s\n  in: %s", i, in, want.Kind, want.Port, got, hex.EncodeToString(f))
 	}
 	t.Logf("differential bmv2 vs software switch: %d frames agree, %d differ", agree, differ)
+}
+
+// simWithCases is the software switch's data plane for schema holding the
+// pipeline cases' site, written as the controller writes it.
+func simWithCases(t *testing.T, schema *p4src.Schema) *dataplane.Dataplane {
+	t.Helper()
+	dp, err := dataplane.New(schema)
+	require.NoError(t, err)
+	cfg, err := pipelinecases.Config()
+	require.NoError(t, err)
+	comp, err := tables.New(schema)
+	require.NoError(t, err)
+	des, err := comp.Compile(cfg, tables.State{})
+	require.NoError(t, err)
+	var ups []*p4v1.Update
+	for _, b := range comp.Diff(des.Entities, nil).Batches {
+		ups = append(ups, b.Updates...)
+	}
+	for i, err := range dp.Write(ups, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+		require.NoError(t, err, "update %d", i)
+	}
+	return dp
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sessionmem"
 	"github.com/dpi-balancer/balancer/sim/dataplane"
-	"github.com/dpi-balancer/balancer/tables"
 )
 
 // sessionFrames are frames of n sessions on L1, IPv4 and IPv6, TCP, UDP
@@ -63,21 +62,7 @@ func TestSessionsDifferentialBMv2VsSim(t *testing.T) {
 	schema, err := p4src.LoadSessions()
 	require.NoError(t, err)
 	tg := startBMv2With(t, schema, p4src.SessionsBMv2JSON)
-	dp, err := dataplane.New(schema)
-	require.NoError(t, err)
-	cfg, err := pipelinecases.Config()
-	require.NoError(t, err)
-	comp, err := tables.New(schema)
-	require.NoError(t, err)
-	des, err := comp.Compile(cfg, tables.State{})
-	require.NoError(t, err)
-	var ups []*p4v1.Update
-	for _, b := range comp.Diff(des.Entities, nil).Batches {
-		ups = append(ups, b.Updates...)
-	}
-	for i, err := range dp.Write(ups, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
-		require.NoError(t, err, "update %d", i)
-	}
+	dp := simWithCases(t, schema)
 	tbl, err := sessionmem.Resolve(schema)
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -20,7 +20,6 @@ import (
 	"github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
-	"github.com/dpi-balancer/balancer/tables"
 )
 
 type memTarget struct {
@@ -74,24 +73,9 @@ func startMemSwitch(t *testing.T, ports []uint32) (*Switch, string, map[uint32]*
 
 func program(t *testing.T, addr string) *p4rttest.Client {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
 	schema, err := p4src.Load()
 	require.NoError(t, err)
-	c, err := p4rttest.Dial(ctx, addr, 1, schema)
-	require.NoError(t, err)
-	t.Cleanup(func() { c.Close() })
-	require.NoError(t, c.SetPipeline(ctx, schema.Info, nil))
-	cfg, err := pipelinecases.Config()
-	require.NoError(t, err)
-	comp, err := tables.New(schema)
-	require.NoError(t, err)
-	des, err := comp.Compile(cfg, tables.State{})
-	require.NoError(t, err)
-	for _, b := range comp.Diff(des.Entities, nil).Batches {
-		require.NoError(t, c.Write(ctx, b.Updates, 500), b.Name)
-	}
-	return c
+	return programWith(t, addr, schema)
 }
 
 // The shared pipeline cases through the whole software switch: P4Runtime

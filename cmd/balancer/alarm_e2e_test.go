@@ -89,23 +89,7 @@ func TestStateRepairedAlarm(t *testing.T) {
 	require.NoError(t, err)
 	defer conn.Close()
 	gc := gpb.NewGNMIClient(conn)
-	alarmLeaves := func() map[string]*gpb.TypedValue {
-		gctx, gcancel := context.WithTimeout(ctx, 5*time.Second)
-		defer gcancel()
-		resp, err := gc.Get(gctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
-			{Name: "balancer"}, {Name: "alarms"}, {Name: "alarm", Key: map[string]string{"name": "state-repaired"}}, {Name: "state"}}}}})
-		if err != nil {
-			return nil
-		}
-		got := map[string]*gpb.TypedValue{}
-		for _, n := range resp.GetNotification() {
-			for _, u := range n.GetUpdate() {
-				e := u.GetPath().GetElem()
-				got[e[len(e)-1].GetName()] = u.GetVal()
-			}
-		}
-		return got
-	}
+	alarmLeaves := func() map[string]*gpb.TypedValue { return gnmiAlarmLeaves(ctx, gc, "state-repaired") }
 	var leaves map[string]*gpb.TypedValue
 	require.Eventually(t, func() bool { leaves = alarmLeaves(); return leaves["raised"].GetBoolVal() }, 30*time.Second, 50*time.Millisecond,
 		"gNMI /balancer/alarms/alarm[name=state-repaired]/state/raised")
@@ -156,4 +140,24 @@ func TestStateRepairedAlarm(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.FileExists(t, filepath.Join(state, "layouts.json"))
 	assert.NotContains(t, statusOK(), "ALARM")
+}
+
+// gnmiAlarmLeaves gets the leaves of /balancer/alarms/alarm[name]/state
+// by name (nil when the Get fails).
+func gnmiAlarmLeaves(ctx context.Context, gc gpb.GNMIClient, name string) map[string]*gpb.TypedValue {
+	gctx, gcancel := context.WithTimeout(ctx, 5*time.Second)
+	defer gcancel()
+	resp, err := gc.Get(gctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
+		{Name: "balancer"}, {Name: "alarms"}, {Name: "alarm", Key: map[string]string{"name": name}}, {Name: "state"}}}}})
+	if err != nil {
+		return nil
+	}
+	got := map[string]*gpb.TypedValue{}
+	for _, n := range resp.GetNotification() {
+		for _, u := range n.GetUpdate() {
+			e := u.GetPath().GetElem()
+			got[e[len(e)-1].GetName()] = u.GetVal()
+		}
+	}
+	return got
 }

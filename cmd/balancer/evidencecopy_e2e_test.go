@@ -245,23 +245,7 @@ func TestEvidenceCopyRefusedAlarm(t *testing.T) {
 	require.NoError(t, err)
 	defer conn.Close()
 	gc := gpb.NewGNMIClient(conn)
-	leaves := func() map[string]*gpb.TypedValue {
-		gctx, gcancel := context.WithTimeout(ctx, 5*time.Second)
-		defer gcancel()
-		resp, err := gc.Get(gctx, &gpb.GetRequest{Encoding: gpb.Encoding_PROTO, Path: []*gpb.Path{{Elem: []*gpb.PathElem{
-			{Name: "balancer"}, {Name: "alarms"}, {Name: "alarm", Key: map[string]string{"name": name}}, {Name: "state"}}}}})
-		if err != nil {
-			return nil
-		}
-		got := map[string]*gpb.TypedValue{}
-		for _, n := range resp.GetNotification() {
-			for _, u := range n.GetUpdate() {
-				e := u.GetPath().GetElem()
-				got[e[len(e)-1].GetName()] = u.GetVal()
-			}
-		}
-		return got
-	}
+	leaves := func() map[string]*gpb.TypedValue { return gnmiAlarmLeaves(ctx, gc, name) }
 	var l map[string]*gpb.TypedValue
 	require.Eventually(t, func() bool { l = leaves(); return l["raised"].GetBoolVal() }, 30*time.Second, 50*time.Millisecond,
 		"gNMI /balancer/alarms/alarm[name=%s]/state/raised", name)

@@ -19,10 +19,12 @@ import (
 // (docs/testgen.md), per build ("" for both): each names a block of the
 // program by the line that opens it (the block runs to its closing brace)
 // or a statement by its text, and says why.
-var neverCoveredWhy = []struct {
+type coverageWhy struct {
 	build, file, opens, text string
 	why                      string
-}{
+}
+
+var neverCoveredWhy = []coverageWhy{
 	// v1model: P4Testgen starts every case from registers at their reset
 	// value (0): no send is pending and no verdict stands, so no
 	// single-frame case proves loss or meets a standing verdict.
@@ -49,10 +51,7 @@ var neverCoveredWhy = []struct {
 // and tofino-sessions, built with -DTESTGEN_NO_RESUBMIT).
 func init() {
 	for _, set := range []string{"tofino-verdict", "tofino-sessions"} {
-		neverCoveredWhy = append(neverCoveredWhy, []struct {
-			build, file, opens, text string
-			why                      string
-		}{
+		neverCoveredWhy = append(neverCoveredWhy, []coverageWhy{
 			// The proving frame's second pass: P4Testgen's Tofino model
 			// starts every frame with resubmit_flag 0 (and its build
 			// leaves the resubmit out), so no case is a resubmitted frame.
