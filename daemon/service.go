@@ -72,6 +72,12 @@ type ApplyResult struct {
 	// FilterGroupNames names the filter group ids of Slots (those of the
 	// running and of the new configuration).
 	FilterGroupNames map[uint32]string
+	// SessionMemory: the session memory is on (docs/sessions.md);
+	// HeldSessions then says, per balance group by name, what the change
+	// does to the sessions its table holds (as the learner holds them: last
+	// read back, with its writes since).
+	SessionMemory bool
+	HeldSessions  map[string]HeldMove
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool

@@ -473,6 +473,13 @@ func applyResultToProto(r *daemon.ApplyResult) *apiv1.ApplyResult {
 		out.Revision = revisionToProto(r.Revision)
 	}
 	out.SlotMoves = slotMovesToProto(r.Slots, r.FilterGroupNames)
+	out.SessionMemory = r.SessionMemory
+	if r.SessionMemory {
+		for _, m := range out.SlotMoves {
+			h := r.HeldSessions[m.BalanceGroup]
+			m.HeldSessions = &apiv1.HeldSessionMove{Held: int64(h.Held), Stay: int64(h.Stay), Leave: int64(h.Leave), WouldMove: int64(h.WouldMove)}
+		}
+	}
 	return out
 }
 

@@ -1,0 +1,175 @@
+package daemon
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
+	"github.com/dpi-balancer/balancer/tables"
+)
+
+// placedAt is where a frame went: the filter group (lanFG) and the core
+// of its core header (-1, 0 when it went to no filter).
+type placedAt struct {
+	fg   int
+	core uint32
+}
+
+func placeOf(t testing.TB, r dataplane.Result) placedAt {
+	t.Helper()
+	fg := lanFG(r.Port)
+	if fg < 0 || len(r.Frame) < wire.CoreHeaderOffset+wire.CoreHeaderLen {
+		return placedAt{fg: -1}
+	}
+	h, ok := wire.ParseCoreHeader(r.Frame[wire.CoreHeaderOffset:])
+	require.True(t, ok)
+	return placedAt{fg: fg, core: h.Core}
+}
+
+// slotTargetsOf reads the slots table back: every slot's filter group and
+// core, of balance group 0.
+func slotTargetsOf(t testing.TB, dp *dataplane.Dataplane) map[uint32]tables.Target {
+	t.Helper()
+	s := dp.Schema()
+	tb, err := s.Table(p4src.TableSlots)
+	require.NoError(t, err)
+	slotField, err := tb.Field("slot")
+	require.NoError(t, err)
+	act, err := s.Action(p4src.ActionToFilter)
+	require.NoError(t, err)
+	fgParam, err := act.Param("filter_group")
+	require.NoError(t, err)
+	coreParam, err := act.Param("core")
+	require.NoError(t, err)
+	out := map[uint32]tables.Target{}
+	require.NoError(t, dp.Read([]*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tb.GetPreamble().GetId()}}}}, func(e *p4v1.Entity) bool {
+		te := e.GetTableEntry()
+		var slot uint64
+		var tg tables.Target
+		for _, m := range te.GetMatch() {
+			if m.GetFieldId() == slotField.GetId() {
+				slot = wire.Uint(m.GetExact().GetValue())
+			}
+		}
+		for _, p := range te.GetAction().GetAction().GetParams() {
+			switch p.GetParamId() {
+			case fgParam.GetId():
+				tg.FilterGroup = uint32(wire.Uint(p.GetValue()))
+			case coreParam.GetId():
+				tg.Core = uint32(wire.Uint(p.GetValue()))
+			}
+		}
+		out[uint32(slot)] = tg
+		return true
+	}))
+	return out
+}
+
+// The preview of a planned change (a dry run) counts the held sessions on
+// the software switch: with F3 joining, every held session stays (0
+// move) and the count that would have moved without the memory is exactly
+// the held sessions whose slot the applied change then points elsewhere;
+// removing F3, or halving its cores, moves exactly the sessions held on
+// what it takes out. Applied, the change moves none of them.
+func TestSessionMemoryDryRunCountsHeldSessions(t *testing.T) {
+	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
+	b := newBedFor(t, path, 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	const n = 400
+	old := manySessions(n, 6)
+	placed := map[twoWay]placedAt{}
+	for _, s := range old {
+		out, back := s.frames(layers.IPProtocolTCP)
+		placed[s] = placeOf(t, dp.Process(20, out, nil))
+		require.GreaterOrEqual(t, placed[s].fg, 0)
+		dp.Process(10, back, nil)
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+
+	ctx := context.Background()
+	three := sessionsSite(t, "F1, F2, F3", "tcp: 300s")
+	res, err := d.ApplyConfig(ctx, []byte(three), true, "F3 joins (dry run)")
+	require.NoError(t, err)
+	require.True(t, res.SessionMemory)
+	require.Len(t, res.Slots, 1)
+	require.Positive(t, res.Slots[0].Slots, "the change rewrites slots for new sessions")
+	hm := res.HeldSessions["G"]
+	assert.Equal(t, HeldMove{Held: n, Stay: n, Leave: 0, WouldMove: hm.WouldMove}, hm, "every held session stays")
+	require.Positive(t, hm.WouldMove)
+
+	_, err = d.ApplyConfig(ctx, []byte(three), false, "F3 joins")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		s, err := d.Status(ctx)
+		return err == nil && !s.Switch.Pending && !s.Switch.StatePending
+	}, 30*time.Second, 5*time.Millisecond)
+	b.allUp(d)
+	slots := slotTargetsOf(t, dp)
+	wouldMove, moved := 0, 0
+	for _, s := range old {
+		k := sessionmem.AddrKey(0, s.a, s.b, 6)
+		tg := slots[k.Hash()&0xff]
+		if int(tg.FilterGroup) != placed[s].fg || tg.Core != placed[s].core {
+			wouldMove++
+		}
+		out, _ := s.frames(layers.IPProtocolTCP)
+		if placeOf(t, dp.Process(20, out, nil)) != placed[s] {
+			moved++
+		}
+	}
+	assert.Equal(t, wouldMove, hm.WouldMove, "the preview's count of held sessions the slots move is the switch's")
+	assert.Zero(t, moved, "the applied change moved no held session (the preview said 0)")
+	t.Logf("dry run of F3 joining with %d held sessions: %d slots rewritten, %+v; applied: %d moved, %d would have", n, res.Slots[0].Slots, hm, moved, wouldMove)
+
+	// Held sessions on F3 now (new ones): learn some.
+	fresh := manySessions(300, 7)
+	onF3 := map[uint32]int{} // core -> held sessions
+	for _, s := range fresh {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		if p := placeOf(t, dp.Process(20, out, nil)); p.fg == 2 {
+			onF3[p.core]++
+		}
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n+len(fresh) }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	f3, f3high := 0, 0
+	for c, k := range onF3 {
+		f3 += k
+		if c >= 2 {
+			f3high += k
+		}
+	}
+	require.Positive(t, f3high)
+
+	// F3 removed: its held sessions leave; the others stay.
+	gone := strings.Replace(three, "members: [F1, F2, F3]", "members: [F1, F2]", 1)
+	gone = strings.Replace(gone, "  - {name: F3, lan: P8, wan: P7, cores: 4}\n", "", 1)
+	require.NotContains(t, gone, "F3")
+	res, err = d.ApplyConfig(ctx, []byte(gone), true, "F3 leaves (dry run)")
+	require.NoError(t, err)
+	total := n + len(fresh)
+	assert.Equal(t, total, res.HeldSessions["G"].Held)
+	assert.Equal(t, f3, res.HeldSessions["G"].Leave, "F3's held sessions leave it")
+	assert.Equal(t, total-f3, res.HeldSessions["G"].Stay)
+	removed := res.HeldSessions["G"]
+
+	// F3 down to 2 cores: its held sessions on cores 2 and 3 leave them.
+	halved := strings.Replace(three, "{name: F3, lan: P8, wan: P7, cores: 4}", "{name: F3, lan: P8, wan: P7, cores: 2}", 1)
+	require.NotEqual(t, three, halved)
+	res, err = d.ApplyConfig(ctx, []byte(halved), true, "F3 on 2 cores (dry run)")
+	require.NoError(t, err)
+	assert.Equal(t, f3high, res.HeldSessions["G"].Leave, "the held sessions on F3's cores 2 and 3")
+	assert.Equal(t, total-f3high, res.HeldSessions["G"].Stay)
+	t.Logf("F3 held %d sessions (%d on cores 2-3): removing F3 previews %+v; halving its cores %+v", f3, f3high, removed, res.HeldSessions["G"])
+}
