@@ -3535,14 +3535,18 @@ func (*GetCountersRequest) Descriptor() ([]byte, []int) {
 
 // Counters are the data plane's counters, by object.
 type Counters struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Ports         []*PortCounters        `protobuf:"bytes,1,rep,name=ports,proto3" json:"ports,omitempty"`
-	Links         []*LinkCounters        `protobuf:"bytes,2,rep,name=links,proto3" json:"links,omitempty"`
-	Filters       []*FilterCounters      `protobuf:"bytes,3,rep,name=filters,proto3" json:"filters,omitempty"`
-	Rules         []*RuleCounters        `protobuf:"bytes,4,rep,name=rules,proto3" json:"rules,omitempty"`
-	Cores         []*CoreCounters        `protobuf:"bytes,5,rep,name=cores,proto3" json:"cores,omitempty"`
-	Drops         []*DropCounter         `protobuf:"bytes,6,rep,name=drops,proto3" json:"drops,omitempty"`
-	At            *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Ports   []*PortCounters        `protobuf:"bytes,1,rep,name=ports,proto3" json:"ports,omitempty"`
+	Links   []*LinkCounters        `protobuf:"bytes,2,rep,name=links,proto3" json:"links,omitempty"`
+	Filters []*FilterCounters      `protobuf:"bytes,3,rep,name=filters,proto3" json:"filters,omitempty"`
+	Rules   []*RuleCounters        `protobuf:"bytes,4,rep,name=rules,proto3" json:"rules,omitempty"`
+	Cores   []*CoreCounters        `protobuf:"bytes,5,rep,name=cores,proto3" json:"cores,omitempty"`
+	Drops   []*DropCounter         `protobuf:"bytes,6,rep,name=drops,proto3" json:"drops,omitempty"`
+	At      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	// The session memory's table and learner (unset when the site does not
+	// enable it): held per filter group, occupancy, learned, aged, refused.
+	// Counts, not rates, under --rate.
+	SessionMemory *SessionMemory `protobuf:"bytes,8,opt,name=session_memory,json=sessionMemory,proto3" json:"session_memory,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3622,6 +3626,13 @@ func (x *Counters) GetDrops() []*DropCounter {
 func (x *Counters) GetAt() *timestamppb.Timestamp {
 	if x != nil {
 		return x.At
+	}
+	return nil
+}
+
+func (x *Counters) GetSessionMemory() *SessionMemory {
+	if x != nil {
+		return x.SessionMemory
 	}
 	return nil
 }
@@ -4616,11 +4627,20 @@ type TraceResult struct {
 	// to-filter, bypass, sw-bypass, drop, ...
 	Verdict string `protobuf:"bytes,11,opt,name=verdict,proto3" json:"verdict,omitempty"`
 	// The 4-byte core header pushed towards the filter, in hex.
-	HeaderHex     string `protobuf:"bytes,12,opt,name=header_hex,json=headerHex,proto3" json:"header_hex,omitempty"`
-	Frame         []byte `protobuf:"bytes,13,opt,name=frame,proto3" json:"frame,omitempty"`
-	OutFrame      []byte `protobuf:"bytes,14,opt,name=out_frame,json=outFrame,proto3" json:"out_frame,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	HeaderHex string `protobuf:"bytes,12,opt,name=header_hex,json=headerHex,proto3" json:"header_hex,omitempty"`
+	Frame     []byte `protobuf:"bytes,13,opt,name=frame,proto3" json:"frame,omitempty"`
+	OutFrame  []byte `protobuf:"bytes,14,opt,name=out_frame,json=outFrame,proto3" json:"out_frame,omitempty"`
+	// With the session memory on: "held" (the switch's sessions table holds
+	// the session: its entry, not its slot, gave filter_group and core) or
+	// "not held"; empty without the session memory or for a packet not
+	// balanced.
+	Session string `protobuf:"bytes,15,opt,name=session,proto3" json:"session,omitempty"`
+	// Where the packet's slot points (for a held session it may differ from
+	// filter_group and core).
+	SlotFilterGroup string `protobuf:"bytes,16,opt,name=slot_filter_group,json=slotFilterGroup,proto3" json:"slot_filter_group,omitempty"`
+	SlotCore        uint32 `protobuf:"varint,17,opt,name=slot_core,json=slotCore,proto3" json:"slot_core,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TraceResult) Reset() {
@@ -4749,6 +4769,27 @@ func (x *TraceResult) GetOutFrame() []byte {
 		return x.OutFrame
 	}
 	return nil
+}
+
+func (x *TraceResult) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *TraceResult) GetSlotFilterGroup() string {
+	if x != nil {
+		return x.SlotFilterGroup
+	}
+	return ""
+}
+
+func (x *TraceResult) GetSlotCore() uint32 {
+	if x != nil {
+		return x.SlotCore
+	}
+	return 0
 }
 
 type LocateRequest struct {
@@ -5428,7 +5469,7 @@ const file_balancer_proto_rawDesc = "" +
 	" \x01(\bR\x0ekeepaliveStall\x12;\n" +
 	"\vstall_since\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"stallSince\"\x14\n" +
-	"\x12GetCountersRequest\"\xe1\x02\n" +
+	"\x12GetCountersRequest\"\xa4\x03\n" +
 	"\bCounters\x12/\n" +
 	"\x05ports\x18\x01 \x03(\v2\x19.balancer.v1.PortCountersR\x05ports\x12/\n" +
 	"\x05links\x18\x02 \x03(\v2\x19.balancer.v1.LinkCountersR\x05links\x125\n" +
@@ -5436,7 +5477,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05rules\x18\x04 \x03(\v2\x19.balancer.v1.RuleCountersR\x05rules\x12/\n" +
 	"\x05cores\x18\x05 \x03(\v2\x19.balancer.v1.CoreCountersR\x05cores\x12.\n" +
 	"\x05drops\x18\x06 \x03(\v2\x18.balancer.v1.DropCounterR\x05drops\x12*\n" +
-	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"=\n" +
+	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12A\n" +
+	"\x0esession_memory\x18\b \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"=\n" +
 	"\vPacketBytes\x12\x18\n" +
 	"\apackets\x18\x01 \x01(\x04R\apackets\x12\x14\n" +
 	"\x05bytes\x18\x02 \x01(\x04R\x05bytes\"\x8e\x01\n" +
@@ -5515,7 +5557,7 @@ const file_balancer_proto_rawDesc = "" +
 	" \x01(\rR\adstPort\x12\x17\n" +
 	"\asrc_mac\x18\v \x01(\tR\x06srcMac\x12\x17\n" +
 	"\adst_mac\x18\f \x01(\tR\x06dstMac\x12\x1c\n" +
-	"\tethertype\x18\r \x01(\rR\tethertype\"\x82\x03\n" +
+	"\tethertype\x18\r \x01(\rR\tethertype\"\xe5\x03\n" +
 	"\vTraceResult\x12\x14\n" +
 	"\x05steps\x18\x01 \x03(\tR\x05steps\x12\x12\n" +
 	"\x04rule\x18\x02 \x01(\tR\x04rule\x12\x16\n" +
@@ -5532,7 +5574,10 @@ const file_balancer_proto_rawDesc = "" +
 	"\n" +
 	"header_hex\x18\f \x01(\tR\theaderHex\x12\x14\n" +
 	"\x05frame\x18\r \x01(\fR\x05frame\x12\x1b\n" +
-	"\tout_frame\x18\x0e \x01(\fR\boutFrame\"I\n" +
+	"\tout_frame\x18\x0e \x01(\fR\boutFrame\x12\x18\n" +
+	"\asession\x18\x0f \x01(\tR\asession\x12*\n" +
+	"\x11slot_filter_group\x18\x10 \x01(\tR\x0fslotFilterGroup\x12\x1b\n" +
+	"\tslot_core\x18\x11 \x01(\rR\bslotCore\"I\n" +
 	"\rLocateRequest\x12\x10\n" +
 	"\x03src\x18\x01 \x01(\tR\x03src\x12\x10\n" +
 	"\x03dst\x18\x02 \x01(\tR\x03dst\x12\x14\n" +
@@ -5720,67 +5765,68 @@ var file_balancer_proto_depIdxs = []int32{
 	48, // 55: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
 	49, // 56: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
 	62, // 57: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	43, // 58: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	43, // 59: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	43, // 60: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	43, // 61: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 62: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 63: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 64: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	43, // 65: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	43, // 66: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 67: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	43, // 68: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	43, // 69: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	43, // 70: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	43, // 71: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 72: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	43, // 73: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	43, // 74: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	43, // 75: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	43, // 76: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	52, // 77: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	53, // 78: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	54, // 79: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	59, // 80: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	62, // 81: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	23, // 82: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	2,  // 83: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	4,  // 84: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	9,  // 85: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	10, // 86: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	19, // 87: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	21, // 88: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	41, // 89: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	50, // 90: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	55, // 91: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	57, // 92: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	60, // 93: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	28, // 94: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
-	11, // 95: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
-	14, // 96: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
-	15, // 97: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
-	24, // 98: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	3,  // 99: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	5,  // 100: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	5,  // 101: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	18, // 102: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	20, // 103: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	22, // 104: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	42, // 105: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	51, // 106: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	56, // 107: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	58, // 108: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	61, // 109: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	29, // 110: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
-	13, // 111: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
-	5,  // 112: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
-	16, // 113: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
-	98, // [98:114] is the sub-list for method output_type
-	82, // [82:98] is the sub-list for method input_type
-	82, // [82:82] is the sub-list for extension type_name
-	82, // [82:82] is the sub-list for extension extendee
-	0,  // [0:82] is the sub-list for field type_name
+	25, // 58: balancer.v1.Counters.session_memory:type_name -> balancer.v1.SessionMemory
+	43, // 59: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	43, // 60: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	43, // 61: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	43, // 62: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 63: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 64: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 65: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	43, // 66: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	43, // 67: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 68: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	43, // 69: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	43, // 70: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	43, // 71: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	43, // 72: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 73: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 74: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	43, // 75: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	43, // 76: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	43, // 77: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	52, // 78: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	53, // 79: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	54, // 80: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	59, // 81: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	62, // 82: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	23, // 83: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	2,  // 84: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	4,  // 85: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	9,  // 86: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	10, // 87: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	19, // 88: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	21, // 89: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	41, // 90: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	50, // 91: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	55, // 92: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	57, // 93: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	60, // 94: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	28, // 95: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	11, // 96: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
+	14, // 97: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
+	15, // 98: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
+	24, // 99: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	3,  // 100: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	5,  // 101: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	5,  // 102: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	18, // 103: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	20, // 104: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	22, // 105: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	42, // 106: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	51, // 107: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	56, // 108: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	58, // 109: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	61, // 110: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	29, // 111: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	13, // 112: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
+	5,  // 113: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
+	16, // 114: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
+	99, // [99:115] is the sub-list for method output_type
+	83, // [83:99] is the sub-list for method input_type
+	83, // [83:83] is the sub-list for extension type_name
+	83, // [83:83] is the sub-list for extension extendee
+	0,  // [0:83] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }

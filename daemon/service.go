@@ -323,7 +323,10 @@ type Counters struct {
 	Rules   []RuleCounters
 	Cores   []CoreCounters
 	Drops   []DropCounter
-	At      time.Time
+	// SessionMemory is the session memory's table and learner (nil when
+	// the site does not enable it), as status shows it.
+	SessionMemory *SessionMemoryStatus
+	At            time.Time
 }
 
 // PacketBytes is a packets and bytes pair.
@@ -429,8 +432,15 @@ type TraceResult struct {
 	OutPortNum   uint32
 	Verdict      string // to-filter, bypass, sw-bypass, drop, ...
 	HeaderHex    string // the 4-byte core header when sent to a filter
-	Frame        []byte // input frame
-	OutFrame     []byte
+	// Session: with the session memory on, "held" (its entry, not its
+	// slot, gave FilterGroup and Core) or "not held"; "" without it.
+	Session string
+	// SlotFilterGroup and SlotCore are where the packet's slot points (for
+	// a held session they may differ from FilterGroup and Core).
+	SlotFilterGroup string
+	SlotCore        uint32
+	Frame           []byte // input frame
+	OutFrame        []byte
 }
 
 // Placement is where a session lands in one balance group.

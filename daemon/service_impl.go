@@ -706,6 +706,10 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	for _, t := range coreTargets {
 		out.Cores = append(out.Cores, CoreCounters{FilterGroup: names[t.FilterGroup], Core: t.Core, Slots: slots[t], Hits: packetBytes(snap.Core(t))})
 	}
+	if d.learner != nil {
+		sm := d.SessionMemory()
+		out.SessionMemory = &sm
+	}
 	sort.Slice(out.Cores, func(i, j int) bool {
 		if out.Cores[i].FilterGroup != out.Cores[j].FilterGroup {
 			return out.Cores[i].FilterGroup < out.Cores[j].FilterGroup

@@ -173,3 +173,102 @@ func TestSessionMemoryDryRunCountsHeldSessions(t *testing.T) {
 	assert.Equal(t, total-f3high, res.HeldSessions["G"].Stay)
 	t.Logf("F3 held %d sessions (%d on cores 2-3): removing F3 previews %+v; halving its cores %+v", f3, f3high, removed, res.HeldSessions["G"])
 }
+
+// trace says whether a session is held and where, as the switch forwards
+// it: after F3 joins, a held session whose slot now points elsewhere is
+// traced to its entry's filter group and core (where the software switch
+// sends it), a session never seen to its slot; counters shows the
+// session table's counts, the switch's per filter group.
+func TestSessionMemoryTraceAndCounters(t *testing.T) {
+	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
+	b := newBedFor(t, path, 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	ctx := context.Background()
+	const n = 300
+	old := manySessions(n, 8)
+	placed := map[twoWay]placedAt{}
+	for _, s := range old {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		placed[s] = placeOf(t, dp.Process(20, out, nil))
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+
+	trace := func(s twoWay) *TraceResult {
+		t.Helper()
+		r, err := d.Trace(ctx, TraceRequest{Link: "L1", Side: "lan", Src: s.a, Dst: s.b, Proto: 6, SrcPort: 40000, DstPort: 443})
+		require.NoError(t, err)
+		return r
+	}
+	fgName := []string{"F1", "F2", "F3"}
+	lanName := []string{"P4", "P6", "P8"}
+	r := trace(old[0])
+	assert.Equal(t, "held", r.Session)
+	assert.Equal(t, fgName[placed[old[0]].fg], r.FilterGroup)
+	assert.Equal(t, r.FilterGroup, r.SlotFilterGroup, "before the change the slot points where the session is held")
+
+	_, err := d.ApplyConfig(ctx, []byte(sessionsSite(t, "F1, F2, F3", "tcp: 300s")), false, "F3 joins")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		s, err := d.Status(ctx)
+		return err == nil && !s.Switch.Pending && !s.Switch.StatePending
+	}, 30*time.Second, 5*time.Millisecond)
+	b.allUp(d)
+	slots := slotTargetsOf(t, dp)
+	elsewhere := 0
+	for _, s := range old {
+		k := sessionmem.AddrKey(0, s.a, s.b, 6)
+		tg := slots[k.Hash()&0xff]
+		if int(tg.FilterGroup) == placed[s].fg && tg.Core == placed[s].core {
+			continue
+		}
+		elsewhere++
+		r := trace(s)
+		require.Equal(t, "held", r.Session, "%v", r.Steps)
+		assert.Equal(t, fgName[placed[s].fg], r.FilterGroup, "held on its filter group")
+		assert.Equal(t, placed[s].core, r.Core, "and core")
+		assert.Equal(t, fgName[tg.FilterGroup], r.SlotFilterGroup, "its slot points elsewhere")
+		assert.Equal(t, tg.Core, r.SlotCore)
+		assert.Equal(t, lanName[placed[s].fg], r.OutPort)
+		assert.Equal(t, "to filter", r.Verdict)
+		out, _ := s.frames(layers.IPProtocolTCP)
+		assert.Equal(t, placed[s], placeOf(t, dp.Process(20, out, nil)), "the switch sends it where trace says")
+		if elsewhere == 1 {
+			t.Logf("trace of a held session whose slot moved:\n  %s", strings.Join(r.Steps, "\n  "))
+		}
+	}
+	require.Positive(t, elsewhere)
+
+	fresh := manySessions(1, 9)[0]
+	r = trace(fresh)
+	assert.Equal(t, "not held", r.Session, "%v", r.Steps)
+	k := sessionmem.AddrKey(0, fresh.a, fresh.b, 6)
+	tg := slots[k.Hash()&0xff]
+	assert.Equal(t, fgName[tg.FilterGroup], r.FilterGroup, "a session not held goes where its slot points")
+	assert.Equal(t, tg.Core, r.Core)
+	out, _ := fresh.frames(layers.IPProtocolTCP)
+	assert.Equal(t, placedAt{int(tg.FilterGroup), tg.Core}, placeOf(t, dp.Process(20, out, nil)))
+
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n+1 }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	c, err := d.Counters(ctx)
+	require.NoError(t, err)
+	require.NotNil(t, c.SessionMemory, "counters show the session memory")
+	sm := c.SessionMemory
+	_, by := heldOnSwitch(t, dp)
+	assert.Equal(t, n+1, sm.Held)
+	assert.Equal(t, uint64(n+1), sm.Inserted)
+	assert.Zero(t, sm.Evicted)
+	assert.Zero(t, sm.Full)
+	assert.InDelta(t, float64(n+1)/float64(sm.Size), sm.Occupied, 1e-12)
+	got := map[string]int{}
+	for _, g := range sm.Groups {
+		got[g.Name] = g.Held
+	}
+	want := map[string]int{}
+	for fg, c := range by {
+		want[fgName[fg]] = c
+	}
+	assert.Equal(t, want, got, "held per filter group: the switch's table")
+	t.Logf("%d held sessions' slots moved when F3 joined: trace shows each on its entry's filter group and core; counters: %+v", elsewhere, got)
+}
