@@ -613,8 +613,9 @@ type HeldSessionMove struct {
 	// Held sessions on a filter group or core the change takes out of the
 	// balance group: they leave it.
 	Leave int64 `protobuf:"varint,3,opt,name=leave,proto3" json:"leave,omitempty"`
-	// Held sessions whose slot the change points elsewhere: those that would
-	// move without the session memory.
+	// Held sessions whose slot the new configuration's layout (every filter
+	// up) points elsewhere: those that would move without the session
+	// memory.
 	WouldMove     int64 `protobuf:"varint,4,opt,name=would_move,json=wouldMove,proto3" json:"would_move,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -501,7 +501,9 @@ type HeldMove struct {
 	// they are). Leave: those held on a filter group or core the change
 	// takes out of the balance group (or the balance group itself): their
 	// entries point where nothing is configured any more. WouldMove: those
-	// whose slot the new layout points elsewhere: what moves without the
+	// whose slot the new configuration's layout (every filter up: a filter
+	// group that joins while its keep-alives are not yet proven takes its
+	// slots when they are) points elsewhere: what moves without the
 	// session memory.
 	Held, Stay, Leave, WouldMove int
 }
@@ -530,7 +532,7 @@ func (l *learner) preview(old, cfg *config.Config, layouts []*tables.GroupLayout
 		}
 		for _, gl := range layouts {
 			if gl.ID == *bg.ID {
-				p.lay = gl.Active
+				p.lay = gl.Base
 			}
 		}
 		newByID[uint8(*bg.ID)] = p
