@@ -84,7 +84,8 @@ func codesOf(t *testing.T, err error, n int) []codes.Code {
 // table); BMv2 (PI's bmv2 target) says UNKNOWN, "Error when adding match
 // entry to target", which the learner counts as failed. (The learner
 // stops inserting once it holds the table's size, so on BMv2 too its
-// refusals past the size are counted as full.)
+// refusals past the size are counted as full.) On the way, what balancer
+// trace reads: one session's entry by its whole key, held or not.
 func TestSessionsTableFullBMv2VsSim(t *testing.T) {
 	const size = 64
 	schema, bmv2JSON := smallSessions(t, size)
@@ -135,6 +136,26 @@ func TestSessionsTableFullBMv2VsSim(t *testing.T) {
 	es, err := tg.client.Read(ctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tbl.ID}}})
 	require.NoError(t, err)
 	assert.Len(t, es, size, "BMv2 holds its size")
+
+	// What trace reads: one session's entry by its whole key; a session
+	// not held reads as NOT_FOUND or nothing (the daemon takes both as not
+	// held).
+	k := sessionmem.Key{BalanceGroup: 1, Lo: 5, Hi: 1 << 31, Proto: 6}
+	one, err := tg.client.Read(ctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: tbl.KeyEntry(k)}})
+	require.NoError(t, err)
+	require.Len(t, one, 1, "BMv2 reads one entry by its key")
+	h, err := tbl.Decode(one[0].GetTableEntry())
+	require.NoError(t, err)
+	assert.Equal(t, sessionmem.Held{Key: k, FilterGroup: 4 % 3, Core: 4 % 4, Idle: time.Minute}, h)
+	missing := sessionmem.Key{BalanceGroup: 1, Lo: 999, Hi: 1 << 31, Proto: 6}
+	none, err := tg.client.Read(ctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: tbl.KeyEntry(missing)}})
+	if err != nil {
+		assert.Equal(t, codes.NotFound, status.Code(errors.Unwrap(err)), "BMv2, a session not held: %v", err)
+		t.Logf("BMv2 reads a session not held as: %v", err)
+	} else {
+		assert.Empty(t, none, "BMv2, a session not held")
+		t.Logf("BMv2 reads a session not held as: no entity")
+	}
 
 	del := insert(0, 1)
 	del[0].Type = p4v1.Update_DELETE
