@@ -59,12 +59,15 @@ func BenchmarkProcessSessionMemory(b *testing.B) {
 	require.Equal(b, len(ff.frames), held.SessionStats().Held)
 	// interleaved: on a shared host the load changes between
 	// sub-benchmarks; here each round times 1,000 frames on each data
-	// plane in turn, and the ratios are of the rounds' medians.
+	// plane in turn, and the ratios are of the rounds' medians. A second
+	// base data plane (off-again) is the control: its ratio to off is
+	// the method's own spread.
 	b.Run("interleaved", func(b *testing.B) {
 		buf := make([]byte, 0, 2048)
-		var per [3][]time.Duration
+		offAgain := benchDP(b)
+		var per [4][]time.Duration
 		for i := 0; i < b.N; i++ {
-			for v, d := range []*Dataplane{off, held, notHeld} {
+			for v, d := range []*Dataplane{off, held, notHeld, offAgain} {
 				start := time.Now()
 				for _, f := range ff.frames {
 					d.Process(ff.port, f, buf)
@@ -83,6 +86,7 @@ func BenchmarkProcessSessionMemory(b *testing.B) {
 		b.ReportMetric(frames/med(per[2])*1e9, "not-held-pps")
 		b.ReportMetric(offMed/med(per[1]), "held/off")
 		b.ReportMetric(offMed/med(per[2]), "not-held/off")
+		b.ReportMetric(offMed/med(per[3]), "off-again/off")
 	})
 	for _, tc := range []struct {
 		name string
