@@ -272,3 +272,30 @@ func TestSessionMemoryTraceAndCounters(t *testing.T) {
 	assert.Equal(t, want, got, "held per filter group: the switch's table")
 	t.Logf("%d held sessions' slots moved when F3 joined: trace shows each on its entry's filter group and core; counters: %+v", elsewhere, got)
 }
+
+// With the switch unreachable, trace takes the learner's view of the
+// table, and says so.
+func TestSessionMemoryTraceWithoutTheSwitch(t *testing.T) {
+	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
+	d, err := New(Options{StateDir: t.TempDir(), InitialConfig: path, SwitchAddr: "127.0.0.1:1"})
+	require.NoError(t, err)
+	require.NotNil(t, d.learner)
+	s := manySessions(1, 10)[0]
+	k := sessionmem.AddrKey(0, s.a, s.b, 6)
+	req := TraceRequest{Link: "L1", Side: "wan", Src: s.b, Dst: s.a, Proto: 6, SrcPort: 443, DstPort: 40000}
+	r, err := d.Trace(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, "not held", r.Session)
+	slotFG := r.FilterGroup
+	other := map[string]uint8{"F1": 1, "F2": 0}[slotFG]
+	d.learner.mu.Lock()
+	d.learner.held[k] = heldAt{fg: other, core: 3}
+	d.learner.mu.Unlock()
+	r, err = d.Trace(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, "held", r.Session)
+	assert.Equal(t, []string{"F1", "F2"}[other], r.FilterGroup, "the learner's entry, not the slot")
+	assert.Equal(t, uint32(3), r.Core)
+	assert.Equal(t, slotFG, r.SlotFilterGroup)
+	assert.Contains(t, strings.Join(r.Steps, "\n"), "session memory (the learner's view: the switch could not be read:")
+}
