@@ -100,7 +100,7 @@ func (x ConfigSessionRequest_Action) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ConfigSessionRequest_Action.Descriptor instead.
 func (ConfigSessionRequest_Action) EnumDescriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{9, 0}
+	return file_balancer_proto_rawDescGZIP(), []int{10, 0}
 }
 
 // Revision is one saved configuration.
@@ -404,7 +404,11 @@ type ApplyResult struct {
 	// The configuration changes nothing (the same text, or no object and no
 	// switch entry changes): no revision was made; revision is the running
 	// one.
-	Unchanged     bool `protobuf:"varint,10,opt,name=unchanged,proto3" json:"unchanged,omitempty"`
+	Unchanged bool `protobuf:"varint,10,opt,name=unchanged,proto3" json:"unchanged,omitempty"`
+	// The session memory is on: held sessions keep their filter group and
+	// core whatever the slots do (slot_moves' held_sessions); the slot
+	// shares are those of the sessions not held, and of new ones.
+	SessionMemory bool `protobuf:"varint,11,opt,name=session_memory,json=sessionMemory,proto3" json:"session_memory,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -509,6 +513,13 @@ func (x *ApplyResult) GetUnchanged() bool {
 	return false
 }
 
+func (x *ApplyResult) GetSessionMemory() bool {
+	if x != nil {
+		return x.SessionMemory
+	}
+	return false
+}
+
 // What a change of slot layout does to one balance group's sessions.
 type SlotMove struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
@@ -516,8 +527,11 @@ type SlotMove struct {
 	// Slot entries written (targets changed, slots added or removed).
 	Slots int64 `protobuf:"varint,2,opt,name=slots,proto3" json:"slots,omitempty"`
 	// Share (0..1) of the group's sessions whose filter group or core changes.
-	Moved         float64           `protobuf:"fixed64,3,opt,name=moved,proto3" json:"moved,omitempty"`
-	FilterGroups  []*FilterSlotMove `protobuf:"bytes,4,rep,name=filter_groups,json=filterGroups,proto3" json:"filter_groups,omitempty"`
+	Moved        float64           `protobuf:"fixed64,3,opt,name=moved,proto3" json:"moved,omitempty"`
+	FilterGroups []*FilterSlotMove `protobuf:"bytes,4,rep,name=filter_groups,json=filterGroups,proto3" json:"filter_groups,omitempty"`
+	// With the session memory on: what the change does to the balance
+	// group's held sessions.
+	HeldSessions  *HeldSessionMove `protobuf:"bytes,5,opt,name=held_sessions,json=heldSessions,proto3" json:"held_sessions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -580,6 +594,91 @@ func (x *SlotMove) GetFilterGroups() []*FilterSlotMove {
 	return nil
 }
 
+func (x *SlotMove) GetHeldSessions() *HeldSessionMove {
+	if x != nil {
+		return x.HeldSessions
+	}
+	return nil
+}
+
+// What a change does to one balance group's held sessions (the session
+// memory's table as the learner holds it: last read back, with its writes
+// since).
+type HeldSessionMove struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sessions of the balance group the table holds.
+	Held int64 `protobuf:"varint,1,opt,name=held,proto3" json:"held,omitempty"`
+	// Held sessions that keep their filter group and core.
+	Stay int64 `protobuf:"varint,2,opt,name=stay,proto3" json:"stay,omitempty"`
+	// Held sessions on a filter group or core the change takes out of the
+	// balance group: they leave it.
+	Leave int64 `protobuf:"varint,3,opt,name=leave,proto3" json:"leave,omitempty"`
+	// Held sessions whose slot the new configuration's layout (every filter
+	// up) points elsewhere: those that would move without the session
+	// memory.
+	WouldMove     int64 `protobuf:"varint,4,opt,name=would_move,json=wouldMove,proto3" json:"would_move,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HeldSessionMove) Reset() {
+	*x = HeldSessionMove{}
+	mi := &file_balancer_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HeldSessionMove) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HeldSessionMove) ProtoMessage() {}
+
+func (x *HeldSessionMove) ProtoReflect() protoreflect.Message {
+	mi := &file_balancer_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HeldSessionMove.ProtoReflect.Descriptor instead.
+func (*HeldSessionMove) Descriptor() ([]byte, []int) {
+	return file_balancer_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *HeldSessionMove) GetHeld() int64 {
+	if x != nil {
+		return x.Held
+	}
+	return 0
+}
+
+func (x *HeldSessionMove) GetStay() int64 {
+	if x != nil {
+		return x.Stay
+	}
+	return 0
+}
+
+func (x *HeldSessionMove) GetLeave() int64 {
+	if x != nil {
+		return x.Leave
+	}
+	return 0
+}
+
+func (x *HeldSessionMove) GetWouldMove() int64 {
+	if x != nil {
+		return x.WouldMove
+	}
+	return 0
+}
+
 // What a change of slot layout does to one filter group.
 type FilterSlotMove struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
@@ -596,7 +695,7 @@ type FilterSlotMove struct {
 
 func (x *FilterSlotMove) Reset() {
 	*x = FilterSlotMove{}
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -608,7 +707,7 @@ func (x *FilterSlotMove) String() string {
 func (*FilterSlotMove) ProtoMessage() {}
 
 func (x *FilterSlotMove) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[6]
+	mi := &file_balancer_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -621,7 +720,7 @@ func (x *FilterSlotMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterSlotMove.ProtoReflect.Descriptor instead.
 func (*FilterSlotMove) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{6}
+	return file_balancer_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *FilterSlotMove) GetFilterGroup() string {
@@ -667,7 +766,7 @@ type RollbackRequest struct {
 
 func (x *RollbackRequest) Reset() {
 	*x = RollbackRequest{}
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +778,7 @@ func (x *RollbackRequest) String() string {
 func (*RollbackRequest) ProtoMessage() {}
 
 func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[7]
+	mi := &file_balancer_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,7 +791,7 @@ func (x *RollbackRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollbackRequest.ProtoReflect.Descriptor instead.
 func (*RollbackRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{7}
+	return file_balancer_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RollbackRequest) GetRevision() uint64 {
@@ -731,7 +830,7 @@ type HistoryRequest struct {
 
 func (x *HistoryRequest) Reset() {
 	*x = HistoryRequest{}
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +842,7 @@ func (x *HistoryRequest) String() string {
 func (*HistoryRequest) ProtoMessage() {}
 
 func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[8]
+	mi := &file_balancer_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +855,7 @@ func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryRequest.ProtoReflect.Descriptor instead.
 func (*HistoryRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{8}
+	return file_balancer_proto_rawDescGZIP(), []int{9}
 }
 
 type ConfigSessionRequest struct {
@@ -778,7 +877,7 @@ type ConfigSessionRequest struct {
 
 func (x *ConfigSessionRequest) Reset() {
 	*x = ConfigSessionRequest{}
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -790,7 +889,7 @@ func (x *ConfigSessionRequest) String() string {
 func (*ConfigSessionRequest) ProtoMessage() {}
 
 func (x *ConfigSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[9]
+	mi := &file_balancer_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -803,7 +902,7 @@ func (x *ConfigSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigSessionRequest.ProtoReflect.Descriptor instead.
 func (*ConfigSessionRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{9}
+	return file_balancer_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ConfigSessionRequest) GetAction() ConfigSessionRequest_Action {
@@ -859,7 +958,7 @@ type ConfigSession struct {
 
 func (x *ConfigSession) Reset() {
 	*x = ConfigSession{}
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +970,7 @@ func (x *ConfigSession) String() string {
 func (*ConfigSession) ProtoMessage() {}
 
 func (x *ConfigSession) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[10]
+	mi := &file_balancer_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +983,7 @@ func (x *ConfigSession) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigSession.ProtoReflect.Descriptor instead.
 func (*ConfigSession) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{10}
+	return file_balancer_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ConfigSession) GetBase() *Revision {
@@ -942,7 +1041,7 @@ type ConfigSessionResponse struct {
 
 func (x *ConfigSessionResponse) Reset() {
 	*x = ConfigSessionResponse{}
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -954,7 +1053,7 @@ func (x *ConfigSessionResponse) String() string {
 func (*ConfigSessionResponse) ProtoMessage() {}
 
 func (x *ConfigSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[11]
+	mi := &file_balancer_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -967,7 +1066,7 @@ func (x *ConfigSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigSessionResponse.ProtoReflect.Descriptor instead.
 func (*ConfigSessionResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{11}
+	return file_balancer_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ConfigSessionResponse) GetSession() *ConfigSession {
@@ -1022,7 +1121,7 @@ type CommitSessionRequest struct {
 
 func (x *CommitSessionRequest) Reset() {
 	*x = CommitSessionRequest{}
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1133,7 @@ func (x *CommitSessionRequest) String() string {
 func (*CommitSessionRequest) ProtoMessage() {}
 
 func (x *CommitSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[12]
+	mi := &file_balancer_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1146,7 @@ func (x *CommitSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitSessionRequest.ProtoReflect.Descriptor instead.
 func (*CommitSessionRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{12}
+	return file_balancer_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CommitSessionRequest) GetConfirm() *durationpb.Duration {
@@ -1093,7 +1192,7 @@ type ConfirmCommitRequest struct {
 
 func (x *ConfirmCommitRequest) Reset() {
 	*x = ConfirmCommitRequest{}
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1105,7 +1204,7 @@ func (x *ConfirmCommitRequest) String() string {
 func (*ConfirmCommitRequest) ProtoMessage() {}
 
 func (x *ConfirmCommitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[13]
+	mi := &file_balancer_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1118,7 +1217,7 @@ func (x *ConfirmCommitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmCommitRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmCommitRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{13}
+	return file_balancer_proto_rawDescGZIP(), []int{14}
 }
 
 type ConfirmCommitResponse struct {
@@ -1131,7 +1230,7 @@ type ConfirmCommitResponse struct {
 
 func (x *ConfirmCommitResponse) Reset() {
 	*x = ConfirmCommitResponse{}
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1143,7 +1242,7 @@ func (x *ConfirmCommitResponse) String() string {
 func (*ConfirmCommitResponse) ProtoMessage() {}
 
 func (x *ConfirmCommitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[14]
+	mi := &file_balancer_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1156,7 +1255,7 @@ func (x *ConfirmCommitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmCommitResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmCommitResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{14}
+	return file_balancer_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ConfirmCommitResponse) GetRevision() *Revision {
@@ -1179,7 +1278,7 @@ type CommitConfirm struct {
 
 func (x *CommitConfirm) Reset() {
 	*x = CommitConfirm{}
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1191,7 +1290,7 @@ func (x *CommitConfirm) String() string {
 func (*CommitConfirm) ProtoMessage() {}
 
 func (x *CommitConfirm) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[15]
+	mi := &file_balancer_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1204,7 +1303,7 @@ func (x *CommitConfirm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitConfirm.ProtoReflect.Descriptor instead.
 func (*CommitConfirm) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{15}
+	return file_balancer_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CommitConfirm) GetRevision() uint64 {
@@ -1238,7 +1337,7 @@ type HistoryResponse struct {
 
 func (x *HistoryResponse) Reset() {
 	*x = HistoryResponse{}
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1250,7 +1349,7 @@ func (x *HistoryResponse) String() string {
 func (*HistoryResponse) ProtoMessage() {}
 
 func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[16]
+	mi := &file_balancer_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1263,7 +1362,7 @@ func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryResponse.ProtoReflect.Descriptor instead.
 func (*HistoryResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{16}
+	return file_balancer_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *HistoryResponse) GetRevisions() []*Revision {
@@ -1285,7 +1384,7 @@ type SetBypassRequest struct {
 
 func (x *SetBypassRequest) Reset() {
 	*x = SetBypassRequest{}
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1297,7 +1396,7 @@ func (x *SetBypassRequest) String() string {
 func (*SetBypassRequest) ProtoMessage() {}
 
 func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[17]
+	mi := &file_balancer_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1310,7 +1409,7 @@ func (x *SetBypassRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassRequest.ProtoReflect.Descriptor instead.
 func (*SetBypassRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{17}
+	return file_balancer_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetBypassRequest) GetGroup() string {
@@ -1335,7 +1434,7 @@ type SetBypassResponse struct {
 
 func (x *SetBypassResponse) Reset() {
 	*x = SetBypassResponse{}
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1347,7 +1446,7 @@ func (x *SetBypassResponse) String() string {
 func (*SetBypassResponse) ProtoMessage() {}
 
 func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[18]
+	mi := &file_balancer_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1360,7 +1459,7 @@ func (x *SetBypassResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetBypassResponse.ProtoReflect.Descriptor instead.
 func (*SetBypassResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{18}
+	return file_balancer_proto_rawDescGZIP(), []int{19}
 }
 
 type ReturnFilterGroupRequest struct {
@@ -1373,7 +1472,7 @@ type ReturnFilterGroupRequest struct {
 
 func (x *ReturnFilterGroupRequest) Reset() {
 	*x = ReturnFilterGroupRequest{}
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1385,7 +1484,7 @@ func (x *ReturnFilterGroupRequest) String() string {
 func (*ReturnFilterGroupRequest) ProtoMessage() {}
 
 func (x *ReturnFilterGroupRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[19]
+	mi := &file_balancer_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1398,7 +1497,7 @@ func (x *ReturnFilterGroupRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnFilterGroupRequest.ProtoReflect.Descriptor instead.
 func (*ReturnFilterGroupRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{19}
+	return file_balancer_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ReturnFilterGroupRequest) GetFilterGroup() string {
@@ -1416,7 +1515,7 @@ type ReturnFilterGroupResponse struct {
 
 func (x *ReturnFilterGroupResponse) Reset() {
 	*x = ReturnFilterGroupResponse{}
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1428,7 +1527,7 @@ func (x *ReturnFilterGroupResponse) String() string {
 func (*ReturnFilterGroupResponse) ProtoMessage() {}
 
 func (x *ReturnFilterGroupResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[20]
+	mi := &file_balancer_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1441,7 +1540,7 @@ func (x *ReturnFilterGroupResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnFilterGroupResponse.ProtoReflect.Descriptor instead.
 func (*ReturnFilterGroupResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{20}
+	return file_balancer_proto_rawDescGZIP(), []int{21}
 }
 
 type GetStatusRequest struct {
@@ -1452,7 +1551,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1464,7 +1563,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[21]
+	mi := &file_balancer_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1477,7 +1576,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{21}
+	return file_balancer_proto_rawDescGZIP(), []int{22}
 }
 
 // Status is the daemon's view of the switch and the filters.
@@ -1519,7 +1618,7 @@ type Status struct {
 
 func (x *Status) Reset() {
 	*x = Status{}
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1531,7 +1630,7 @@ func (x *Status) String() string {
 func (*Status) ProtoMessage() {}
 
 func (x *Status) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[22]
+	mi := &file_balancer_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1544,7 +1643,7 @@ func (x *Status) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Status.ProtoReflect.Descriptor instead.
 func (*Status) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{22}
+	return file_balancer_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *Status) GetSite() string {
@@ -1689,7 +1788,7 @@ type SessionMemory struct {
 
 func (x *SessionMemory) Reset() {
 	*x = SessionMemory{}
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1701,7 +1800,7 @@ func (x *SessionMemory) String() string {
 func (*SessionMemory) ProtoMessage() {}
 
 func (x *SessionMemory) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[23]
+	mi := &file_balancer_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1714,7 +1813,7 @@ func (x *SessionMemory) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionMemory.ProtoReflect.Descriptor instead.
 func (*SessionMemory) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{23}
+	return file_balancer_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SessionMemory) GetHeld() int64 {
@@ -1829,7 +1928,7 @@ type SessionMemoryGroup struct {
 
 func (x *SessionMemoryGroup) Reset() {
 	*x = SessionMemoryGroup{}
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1841,7 +1940,7 @@ func (x *SessionMemoryGroup) String() string {
 func (*SessionMemoryGroup) ProtoMessage() {}
 
 func (x *SessionMemoryGroup) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[24]
+	mi := &file_balancer_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1854,7 +1953,7 @@ func (x *SessionMemoryGroup) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionMemoryGroup.ProtoReflect.Descriptor instead.
 func (*SessionMemoryGroup) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{24}
+	return file_balancer_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SessionMemoryGroup) GetName() string {
@@ -1902,7 +2001,7 @@ type Alarm struct {
 
 func (x *Alarm) Reset() {
 	*x = Alarm{}
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1914,7 +2013,7 @@ func (x *Alarm) String() string {
 func (*Alarm) ProtoMessage() {}
 
 func (x *Alarm) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[25]
+	mi := &file_balancer_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1927,7 +2026,7 @@ func (x *Alarm) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Alarm.ProtoReflect.Descriptor instead.
 func (*Alarm) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{25}
+	return file_balancer_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Alarm) GetName() string {
@@ -1981,7 +2080,7 @@ type AckAlarmRequest struct {
 
 func (x *AckAlarmRequest) Reset() {
 	*x = AckAlarmRequest{}
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1993,7 +2092,7 @@ func (x *AckAlarmRequest) String() string {
 func (*AckAlarmRequest) ProtoMessage() {}
 
 func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[26]
+	mi := &file_balancer_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2006,7 +2105,7 @@ func (x *AckAlarmRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmRequest.ProtoReflect.Descriptor instead.
 func (*AckAlarmRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{26}
+	return file_balancer_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AckAlarmRequest) GetName() string {
@@ -2026,7 +2125,7 @@ type AckAlarmResponse struct {
 
 func (x *AckAlarmResponse) Reset() {
 	*x = AckAlarmResponse{}
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2038,7 +2137,7 @@ func (x *AckAlarmResponse) String() string {
 func (*AckAlarmResponse) ProtoMessage() {}
 
 func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[27]
+	mi := &file_balancer_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2051,7 +2150,7 @@ func (x *AckAlarmResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AckAlarmResponse.ProtoReflect.Descriptor instead.
 func (*AckAlarmResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{27}
+	return file_balancer_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AckAlarmResponse) GetAlarm() *Alarm {
@@ -2085,7 +2184,7 @@ type DaemonInfo struct {
 
 func (x *DaemonInfo) Reset() {
 	*x = DaemonInfo{}
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2097,7 +2196,7 @@ func (x *DaemonInfo) String() string {
 func (*DaemonInfo) ProtoMessage() {}
 
 func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[28]
+	mi := &file_balancer_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2110,7 +2209,7 @@ func (x *DaemonInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DaemonInfo.ProtoReflect.Descriptor instead.
 func (*DaemonInfo) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{28}
+	return file_balancer_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DaemonInfo) GetVersion() string {
@@ -2191,7 +2290,7 @@ type HAStatus struct {
 
 func (x *HAStatus) Reset() {
 	*x = HAStatus{}
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2203,7 +2302,7 @@ func (x *HAStatus) String() string {
 func (*HAStatus) ProtoMessage() {}
 
 func (x *HAStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[29]
+	mi := &file_balancer_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2216,7 +2315,7 @@ func (x *HAStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HAStatus.ProtoReflect.Descriptor instead.
 func (*HAStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{29}
+	return file_balancer_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *HAStatus) GetStore() string {
@@ -2321,7 +2420,7 @@ type SwitchStatus struct {
 
 func (x *SwitchStatus) Reset() {
 	*x = SwitchStatus{}
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2333,7 +2432,7 @@ func (x *SwitchStatus) String() string {
 func (*SwitchStatus) ProtoMessage() {}
 
 func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[30]
+	mi := &file_balancer_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2346,7 +2445,7 @@ func (x *SwitchStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SwitchStatus.ProtoReflect.Descriptor instead.
 func (*SwitchStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{30}
+	return file_balancer_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SwitchStatus) GetAddress() string {
@@ -2502,7 +2601,7 @@ type BypassStatus struct {
 
 func (x *BypassStatus) Reset() {
 	*x = BypassStatus{}
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2514,7 +2613,7 @@ func (x *BypassStatus) String() string {
 func (*BypassStatus) ProtoMessage() {}
 
 func (x *BypassStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[31]
+	mi := &file_balancer_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2527,7 +2626,7 @@ func (x *BypassStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BypassStatus.ProtoReflect.Descriptor instead.
 func (*BypassStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{31}
+	return file_balancer_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *BypassStatus) GetAll() bool {
@@ -2564,7 +2663,7 @@ type LinkStatus struct {
 
 func (x *LinkStatus) Reset() {
 	*x = LinkStatus{}
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2576,7 +2675,7 @@ func (x *LinkStatus) String() string {
 func (*LinkStatus) ProtoMessage() {}
 
 func (x *LinkStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[32]
+	mi := &file_balancer_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2589,7 +2688,7 @@ func (x *LinkStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkStatus.ProtoReflect.Descriptor instead.
 func (*LinkStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{32}
+	return file_balancer_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *LinkStatus) GetName() string {
@@ -2709,7 +2808,7 @@ type FilterStatus struct {
 
 func (x *FilterStatus) Reset() {
 	*x = FilterStatus{}
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2721,7 +2820,7 @@ func (x *FilterStatus) String() string {
 func (*FilterStatus) ProtoMessage() {}
 
 func (x *FilterStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[33]
+	mi := &file_balancer_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2734,7 +2833,7 @@ func (x *FilterStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterStatus.ProtoReflect.Descriptor instead.
 func (*FilterStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{33}
+	return file_balancer_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *FilterStatus) GetName() string {
@@ -2972,7 +3071,7 @@ type FailOpen struct {
 
 func (x *FailOpen) Reset() {
 	*x = FailOpen{}
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2984,7 +3083,7 @@ func (x *FailOpen) String() string {
 func (*FailOpen) ProtoMessage() {}
 
 func (x *FailOpen) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[34]
+	mi := &file_balancer_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2997,7 +3096,7 @@ func (x *FailOpen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailOpen.ProtoReflect.Descriptor instead.
 func (*FailOpen) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{34}
+	return file_balancer_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *FailOpen) GetProbeEvery() uint32 {
@@ -3072,7 +3171,7 @@ type RoundTrip struct {
 
 func (x *RoundTrip) Reset() {
 	*x = RoundTrip{}
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3084,7 +3183,7 @@ func (x *RoundTrip) String() string {
 func (*RoundTrip) ProtoMessage() {}
 
 func (x *RoundTrip) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[35]
+	mi := &file_balancer_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3097,7 +3196,7 @@ func (x *RoundTrip) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundTrip.ProtoReflect.Descriptor instead.
 func (*RoundTrip) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{35}
+	return file_balancer_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RoundTrip) GetDirection() string {
@@ -3151,7 +3250,7 @@ type DataPlaneVerdict struct {
 
 func (x *DataPlaneVerdict) Reset() {
 	*x = DataPlaneVerdict{}
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3163,7 +3262,7 @@ func (x *DataPlaneVerdict) String() string {
 func (*DataPlaneVerdict) ProtoMessage() {}
 
 func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[36]
+	mi := &file_balancer_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3176,7 +3275,7 @@ func (x *DataPlaneVerdict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataPlaneVerdict.ProtoReflect.Descriptor instead.
 func (*DataPlaneVerdict) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{36}
+	return file_balancer_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *DataPlaneVerdict) GetAt() *timestamppb.Timestamp {
@@ -3226,7 +3325,7 @@ type Bucket struct {
 
 func (x *Bucket) Reset() {
 	*x = Bucket{}
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3238,7 +3337,7 @@ func (x *Bucket) String() string {
 func (*Bucket) ProtoMessage() {}
 
 func (x *Bucket) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[37]
+	mi := &file_balancer_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3251,7 +3350,7 @@ func (x *Bucket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bucket.ProtoReflect.Descriptor instead.
 func (*Bucket) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{37}
+	return file_balancer_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *Bucket) GetUpTo() *durationpb.Duration {
@@ -3294,7 +3393,7 @@ type BalanceGroupStatus struct {
 
 func (x *BalanceGroupStatus) Reset() {
 	*x = BalanceGroupStatus{}
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3306,7 +3405,7 @@ func (x *BalanceGroupStatus) String() string {
 func (*BalanceGroupStatus) ProtoMessage() {}
 
 func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[38]
+	mi := &file_balancer_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3319,7 +3418,7 @@ func (x *BalanceGroupStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BalanceGroupStatus.ProtoReflect.Descriptor instead.
 func (*BalanceGroupStatus) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{38}
+	return file_balancer_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *BalanceGroupStatus) GetName() string {
@@ -3407,7 +3506,7 @@ type GetCountersRequest struct {
 
 func (x *GetCountersRequest) Reset() {
 	*x = GetCountersRequest{}
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3419,7 +3518,7 @@ func (x *GetCountersRequest) String() string {
 func (*GetCountersRequest) ProtoMessage() {}
 
 func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[39]
+	mi := &file_balancer_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3432,26 +3531,30 @@ func (x *GetCountersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCountersRequest.ProtoReflect.Descriptor instead.
 func (*GetCountersRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{39}
+	return file_balancer_proto_rawDescGZIP(), []int{40}
 }
 
 // Counters are the data plane's counters, by object.
 type Counters struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Ports         []*PortCounters        `protobuf:"bytes,1,rep,name=ports,proto3" json:"ports,omitempty"`
-	Links         []*LinkCounters        `protobuf:"bytes,2,rep,name=links,proto3" json:"links,omitempty"`
-	Filters       []*FilterCounters      `protobuf:"bytes,3,rep,name=filters,proto3" json:"filters,omitempty"`
-	Rules         []*RuleCounters        `protobuf:"bytes,4,rep,name=rules,proto3" json:"rules,omitempty"`
-	Cores         []*CoreCounters        `protobuf:"bytes,5,rep,name=cores,proto3" json:"cores,omitempty"`
-	Drops         []*DropCounter         `protobuf:"bytes,6,rep,name=drops,proto3" json:"drops,omitempty"`
-	At            *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Ports   []*PortCounters        `protobuf:"bytes,1,rep,name=ports,proto3" json:"ports,omitempty"`
+	Links   []*LinkCounters        `protobuf:"bytes,2,rep,name=links,proto3" json:"links,omitempty"`
+	Filters []*FilterCounters      `protobuf:"bytes,3,rep,name=filters,proto3" json:"filters,omitempty"`
+	Rules   []*RuleCounters        `protobuf:"bytes,4,rep,name=rules,proto3" json:"rules,omitempty"`
+	Cores   []*CoreCounters        `protobuf:"bytes,5,rep,name=cores,proto3" json:"cores,omitempty"`
+	Drops   []*DropCounter         `protobuf:"bytes,6,rep,name=drops,proto3" json:"drops,omitempty"`
+	At      *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	// The session memory's table and learner (unset when the site does not
+	// enable it): held per filter group, occupancy, learned, aged, refused.
+	// Counts, not rates, under --rate.
+	SessionMemory *SessionMemory `protobuf:"bytes,8,opt,name=session_memory,json=sessionMemory,proto3" json:"session_memory,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Counters) Reset() {
 	*x = Counters{}
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3463,7 +3566,7 @@ func (x *Counters) String() string {
 func (*Counters) ProtoMessage() {}
 
 func (x *Counters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[40]
+	mi := &file_balancer_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3476,7 +3579,7 @@ func (x *Counters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Counters.ProtoReflect.Descriptor instead.
 func (*Counters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{40}
+	return file_balancer_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *Counters) GetPorts() []*PortCounters {
@@ -3528,6 +3631,13 @@ func (x *Counters) GetAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Counters) GetSessionMemory() *SessionMemory {
+	if x != nil {
+		return x.SessionMemory
+	}
+	return nil
+}
+
 type PacketBytes struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Packets       uint64                 `protobuf:"varint,1,opt,name=packets,proto3" json:"packets,omitempty"`
@@ -3538,7 +3648,7 @@ type PacketBytes struct {
 
 func (x *PacketBytes) Reset() {
 	*x = PacketBytes{}
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3550,7 +3660,7 @@ func (x *PacketBytes) String() string {
 func (*PacketBytes) ProtoMessage() {}
 
 func (x *PacketBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[41]
+	mi := &file_balancer_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3563,7 +3673,7 @@ func (x *PacketBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PacketBytes.ProtoReflect.Descriptor instead.
 func (*PacketBytes) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{41}
+	return file_balancer_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *PacketBytes) GetPackets() uint64 {
@@ -3593,7 +3703,7 @@ type PortCounters struct {
 
 func (x *PortCounters) Reset() {
 	*x = PortCounters{}
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3605,7 +3715,7 @@ func (x *PortCounters) String() string {
 func (*PortCounters) ProtoMessage() {}
 
 func (x *PortCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[42]
+	mi := &file_balancer_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3618,7 +3728,7 @@ func (x *PortCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortCounters.ProtoReflect.Descriptor instead.
 func (*PortCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{42}
+	return file_balancer_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PortCounters) GetName() string {
@@ -3666,7 +3776,7 @@ type LinkCounters struct {
 
 func (x *LinkCounters) Reset() {
 	*x = LinkCounters{}
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3678,7 +3788,7 @@ func (x *LinkCounters) String() string {
 func (*LinkCounters) ProtoMessage() {}
 
 func (x *LinkCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[43]
+	mi := &file_balancer_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3691,7 +3801,7 @@ func (x *LinkCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LinkCounters.ProtoReflect.Descriptor instead.
 func (*LinkCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{43}
+	return file_balancer_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *LinkCounters) GetName() string {
@@ -3775,7 +3885,7 @@ type FilterCounters struct {
 
 func (x *FilterCounters) Reset() {
 	*x = FilterCounters{}
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3787,7 +3897,7 @@ func (x *FilterCounters) String() string {
 func (*FilterCounters) ProtoMessage() {}
 
 func (x *FilterCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[44]
+	mi := &file_balancer_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3800,7 +3910,7 @@ func (x *FilterCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FilterCounters.ProtoReflect.Descriptor instead.
 func (*FilterCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{44}
+	return file_balancer_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *FilterCounters) GetName() string {
@@ -3865,7 +3975,7 @@ type RuleCounters struct {
 
 func (x *RuleCounters) Reset() {
 	*x = RuleCounters{}
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3877,7 +3987,7 @@ func (x *RuleCounters) String() string {
 func (*RuleCounters) ProtoMessage() {}
 
 func (x *RuleCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[45]
+	mi := &file_balancer_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3890,7 +4000,7 @@ func (x *RuleCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RuleCounters.ProtoReflect.Descriptor instead.
 func (*RuleCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{45}
+	return file_balancer_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RuleCounters) GetName() string {
@@ -3936,7 +4046,7 @@ type CoreCounters struct {
 
 func (x *CoreCounters) Reset() {
 	*x = CoreCounters{}
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3948,7 +4058,7 @@ func (x *CoreCounters) String() string {
 func (*CoreCounters) ProtoMessage() {}
 
 func (x *CoreCounters) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[46]
+	mi := &file_balancer_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3961,7 +4071,7 @@ func (x *CoreCounters) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreCounters.ProtoReflect.Descriptor instead.
 func (*CoreCounters) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{46}
+	return file_balancer_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *CoreCounters) GetFilterGroup() string {
@@ -4002,7 +4112,7 @@ type DropCounter struct {
 
 func (x *DropCounter) Reset() {
 	*x = DropCounter{}
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4014,7 +4124,7 @@ func (x *DropCounter) String() string {
 func (*DropCounter) ProtoMessage() {}
 
 func (x *DropCounter) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[47]
+	mi := &file_balancer_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4027,7 +4137,7 @@ func (x *DropCounter) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DropCounter.ProtoReflect.Descriptor instead.
 func (*DropCounter) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{47}
+	return file_balancer_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *DropCounter) GetReason() string {
@@ -4056,7 +4166,7 @@ type GetSlotsRequest struct {
 
 func (x *GetSlotsRequest) Reset() {
 	*x = GetSlotsRequest{}
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4068,7 +4178,7 @@ func (x *GetSlotsRequest) String() string {
 func (*GetSlotsRequest) ProtoMessage() {}
 
 func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[48]
+	mi := &file_balancer_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4081,7 +4191,7 @@ func (x *GetSlotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsRequest.ProtoReflect.Descriptor instead.
 func (*GetSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{48}
+	return file_balancer_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *GetSlotsRequest) GetGroup() string {
@@ -4107,7 +4217,7 @@ type GetSlotsResponse struct {
 
 func (x *GetSlotsResponse) Reset() {
 	*x = GetSlotsResponse{}
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4119,7 +4229,7 @@ func (x *GetSlotsResponse) String() string {
 func (*GetSlotsResponse) ProtoMessage() {}
 
 func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[49]
+	mi := &file_balancer_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4132,7 +4242,7 @@ func (x *GetSlotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSlotsResponse.ProtoReflect.Descriptor instead.
 func (*GetSlotsResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{49}
+	return file_balancer_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *GetSlotsResponse) GetGroups() []*SlotsView {
@@ -4161,7 +4271,7 @@ type SlotsView struct {
 
 func (x *SlotsView) Reset() {
 	*x = SlotsView{}
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4173,7 +4283,7 @@ func (x *SlotsView) String() string {
 func (*SlotsView) ProtoMessage() {}
 
 func (x *SlotsView) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[50]
+	mi := &file_balancer_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4186,7 +4296,7 @@ func (x *SlotsView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotsView.ProtoReflect.Descriptor instead.
 func (*SlotsView) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{50}
+	return file_balancer_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SlotsView) GetGroup() string {
@@ -4242,7 +4352,7 @@ type CoreShare struct {
 
 func (x *CoreShare) Reset() {
 	*x = CoreShare{}
-	mi := &file_balancer_proto_msgTypes[51]
+	mi := &file_balancer_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4254,7 +4364,7 @@ func (x *CoreShare) String() string {
 func (*CoreShare) ProtoMessage() {}
 
 func (x *CoreShare) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[51]
+	mi := &file_balancer_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4267,7 +4377,7 @@ func (x *CoreShare) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CoreShare.ProtoReflect.Descriptor instead.
 func (*CoreShare) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{51}
+	return file_balancer_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *CoreShare) GetFilterGroup() string {
@@ -4302,7 +4412,7 @@ type SlotTarget struct {
 
 func (x *SlotTarget) Reset() {
 	*x = SlotTarget{}
-	mi := &file_balancer_proto_msgTypes[52]
+	mi := &file_balancer_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4314,7 +4424,7 @@ func (x *SlotTarget) String() string {
 func (*SlotTarget) ProtoMessage() {}
 
 func (x *SlotTarget) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[52]
+	mi := &file_balancer_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4327,7 +4437,7 @@ func (x *SlotTarget) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotTarget.ProtoReflect.Descriptor instead.
 func (*SlotTarget) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{52}
+	return file_balancer_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SlotTarget) GetSlot() uint32 {
@@ -4380,7 +4490,7 @@ type TraceRequest struct {
 
 func (x *TraceRequest) Reset() {
 	*x = TraceRequest{}
-	mi := &file_balancer_proto_msgTypes[53]
+	mi := &file_balancer_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4392,7 +4502,7 @@ func (x *TraceRequest) String() string {
 func (*TraceRequest) ProtoMessage() {}
 
 func (x *TraceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[53]
+	mi := &file_balancer_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4405,7 +4515,7 @@ func (x *TraceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceRequest.ProtoReflect.Descriptor instead.
 func (*TraceRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{53}
+	return file_balancer_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *TraceRequest) GetLink() string {
@@ -4518,16 +4628,25 @@ type TraceResult struct {
 	// to-filter, bypass, sw-bypass, drop, ...
 	Verdict string `protobuf:"bytes,11,opt,name=verdict,proto3" json:"verdict,omitempty"`
 	// The 4-byte core header pushed towards the filter, in hex.
-	HeaderHex     string `protobuf:"bytes,12,opt,name=header_hex,json=headerHex,proto3" json:"header_hex,omitempty"`
-	Frame         []byte `protobuf:"bytes,13,opt,name=frame,proto3" json:"frame,omitempty"`
-	OutFrame      []byte `protobuf:"bytes,14,opt,name=out_frame,json=outFrame,proto3" json:"out_frame,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	HeaderHex string `protobuf:"bytes,12,opt,name=header_hex,json=headerHex,proto3" json:"header_hex,omitempty"`
+	Frame     []byte `protobuf:"bytes,13,opt,name=frame,proto3" json:"frame,omitempty"`
+	OutFrame  []byte `protobuf:"bytes,14,opt,name=out_frame,json=outFrame,proto3" json:"out_frame,omitempty"`
+	// With the session memory on: "held" (the switch's sessions table holds
+	// the session: its entry, not its slot, gave filter_group and core) or
+	// "not held"; empty without the session memory or for a packet not
+	// balanced.
+	Session string `protobuf:"bytes,15,opt,name=session,proto3" json:"session,omitempty"`
+	// Where the packet's slot points (for a held session it may differ from
+	// filter_group and core).
+	SlotFilterGroup string `protobuf:"bytes,16,opt,name=slot_filter_group,json=slotFilterGroup,proto3" json:"slot_filter_group,omitempty"`
+	SlotCore        uint32 `protobuf:"varint,17,opt,name=slot_core,json=slotCore,proto3" json:"slot_core,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TraceResult) Reset() {
 	*x = TraceResult{}
-	mi := &file_balancer_proto_msgTypes[54]
+	mi := &file_balancer_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4539,7 +4658,7 @@ func (x *TraceResult) String() string {
 func (*TraceResult) ProtoMessage() {}
 
 func (x *TraceResult) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[54]
+	mi := &file_balancer_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4552,7 +4671,7 @@ func (x *TraceResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TraceResult.ProtoReflect.Descriptor instead.
 func (*TraceResult) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{54}
+	return file_balancer_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *TraceResult) GetSteps() []string {
@@ -4653,6 +4772,27 @@ func (x *TraceResult) GetOutFrame() []byte {
 	return nil
 }
 
+func (x *TraceResult) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *TraceResult) GetSlotFilterGroup() string {
+	if x != nil {
+		return x.SlotFilterGroup
+	}
+	return ""
+}
+
+func (x *TraceResult) GetSlotCore() uint32 {
+	if x != nil {
+		return x.SlotCore
+	}
+	return 0
+}
+
 type LocateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// IPv4 or IPv6 addresses of one family; order does not matter (the
@@ -4667,7 +4807,7 @@ type LocateRequest struct {
 
 func (x *LocateRequest) Reset() {
 	*x = LocateRequest{}
-	mi := &file_balancer_proto_msgTypes[55]
+	mi := &file_balancer_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4679,7 +4819,7 @@ func (x *LocateRequest) String() string {
 func (*LocateRequest) ProtoMessage() {}
 
 func (x *LocateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[55]
+	mi := &file_balancer_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4692,7 +4832,7 @@ func (x *LocateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateRequest.ProtoReflect.Descriptor instead.
 func (*LocateRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{55}
+	return file_balancer_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *LocateRequest) GetSrc() string {
@@ -4726,7 +4866,7 @@ type LocateResponse struct {
 
 func (x *LocateResponse) Reset() {
 	*x = LocateResponse{}
-	mi := &file_balancer_proto_msgTypes[56]
+	mi := &file_balancer_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4738,7 +4878,7 @@ func (x *LocateResponse) String() string {
 func (*LocateResponse) ProtoMessage() {}
 
 func (x *LocateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[56]
+	mi := &file_balancer_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4751,7 +4891,7 @@ func (x *LocateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LocateResponse.ProtoReflect.Descriptor instead.
 func (*LocateResponse) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{56}
+	return file_balancer_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *LocateResponse) GetPlacements() []*Placement {
@@ -4780,7 +4920,7 @@ type Placement struct {
 
 func (x *Placement) Reset() {
 	*x = Placement{}
-	mi := &file_balancer_proto_msgTypes[57]
+	mi := &file_balancer_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4792,7 +4932,7 @@ func (x *Placement) String() string {
 func (*Placement) ProtoMessage() {}
 
 func (x *Placement) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[57]
+	mi := &file_balancer_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4805,7 +4945,7 @@ func (x *Placement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Placement.ProtoReflect.Descriptor instead.
 func (*Placement) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{57}
+	return file_balancer_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *Placement) GetBalanceGroup() string {
@@ -4878,7 +5018,7 @@ type MonitorRequest struct {
 
 func (x *MonitorRequest) Reset() {
 	*x = MonitorRequest{}
-	mi := &file_balancer_proto_msgTypes[58]
+	mi := &file_balancer_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4890,7 +5030,7 @@ func (x *MonitorRequest) String() string {
 func (*MonitorRequest) ProtoMessage() {}
 
 func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[58]
+	mi := &file_balancer_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4903,7 +5043,7 @@ func (x *MonitorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MonitorRequest.ProtoReflect.Descriptor instead.
 func (*MonitorRequest) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{58}
+	return file_balancer_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *MonitorRequest) GetReplay() uint32 {
@@ -4950,7 +5090,7 @@ type Event struct {
 
 func (x *Event) Reset() {
 	*x = Event{}
-	mi := &file_balancer_proto_msgTypes[59]
+	mi := &file_balancer_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4962,7 +5102,7 @@ func (x *Event) String() string {
 func (*Event) ProtoMessage() {}
 
 func (x *Event) ProtoReflect() protoreflect.Message {
-	mi := &file_balancer_proto_msgTypes[59]
+	mi := &file_balancer_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4975,7 +5115,7 @@ func (x *Event) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Event.ProtoReflect.Descriptor instead.
 func (*Event) Descriptor() ([]byte, []int) {
-	return file_balancer_proto_rawDescGZIP(), []int{59}
+	return file_balancer_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *Event) GetSeq() uint64 {
@@ -5056,7 +5196,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\acomment\x18\x03 \x01(\tR\acomment\x12#\n" +
 	"\rbase_revision\x18\x04 \x01(\x04R\fbaseRevision\x12\x14\n" +
 	"\x05force\x18\x05 \x01(\bR\x05force\x12\x16\n" +
-	"\x06strict\x18\x06 \x01(\bR\x06strict\"\xcb\x02\n" +
+	"\x06strict\x18\x06 \x01(\bR\x06strict\"\xf2\x02\n" +
 	"\vApplyResult\x121\n" +
 	"\brevision\x18\x01 \x01(\v2\x15.balancer.v1.RevisionR\brevision\x12\x17\n" +
 	"\adry_run\x18\x02 \x01(\bR\x06dryRun\x12\x18\n" +
@@ -5069,12 +5209,20 @@ const file_balancer_proto_rawDesc = "" +
 	"\n" +
 	"slot_moves\x18\t \x03(\v2\x15.balancer.v1.SlotMoveR\tslotMoves\x12\x1c\n" +
 	"\tunchanged\x18\n" +
-	" \x01(\bR\tunchanged\"\x9d\x01\n" +
+	" \x01(\bR\tunchanged\x12%\n" +
+	"\x0esession_memory\x18\v \x01(\bR\rsessionMemory\"\xe0\x01\n" +
 	"\bSlotMove\x12#\n" +
 	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x14\n" +
 	"\x05slots\x18\x02 \x01(\x03R\x05slots\x12\x14\n" +
 	"\x05moved\x18\x03 \x01(\x01R\x05moved\x12@\n" +
-	"\rfilter_groups\x18\x04 \x03(\v2\x1b.balancer.v1.FilterSlotMoveR\ffilterGroups\"w\n" +
+	"\rfilter_groups\x18\x04 \x03(\v2\x1b.balancer.v1.FilterSlotMoveR\ffilterGroups\x12A\n" +
+	"\rheld_sessions\x18\x05 \x01(\v2\x1c.balancer.v1.HeldSessionMoveR\fheldSessions\"n\n" +
+	"\x0fHeldSessionMove\x12\x12\n" +
+	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
+	"\x04stay\x18\x02 \x01(\x03R\x04stay\x12\x14\n" +
+	"\x05leave\x18\x03 \x01(\x03R\x05leave\x12\x1d\n" +
+	"\n" +
+	"would_move\x18\x04 \x01(\x03R\twouldMove\"w\n" +
 	"\x0eFilterSlotMove\x12!\n" +
 	"\ffilter_group\x18\x01 \x01(\tR\vfilterGroup\x12\x16\n" +
 	"\x06before\x18\x02 \x01(\x01R\x06before\x12\x14\n" +
@@ -5322,7 +5470,7 @@ const file_balancer_proto_rawDesc = "" +
 	" \x01(\bR\x0ekeepaliveStall\x12;\n" +
 	"\vstall_since\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"stallSince\"\x14\n" +
-	"\x12GetCountersRequest\"\xe1\x02\n" +
+	"\x12GetCountersRequest\"\xa4\x03\n" +
 	"\bCounters\x12/\n" +
 	"\x05ports\x18\x01 \x03(\v2\x19.balancer.v1.PortCountersR\x05ports\x12/\n" +
 	"\x05links\x18\x02 \x03(\v2\x19.balancer.v1.LinkCountersR\x05links\x125\n" +
@@ -5330,7 +5478,8 @@ const file_balancer_proto_rawDesc = "" +
 	"\x05rules\x18\x04 \x03(\v2\x19.balancer.v1.RuleCountersR\x05rules\x12/\n" +
 	"\x05cores\x18\x05 \x03(\v2\x19.balancer.v1.CoreCountersR\x05cores\x12.\n" +
 	"\x05drops\x18\x06 \x03(\v2\x18.balancer.v1.DropCounterR\x05drops\x12*\n" +
-	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"=\n" +
+	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12A\n" +
+	"\x0esession_memory\x18\b \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"=\n" +
 	"\vPacketBytes\x12\x18\n" +
 	"\apackets\x18\x01 \x01(\x04R\apackets\x12\x14\n" +
 	"\x05bytes\x18\x02 \x01(\x04R\x05bytes\"\x8e\x01\n" +
@@ -5409,7 +5558,7 @@ const file_balancer_proto_rawDesc = "" +
 	" \x01(\rR\adstPort\x12\x17\n" +
 	"\asrc_mac\x18\v \x01(\tR\x06srcMac\x12\x17\n" +
 	"\adst_mac\x18\f \x01(\tR\x06dstMac\x12\x1c\n" +
-	"\tethertype\x18\r \x01(\rR\tethertype\"\x82\x03\n" +
+	"\tethertype\x18\r \x01(\rR\tethertype\"\xe5\x03\n" +
 	"\vTraceResult\x12\x14\n" +
 	"\x05steps\x18\x01 \x03(\tR\x05steps\x12\x12\n" +
 	"\x04rule\x18\x02 \x01(\tR\x04rule\x12\x16\n" +
@@ -5426,7 +5575,10 @@ const file_balancer_proto_rawDesc = "" +
 	"\n" +
 	"header_hex\x18\f \x01(\tR\theaderHex\x12\x14\n" +
 	"\x05frame\x18\r \x01(\fR\x05frame\x12\x1b\n" +
-	"\tout_frame\x18\x0e \x01(\fR\boutFrame\"I\n" +
+	"\tout_frame\x18\x0e \x01(\fR\boutFrame\x12\x18\n" +
+	"\asession\x18\x0f \x01(\tR\asession\x12*\n" +
+	"\x11slot_filter_group\x18\x10 \x01(\tR\x0fslotFilterGroup\x12\x1b\n" +
+	"\tslot_core\x18\x11 \x01(\rR\bslotCore\"I\n" +
 	"\rLocateRequest\x12\x10\n" +
 	"\x03src\x18\x01 \x01(\tR\x03src\x12\x10\n" +
 	"\x03dst\x18\x02 \x01(\tR\x03dst\x12\x14\n" +
@@ -5488,7 +5640,7 @@ func file_balancer_proto_rawDescGZIP() []byte {
 }
 
 var file_balancer_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
+var file_balancer_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
 var file_balancer_proto_goTypes = []any{
 	(ConfigSessionRequest_Action)(0),  // 0: balancer.v1.ConfigSessionRequest.Action
 	(*Revision)(nil),                  // 1: balancer.v1.Revision
@@ -5497,182 +5649,185 @@ var file_balancer_proto_goTypes = []any{
 	(*ApplyConfigRequest)(nil),        // 4: balancer.v1.ApplyConfigRequest
 	(*ApplyResult)(nil),               // 5: balancer.v1.ApplyResult
 	(*SlotMove)(nil),                  // 6: balancer.v1.SlotMove
-	(*FilterSlotMove)(nil),            // 7: balancer.v1.FilterSlotMove
-	(*RollbackRequest)(nil),           // 8: balancer.v1.RollbackRequest
-	(*HistoryRequest)(nil),            // 9: balancer.v1.HistoryRequest
-	(*ConfigSessionRequest)(nil),      // 10: balancer.v1.ConfigSessionRequest
-	(*ConfigSession)(nil),             // 11: balancer.v1.ConfigSession
-	(*ConfigSessionResponse)(nil),     // 12: balancer.v1.ConfigSessionResponse
-	(*CommitSessionRequest)(nil),      // 13: balancer.v1.CommitSessionRequest
-	(*ConfirmCommitRequest)(nil),      // 14: balancer.v1.ConfirmCommitRequest
-	(*ConfirmCommitResponse)(nil),     // 15: balancer.v1.ConfirmCommitResponse
-	(*CommitConfirm)(nil),             // 16: balancer.v1.CommitConfirm
-	(*HistoryResponse)(nil),           // 17: balancer.v1.HistoryResponse
-	(*SetBypassRequest)(nil),          // 18: balancer.v1.SetBypassRequest
-	(*SetBypassResponse)(nil),         // 19: balancer.v1.SetBypassResponse
-	(*ReturnFilterGroupRequest)(nil),  // 20: balancer.v1.ReturnFilterGroupRequest
-	(*ReturnFilterGroupResponse)(nil), // 21: balancer.v1.ReturnFilterGroupResponse
-	(*GetStatusRequest)(nil),          // 22: balancer.v1.GetStatusRequest
-	(*Status)(nil),                    // 23: balancer.v1.Status
-	(*SessionMemory)(nil),             // 24: balancer.v1.SessionMemory
-	(*SessionMemoryGroup)(nil),        // 25: balancer.v1.SessionMemoryGroup
-	(*Alarm)(nil),                     // 26: balancer.v1.Alarm
-	(*AckAlarmRequest)(nil),           // 27: balancer.v1.AckAlarmRequest
-	(*AckAlarmResponse)(nil),          // 28: balancer.v1.AckAlarmResponse
-	(*DaemonInfo)(nil),                // 29: balancer.v1.DaemonInfo
-	(*HAStatus)(nil),                  // 30: balancer.v1.HAStatus
-	(*SwitchStatus)(nil),              // 31: balancer.v1.SwitchStatus
-	(*BypassStatus)(nil),              // 32: balancer.v1.BypassStatus
-	(*LinkStatus)(nil),                // 33: balancer.v1.LinkStatus
-	(*FilterStatus)(nil),              // 34: balancer.v1.FilterStatus
-	(*FailOpen)(nil),                  // 35: balancer.v1.FailOpen
-	(*RoundTrip)(nil),                 // 36: balancer.v1.RoundTrip
-	(*DataPlaneVerdict)(nil),          // 37: balancer.v1.DataPlaneVerdict
-	(*Bucket)(nil),                    // 38: balancer.v1.Bucket
-	(*BalanceGroupStatus)(nil),        // 39: balancer.v1.BalanceGroupStatus
-	(*GetCountersRequest)(nil),        // 40: balancer.v1.GetCountersRequest
-	(*Counters)(nil),                  // 41: balancer.v1.Counters
-	(*PacketBytes)(nil),               // 42: balancer.v1.PacketBytes
-	(*PortCounters)(nil),              // 43: balancer.v1.PortCounters
-	(*LinkCounters)(nil),              // 44: balancer.v1.LinkCounters
-	(*FilterCounters)(nil),            // 45: balancer.v1.FilterCounters
-	(*RuleCounters)(nil),              // 46: balancer.v1.RuleCounters
-	(*CoreCounters)(nil),              // 47: balancer.v1.CoreCounters
-	(*DropCounter)(nil),               // 48: balancer.v1.DropCounter
-	(*GetSlotsRequest)(nil),           // 49: balancer.v1.GetSlotsRequest
-	(*GetSlotsResponse)(nil),          // 50: balancer.v1.GetSlotsResponse
-	(*SlotsView)(nil),                 // 51: balancer.v1.SlotsView
-	(*CoreShare)(nil),                 // 52: balancer.v1.CoreShare
-	(*SlotTarget)(nil),                // 53: balancer.v1.SlotTarget
-	(*TraceRequest)(nil),              // 54: balancer.v1.TraceRequest
-	(*TraceResult)(nil),               // 55: balancer.v1.TraceResult
-	(*LocateRequest)(nil),             // 56: balancer.v1.LocateRequest
-	(*LocateResponse)(nil),            // 57: balancer.v1.LocateResponse
-	(*Placement)(nil),                 // 58: balancer.v1.Placement
-	(*MonitorRequest)(nil),            // 59: balancer.v1.MonitorRequest
-	(*Event)(nil),                     // 60: balancer.v1.Event
-	(*timestamppb.Timestamp)(nil),     // 61: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),       // 62: google.protobuf.Duration
+	(*HeldSessionMove)(nil),           // 7: balancer.v1.HeldSessionMove
+	(*FilterSlotMove)(nil),            // 8: balancer.v1.FilterSlotMove
+	(*RollbackRequest)(nil),           // 9: balancer.v1.RollbackRequest
+	(*HistoryRequest)(nil),            // 10: balancer.v1.HistoryRequest
+	(*ConfigSessionRequest)(nil),      // 11: balancer.v1.ConfigSessionRequest
+	(*ConfigSession)(nil),             // 12: balancer.v1.ConfigSession
+	(*ConfigSessionResponse)(nil),     // 13: balancer.v1.ConfigSessionResponse
+	(*CommitSessionRequest)(nil),      // 14: balancer.v1.CommitSessionRequest
+	(*ConfirmCommitRequest)(nil),      // 15: balancer.v1.ConfirmCommitRequest
+	(*ConfirmCommitResponse)(nil),     // 16: balancer.v1.ConfirmCommitResponse
+	(*CommitConfirm)(nil),             // 17: balancer.v1.CommitConfirm
+	(*HistoryResponse)(nil),           // 18: balancer.v1.HistoryResponse
+	(*SetBypassRequest)(nil),          // 19: balancer.v1.SetBypassRequest
+	(*SetBypassResponse)(nil),         // 20: balancer.v1.SetBypassResponse
+	(*ReturnFilterGroupRequest)(nil),  // 21: balancer.v1.ReturnFilterGroupRequest
+	(*ReturnFilterGroupResponse)(nil), // 22: balancer.v1.ReturnFilterGroupResponse
+	(*GetStatusRequest)(nil),          // 23: balancer.v1.GetStatusRequest
+	(*Status)(nil),                    // 24: balancer.v1.Status
+	(*SessionMemory)(nil),             // 25: balancer.v1.SessionMemory
+	(*SessionMemoryGroup)(nil),        // 26: balancer.v1.SessionMemoryGroup
+	(*Alarm)(nil),                     // 27: balancer.v1.Alarm
+	(*AckAlarmRequest)(nil),           // 28: balancer.v1.AckAlarmRequest
+	(*AckAlarmResponse)(nil),          // 29: balancer.v1.AckAlarmResponse
+	(*DaemonInfo)(nil),                // 30: balancer.v1.DaemonInfo
+	(*HAStatus)(nil),                  // 31: balancer.v1.HAStatus
+	(*SwitchStatus)(nil),              // 32: balancer.v1.SwitchStatus
+	(*BypassStatus)(nil),              // 33: balancer.v1.BypassStatus
+	(*LinkStatus)(nil),                // 34: balancer.v1.LinkStatus
+	(*FilterStatus)(nil),              // 35: balancer.v1.FilterStatus
+	(*FailOpen)(nil),                  // 36: balancer.v1.FailOpen
+	(*RoundTrip)(nil),                 // 37: balancer.v1.RoundTrip
+	(*DataPlaneVerdict)(nil),          // 38: balancer.v1.DataPlaneVerdict
+	(*Bucket)(nil),                    // 39: balancer.v1.Bucket
+	(*BalanceGroupStatus)(nil),        // 40: balancer.v1.BalanceGroupStatus
+	(*GetCountersRequest)(nil),        // 41: balancer.v1.GetCountersRequest
+	(*Counters)(nil),                  // 42: balancer.v1.Counters
+	(*PacketBytes)(nil),               // 43: balancer.v1.PacketBytes
+	(*PortCounters)(nil),              // 44: balancer.v1.PortCounters
+	(*LinkCounters)(nil),              // 45: balancer.v1.LinkCounters
+	(*FilterCounters)(nil),            // 46: balancer.v1.FilterCounters
+	(*RuleCounters)(nil),              // 47: balancer.v1.RuleCounters
+	(*CoreCounters)(nil),              // 48: balancer.v1.CoreCounters
+	(*DropCounter)(nil),               // 49: balancer.v1.DropCounter
+	(*GetSlotsRequest)(nil),           // 50: balancer.v1.GetSlotsRequest
+	(*GetSlotsResponse)(nil),          // 51: balancer.v1.GetSlotsResponse
+	(*SlotsView)(nil),                 // 52: balancer.v1.SlotsView
+	(*CoreShare)(nil),                 // 53: balancer.v1.CoreShare
+	(*SlotTarget)(nil),                // 54: balancer.v1.SlotTarget
+	(*TraceRequest)(nil),              // 55: balancer.v1.TraceRequest
+	(*TraceResult)(nil),               // 56: balancer.v1.TraceResult
+	(*LocateRequest)(nil),             // 57: balancer.v1.LocateRequest
+	(*LocateResponse)(nil),            // 58: balancer.v1.LocateResponse
+	(*Placement)(nil),                 // 59: balancer.v1.Placement
+	(*MonitorRequest)(nil),            // 60: balancer.v1.MonitorRequest
+	(*Event)(nil),                     // 61: balancer.v1.Event
+	(*timestamppb.Timestamp)(nil),     // 62: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),       // 63: google.protobuf.Duration
 }
 var file_balancer_proto_depIdxs = []int32{
-	61, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
+	62, // 0: balancer.v1.Revision.time:type_name -> google.protobuf.Timestamp
 	1,  // 1: balancer.v1.GetConfigResponse.revision:type_name -> balancer.v1.Revision
 	1,  // 2: balancer.v1.ApplyResult.revision:type_name -> balancer.v1.Revision
 	6,  // 3: balancer.v1.ApplyResult.slot_moves:type_name -> balancer.v1.SlotMove
-	7,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
-	0,  // 5: balancer.v1.ConfigSessionRequest.action:type_name -> balancer.v1.ConfigSessionRequest.Action
-	1,  // 6: balancer.v1.ConfigSession.base:type_name -> balancer.v1.Revision
-	61, // 7: balancer.v1.ConfigSession.started:type_name -> google.protobuf.Timestamp
-	11, // 8: balancer.v1.ConfigSessionResponse.session:type_name -> balancer.v1.ConfigSession
-	1,  // 9: balancer.v1.ConfigSessionResponse.running:type_name -> balancer.v1.Revision
-	62, // 10: balancer.v1.CommitSessionRequest.confirm:type_name -> google.protobuf.Duration
-	1,  // 11: balancer.v1.ConfirmCommitResponse.revision:type_name -> balancer.v1.Revision
-	61, // 12: balancer.v1.CommitConfirm.deadline:type_name -> google.protobuf.Timestamp
-	1,  // 13: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
-	1,  // 14: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
-	31, // 15: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
-	32, // 16: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
-	33, // 17: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
-	34, // 18: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
-	39, // 19: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
-	61, // 20: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
-	30, // 21: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
-	29, // 22: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
-	26, // 23: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
-	16, // 24: balancer.v1.Status.commit_confirm:type_name -> balancer.v1.CommitConfirm
-	11, // 25: balancer.v1.Status.config_session:type_name -> balancer.v1.ConfigSession
-	24, // 26: balancer.v1.Status.session_memory:type_name -> balancer.v1.SessionMemory
-	25, // 27: balancer.v1.SessionMemory.filter_groups:type_name -> balancer.v1.SessionMemoryGroup
-	61, // 28: balancer.v1.SessionMemory.last_read_back:type_name -> google.protobuf.Timestamp
-	61, // 29: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
-	26, // 30: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
-	61, // 31: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
-	61, // 32: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
-	61, // 33: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
-	61, // 34: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
-	61, // 35: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
-	61, // 36: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
-	62, // 37: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
-	38, // 38: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
-	37, // 39: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
-	36, // 40: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
-	35, // 41: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
-	61, // 42: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
-	62, // 43: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
-	62, // 44: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
-	62, // 45: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
-	61, // 46: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
-	61, // 47: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
-	62, // 48: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
-	61, // 49: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
-	43, // 50: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
-	44, // 51: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
-	45, // 52: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
-	46, // 53: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
-	47, // 54: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
-	48, // 55: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
-	61, // 56: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
-	42, // 57: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
-	42, // 58: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
-	42, // 59: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	42, // 60: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 61: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 62: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 63: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
-	42, // 64: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
-	42, // 65: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 66: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
-	42, // 67: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
-	42, // 68: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
-	42, // 69: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
-	42, // 70: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 71: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
-	42, // 72: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
-	42, // 73: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
-	42, // 74: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
-	42, // 75: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
-	51, // 76: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
-	52, // 77: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
-	53, // 78: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
-	58, // 79: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
-	61, // 80: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
-	22, // 81: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
-	2,  // 82: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
-	4,  // 83: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
-	8,  // 84: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
-	9,  // 85: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
-	18, // 86: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
-	20, // 87: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
-	40, // 88: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
-	49, // 89: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
-	54, // 90: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
-	56, // 91: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
-	59, // 92: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
-	27, // 93: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
-	10, // 94: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
-	13, // 95: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
-	14, // 96: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
-	23, // 97: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
-	3,  // 98: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
-	5,  // 99: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
-	5,  // 100: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
-	17, // 101: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
-	19, // 102: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
-	21, // 103: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
-	41, // 104: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
-	50, // 105: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
-	55, // 106: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
-	57, // 107: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
-	60, // 108: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
-	28, // 109: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
-	12, // 110: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
-	5,  // 111: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
-	15, // 112: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
-	97, // [97:113] is the sub-list for method output_type
-	81, // [81:97] is the sub-list for method input_type
-	81, // [81:81] is the sub-list for extension type_name
-	81, // [81:81] is the sub-list for extension extendee
-	0,  // [0:81] is the sub-list for field type_name
+	8,  // 4: balancer.v1.SlotMove.filter_groups:type_name -> balancer.v1.FilterSlotMove
+	7,  // 5: balancer.v1.SlotMove.held_sessions:type_name -> balancer.v1.HeldSessionMove
+	0,  // 6: balancer.v1.ConfigSessionRequest.action:type_name -> balancer.v1.ConfigSessionRequest.Action
+	1,  // 7: balancer.v1.ConfigSession.base:type_name -> balancer.v1.Revision
+	62, // 8: balancer.v1.ConfigSession.started:type_name -> google.protobuf.Timestamp
+	12, // 9: balancer.v1.ConfigSessionResponse.session:type_name -> balancer.v1.ConfigSession
+	1,  // 10: balancer.v1.ConfigSessionResponse.running:type_name -> balancer.v1.Revision
+	63, // 11: balancer.v1.CommitSessionRequest.confirm:type_name -> google.protobuf.Duration
+	1,  // 12: balancer.v1.ConfirmCommitResponse.revision:type_name -> balancer.v1.Revision
+	62, // 13: balancer.v1.CommitConfirm.deadline:type_name -> google.protobuf.Timestamp
+	1,  // 14: balancer.v1.HistoryResponse.revisions:type_name -> balancer.v1.Revision
+	1,  // 15: balancer.v1.Status.revision:type_name -> balancer.v1.Revision
+	32, // 16: balancer.v1.Status.switch_status:type_name -> balancer.v1.SwitchStatus
+	33, // 17: balancer.v1.Status.bypass:type_name -> balancer.v1.BypassStatus
+	34, // 18: balancer.v1.Status.links:type_name -> balancer.v1.LinkStatus
+	35, // 19: balancer.v1.Status.filters:type_name -> balancer.v1.FilterStatus
+	40, // 20: balancer.v1.Status.balance_groups:type_name -> balancer.v1.BalanceGroupStatus
+	62, // 21: balancer.v1.Status.observed_at:type_name -> google.protobuf.Timestamp
+	31, // 22: balancer.v1.Status.ha:type_name -> balancer.v1.HAStatus
+	30, // 23: balancer.v1.Status.daemon:type_name -> balancer.v1.DaemonInfo
+	27, // 24: balancer.v1.Status.alarms:type_name -> balancer.v1.Alarm
+	17, // 25: balancer.v1.Status.commit_confirm:type_name -> balancer.v1.CommitConfirm
+	12, // 26: balancer.v1.Status.config_session:type_name -> balancer.v1.ConfigSession
+	25, // 27: balancer.v1.Status.session_memory:type_name -> balancer.v1.SessionMemory
+	26, // 28: balancer.v1.SessionMemory.filter_groups:type_name -> balancer.v1.SessionMemoryGroup
+	62, // 29: balancer.v1.SessionMemory.last_read_back:type_name -> google.protobuf.Timestamp
+	62, // 30: balancer.v1.Alarm.since:type_name -> google.protobuf.Timestamp
+	27, // 31: balancer.v1.AckAlarmResponse.alarm:type_name -> balancer.v1.Alarm
+	62, // 32: balancer.v1.DaemonInfo.started_at:type_name -> google.protobuf.Timestamp
+	62, // 33: balancer.v1.SwitchStatus.last_reconcile:type_name -> google.protobuf.Timestamp
+	62, // 34: balancer.v1.SwitchStatus.stalled_since:type_name -> google.protobuf.Timestamp
+	62, // 35: balancer.v1.SwitchStatus.next_retry:type_name -> google.protobuf.Timestamp
+	62, // 36: balancer.v1.FilterStatus.since:type_name -> google.protobuf.Timestamp
+	62, // 37: balancer.v1.FilterStatus.last_pass:type_name -> google.protobuf.Timestamp
+	63, // 38: balancer.v1.FilterStatus.time_of_pass:type_name -> google.protobuf.Duration
+	39, // 39: balancer.v1.FilterStatus.time_of_pass_buckets:type_name -> balancer.v1.Bucket
+	38, // 40: balancer.v1.FilterStatus.verdicts:type_name -> balancer.v1.DataPlaneVerdict
+	37, // 41: balancer.v1.FilterStatus.round_trips:type_name -> balancer.v1.RoundTrip
+	36, // 42: balancer.v1.FilterStatus.fail_open:type_name -> balancer.v1.FailOpen
+	62, // 43: balancer.v1.FailOpen.since:type_name -> google.protobuf.Timestamp
+	63, // 44: balancer.v1.RoundTrip.p50:type_name -> google.protobuf.Duration
+	63, // 45: balancer.v1.RoundTrip.p99:type_name -> google.protobuf.Duration
+	63, // 46: balancer.v1.RoundTrip.last:type_name -> google.protobuf.Duration
+	62, // 47: balancer.v1.DataPlaneVerdict.at:type_name -> google.protobuf.Timestamp
+	62, // 48: balancer.v1.DataPlaneVerdict.cleared:type_name -> google.protobuf.Timestamp
+	63, // 49: balancer.v1.Bucket.up_to:type_name -> google.protobuf.Duration
+	62, // 50: balancer.v1.BalanceGroupStatus.stall_since:type_name -> google.protobuf.Timestamp
+	44, // 51: balancer.v1.Counters.ports:type_name -> balancer.v1.PortCounters
+	45, // 52: balancer.v1.Counters.links:type_name -> balancer.v1.LinkCounters
+	46, // 53: balancer.v1.Counters.filters:type_name -> balancer.v1.FilterCounters
+	47, // 54: balancer.v1.Counters.rules:type_name -> balancer.v1.RuleCounters
+	48, // 55: balancer.v1.Counters.cores:type_name -> balancer.v1.CoreCounters
+	49, // 56: balancer.v1.Counters.drops:type_name -> balancer.v1.DropCounter
+	62, // 57: balancer.v1.Counters.at:type_name -> google.protobuf.Timestamp
+	25, // 58: balancer.v1.Counters.session_memory:type_name -> balancer.v1.SessionMemory
+	43, // 59: balancer.v1.PortCounters.rx:type_name -> balancer.v1.PacketBytes
+	43, // 60: balancer.v1.PortCounters.tx:type_name -> balancer.v1.PacketBytes
+	43, // 61: balancer.v1.LinkCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	43, // 62: balancer.v1.LinkCounters.rule_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 63: balancer.v1.LinkCounters.non_ip_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 64: balancer.v1.LinkCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 65: balancer.v1.LinkCounters.returned:type_name -> balancer.v1.PacketBytes
+	43, // 66: balancer.v1.LinkCounters.heartbeat:type_name -> balancer.v1.PacketBytes
+	43, // 67: balancer.v1.LinkCounters.group_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 68: balancer.v1.LinkCounters.dropped:type_name -> balancer.v1.PacketBytes
+	43, // 69: balancer.v1.FilterCounters.to_filter:type_name -> balancer.v1.PacketBytes
+	43, // 70: balancer.v1.FilterCounters.returned:type_name -> balancer.v1.PacketBytes
+	43, // 71: balancer.v1.FilterCounters.keep_alive:type_name -> balancer.v1.PacketBytes
+	43, // 72: balancer.v1.FilterCounters.sw_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 73: balancer.v1.FilterCounters.verdict_bypass:type_name -> balancer.v1.PacketBytes
+	43, // 74: balancer.v1.FilterCounters.verdict_drop:type_name -> balancer.v1.PacketBytes
+	43, // 75: balancer.v1.RuleCounters.hits:type_name -> balancer.v1.PacketBytes
+	43, // 76: balancer.v1.CoreCounters.hits:type_name -> balancer.v1.PacketBytes
+	43, // 77: balancer.v1.DropCounter.count:type_name -> balancer.v1.PacketBytes
+	52, // 78: balancer.v1.GetSlotsResponse.groups:type_name -> balancer.v1.SlotsView
+	53, // 79: balancer.v1.SlotsView.share:type_name -> balancer.v1.CoreShare
+	54, // 80: balancer.v1.SlotsView.slots:type_name -> balancer.v1.SlotTarget
+	59, // 81: balancer.v1.LocateResponse.placements:type_name -> balancer.v1.Placement
+	62, // 82: balancer.v1.Event.at:type_name -> google.protobuf.Timestamp
+	23, // 83: balancer.v1.Balancer.GetStatus:input_type -> balancer.v1.GetStatusRequest
+	2,  // 84: balancer.v1.Balancer.GetConfig:input_type -> balancer.v1.GetConfigRequest
+	4,  // 85: balancer.v1.Balancer.ApplyConfig:input_type -> balancer.v1.ApplyConfigRequest
+	9,  // 86: balancer.v1.Balancer.Rollback:input_type -> balancer.v1.RollbackRequest
+	10, // 87: balancer.v1.Balancer.History:input_type -> balancer.v1.HistoryRequest
+	19, // 88: balancer.v1.Balancer.SetBypass:input_type -> balancer.v1.SetBypassRequest
+	21, // 89: balancer.v1.Balancer.ReturnFilterGroup:input_type -> balancer.v1.ReturnFilterGroupRequest
+	41, // 90: balancer.v1.Balancer.GetCounters:input_type -> balancer.v1.GetCountersRequest
+	50, // 91: balancer.v1.Balancer.GetSlots:input_type -> balancer.v1.GetSlotsRequest
+	55, // 92: balancer.v1.Balancer.Trace:input_type -> balancer.v1.TraceRequest
+	57, // 93: balancer.v1.Balancer.Locate:input_type -> balancer.v1.LocateRequest
+	60, // 94: balancer.v1.Balancer.Monitor:input_type -> balancer.v1.MonitorRequest
+	28, // 95: balancer.v1.Balancer.AckAlarm:input_type -> balancer.v1.AckAlarmRequest
+	11, // 96: balancer.v1.Balancer.ConfigSession:input_type -> balancer.v1.ConfigSessionRequest
+	14, // 97: balancer.v1.Balancer.CommitSession:input_type -> balancer.v1.CommitSessionRequest
+	15, // 98: balancer.v1.Balancer.ConfirmCommit:input_type -> balancer.v1.ConfirmCommitRequest
+	24, // 99: balancer.v1.Balancer.GetStatus:output_type -> balancer.v1.Status
+	3,  // 100: balancer.v1.Balancer.GetConfig:output_type -> balancer.v1.GetConfigResponse
+	5,  // 101: balancer.v1.Balancer.ApplyConfig:output_type -> balancer.v1.ApplyResult
+	5,  // 102: balancer.v1.Balancer.Rollback:output_type -> balancer.v1.ApplyResult
+	18, // 103: balancer.v1.Balancer.History:output_type -> balancer.v1.HistoryResponse
+	20, // 104: balancer.v1.Balancer.SetBypass:output_type -> balancer.v1.SetBypassResponse
+	22, // 105: balancer.v1.Balancer.ReturnFilterGroup:output_type -> balancer.v1.ReturnFilterGroupResponse
+	42, // 106: balancer.v1.Balancer.GetCounters:output_type -> balancer.v1.Counters
+	51, // 107: balancer.v1.Balancer.GetSlots:output_type -> balancer.v1.GetSlotsResponse
+	56, // 108: balancer.v1.Balancer.Trace:output_type -> balancer.v1.TraceResult
+	58, // 109: balancer.v1.Balancer.Locate:output_type -> balancer.v1.LocateResponse
+	61, // 110: balancer.v1.Balancer.Monitor:output_type -> balancer.v1.Event
+	29, // 111: balancer.v1.Balancer.AckAlarm:output_type -> balancer.v1.AckAlarmResponse
+	13, // 112: balancer.v1.Balancer.ConfigSession:output_type -> balancer.v1.ConfigSessionResponse
+	5,  // 113: balancer.v1.Balancer.CommitSession:output_type -> balancer.v1.ApplyResult
+	16, // 114: balancer.v1.Balancer.ConfirmCommit:output_type -> balancer.v1.ConfirmCommitResponse
+	99, // [99:115] is the sub-list for method output_type
+	83, // [83:99] is the sub-list for method input_type
+	83, // [83:83] is the sub-list for extension type_name
+	83, // [83:83] is the sub-list for extension extendee
+	0,  // [0:83] is the sub-list for field type_name
 }
 
 func init() { file_balancer_proto_init() }
@@ -5686,7 +5841,7 @@ func file_balancer_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_balancer_proto_rawDesc), len(file_balancer_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   60,
+			NumMessages:   61,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

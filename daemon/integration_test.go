@@ -215,14 +215,29 @@ func newBedWith(t testing.TB, configPath string, slotCapacity int, schema *p4src
 // default, 255); the bed's daemons are given it.
 func newBedCPU(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema, cpuPort uint32) *bed {
 	t.Helper()
+	return newBedFilters(t, configPath, slotCapacity, schema, cpuPort, bedFilters)
+}
+
+// bedFilters are the bed's filter emulators: name -> {LAN port, WAN
+// port}, testdata/fast.yaml's.
+var bedFilters = map[string][2]uint32{"F1": {40, 30}, "F2": {60, 50}, "F3": {80, 70}}
+
+// newBedFilters is newBedCPU with the given filter emulators (name ->
+// {LAN port, WAN port}) beside the link ports 10 and 20.
+func newBedFilters(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema, cpuPort uint32, filters map[string][2]uint32) *bed {
+	t.Helper()
 	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath, schema: schema, cpuPort: cpuPort}
 	ports := map[uint32]sim.Port{}
-	for _, n := range []uint32{10, 20, 30, 40, 50, 60, 70, 80} {
+	portNums := []uint32{10, 20}
+	for _, pp := range filters {
+		portNums = append(portNums, pp[0], pp[1])
+	}
+	for _, n := range portNums {
 		p, peer := sim.NewMemPort(1024)
 		ports[n], b.peers[n] = p, peer
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	for name, pp := range map[string][2]uint32{"F1": {40, 30}, "F2": {60, 50}, "F3": {80, 70}} {
+	for name, pp := range filters {
 		f := &filterEmu{lan: b.peers[pp[0]], wan: b.peers[pp[1]]}
 		f.alive.Store(true)
 		f.run(ctx)

@@ -130,13 +130,13 @@ func TestLocateBesideTrace(t *testing.T) {
 		}
 	}()
 	for range 50 {
-		r, err := traceModelRun(m, cfg, req)
+		r, err := traceModelRun(m, cfg, req, nil)
 		require.NoError(t, err)
 		require.Equal(t, "web", r.Rule)
 		require.Equal(t, "bypass", r.Action)
 	}
 	<-done
-	r, err := traceModelRun(m, cfg, req)
+	r, err := traceModelRun(m, cfg, req, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "web", r.Rule, "the probe rules are out again")
 }

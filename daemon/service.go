@@ -72,6 +72,12 @@ type ApplyResult struct {
 	// FilterGroupNames names the filter group ids of Slots (those of the
 	// running and of the new configuration).
 	FilterGroupNames map[uint32]string
+	// SessionMemory: the session memory is on (docs/sessions.md);
+	// HeldSessions then says, per balance group by name, what the change
+	// does to the sessions its table holds (as the learner holds them: last
+	// read back, with its writes since).
+	SessionMemory bool
+	HeldSessions  map[string]HeldMove
 	// Written is false when the switch could not be reached; the new
 	// configuration is saved and will be programmed on reconnection.
 	Written bool
@@ -317,7 +323,10 @@ type Counters struct {
 	Rules   []RuleCounters
 	Cores   []CoreCounters
 	Drops   []DropCounter
-	At      time.Time
+	// SessionMemory is the session memory's table and learner (nil when
+	// the site does not enable it), as status shows it.
+	SessionMemory *SessionMemoryStatus
+	At            time.Time
 }
 
 // PacketBytes is a packets and bytes pair.
@@ -423,8 +432,15 @@ type TraceResult struct {
 	OutPortNum   uint32
 	Verdict      string // to-filter, bypass, sw-bypass, drop, ...
 	HeaderHex    string // the 4-byte core header when sent to a filter
-	Frame        []byte // input frame
-	OutFrame     []byte
+	// Session: with the session memory on, "held" (its entry, not its
+	// slot, gave FilterGroup and Core) or "not held"; "" without it.
+	Session string
+	// SlotFilterGroup and SlotCore are where the packet's slot points (for
+	// a held session they may differ from FilterGroup and Core).
+	SlotFilterGroup string
+	SlotCore        uint32
+	Frame           []byte // input frame
+	OutFrame        []byte
 }
 
 // Placement is where a session lands in one balance group.

@@ -221,6 +221,10 @@ func (d *Daemon) planApply(ctx context.Context, cfg *config.Config, dryRun bool)
 		Inserts: plan.Inserts, Modifies: plan.Modifies, Deletes: plan.Deletes,
 		Slots: tables.LayoutMoves(oldDesired.Layouts, des.Layouts), FilterGroupNames: fgNames(old)}
 	maps.Copy(res.FilterGroupNames, fgNames(cfg))
+	if d.learner != nil {
+		res.SessionMemory = true
+		res.HeldSessions = d.learner.preview(old, cfg, des.Layouts)
+	}
 	if err := guardApply(ctx, old, cfg, plan.Deletes, len(oldDesired.Entities), res); err != nil {
 		return nil, err
 	}
@@ -701,6 +705,10 @@ func (d *Daemon) Counters(ctx context.Context) (*Counters, error) {
 	}
 	for _, t := range coreTargets {
 		out.Cores = append(out.Cores, CoreCounters{FilterGroup: names[t.FilterGroup], Core: t.Core, Slots: slots[t], Hits: packetBytes(snap.Core(t))})
+	}
+	if d.learner != nil {
+		sm := d.SessionMemory()
+		out.SessionMemory = &sm
 	}
 	sort.Slice(out.Cores, func(i, j int) bool {
 		if out.Cores[i].FilterGroup != out.Cores[j].FilterGroup {

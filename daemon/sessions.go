@@ -13,6 +13,7 @@ import (
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"google.golang.org/grpc/codes"
 
+	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/sessionmem"
 	"github.com/dpi-balancer/balancer/tables"
@@ -97,8 +98,8 @@ type learner struct {
 	// rehomes are entries to rewrite (MODIFY) off a failed filter group
 	// whose slots moved (rehome).
 	rehomes []sessionmem.Digest
-	held    map[sessionmem.Key]uint8 // -> filter group
-	byGroup [256]int                 // held, counted by filter group
+	held    map[sessionmem.Key]heldAt
+	byGroup [256]int // held, counted by filter group
 	lastRB  time.Time
 	wake    chan struct{}
 
@@ -106,7 +107,13 @@ type learner struct {
 }
 
 func newLearner(tbl *sessionmem.Table, sess sessionSwitch, idle func(uint8) time.Duration, bound int) *learner {
-	return &learner{tbl: tbl, sess: sess, idle: idle, bound: bound, held: map[sessionmem.Key]uint8{}, wake: make(chan struct{}, 1)}
+	return &learner{tbl: tbl, sess: sess, idle: idle, bound: bound, held: map[sessionmem.Key]heldAt{}, wake: make(chan struct{}, 1)}
+}
+
+// heldAt is where a held session's entry keeps it.
+type heldAt struct {
+	fg   uint8
+	core uint16
 }
 
 func (l *learner) poke() {
@@ -206,7 +213,8 @@ func (l *learner) rehome(site *tables.Site) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for k, fg := range l.held {
+	for k, at := range l.held {
+		fg := at.fg
 		lay := active[k.BalanceGroup]
 		if !moved[fg] || lay == nil || len(lay.Slots) == 0 {
 			continue
@@ -252,8 +260,8 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 			if errs[i] == nil {
 				l.evicted.Add(1)
 			}
-			if fg, ok := l.held[k]; ok {
-				l.byGroup[fg]--
+			if at, ok := l.held[k]; ok {
+				l.byGroup[at.fg]--
 				delete(l.held, k)
 			}
 		}
@@ -264,22 +272,22 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 		case mod && code == codes.NotFound:
 			// Aged meanwhile.
 			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old]--
+				l.byGroup[old.fg]--
 				delete(l.held, d.Key)
 			}
 		case mod && e == nil:
 			l.rehomed.Add(1)
 			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old]--
+				l.byGroup[old.fg]--
 			}
-			l.held[d.Key] = d.FilterGroup
+			l.held[d.Key] = heldAt{d.FilterGroup, d.Core}
 			l.byGroup[d.FilterGroup]++
 		case e == nil:
 			l.inserted.Add(1)
 			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old]--
+				l.byGroup[old.fg]--
 			}
-			l.held[d.Key] = d.FilterGroup
+			l.held[d.Key] = heldAt{d.FilterGroup, d.Core}
 			l.byGroup[d.FilterGroup]++
 		case code == codes.AlreadyExists:
 			l.dups.Add(1)
@@ -299,14 +307,14 @@ func (l *learner) readBack(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	held := make(map[sessionmem.Key]uint8, len(es))
+	held := make(map[sessionmem.Key]heldAt, len(es))
 	var by [256]int
 	for _, e := range es {
 		h, err := l.tbl.Decode(e.GetTableEntry())
 		if err != nil {
 			continue
 		}
-		held[h.Key] = h.FilterGroup
+		held[h.Key] = heldAt{h.FilterGroup, h.Core}
 		by[h.FilterGroup]++
 	}
 	l.mu.Lock()
@@ -483,4 +491,86 @@ func (d *Daemon) sessionAlarm() {
 	d.raiseAlarm(Alarm{Name: AlarmSessionMemory, Object: "session memory", Message: msg,
 		Remedy: "shorten sessions.idle_timeout (held sessions age out sooner), or use a target with a larger session table; " +
 			"a full table only leaves new sessions unlearned"})
+}
+
+// HeldMove is what a planned change does to one balance group's held
+// sessions.
+type HeldMove struct {
+	// Held: the sessions of the balance group the table holds. Stay: those
+	// that keep their filter group and core (their entries are left as
+	// they are). Leave: those held on a filter group or core the change
+	// takes out of the balance group (or the balance group itself): their
+	// entries point where nothing is configured any more. WouldMove: those
+	// whose slot the new configuration's layout (every filter up: a filter
+	// group that joins while its keep-alives are not yet proven takes its
+	// slots when they are) points elsewhere: what moves without the
+	// session memory.
+	Held, Stay, Leave, WouldMove int
+}
+
+// preview says, per balance group of the running configuration old (by
+// name), what the change to cfg, compiled into layouts, does to the held
+// sessions.
+func (l *learner) preview(old, cfg *config.Config, layouts []*tables.GroupLayout) map[string]HeldMove {
+	eff := cfg.Clone()
+	eff.ApplyDefaults()
+	type place struct {
+		name  string
+		cores map[uint8]uint32 // filter groups that may carry held sessions -> cores
+		lay   *tables.Layout
+	}
+	newByID := map[uint8]*place{}
+	for _, bg := range eff.BalanceGroups {
+		if bg.ID == nil {
+			continue
+		}
+		p := &place{name: bg.Name, cores: map[uint8]uint32{}}
+		for _, n := range append(slices.Clone(bg.Members), bg.Spares...) {
+			if f := eff.FilterGroupByName(n); f != nil && f.ID != nil {
+				p.cores[uint8(*f.ID)] = f.Cores
+			}
+		}
+		for _, gl := range layouts {
+			if gl.ID == *bg.ID {
+				p.lay = gl.Base
+			}
+		}
+		newByID[uint8(*bg.ID)] = p
+	}
+	oldNames := map[uint8]string{}
+	for _, bg := range old.BalanceGroups {
+		if bg.ID != nil {
+			oldNames[uint8(*bg.ID)] = bg.Name
+		}
+	}
+	out := map[string]HeldMove{}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for k, at := range l.held {
+		name, ok := oldNames[k.BalanceGroup]
+		if !ok {
+			continue // no balance group of the running configuration
+		}
+		m := out[name]
+		m.Held++
+		p := newByID[k.BalanceGroup]
+		if p == nil {
+			m.Leave++
+			m.WouldMove++
+			out[name] = m
+			continue
+		}
+		if cores, ok := p.cores[at.fg]; ok && uint32(at.core) < cores {
+			m.Stay++
+		} else {
+			m.Leave++
+		}
+		if p.lay == nil || len(p.lay.Slots) == 0 {
+			m.WouldMove++
+		} else if t := p.lay.Slots[k.Hash()&uint32(len(p.lay.Slots)-1)]; t.FilterGroup != uint32(at.fg) || t.Core != uint32(at.core) {
+			m.WouldMove++
+		}
+		out[name] = m
+	}
+	return out
 }

@@ -7,13 +7,17 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gopacket/gopacket/layers"
 	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/p4src/wire"
+	"github.com/dpi-balancer/balancer/sessionmem"
 	"github.com/dpi-balancer/balancer/sim/dataplane"
 	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/symhash"
@@ -25,7 +29,12 @@ import (
 // loaded with the desired entries (the running configuration in the
 // current availability state), and explains each table it meets. The
 // loaded model is kept until the desired entries change.
-func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error) {
+//
+// With the session memory on, a balanced packet's session is looked up in
+// the switch's sessions table (one read of its entry; the learner's view
+// when the switch cannot be read): a held session is traced with its
+// entry, as the switch forwards it.
+func (d *Daemon) Trace(ctx context.Context, req TraceRequest) (*TraceResult, error) {
 	r := d.snapshot()
 	cfg, site := r.cfg, r.site
 	des := site.Desired()
@@ -36,7 +45,58 @@ func (d *Daemon) Trace(_ context.Context, req TraceRequest) (*TraceResult, error
 	if err != nil {
 		return nil, err
 	}
-	return traceModelRun(m, cfg, req)
+	res, err := traceModelRun(m, cfg, req, nil)
+	if err != nil || d.learner == nil || res.BalanceGroup == "" || !req.Src.IsValid() {
+		return res, err
+	}
+	bg := cfg.BalanceGroupByName(res.BalanceGroup)
+	k := sessionmem.AddrKey(uint8(*bg.ID), req.Src, req.Dst, req.Proto)
+	held, from := d.heldEntry(ctx, k)
+	res, err = traceModelRun(m, cfg, req, &sessionInModel{key: k, entry: held, from: from})
+	if err == nil {
+		res.Session = "not held"
+		if held != nil {
+			res.Session = "held"
+		}
+	}
+	return res, err
+}
+
+// sessionInModel is what the switch holds of a traced session: its entry
+// (nil: none) and where that was read.
+type sessionInModel struct {
+	key   sessionmem.Key
+	entry *p4v1.TableEntry
+	from  string // "the switch's table", or "the learner's view: ..."
+}
+
+// heldEntry is the sessions table's entry of a session on the switch (nil
+// when it holds none), and where it was read from: the switch, or, when
+// it cannot be read, the learner's view.
+func (d *Daemon) heldEntry(ctx context.Context, k sessionmem.Key) (*p4v1.TableEntry, string) {
+	l := d.learner
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	es, err := d.session.Read(rctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: l.tbl.KeyEntry(k)}})
+	switch {
+	case err == nil:
+		for _, e := range es {
+			if h, err := l.tbl.Decode(e.GetTableEntry()); err == nil && h.Key == k {
+				return l.tbl.Entry(k, h.FilterGroup, h.Core, h.Idle), "the switch's table"
+			}
+		}
+		return nil, "the switch's table"
+	case status.Code(err) == codes.NotFound:
+		return nil, "the switch's table"
+	}
+	from := "the learner's view: the switch could not be read: " + err.Error()
+	l.mu.Lock()
+	at, ok := l.held[k]
+	l.mu.Unlock()
+	if !ok {
+		return nil, from
+	}
+	return l.tbl.Entry(k, at.fg, at.core, 0), from
 }
 
 // traceCache keeps the model of the last desired entries traced or
@@ -102,11 +162,27 @@ func newTraceModel(s *p4src.Schema, cfg *config.Config, des *tables.Desired) (*t
 	return &traceModel{dp: dp, des: des, probes: probes}, nil
 }
 
-// explain runs a frame through the model (see dataplane.Explain).
-func (m *traceModel) explain(inPort uint32, frame []byte) (dataplane.Result, []dataplane.Hit) {
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	return m.dp.Explain(inPort, frame)
+// explain runs a frame through the model (see dataplane.Explain); with a
+// held session's entry, through the model holding it (for this frame
+// only).
+func (m *traceModel) explain(inPort uint32, frame []byte, held *sessionInModel) (dataplane.Result, []dataplane.Hit, error) {
+	if held == nil || held.entry == nil {
+		m.mu.RLock()
+		defer m.mu.RUnlock()
+		r, hits := m.dp.Explain(inPort, frame)
+		return r, hits, nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: held.entry}}
+	if errs := m.dp.Write([]*p4v1.Update{{Type: p4v1.Update_INSERT, Entity: e}}, p4v1.WriteRequest_CONTINUE_ON_ERROR); errs[0] != nil {
+		return dataplane.Result{}, nil, fmt.Errorf("trace: the held session's entry: %w", errs[0])
+	}
+	r, hits := m.dp.Explain(inPort, frame)
+	if errs := m.dp.Write([]*p4v1.Update{{Type: p4v1.Update_DELETE, Entity: e}}, p4v1.WriteRequest_CONTINUE_ON_ERROR); errs[0] != nil {
+		return dataplane.Result{}, nil, fmt.Errorf("trace: taking the held session's entry out: %w", errs[0])
+	}
+	return r, hits, nil
 }
 
 // trace compiles cfg in state st and traces req through it.
@@ -118,7 +194,7 @@ func trace(s *p4src.Schema, cfg *config.Config, st tables.State, req TraceReques
 	if err != nil {
 		return nil, err
 	}
-	return traceModelRun(m, cfg, req)
+	return traceModelRun(m, cfg, req, nil)
 }
 
 // compiledModel compiles cfg in state st and loads the entries into a
@@ -174,8 +250,9 @@ func checkTraceRequest(cfg *config.Config, req TraceRequest) error {
 	return err
 }
 
-// traceModelRun traces a checked request through a loaded model of cfg.
-func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceResult, error) {
+// traceModelRun traces a checked request through a loaded model of cfg
+// (holding a session's entry when held is not nil).
+func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest, held *sessionInModel) (*TraceResult, error) {
 	link := cfg.LinkByName(req.Link)
 	inName, side := link.LAN, config.SideLAN
 	if strings.EqualFold(req.Side, "wan") {
@@ -185,10 +262,12 @@ func traceModelRun(m *traceModel, cfg *config.Config, req TraceRequest) (*TraceR
 	if err != nil {
 		return nil, err
 	}
-	t := &tracer{cfg: cfg, m: m, req: req, r: &TraceResult{}}
+	t := &tracer{cfg: cfg, m: m, req: req, r: &TraceResult{}, held: held}
 	inPort, _ := cfg.PortNumber(inName)
 	t.step("enters %s (port %d): link %s (id %d), %s side", inName, inPort, link.Name, *link.ID, side)
-	t.res, t.hits = m.explain(inPort, frame)
+	if t.res, t.hits, err = m.explain(inPort, frame, held); err != nil {
+		return nil, err
+	}
 	return t.out(t.verdict()), nil
 }
 
@@ -200,6 +279,7 @@ type tracer struct {
 	r    *TraceResult
 	res  dataplane.Result
 	hits []dataplane.Hit
+	held *sessionInModel
 }
 
 func (t *tracer) step(f string, a ...any) { t.r.Steps = append(t.r.Steps, fmt.Sprintf(f, a...)) }
@@ -317,14 +397,35 @@ func (t *tracer) slot(bg *config.BalanceGroup) string {
 	r.Hash = symhash.Sum(req.Src, req.Dst, req.Proto)
 	r.Slot = symhash.Slot(r.Hash, uint(bg.SlotBits))
 	t.step("hash: CRC-32 of %x = %#08x; slot %d of %d", in, r.Hash, r.Slot, 1<<bg.SlotBits)
+	names := fgNames(t.cfg)
+	if sess, ok := t.hit(p4src.TableSessions); ok && sess.Matched && sess.Action == sessionmem.ActionKeep {
+		// A held session: its entry, not its slot, decides.
+		r.FilterGroup, r.Core = names[uint32(sess.Params[sessionmem.ParamFG])], uint32(sess.Params[sessionmem.ParamCore])
+		if r.FilterGroup == "" {
+			r.FilterGroup = fmt.Sprintf("filter group id %d (not in the running configuration)", sess.Params[sessionmem.ParamFG])
+		}
+		where := ""
+		if at, ok := activeTarget(t.m.des, bg.Name, r.Slot); ok {
+			r.SlotFilterGroup, r.SlotCore = names[at.FilterGroup], at.Core
+			where = fmt.Sprintf("; its slot %d now points to %s core %d", r.Slot, r.SlotFilterGroup, r.SlotCore)
+			if at.FilterGroup == uint32(sess.Params[sessionmem.ParamFG]) && at.Core == r.Core {
+				where = fmt.Sprintf("; its slot %d points there too", r.Slot)
+			}
+		}
+		t.step("session memory (%s): the session is held: keep(filter group %s, core %d)%s: the slot is not looked up", t.held.from, r.FilterGroup, r.Core, where)
+		return t.filterGroup()
+	}
+	if t.held != nil {
+		t.step("session memory (%s): the session (%s) is not held: its slot decides, and the switch learns it from its first frame", t.held.from, t.held.key)
+	}
 	sh, _ := t.hit(p4src.TableSlots)
 	if !sh.Matched {
 		t.step("slot %d has no entry: group bypass", r.Slot)
 		return "group bypass"
 	}
 	target := tables.Target{FilterGroup: uint32(sh.Params["filter_group"]), Core: uint32(sh.Params["core"])}
-	names := fgNames(t.cfg)
 	r.FilterGroup, r.Core = names[target.FilterGroup], target.Core
+	r.SlotFilterGroup, r.SlotCore = r.FilterGroup, r.Core
 	if base, ok := baseTarget(t.m.des, bg.Name, r.Slot); ok && base != target && slices.Contains(bg.Spares, r.FilterGroup) {
 		t.step("slot %d belongs to %s core %d, carried by its spare %s core %d", r.Slot, names[base.FilterGroup], base.Core, r.FilterGroup, r.Core)
 	} else if ok && base != target {
@@ -332,6 +433,13 @@ func (t *tracer) slot(bg *config.BalanceGroup) string {
 	} else {
 		t.step("slot %d: filter group %s, core %d", r.Slot, r.FilterGroup, r.Core)
 	}
+	return t.filterGroup()
+}
+
+// filterGroup explains the filter group's entry and the core header the
+// packet leaves with.
+func (t *tracer) filterGroup() string {
+	r := t.r
 	fh, _ := t.hit(p4src.TableFilterGroups)
 	switch fh.Action {
 	case p4src.ActionFilterSWBypass:
@@ -391,6 +499,17 @@ func baseTarget(des *tables.Desired, group string, slot uint32) (tables.Target, 
 	for _, l := range des.Layouts {
 		if l.Name == group && int(slot) < len(l.Base.Slots) {
 			return l.Base.Slots[slot], true
+		}
+	}
+	return tables.Target{}, false
+}
+
+// activeTarget is where a slot of a balance group points now (the
+// layout in use, rebalancing and spares included).
+func activeTarget(des *tables.Desired, group string, slot uint32) (tables.Target, bool) {
+	for _, l := range des.Layouts {
+		if l.Name == group && l.Active != nil && int(slot) < len(l.Active.Slots) {
+			return l.Active.Slots[slot], true
 		}
 	}
 	return tables.Target{}, false

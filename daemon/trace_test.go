@@ -132,7 +132,7 @@ func BenchmarkTraceBigSite(b *testing.B) {
 		run  func(m *traceModel) error
 	}{
 		{"cached", func(m *traceModel) error {
-			if r, err := traceModelRun(m, cfg, req); err != nil || r.Verdict != "to filter" {
+			if r, err := traceModelRun(m, cfg, req, nil); err != nil || r.Verdict != "to filter" {
 				return fmt.Errorf("%v %+v", err, r)
 			}
 			return nil

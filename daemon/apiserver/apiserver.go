@@ -473,6 +473,13 @@ func applyResultToProto(r *daemon.ApplyResult) *apiv1.ApplyResult {
 		out.Revision = revisionToProto(r.Revision)
 	}
 	out.SlotMoves = slotMovesToProto(r.Slots, r.FilterGroupNames)
+	out.SessionMemory = r.SessionMemory
+	if r.SessionMemory {
+		for _, m := range out.SlotMoves {
+			h := r.HeldSessions[m.BalanceGroup]
+			m.HeldSessions = &apiv1.HeldSessionMove{Held: int64(h.Held), Stay: int64(h.Stay), Leave: int64(h.Leave), WouldMove: int64(h.WouldMove)}
+		}
+	}
 	return out
 }
 
@@ -530,14 +537,7 @@ func statusToProto(st *daemon.Status) *apiv1.Status {
 		out.CommitConfirm = &apiv1.CommitConfirm{Revision: c.Revision, Previous: c.Previous, Deadline: timestamp(c.Deadline)}
 	}
 	out.ConfigSession = configSessionToProto(st.Session)
-	if sm := st.SessionMemory; sm != nil {
-		out.SessionMemory = &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
-			Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
-			Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed}
-		for _, g := range sm.Groups {
-			out.SessionMemory.FilterGroups = append(out.SessionMemory.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
-		}
-	}
+	out.SessionMemory = sessionMemoryToProto(st.SessionMemory)
 	if h := st.HA; h != nil {
 		out.Ha = &apiv1.HAStatus{Store: h.Store, StoreHealthy: h.StoreHealthy, StoreError: h.StoreError,
 			Name: h.Name, Leader: h.Leader, LeaderName: h.LeaderName, Standbys: h.Standbys}
@@ -589,6 +589,20 @@ func pb(p daemon.PacketBytes) *apiv1.PacketBytes {
 	return &apiv1.PacketBytes{Packets: p.Packets, Bytes: p.Bytes}
 }
 
+// sessionMemoryToProto is the session memory's state (nil: not on).
+func sessionMemoryToProto(sm *daemon.SessionMemoryStatus) *apiv1.SessionMemory {
+	if sm == nil {
+		return nil
+	}
+	out := &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
+		Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
+		Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed}
+	for _, g := range sm.Groups {
+		out.FilterGroups = append(out.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
+	}
+	return out
+}
+
 func countersToProto(c *daemon.Counters) *apiv1.Counters {
 	if c == nil {
 		return &apiv1.Counters{}
@@ -619,6 +633,7 @@ func countersToProto(c *daemon.Counters) *apiv1.Counters {
 	for _, d := range c.Drops {
 		out.Drops = append(out.Drops, &apiv1.DropCounter{Reason: d.Reason, Count: pb(d.Count)})
 	}
+	out.SessionMemory = sessionMemoryToProto(c.SessionMemory)
 	return out
 }
 
@@ -647,6 +662,7 @@ func traceResultToProto(r *daemon.TraceResult) *apiv1.TraceResult {
 		Steps: r.Steps, Rule: r.Rule, Action: r.Action, BalanceGroup: r.BalanceGroup, Hash: r.Hash, Slot: r.Slot,
 		FilterGroup: r.FilterGroup, Core: r.Core, OutPort: r.OutPort, OutPortNumber: r.OutPortNum,
 		Verdict: r.Verdict, HeaderHex: r.HeaderHex, Frame: r.Frame, OutFrame: r.OutFrame,
+		Session: r.Session, SlotFilterGroup: r.SlotFilterGroup, SlotCore: r.SlotCore,
 	}
 }
 

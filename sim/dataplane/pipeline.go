@@ -427,7 +427,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	// a hit refreshes the entry whatever the group then does.
 	var held *entry
 	if st := d.sessions; st != nil {
-		if held = st.sidx.byKey[m.sessionKey(group)]; held != nil {
+		if held = st.sidx.byKey[packKey(m.sessionKey(group))]; held != nil {
 			held.touch(int64(d.now()))
 		}
 		dc.record(st, held)

@@ -332,16 +332,42 @@ func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 		if res.GetDryRun() {
 			verb = "would rewrite"
 		}
-		fmt.Fprintf(w, "slots: balance group %s: %s %s, %s of its sessions move\n",
-			m.GetBalanceGroup(), verb, plural(m.GetSlots(), "slot"), percent(m.GetMoved()))
+		// With the session memory on, the slot shares are those of the
+		// sessions it does not hold (and of new ones); the held ones are
+		// counted on their own line.
+		which, newOnes := "sessions", ""
+		if res.GetSessionMemory() {
+			which, newOnes = "sessions not held", " (new sessions follow the new layout)"
+		}
+		fmt.Fprintf(w, "slots: balance group %s: %s %s, %s of its %s move%s\n",
+			m.GetBalanceGroup(), verb, plural(m.GetSlots(), "slot"), percent(m.GetMoved()), which, newOnes)
+		if res.GetSessionMemory() {
+			writeHeldMove(w, m.GetBalanceGroup(), m.GetHeldSessions(), res.GetDryRun())
+		}
 		for _, f := range m.GetFilterGroups() {
-			fmt.Fprintf(w, "  %-12s share %s -> %s, %s of its sessions move\n",
-				f.GetFilterGroup(), percent(f.GetBefore()), percent(f.GetAfter()), percent(f.GetMoved()))
+			fmt.Fprintf(w, "  %-12s share %s -> %s, %s of its %s move\n",
+				f.GetFilterGroup(), percent(f.GetBefore()), percent(f.GetAfter()), percent(f.GetMoved()), which)
 		}
 	}
 	if res.GetWarning() != "" {
 		fmt.Fprintf(w, "warning: %s\n", res.GetWarning())
 	}
+}
+
+// writeHeldMove is the line of a balance group's held sessions: how
+// many move (only those held on a filter group or core the change takes
+// out), how many stay, and how many would have moved without the memory.
+func writeHeldMove(w io.Writer, group string, h *apiv1.HeldSessionMove, dryRun bool) {
+	move := "move"
+	if dryRun {
+		move = "would move"
+	}
+	leave := ""
+	if h.GetLeave() > 0 {
+		leave = " (held on a filter group or core the change takes out)"
+	}
+	fmt.Fprintf(w, "held sessions: balance group %s: %d held: %d %s%s, %d stay on their filter group and core (%d would move without the session memory)\n",
+		group, h.GetHeld(), h.GetLeave(), move, leave, h.GetStay(), h.GetWouldMove())
 }
 
 // percent prints a share (0..1) as a percentage with one decimal.

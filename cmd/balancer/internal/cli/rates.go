@@ -21,9 +21,17 @@ func counterRates(a, b *apiv1.Counters, secs float64) (*apiv1.Counters, error) {
 		return nil, fmt.Errorf("the readings are %v apart: no rate", secs)
 	}
 	out := proto.Clone(b).(*apiv1.Counters)
+	// The session memory's are counts (held sessions, learner totals),
+	// the second reading's: its filter groups come and go between
+	// readings.
+	sm := out.SessionMemory
+	out.SessionMemory = nil
+	a = proto.Clone(a).(*apiv1.Counters)
+	a.SessionMemory = nil
 	if err := ratesOf(a.ProtoReflect(), out.ProtoReflect(), secs, ""); err != nil {
 		return nil, err
 	}
+	out.SessionMemory = sm
 	return out, nil
 }
 

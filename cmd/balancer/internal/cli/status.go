@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
 )
@@ -72,6 +73,13 @@ func writeSessionMemory(w io.Writer, st *apiv1.Status) {
 		return
 	}
 	fmt.Fprintln(w)
+	writeSessionTable(w, sm, st.GetObservedAt())
+}
+
+// writeSessionTable is the session memory's table and learner (status's
+// section, counters' --sessions): held of the size, held per filter
+// group, and the learner's counts; now dates the last read-back.
+func writeSessionTable(w io.Writer, sm *apiv1.SessionMemory, now *timestamppb.Timestamp) {
 	fmt.Fprintf(w, "SESSION MEMORY  %d of %d sessions held (%.1f %%)\n", sm.GetHeld(), sm.GetSize(), 100*sm.GetOccupancy())
 	if len(sm.GetFilterGroups()) > 0 {
 		t := table(w)
@@ -88,7 +96,7 @@ func writeSessionMemory(w io.Writer, st *apiv1.Status) {
 	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
 		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
 	if rb := sm.GetLastReadBack(); rb != nil {
-		fmt.Fprintf(w, "; read back %s", fmtAge(rb, st.GetObservedAt()))
+		fmt.Fprintf(w, "; read back %s", fmtAge(rb, now))
 	}
 	fmt.Fprintln(w)
 }
@@ -399,7 +407,7 @@ func newCountersCmd(a *app) *cobra.Command {
 	var sel counterSections
 	var rate time.Duration
 	cmd := &cobra.Command{
-		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops] [--rate 1s]",
+		Use:   "counters [--ports] [--links] [--filters] [--rules] [--cores] [--drops] [--sessions] [--rate 1s]",
 		Short: "Show the data plane's packet counters",
 		Long: `Read the counters from the switch and show them by object (all of them
 unless some are selected):
@@ -412,13 +420,18 @@ unless some are selected):
   --cores    per filter core: its slots and the packets that hit them, with
              the core's share of its balance group (the balance check)
   --drops    drops by reason
+  --sessions the session memory's table (when the site enables it):
+             sessions held per filter group, of the table's size, and
+             what the learner did: learned, aged, moved off failed
+             filters, refused (table full), dropped (learner behind)
 Tables show packets; -o json gives packets and bytes. --rate D reads them
 twice, D apart, and shows what moved per second (timed by the daemon's
-readings).`,
+readings); the session memory's are counts, the second reading's.`,
 		Example: `  balancer counters
   balancer counters --links --rate 1s
   balancer counters --rules --cores
-  balancer counters --links -o json`,
+  balancer counters --links -o json
+  balancer counters --sessions`,
 		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cl, err := a.client()
@@ -449,7 +462,7 @@ readings).`,
 }
 
 // counterSections are the sections of counters asked for by flag.
-type counterSections struct{ ports, links, filters, rules, cores, drops bool }
+type counterSections struct{ ports, links, filters, rules, cores, drops, sessions bool }
 
 func (s *counterSections) register(f *pflag.FlagSet) {
 	f.BoolVar(&s.ports, "ports", false, "per port")
@@ -458,6 +471,7 @@ func (s *counterSections) register(f *pflag.FlagSet) {
 	f.BoolVar(&s.rules, "rules", false, "per flow rule")
 	f.BoolVar(&s.cores, "cores", false, "per filter core")
 	f.BoolVar(&s.drops, "drops", false, "drops by reason")
+	f.BoolVar(&s.sessions, "sessions", false, "the session memory's table: held per filter group, occupancy, learned, aged, refused")
 }
 
 // trim takes out of c the sections not asked for; when none was asked
@@ -483,6 +497,9 @@ func (s counterSections) trim(c *apiv1.Counters) {
 	}
 	if !s.drops {
 		c.Drops = nil
+	}
+	if !s.sessions {
+		c.SessionMemory = nil
 	}
 }
 
@@ -585,6 +602,10 @@ func writeCounters(w io.Writer, c *apiv1.Counters) {
 			row(t, d.GetReason(), d.GetCount().GetPackets(), d.GetCount().GetBytes())
 		}
 		t.Flush()
+	}
+	if sm := c.GetSessionMemory(); sm != nil {
+		section()
+		writeSessionTable(w, sm, c.GetAt())
 	}
 	if sections == 0 {
 		fmt.Fprintln(w, "no counters: nothing is configured")

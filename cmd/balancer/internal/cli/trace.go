@@ -200,6 +200,13 @@ func writeTrace(w io.Writer, req *apiv1.TraceRequest, r *apiv1.TraceResult) {
 		row(t, "filter group:", r.GetFilterGroup())
 		row(t, "core:", r.GetCore())
 	}
+	switch r.GetSession() {
+	case "held":
+		row(t, "session:", fmt.Sprintf("held by the session memory on %s core %d (its slot points to %s core %d)",
+			r.GetFilterGroup(), r.GetCore(), r.GetSlotFilterGroup(), r.GetSlotCore()))
+	case "not held":
+		row(t, "session:", "not held by the session memory (its slot decides)")
+	}
 	out := r.GetOutPort()
 	if out != "" {
 		out = fmt.Sprintf("%s (data-plane port %d)", out, r.GetOutPortNumber())

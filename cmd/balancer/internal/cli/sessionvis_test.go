@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	apiv1 "github.com/dpi-balancer/balancer/api"
+)
+
+// trace says whether the session is held, and where its slot points.
+func TestWriteTraceSession(t *testing.T) {
+	req := &apiv1.TraceRequest{Link: "L1", Side: "lan", Src: "10.0.0.1", Dst: "10.0.0.2", Proto: 6}
+	var b bytes.Buffer
+	writeTrace(&b, req, &apiv1.TraceResult{Action: "balance", BalanceGroup: "G", FilterGroup: "F1", Core: 2,
+		SlotFilterGroup: "F3", SlotCore: 0, Session: "held", Verdict: "to filter"})
+	assert.Contains(t, b.String(), "session:        held by the session memory on F1 core 2 (its slot points to F3 core 0)\n")
+	b.Reset()
+	writeTrace(&b, req, &apiv1.TraceResult{Action: "balance", BalanceGroup: "G", FilterGroup: "F3", Session: "not held", Verdict: "to filter"})
+	assert.Contains(t, b.String(), "session:        not held by the session memory (its slot decides)\n")
+	b.Reset()
+	writeTrace(&b, req, &apiv1.TraceResult{Action: "balance", BalanceGroup: "G", FilterGroup: "F3", Verdict: "to filter"})
+	assert.NotContains(t, b.String(), "session:", "no session memory: no line")
+}
+
+// counters --sessions shows the session table: held per filter group of
+// the size, and the learner's counts; a rate reading keeps them as counts.
+func TestWriteCountersSessions(t *testing.T) {
+	at := timestamppb.New(time.Unix(1000, 0))
+	sm := &apiv1.SessionMemory{Held: 301, Size: 65536, Occupancy: 301.0 / 65536, Inserted: 320, Aged: 19, Full: 4,
+		FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F1", Id: 0, Held: 153}, {Name: "F2", Id: 1, Held: 148}},
+		LastReadBack: timestamppb.New(time.Unix(990, 0))}
+	c := &apiv1.Counters{At: at, Drops: []*apiv1.DropCounter{{Reason: "x", Count: &apiv1.PacketBytes{Packets: 1}}}, SessionMemory: sm}
+	counterSections{sessions: true}.trim(c)
+	assert.Empty(t, c.GetDrops())
+	var b bytes.Buffer
+	writeCounters(&b, c)
+	assert.Equal(t, "SESSION MEMORY  301 of 65536 sessions held (0.5 %)\n"+
+		"FILTER GROUP  SESSIONS HELD\n"+
+		"F1            153\n"+
+		"F2            148\n"+
+		"learned 320, aged 19, moved off failed filters 0, already held 0, refused (table full) 4, failed 0, dropped (learner behind) 0; backlog 0 of 0; read back 10s ago\n", b.String())
+
+	a := &apiv1.Counters{At: timestamppb.New(time.Unix(999, 0)), SessionMemory: &apiv1.SessionMemory{Held: 1,
+		FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F1", Held: 1}}}}
+	r, err := counterRates(a, &apiv1.Counters{At: at, SessionMemory: sm}, 1)
+	require.NoError(t, err, "filter groups that come and go between readings are no change of the site")
+	assert.Equal(t, int64(301), r.GetSessionMemory().GetHeld(), "counts, the second reading's")
+}
