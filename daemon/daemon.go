@@ -88,6 +88,33 @@ type Options struct {
 	Logger                         *slog.Logger
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
+	// CrashPoint, when set (tests), is called on the state owner at the
+	// points between which a crash must not lose what the store says: a
+	// test running the daemon in a child process blocks there and kills
+	// it (kill -9). It must not call back into the daemon.
+	CrashPoint func(CrashPoint)
+}
+
+// CrashPoint is a point of the state owner's work (Options.CrashPoint).
+type CrashPoint struct {
+	// Point: CrashStateWritten (the switch holds State now) or
+	// CrashRuntimeSaved (the store holds Runtime now).
+	Point   string
+	State   tables.State
+	Runtime Runtime
+}
+
+// The crash points.
+const (
+	CrashStateWritten = "state-written"
+	CrashRuntimeSaved = "runtime-saved"
+)
+
+// crashPoint calls Options.CrashPoint when set.
+func (d *Daemon) crashPoint(p CrashPoint) {
+	if d.opts.CrashPoint != nil {
+		d.opts.CrashPoint(p)
+	}
 }
 
 // Daemon runs the balancer for one switch. New starts nothing; Run does.
@@ -584,6 +611,7 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	plan, err := d.session.ApplyUpdates(ctx, controlplane.Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	if err == nil {
 		d.markWritten(st)
+		d.crashPoint(CrashPoint{Point: CrashStateWritten, State: st})
 	}
 	switch {
 	case ctx.Err() != nil:

@@ -106,7 +106,11 @@ func (d *Daemon) runtimeSaveFailed(err error) {
 func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 	s := d.caps.shared
 	if s == nil {
-		return d.store.SaveRuntime(rt)
+		if err := d.store.SaveRuntime(rt); err != nil {
+			return err
+		}
+		d.crashPoint(CrashPoint{Point: CrashRuntimeSaved, Runtime: rt})
+		return nil
 	}
 	cur := d.snapshot()
 	if cur.engine != eng {
@@ -120,6 +124,7 @@ func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 	// The state owner saves, and it alone changes the running state: it is
 	// still cur's.
 	d.with(func(r *running) { r.rtBase = rev })
+	d.crashPoint(CrashPoint{Point: CrashRuntimeSaved, Runtime: rt})
 	return nil
 }
 
