@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/daemon"
+	"github.com/dpi-balancer/balancer/daemon/statestore"
 	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/tables"
@@ -456,4 +457,64 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 		assert.Zero(t, b.toFilter(ids[n])-c[0], "no data frame to %s across the takeover (switch counter)", n)
 		assert.Zero(t, b.filters[n].data.Load()-c[1], "no data frame reached %s across the takeover", n)
 	}
+}
+
+// A leader cut off from etcd for a few seconds as a filter fails open
+// writes the fail-open action without the mark (its store does not
+// answer) and saves the mark by itself once etcd answers again, still the
+// leader, with no other change to carry it, and runtime-save-failed
+// clears. (With etcd the store's watch catches up at once too, 30-60 ms
+// after etcd answered; the retry of a failed save alone is checked with
+// the state directory, daemon.TestFailOpenSaveRetried.)
+func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
+	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
+	// A 10 s lease: the leader cut off steps down 7.5 s after its last
+	// renewal, after its save failed (the store's timeout, 3 s, and the
+	// quorum check) and etcd is back.
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = failOpenSiteSparse(t) }, withLease(10*time.Second))
+	a := b.start("a")
+	b.allUp(a)
+	b.waitSavedUp("F1", "F2", "F3")
+	f2 := b.filters["F2"]
+	require.Eventually(t, func() bool {
+		fo := filterNamed(t, a, "F2").FailOpen
+		return fo != nil && fo.Dropped >= 1
+	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	alarmed := func() bool {
+		st, err := a.d.Status(context.Background())
+		require.NoError(t, err)
+		for _, al := range st.Alarms {
+			if al.Name == daemon.AlarmRuntimeSaveFailed {
+				return true
+			}
+		}
+		return false
+	}
+
+	a.etcd.partition()
+	f2.passAll.Store(true)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 10*time.Second, time.Millisecond,
+		"the fail-open action without waiting for etcd")
+	require.Eventually(t, alarmed, 20*time.Second, time.Millisecond, "the failed save raises runtime-save-failed")
+	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
+	require.NoError(t, err)
+	rt, err := check.LoadRuntime()
+	require.NoError(t, err)
+	require.NotContains(t, rt.FailedOpen, "F2", "etcd was cut off: nothing saved yet")
+
+	healed := time.Now()
+	a.etcd.heal()
+	var mark statestore.FailedOpen
+	require.Eventually(t, func() bool {
+		rt, err := check.LoadRuntime()
+		var ok bool
+		mark, ok = rt.FailedOpen["F2"]
+		return err == nil && ok
+	}, 60*time.Second, 5*time.Millisecond, "the retried save stores the mark")
+	t.Logf("mark saved %v after etcd answered again", time.Since(healed))
+	require.Eventually(t, func() bool { return !alarmed() }, 10*time.Second, time.Millisecond, "runtime-save-failed clears")
+	f := filterNamed(t, a, "F2")
+	assert.True(t, mark.Since.Equal(f.FailOpen.Since), "the leader's mark: since %v, saved %v", f.FailOpen.Since, mark.Since)
+	assert.True(t, a.d.Session().Status().Primary, "still the leader")
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
 }
