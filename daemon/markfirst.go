@@ -103,7 +103,14 @@ func (d *Daemon) saveMarksFirst(eng *profiles.Engine) tables.State {
 		}
 		return st
 	}
-	d.awaitEarly()
+	if d.early != nil {
+		// An earlier mark's save has outlasted markSaveWait: the store
+		// does not answer, do not wait again. This mark is saved after
+		// it (finishEarly, then the runtime save that follows).
+		d.log.Warn("the store has not saved the fail-open mark yet: writing its fail-open action to the switch first; the save goes on",
+			"filter_groups", names, "waited", time.Duration(0))
+		return st
+	}
 	cur := d.snapshot()
 	if cur.engine != eng {
 		return st // replaced: its successor's state is saved
