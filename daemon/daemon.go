@@ -88,6 +88,33 @@ type Options struct {
 	Logger                         *slog.Logger
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
+	// CrashPoint, when set (tests), is called on the state owner at the
+	// points between which a crash must not lose what the store says: a
+	// test running the daemon in a child process blocks there and kills
+	// it (kill -9). It must not call back into the daemon.
+	CrashPoint func(CrashPoint)
+}
+
+// CrashPoint is a point of the state owner's work (Options.CrashPoint).
+type CrashPoint struct {
+	// Point: CrashStateWritten (the switch holds State now) or
+	// CrashRuntimeSaved (the store holds Runtime now).
+	Point   string
+	State   tables.State
+	Runtime Runtime
+}
+
+// The crash points.
+const (
+	CrashStateWritten = "state-written"
+	CrashRuntimeSaved = "runtime-saved"
+)
+
+// crashPoint calls Options.CrashPoint when set.
+func (d *Daemon) crashPoint(p CrashPoint) {
+	if d.opts.CrashPoint != nil {
+		d.opts.CrashPoint(p)
+	}
 }
 
 // Daemon runs the balancer for one switch. New starts nothing; Run does.
@@ -143,6 +170,16 @@ type Daemon struct {
 	// runtimeSaveErrors counts the failure states not saved after a
 	// failover (RuntimeSaveErrors).
 	runtimeSaveErrors atomic.Uint64
+	// The fail-open marks before their action (markfirst.go), the state
+	// owner's: the marks the last runtime save held (by filter group,
+	// since when), an early save still under way (and the filter groups
+	// whose marks it carries), whether a runtime save failed and is to be
+	// retried, and the wait before the next retry.
+	savedOpen   map[string]time.Time
+	early       *earlySave
+	earlyNames  []string
+	saveFailing atomic.Bool
+	retryWait   time.Duration
 	// publishMu makes status snapshots publish in the order taken.
 	publishMu sync.Mutex
 	// engReqs hands work to the engine loop (engineDo), which closes
@@ -498,20 +535,40 @@ func (d *Daemon) ownerLoop(ctx context.Context) error {
 	// Leave the runtime state as it is on the way out, so a restarted
 	// daemon resumes it.
 	defer d.saveRuntime()
+	var retry *time.Timer
 	for {
 		eng := d.currentEngine()
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-eng.Changes():
-			// The switch first: a failover must not wait for a disk.
-			if err := d.writeState(ctx); err == nil {
+			// The switch first: a failover must not wait for a disk. Only
+			// a new fail-open mark is saved before, waiting at most
+			// markSaveWait (markfirst.go): the switch cannot show it.
+			st := d.saveMarksFirst(eng)
+			if err := d.writeStateOf(ctx, eng, st); err == nil && d.early == nil {
 				d.saveRuntime()
 			}
 		case <-eng.Saves():
 			// A filter group entered or left "recovered, waiting for
-			// return": nothing to write to the switch, but the wait must
-			// survive a restart or a takeover.
+			// return", or failed open: the mark must survive a restart
+			// or a takeover. A fail-open's mark is saved before its
+			// action is written (here at once, not on Changes).
+			st := d.saveMarksFirst(eng)
+			_ = d.writeStateOf(ctx, eng, st) // its errors are logged; the save goes on
+			if d.early == nil {
+				d.saveRuntime()
+			}
+		case r := <-d.earlyDone():
+			// A fail-open mark's save that outlasted markSaveWait: the
+			// switch was written meanwhile; what changed since it was
+			// taken is saved now.
+			if d.finishEarly(d.early, r, d.earlyNames) {
+				d.saveRuntime()
+			}
+		case <-d.retryTimer(&retry):
+			retry = nil
+			d.log.Info("retrying the runtime state's save")
 			d.saveRuntime()
 		case f := <-d.reqs:
 			f(ctx)
@@ -564,9 +621,18 @@ func (d *Daemon) ownerRunning() bool { return d.started.Load() }
 // entries that change (the state owner only). It computes only those
 // entries, from the compiled site: no compile, no diff of the site.
 func (d *Daemon) writeState(ctx context.Context) error {
+	return d.writeStateOf(ctx, nil, tables.State{})
+}
+
+// writeStateOf is writeState of state st that engine eng held (nil: the
+// current engine's state now): the state whose fail-open marks
+// saveMarksFirst saved, not a later one whose marks it has not seen.
+func (d *Daemon) writeStateOf(ctx context.Context, eng *profiles.Engine, st tables.State) error {
 	r := d.snapshot()
-	site, eng := r.site, r.engine
-	st := eng.State()
+	site := r.site
+	if eng != r.engine {
+		st = r.engine.State() // replaced meanwhile (or none given): the current one's
+	}
 	if equalState(site.State(), st) {
 		return nil
 	}
@@ -584,6 +650,7 @@ func (d *Daemon) writeState(ctx context.Context) error {
 	plan, err := d.session.ApplyUpdates(ctx, controlplane.Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	if err == nil {
 		d.markWritten(st)
+		d.crashPoint(CrashPoint{Point: CrashStateWritten, State: st})
 	}
 	switch {
 	case ctx.Err() != nil:

@@ -238,3 +238,41 @@ func TestFailOpenSurvivesRestart(t *testing.T) {
 		return !ok
 	}, 5*time.Second, time.Millisecond, "the end of the fail-open is saved")
 }
+
+// A filter failed open whose mark cannot be saved (the state directory's
+// disk full) still gets its fail-open action on the switch; the save
+// failure raises runtime-save-failed, and once the disk has room again
+// the daemon saves the mark by itself (the failed save is retried, 1 s
+// after the failure, then less often), with no other change to carry it,
+// and the alarm clears.
+func TestFailOpenSaveRetried(t *testing.T) {
+	b := newBedWith(t, failOpenSite(t, 5, "bypass"), 0, nil)
+	d, _ := b.startDaemon(10)
+	b.allUp(d)
+	s := d.store.(*Store)
+	s.mu.Lock()
+	healthy := s.write
+	s.write = (&disk{left: 0}).write
+	s.mu.Unlock()
+	alarmed := func() bool { _, ok := alarmNamed(d.mustStatus(t), AlarmRuntimeSaveFailed); return ok }
+
+	b.filters["F2"].passAll.Store(true)
+	b.waitFG(1, p4src.ActionFilterSWBypass, 5*time.Second)
+	require.Eventually(t, alarmed, 5*time.Second, time.Millisecond, "the failed save raises runtime-save-failed")
+	_, saved := savedRuntime(t, b.dir).FailedOpen["F2"]
+	require.False(t, saved, "the disk is full: nothing saved")
+	errs := d.RuntimeSaveErrors()
+	require.Eventually(t, func() bool { return d.RuntimeSaveErrors() > errs }, 10*time.Second, time.Millisecond, "the save is retried")
+
+	s.mu.Lock()
+	s.write = healthy
+	s.mu.Unlock()
+	freed := time.Now()
+	require.Eventually(t, func() bool {
+		_, ok := savedRuntime(t, b.dir).FailedOpen["F2"]
+		return ok
+	}, 10*time.Second, time.Millisecond, "the retried save stores the mark")
+	t.Logf("mark saved %v after the disk had room again", time.Since(freed))
+	require.Eventually(t, func() bool { return !alarmed() }, 5*time.Second, time.Millisecond, "runtime-save-failed clears")
+	assert.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1))
+}

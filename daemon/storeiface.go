@@ -92,6 +92,7 @@ func (d *Daemon) saveRuntimeOf(eng *profiles.Engine, rt Runtime) error {
 // its alarm (cleared by the next save that succeeds).
 func (d *Daemon) runtimeSaveFailed(err error) {
 	d.runtimeSaveErrors.Add(1)
+	d.saveFailing.Store(true) // retried by the state owner (retryTimer)
 	d.log.Error("saving runtime state", "err", err)
 	where := "the state directory " + d.opts.StateDir
 	if d.caps.shared != nil {
@@ -99,15 +100,22 @@ func (d *Daemon) runtimeSaveFailed(err error) {
 	}
 	d.raiseAlarm(Alarm{Name: AlarmRuntimeSaveFailed, Object: "runtime state",
 		Message: "the failure states and manual bypass were not saved: " + err.Error() + "; a restart now would start from the last saved ones",
-		Remedy:  "make " + where + " writable again (space, permissions, quorum); the next failover, recovery or bypass saves them and clears this"})
+		Remedy:  "make " + where + " writable again (space, permissions, quorum); the save is retried (every second, then less often, up to every 30 s) and the next failover, recovery or bypass saves them too, which clears this"})
 }
 
 // saveRuntimeTo is saveRuntimeOf without the alarm.
 func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 	s := d.caps.shared
 	if s == nil {
-		return d.store.SaveRuntime(rt)
+		if err := d.store.SaveRuntime(rt); err != nil {
+			return err
+		}
+		d.noteSaved(rt)
+		return nil
 	}
+	// An early save of a fail-open mark still under way is conditioned on
+	// the same store revision: its result first.
+	d.awaitEarly()
 	cur := d.snapshot()
 	if cur.engine != eng {
 		return nil
@@ -120,6 +128,7 @@ func (d *Daemon) saveRuntimeTo(eng *profiles.Engine, rt Runtime) error {
 	// The state owner saves, and it alone changes the running state: it is
 	// still cur's.
 	d.with(func(r *running) { r.rtBase = rev })
+	d.noteSaved(rt)
 	return nil
 }
 

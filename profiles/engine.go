@@ -292,7 +292,7 @@ func (e *Engine) Adopt(old *Engine) {
 		if m.pr.every > 0 {
 			// A filter that failed open stays so until its probes are
 			// dropped again.
-			m.pr.open, m.pr.since, m.pr.text = o.pr.open, o.pr.since, o.pr.text
+			m.pr.open, m.pr.since, m.pr.text, m.pr.unproven = o.pr.open, o.pr.since, o.pr.text, o.pr.unproven
 		}
 		if len(o.window.lost) == len(m.window.lost) {
 			m.window = lossWindow{lost: slices.Clone(o.window.lost), next: o.window.next, n: o.window.n, losses: o.window.losses}

@@ -54,3 +54,49 @@ func TestAdoptFailures(t *testing.T) {
 		})
 	}
 }
+
+// A failure found on the switch of a filter group that sends fail-open
+// probes (with a fail-open action) may be a fail-open whose mark the last
+// controller could not save: keep-alives alone do not bring it back, a
+// round of its probes dropped must come first (probes every 10 rounds,
+// 1 s, here; recovery_threshold 2 rounds). One that passes its probes is
+// judged failed open at its first probe round and stays out. Under
+// fail_open_action alarm the keep-alives alone bring it back, as before.
+func TestAdoptFailuresWaitsForDroppedProbes(t *testing.T) {
+	for _, c := range []struct {
+		name, action string
+		passesProbes bool
+	}{
+		{name: "inspects", action: "bypass"},
+		{name: "failed-open", action: "bypass", passesProbes: true},
+		{name: "alarm", action: "alarm"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pb := newProbeBench(t, "auto", "probe_payload: dpi-probe-block-me, probe_every: 10, fail_open_action: "+c.action)
+			pb.open[40] = c.passesProbes
+			dropped := pb.status("F1").FailOpen.Dropped
+			pb.e.AdoptFailures([]uint32{0}, pb.now)
+			require.Equal(t, StateDown, pb.state("F1"))
+			if c.action == "alarm" {
+				pb.run(300 * time.Millisecond)
+				assert.Equal(t, StateUp, pb.state("F1"), "alarm: back by its keep-alives")
+				return
+			}
+			// Until a probe round is judged: down, however many passes.
+			for pb.status("F1").FailOpen.Dropped == dropped && pb.status("F1").FailOpen.Returned == 0 {
+				require.Equal(t, StateDown, pb.state("F1"), "back by keep-alives alone, %d passes", pb.status("F1").Passes)
+				pb.run(10 * time.Millisecond)
+			}
+			if c.passesProbes {
+				pb.run(3 * time.Second)
+				st := pb.status("F1")
+				assert.Equal(t, StateDown, st.State)
+				assert.Equal(t, ReasonFailedOpen, st.Reason)
+				assert.True(t, st.FailOpen.FailedOpen)
+				return
+			}
+			pb.run(100 * time.Millisecond)
+			assert.Equal(t, StateUp, pb.state("F1"), "back once a probe round was dropped")
+		})
+	}
+}

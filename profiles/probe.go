@@ -78,6 +78,10 @@ type probeMon struct {
 	open  bool
 	since time.Time
 	text  string
+	// unproven: a failure found on the switch (AdoptFailures) that may
+	// be a fail-open whose mark was lost: no return before a round of
+	// its probes is dropped.
+	unproven bool
 }
 
 // FailOpenMark is a filter group judged failed open, as saved to survive a
@@ -148,7 +152,9 @@ func (m *monitor) probeDue(seq uint32) bool { return m.pr.every > 0 && (seq-1)%m
 
 // openBlocks: the filter failed open and its fail-open action keeps it
 // out of service until its probes are dropped again.
-func (m *monitor) openBlocks() bool { return m.pr.open && m.pr.action != config.FailOpenAlarm }
+func (m *monitor) openBlocks() bool {
+	return (m.pr.open || m.pr.unproven) && m.pr.action != config.FailOpenAlarm
+}
 
 // judgeProbes judges the probes of the round just judged (pass: its
 // keep-alives passed). Probes all dropped by a filter that passes
@@ -165,6 +171,7 @@ func (e *Engine) judgeProbes(m *monitor, seq uint32, pass bool, now time.Time) b
 		return false
 	}
 	m.st.FailOpen.Dropped++
+	m.pr.unproven = false // it inspects
 	if !m.pr.open {
 		return false
 	}

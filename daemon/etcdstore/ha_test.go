@@ -3,6 +3,7 @@ package etcdstore
 import (
 	"context"
 	"encoding/binary"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -37,8 +38,9 @@ type filterEmu struct {
 	alive    atomic.Bool
 	passAll  atomic.Bool
 	// data counts the data frames (not keep-alives) that reached it;
-	// probesPassed the fail-open probes it passed.
-	data, probesPassed atomic.Uint64
+	// probes the fail-open probes that reached it, probesPassed those it
+	// passed.
+	data, probes, probesPassed atomic.Uint64
 }
 
 func (f *filterEmu) run(ctx context.Context) {
@@ -56,6 +58,7 @@ func (f *filterEmu) run(ctx context.Context) {
 				continue
 			}
 			if keepAlive && profiles.IsProbe(fr, wire.DefaultKeepAliveEtherType) {
+				f.probes.Add(1)
 				if !f.passAll.Load() {
 					continue // its DPI blocks the probe's payload
 				}
@@ -100,6 +103,10 @@ type haBed struct {
 	// publish: each daemon publishes its status to a telemetry publisher
 	// (haDaemon.pub: the metrics) every 20 ms.
 	publish bool
+	// crash, when set, is the daemons' daemon.Options.CrashPoint; logOut,
+	// when set, gets their logs too (a child process's stderr).
+	crash  func(daemon.CrashPoint)
+	logOut io.Writer
 
 	mu     sync.Mutex
 	writes []write
@@ -300,7 +307,11 @@ func (b *haBed) start(name string) *haDaemon {
 	// the test fails: which controller decided what, and why (a term's
 	// end says why it stepped down), is the story of a failed takeover.
 	logs := &testbed.SyncBuffer{}
-	logger := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	var out io.Writer = logs
+	if b.logOut != nil {
+		out = io.MultiWriter(logs, b.logOut)
+	}
+	logger := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	b.t.Cleanup(func() {
 		if b.t.Failed() {
 			b.t.Logf("daemon %s's log:\n%s", name, logs.String())
@@ -313,7 +324,7 @@ func (b *haBed) start(name string) *haDaemon {
 		pipe = &controlplane.Pipeline{P4Info: b.schema.Info, DeviceConfig: p4src.BMv2JSON}
 	}
 	opts := daemon.Options{SharedStore: st, FixedElection: true, HAStatus: StatusFunc(st, el), SwitchAddr: b.addr,
-		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe, Logger: logger}
+		DeviceID: 1, Tick: time.Millisecond, CounterInterval: time.Hour, Pipeline: pipe, Logger: logger, CrashPoint: b.crash}
 	var pub *telemetry.Publisher
 	if b.publish {
 		pub = telemetry.New(nil)
