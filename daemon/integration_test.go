@@ -63,6 +63,10 @@ type filterEmu struct {
 	rounds   []roundSeen
 }
 
+// maxRoundsSeen bounds the rounds a filter emulator remembers (the
+// latest; a soak runs for minutes).
+const maxRoundsSeen = 1 << 14
+
 type roundSeen struct {
 	at  time.Time
 	seq uint32
@@ -146,6 +150,9 @@ func (f *filterEmu) run(ctx context.Context) {
 			if keepAlive && probed && !profiles.IsProbe(fr, wire.DefaultKeepAliveEtherType) {
 				if ka, err := wire.DecodeKeepAlive(fr, wire.DefaultKeepAliveEtherType); err == nil {
 					f.roundsMu.Lock()
+					if len(f.rounds) >= maxRoundsSeen {
+						f.rounds = append(f.rounds[:0], f.rounds[maxRoundsSeen/2:]...) // the latest half
+					}
 					f.rounds = append(f.rounds, roundSeen{time.Now(), ka.Seq})
 					f.roundsMu.Unlock()
 				}
