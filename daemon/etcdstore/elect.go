@@ -529,8 +529,7 @@ func (t *leaseTerm) quorumBack() error {
 // that etcd answered late (an embedded member under -race on a 2-core
 // host loaded by stress-ng --cpu 8) was given up though the lease may
 // well have been renewed, and after three of them the leader stepped
-// down; with late answers counted, such runs had 22 of these step-downs
-// instead of 31, and 23 terms that led instead of 12.
+// down.
 func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id clientv3.LeaseID, ttl time.Duration,
 	base time.Time, validUntil *atomic.Int64) {
 	t := time.NewTicker(ttl / 4)
