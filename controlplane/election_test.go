@@ -28,9 +28,22 @@ func TestSetElectionFixed(t *testing.T) {
 	sw := startSwitch(t, "")
 	comp := compiler(t)
 	want := desired(t, comp, "../examples/site.yaml", tables.State{})
-	fixed := withOpts(func(o *Options) { o.ElectionLow, o.FixedElection = 0, true })
-	a, _, _ := newSession(t, sw.addr, 0, comp, nil, fixed, withDesired(want))
-	b, _, _ := newSession(t, sw.addr, 0, comp, nil, fixed, withDesired(want))
+	// The sessions' logs (debug: stale answers too), shown if the test
+	// fails: which arbitration answers each took, and when.
+	alog, blog := &testbed.SyncBuffer{}, &testbed.SyncBuffer{}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("a's log:\n%s\nb's log:\n%s", alog.String(), blog.String())
+		}
+	})
+	fixedLog := func(w *testbed.SyncBuffer) sessionOpt {
+		return withOpts(func(o *Options) {
+			o.ElectionLow, o.FixedElection = 0, true
+			o.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		})
+	}
+	a, _, _ := newSession(t, sw.addr, 0, comp, nil, fixedLog(alog), withDesired(want))
+	b, _, _ := newSession(t, sw.addr, 0, comp, nil, fixedLog(blog), withDesired(want))
 	require.Eventually(t, func() bool { return a.Status().Connected && b.Status().Connected }, 10*time.Second, 5*time.Millisecond)
 	_, err := a.ApplyUpdates(context.Background(), FullChange(want))
 	assert.ErrorIs(t, err, ErrNotPrimary, "no id: never primary, even with no primary at all")

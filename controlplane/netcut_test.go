@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc/codes"
@@ -86,25 +87,38 @@ func TestNetworkCutLockoutEndsWithSwitchKeepalive(t *testing.T) {
 				return
 			}
 
+			// Polled: the lost connection, then the first one the switch
+			// answered after it (it took the id again: the lockout ended),
+			// then primary and reconciled.
 			var refused *Status
+			var lostConn bool
+			var accepted time.Duration
 			require.Eventually(t, func() bool {
 				st := s.Status()
 				if st.ElectionRefused && refused == nil {
 					refused = &st
 				}
-				return st.Primary && !st.Pending && s.Stats().Reconciles > reconciles
-			}, 60*time.Second, 5*time.Millisecond, "not primary again: %+v", s.Status())
+				lostConn = lostConn || !st.Connected
+				if lostConn && st.Connected && accepted == 0 {
+					accepted = time.Since(cut)
+				}
+				return lostConn && st.Primary && !st.Pending && s.Stats().Reconciles > reconciles
+			}, 2*time.Minute, 5*time.Millisecond, "not primary again: %+v", s.Status())
 			back := time.Since(cut)
 			kaTime, kaTimeout := tc.sw.KeepaliveTime, tc.sw.KeepaliveTimeout
 			if kaTime == 0 {
 				kaTime, kaTimeout = sim.DefaultKeepaliveTime, sim.DefaultKeepaliveTimeout
 			}
-			t.Logf("primary again %v after the cut (switch keepalive %v + %v, session detection bound %v), %d refusals",
-				back.Round(time.Millisecond), kaTime, kaTimeout, s.opts.DetectionBound(), s.Stats().ElectionRefusals)
-			// Keepalive + the next bid + the reconcile: about 1 s over the
-			// keepalive on an idle host, several under -race on a loaded
-			// one; the bound only says the lockout ended with the keepalive.
-			assert.Less(t, back, 2*(kaTime+kaTimeout)+5*time.Second, "primary again soon after the keepalive")
+			t.Logf("the switch took the id again %v after the cut, primary and reconciled again %v after it (switch keepalive %v + %v, session detection bound %v), %d refusals",
+				accepted.Round(time.Millisecond), back.Round(time.Millisecond), kaTime, kaTimeout, s.opts.DetectionBound(), s.Stats().ElectionRefusals)
+			// Keepalive + the next bid: the lockout ends with the switch's
+			// keepalive (without it, after minutes). Judged at the switch's
+			// first answer, not at the end of the reconcile that follows
+			// (reading back and diffing the site's 4,130 entries: a second
+			// on an idle host, many under -race on a loaded one, which is
+			// the host's speed and not the lockout's end).
+			require.Positive(t, accepted, "no connection answered after the cut")
+			assert.Less(t, accepted, 2*(kaTime+kaTimeout)+5*time.Second, "the switch takes the id again soon after its keepalive")
 			require.GreaterOrEqual(t, s.Stats().ElectionRefusals, uint64(1), "the switch never refused the id: the cut was not seen as a lockout")
 			if refused != nil { // polled: a host stalled for the whole refusal may miss it
 				checkAlarm(*refused)
@@ -112,7 +126,18 @@ func TestNetworkCutLockoutEndsWithSwitchKeepalive(t *testing.T) {
 			st := s.Status()
 			assert.False(t, st.ElectionRefused)
 			assert.Empty(t, st.Alarm())
-			assert.True(t, comp.Diff(want, readAll(t, s, comp)).Empty(), "the switch holds the desired state")
+			// Read back through the session, asked again if it fails: with
+			// the fast timing (a 300 ms stall timeout) a loaded host makes
+			// the session drop and reopen connections, and a read under way
+			// ends with the dropped one.
+			var got []*p4v1.Entity
+			tq, vq := comp.ReadQueries()
+			require.Eventually(t, func() bool {
+				es, err := s.Read(context.Background(), append(tq, vq...)...)
+				got = es
+				return err == nil
+			}, time.Minute, 10*time.Millisecond, "reading the switch back")
+			assert.True(t, comp.Diff(want, got).Empty(), "the switch holds the desired state")
 		})
 	}
 }

@@ -57,6 +57,34 @@ type filterEmu struct {
 	probesAtFirst atomic.Uint64
 	mu            sync.Mutex
 	rng           *rand.Rand
+	// rounds: when each keep-alive round's LAN-to-WAN keep-alive reached
+	// the filter (alive or not), to count rounds between two instants.
+	roundsMu sync.Mutex
+	rounds   []roundSeen
+}
+
+// maxRoundsSeen bounds the rounds a filter emulator remembers (the
+// latest; a soak runs for minutes).
+const maxRoundsSeen = 1 << 14
+
+type roundSeen struct {
+	at  time.Time
+	seq uint32
+}
+
+// roundsIn is how many keep-alive rounds reached the filter after from
+// and at or before to (their LAN-to-WAN keep-alives): the engine's
+// rounds in that time, whatever the host's scheduling stretched them to.
+func (f *filterEmu) roundsIn(from, to time.Time) int {
+	f.roundsMu.Lock()
+	defer f.roundsMu.Unlock()
+	seqs := map[uint32]bool{}
+	for _, r := range f.rounds {
+		if r.at.After(from) && !r.at.After(to) {
+			seqs[r.seq] = true
+		}
+	}
+	return len(seqs)
 }
 
 // setDelay holds every frame d before passing it on (0: at once).
@@ -118,6 +146,16 @@ func (f *filterEmu) run(ctx context.Context) {
 			keepAlive := len(fr) >= 14 && binary.BigEndian.Uint16(fr[12:14]) == wire.DefaultKeepAliveEtherType
 			if !keepAlive {
 				f.data.Add(1)
+			}
+			if keepAlive && probed && !profiles.IsProbe(fr, wire.DefaultKeepAliveEtherType) {
+				if ka, err := wire.DecodeKeepAlive(fr, wire.DefaultKeepAliveEtherType); err == nil {
+					f.roundsMu.Lock()
+					if len(f.rounds) >= maxRoundsSeen {
+						f.rounds = append(f.rounds[:0], f.rounds[maxRoundsSeen/2:]...) // the latest half
+					}
+					f.rounds = append(f.rounds, roundSeen{time.Now(), ka.Seq})
+					f.roundsMu.Unlock()
+				}
 			}
 			if !f.alive.Load() {
 				continue

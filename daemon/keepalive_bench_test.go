@@ -1,11 +1,17 @@
 package daemon
 
 import (
+	"bufio"
 	"context"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/metrics"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -27,9 +33,69 @@ import (
 // is left of the difference with idle on a 2-core host is the garbage
 // collector's work for the change's allocations: GOGC=off removes most of
 // it; gc-cycles is how many cycles the collector ran per change.)
+//
+// switch=in-process runs the software switch in the benchmark's process,
+// as the other benchmarks do: its tables (half the live heap) and its
+// unmarshalling of the writes (most of the allocations) are then the
+// daemon's collector's work too. switch=process runs it as a separate
+// process (this test binary, switchProcess), so the figures are the
+// daemon's own.
 func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
+	b.Run("switch=in-process", func(b *testing.B) {
+		sw, addr := tofinoSwitch(b)
+		keepAliveDuringBigApply(b, addr, simTarget{sw})
+	})
+	b.Run("switch=process", func(b *testing.B) {
+		addr, tgt := switchProcess(b)
+		keepAliveDuringBigApply(b, addr, tgt)
+	})
+}
+
+// processTarget is a software switch in another process (switchProcess).
+type processTarget struct {
+	mu  sync.Mutex
+	in  io.Writer
+	out *bufio.Reader
+}
+
+func (t *processTarget) held() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := fmt.Fprintln(t.in, "held"); err != nil {
+		return -1
+	}
+	line, err := t.out.ReadString('\n')
+	if err != nil {
+		return -1
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// switchProcess starts this test binary as a software switch of Tofino's
+// slots (TestMain, switchProcessEnv) until the benchmark ends, and
+// returns its P4Runtime address.
+func switchProcess(b *testing.B) (string, *processTarget) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), switchProcessEnv+"=1")
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	require.NoError(b, err)
+	outPipe, err := cmd.StdoutPipe()
+	require.NoError(b, err)
+	require.NoError(b, cmd.Start())
+	b.Cleanup(func() { in.Close(); _ = cmd.Wait() })
+	out := bufio.NewReader(outPipe)
+	addr, err := out.ReadString('\n')
+	require.NoError(b, err, "the switch process's address")
+	return strings.TrimSpace(addr), &processTarget{in: in, out: out}
+}
+
+func keepAliveDuringBigApply(b *testing.B, addr string, tgt target) {
 	ents := tofinoEntries(b, tofinoBits)
-	sw, addr := tofinoSwitch(b)
 	dir := b.TempDir()
 	path := filepath.Join(dir, "site.yaml")
 	require.NoError(b, os.WriteFile(path, []byte(tofinoSiteYAML(31, tofinoBits)), 0o644))
@@ -62,7 +128,7 @@ func BenchmarkKeepAliveDuringBigApply(b *testing.B) {
 	var wg sync.WaitGroup
 	wg.Go(func() { _ = d.Run(ctx) })
 	defer func() { cancel(); wg.Wait() }()
-	waitProgrammed(b, d, simTarget{sw}, len(ents))
+	waitProgrammed(b, d, tgt, len(ents))
 	idle.Store(true)
 	<-idleDone
 	cores := []int{12, 31}

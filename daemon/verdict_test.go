@@ -510,6 +510,13 @@ func TestVerdictDropCounted(t *testing.T) {
 	f3 := b.filters["F3"]
 	f3.alive.Store(false)
 	got0 := f3.got.Load()
+	// The switch's own counters (read from the software switch, not
+	// through the product): F3's to-filter count and the verdict drops.
+	toF3 := func() uint64 {
+		return b.counterPackets(p4src.CounterFilterGroup, int64(p4src.FilterGroupCounterIndex(2, p4src.FGCntToFilter)))
+	}
+	verdictDropped := func() uint64 { return b.counterPackets(p4src.CounterDrop, p4src.DropVerdict) }
+	toF30, dropped0 := toF3(), verdictDropped()
 	detect := 200 * time.Millisecond // testdata/verdict.yaml: 5 x 40ms
 	start := time.Now()
 	var sent, late int
@@ -524,10 +531,21 @@ func TestVerdictDropCounted(t *testing.T) {
 	_, set := b.sw.Dataplane().Verdict(2)
 	require.True(t, set, "the pipeline proved F3's loss")
 
-	// The last frames through the switch (a memory port tells nobody when
-	// its queue is empty: 50 ms is 25 frame gaps).
-	time.Sleep(50 * time.Millisecond)
-	reached := f3.got.Load() - got0 // before a controller sends keep-alives again
+	// Waited for: every frame sent has crossed the switch (sent to F3 or
+	// dropped by the verdict, by the switch's counters) and every frame
+	// it sent F3 reached the emulator (a memory port tells nobody when its
+	// queue is empty). Read before a controller sends keep-alives again.
+	var reached uint64
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		reached = f3.got.Load() - got0
+		switched, dropped := toF3()-toF30, verdictDropped()-dropped0
+		if switched+dropped == uint64(sent) && reached == switched {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "of %d frames sent, the switch sent F3 %d and dropped %d by the verdict; F3 got %d",
+			sent, switched, dropped, reached)
+		time.Sleep(time.Millisecond) // polling the counters
+	}
 
 	// A controller reads the counters back.
 	d2, _ := b.startDaemon(20)

@@ -189,7 +189,10 @@ func (e *Elector) Run(ctx context.Context, onChange func(Leadership)) error {
 func (e *Elector) term(ctx context.Context, set func(Leadership), afterFailure bool) error {
 	ttl := e.opts.TTL
 	t := &leaseTerm{e: e, set: set, ttl: ttl, guard: ttl / 4, sent: time.Now()}
-	gctx, gcancel := context.WithTimeout(ctx, ttl/2)
+	// A lease granted later than TTL less the guard after it was asked
+	// for could not lead (campaign refuses it); one granted sooner can,
+	// however long the grant took.
+	gctx, gcancel := context.WithTimeout(ctx, ttl-t.guard)
 	lease, err := e.cli.Grant(gctx, int64(ttl/time.Second))
 	gcancel()
 	if err != nil {
@@ -517,11 +520,52 @@ func (t *leaseTerm) quorumBack() error {
 
 // renew keeps the lease alive, timing each renewal from when it was sent.
 // validUntil is in nanoseconds after base.
+//
+// A renewal is sent every quarter TTL and waits for its answer until the
+// lease, as known when it was sent, could expire less a quarter TTL (the
+// watchdog's guard), not only until the next one is due: an answer that
+// comes late still renews the lease from when the renewal was sent (the
+// server received it after that). Cancelled at a quarter TTL, a renewal
+// that etcd answered late (an embedded member under -race on a 2-core
+// host loaded by stress-ng --cpu 8) was given up though the lease may
+// well have been renewed, and after three of them the leader stepped
+// down.
 func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id clientv3.LeaseID, ttl time.Duration,
 	base time.Time, validUntil *atomic.Int64) {
 	t := time.NewTicker(ttl / 4)
 	defer t.Stop()
-	failing := false // logged once per run of failures (etcd may be out for long)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	var failing atomic.Bool // logged once per run of failures (etcd may be out for long)
+	once := func(sent time.Time, wait time.Duration) {
+		kctx, cancel := context.WithTimeout(ctx, wait)
+		resp, err := e.cli.KeepAliveOnce(kctx, id)
+		cancel()
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				return // the watchdog decides
+			}
+			if ctx.Err() == nil && !failing.Swap(true) {
+				e.log.Warn("lease renewal failed", "lease", fmt.Sprintf("%x", id), "err", err)
+			}
+			if errors.Is(err, rpctypes.ErrLeaseNotFound) {
+				stop(fmt.Errorf("lease %x expired", id))
+			}
+			return
+		}
+		if resp.TTL <= 0 {
+			stop(fmt.Errorf("lease %x expired", id))
+			return
+		}
+		failing.Store(false)
+		v := int64(sent.Sub(base) + time.Duration(resp.TTL)*time.Second)
+		for {
+			old := validUntil.Load()
+			if v <= old || validUntil.CompareAndSwap(old, v) {
+				return
+			}
+		}
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -529,35 +573,8 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 		case <-t.C:
 		}
 		sent := time.Now()
-		kctx, cancel := context.WithTimeout(ctx, ttl/4)
-		resp, err := e.cli.KeepAliveOnce(kctx, id)
-		cancel()
-		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				continue // the watchdog decides
-			}
-			if ctx.Err() == nil && !failing {
-				e.log.Warn("lease renewal failed", "lease", fmt.Sprintf("%x", id), "err", err)
-			}
-			failing = true
-			if errors.Is(err, rpctypes.ErrLeaseNotFound) {
-				stop(fmt.Errorf("lease %x expired", id))
-				return
-			}
-			continue
-		}
-		if resp.TTL <= 0 {
-			stop(fmt.Errorf("lease %x expired", id))
-			return
-		}
-		failing = false
-		v := int64(sent.Sub(base) + time.Duration(resp.TTL)*time.Second)
-		for {
-			old := validUntil.Load()
-			if v <= old || validUntil.CompareAndSwap(old, v) {
-				break
-			}
-		}
+		wait := max(ttl/4, time.Duration(validUntil.Load())-sent.Sub(base)-ttl/4)
+		wg.Go(func() { once(sent, wait) })
 	}
 }
 
