@@ -12,7 +12,9 @@ import (
 // pipe of the filter port) can be in different pipes. The verdict build
 // mirrors every return (data returns at most once per ~1 ms per filter
 // group and direction) as a small copy to the recirculation port of the
-// other pipes, whose ingress takes it as that return. The mirror session
+// other pipes, whose ingress takes it as that return; and every proof (a
+// verdict cell written by a proving frame's second pass) as a proof copy,
+// from which the other pipes write their own cells. The mirror session
 // of the arrival pipe p is EvidenceCopySessionBase + p; the controller
 // points it at the recirculation ports of every other pipe.
 const (
@@ -25,12 +27,19 @@ const (
 	// EvidenceCopyRecircPort is the pipe-local recirculation port
 	// (EV_COPY_RECIRC_PORT): device port pipe*TofinoPipePorts + 68.
 	EvidenceCopyRecircPort = 68
-	// EvidenceCopyMagic is the first byte of a copy's header
-	// (EV_COPY_MAGIC); the second holds the return's e (7 bits).
+	// EvidenceCopyMagic is the first byte of a return's copy
+	// (EV_COPY_MAGIC); the second holds the return's e (7 bits), the
+	// third is 0.
 	EvidenceCopyMagic = 0xE5
+	// EvidenceProofMagic is the first byte of a proof's copy
+	// (EV_PROOF_MAGIC); the second holds e (its filter group in bits
+	// 6:1), the third the epoch the verdict holds for.
+	EvidenceProofMagic = 0xE6
+	// EvidenceCopyHeaderLen is the copy header's length in bytes.
+	EvidenceCopyHeaderLen = 3
 	// EvidenceCopyLength is how much of a copy the mirror keeps: the
-	// 2-byte copy header and the first bytes of the frame; the
-	// recirculated copy needs nothing past its header.
+	// copy header and the first bytes of the frame; the recirculated
+	// copy needs nothing past its header.
 	EvidenceCopyLength = 64
 	// TofinoPipePorts is the device-port span of one pipe.
 	TofinoPipePorts = 128

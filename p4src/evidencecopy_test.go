@@ -27,6 +27,10 @@ func TestEvidenceCopyConstantsMatchTheSource(t *testing.T) {
 	assert.Equal(t, EvidenceCopySessionBase, define("EV_COPY_SESSION_BASE"))
 	assert.Equal(t, EvidenceCopyRecircPort, define("EV_COPY_RECIRC_PORT"))
 	assert.Equal(t, EvidenceCopyMagic, define("EV_COPY_MAGIC"))
+	assert.Equal(t, EvidenceProofMagic, define("EV_PROOF_MAGIC"))
+	// The header: magic, a padding bit and e (7 bits), the epoch.
+	assert.Regexp(t, `header ev_copy_t \{\s*bit<8> magic;[^}]*bit<1> _pad0;\s*bit<7> ev_index;[^}]*bit<8> epoch;[^}]*\}`, string(src))
+	assert.Equal(t, 3, EvidenceCopyHeaderLen)
 	verdict, err := os.ReadFile("tna/include/control/verdict.p4")
 	require.NoError(t, err)
 	assert.Contains(t, string(verdict), `@name(".`+RegisterEvidenceCopy+`")`)

@@ -279,7 +279,18 @@ func TestTwoPipesOnTheSwitch(t *testing.T) {
 		assert.Greater(t, st.bypassed[pipelinecases.F1ID], byF1)
 		assert.Greater(t, st.toFilter[pipelinecases.F2ID], toF2)
 		assert.Zero(t, st.bypassed[pipelinecases.F2ID])
-		t.Logf("copies on: F1 dead, proven (reason %d) %v after its first unanswered send (detect %v); then %d of its frames bypassed, 0 to it",
-			dgs[0].Reason, took.Round(time.Microsecond), pipesDetect, st.bypassed[pipelinecases.F1ID]-byF1)
+		// The proof was copied: the CPU port's pipe (1) takes the copy
+		// with its next frame that touches the evidence (a keep-alive)
+		// and holds the verdict of the same epoch.
+		st.keepAlives()
+		epoch0, _ := sw.Dataplane().PipeVerdict(0, pipelinecases.F1ID)
+		epoch1, set1 := sw.Dataplane().PipeVerdict(1, pipelinecases.F1ID)
+		assert.True(t, set1, "the proof copy reached pipe 1")
+		assert.Equal(t, epoch0, epoch1)
+		cs = sw.Dataplane().EvidenceCopies()
+		assert.GreaterOrEqual(t, cs.ProofCopies, uint64(1))
+		assert.GreaterOrEqual(t, cs.ProofsTaken, uint64(1))
+		t.Logf("copies on: F1 dead, proven (reason %d) %v after its first unanswered send (detect %v); then %d of its frames bypassed, 0 to it; proof copies %d, taken %d",
+			dgs[0].Reason, took.Round(time.Microsecond), pipesDetect, st.bypassed[pipelinecases.F1ID]-byF1, cs.ProofCopies, cs.ProofsTaken)
 	})
 }

@@ -11,12 +11,15 @@ import (
 // port's). The data-plane verdict's evidence is so split: data sends are
 // recorded in the pipe of the link port they arrived on, keep-alive sends
 // in the CPU port's, returns in the filter port's. The TNA program mirrors
-// every return as a 2-byte evidence copy to the recirculation port of every
+// every return as a 3-byte evidence copy to the recirculation port of every
 // other pipe, whose ingress takes it as that return (clears the window tag
 // and the pending keep-alive of its e) and drops it; data returns are
 // copied at most once per copy slot (tick >> EvCopyShift) per e and pipe,
-// keep-alive returns always; proofs are not copied (each pipe proves the
-// loss of its own sends and writes its own verdict cell).
+// keep-alive returns always. A proof is copied the same way: the proving
+// frame's second pass, which writes its pipe's verdict cell, mirrors a
+// proof copy (the filter group and the epoch), and every other pipe's
+// ingress writes its own cell from it, so the failure action applies to
+// the group's frames in every pipe, not only in the one that proved it.
 //
 // WithPipes models that: each pipe its own evidence registers and
 // ev_copy_slot, and the copies, which reach the other pipes' ingress
@@ -128,6 +131,10 @@ type CopyStats struct {
 	// DataSuppressed: data returns not copied (their e's copy for the
 	// slot already went).
 	DataSuppressed uint64
+	// ProofCopies: proofs (verdict cells written by a proving frame)
+	// copied to the other pipes; ProofsTaken: of the copies taken, those
+	// that wrote a pipe's verdict cell.
+	ProofCopies, ProofsTaken uint64
 	// Taken: copies the other pipes' ingress took (one per copy and
 	// receiving pipe); Early: of those, taken before their delay had
 	// passed because the pipe held maxInbound not yet taken.
@@ -188,9 +195,28 @@ func (ev *evidence) copyReturn(r *evRegs, in *verdictIn, now uint32) {
 	} else {
 		st.DataCopies++
 	}
-	c := evCopy{due: now + ev.copyDelay, e: in.index}
+	ev.send(in.pipe, evCopy{due: now + ev.copyDelay, e: in.index})
+}
+
+// copyProof is control EvidenceCopy for a proving frame's second pass in
+// pipe p (ev.mu held): its verdict cell, written, copied to every other
+// pipe.
+func (ev *evidence) copyProof(p uint8, fg, epoch, now uint32) {
+	if ev.noProofCopies {
+		return
+	}
+	if !ev.copies {
+		ev.copyStats.Off++
+		return
+	}
+	ev.copyStats.ProofCopies++
+	ev.send(p, evCopy{due: now + ev.copyDelay, proof: true, e: fg << 1, epoch: uint8(epoch)})
+}
+
+// send queues a copy made in pipe from to every other pipe (ev.mu held).
+func (ev *evidence) send(from uint8, c evCopy) {
 	for p := range ev.pipes {
-		if p == int(in.pipe) {
+		if p == int(from) {
 			continue
 		}
 		if len(ev.inbound[p]) >= maxInbound {
@@ -216,27 +242,42 @@ func (ev *evidence) takeCopies(p uint8, now uint32) {
 	}
 }
 
-// take is a copy's run through pipe p's ingress: the return's evidence
-// (the window and the pending keep-alive of its e cleared), then dropped.
+// take is a copy's run through pipe p's ingress: a return's evidence (the
+// window and the pending keep-alive of its e cleared), or a proof's
+// verdict cell (written with the copy's epoch), then dropped.
 func (ev *evidence) take(p int, c evCopy) {
 	r := &ev.pipes[p]
-	r.tag[c.e] = 0
-	r.ka[c.e] = 0
+	if c.proof {
+		r.verdict[c.e>>1] = verdictSet | uint16(c.epoch)
+		ev.copyStats.ProofsTaken++
+	} else {
+		r.tag[c.e] = 0
+		r.ka[c.e] = 0
+	}
 	ev.copyStats.Taken++
 }
 
 // copyArrival is the TNA program's ingress for a frame on a recirculation
-// port (pipe-local port 68, tnaCopies): the parser takes its first two
+// port (pipe-local port 68, tnaCopies): the parser takes its first three
 // bytes as an evidence copy's header, and the ingress drops it, taking it
-// first as the return of its e when the magic is right. On the hardware
-// only the mirror sends there (no site may map a port onto it); the
-// software switch makes its copies inside (copyReturn), so a frame here
-// comes from a test that replays what the program does with one.
+// first as the return of its e (EvidenceCopyMagic) or as another pipe's
+// proof, writing the verdict cell of e's filter group with the copy's
+// epoch (EvidenceProofMagic). On the hardware only the mirror sends there
+// (no site may map a port onto it); the software switch makes its copies
+// inside (copyReturn, copyProof), so a frame here comes from a test that
+// replays what the program does with one.
 func (d *Dataplane) copyArrival(inPort uint32, frame []byte) Result {
-	if len(frame) >= 2 && frame[0] == p4src.EvidenceCopyMagic {
-		d.ev.mu.Lock()
-		d.ev.take(d.PipeOf(inPort), evCopy{e: uint32(frame[1] & 0x7F)})
-		d.ev.mu.Unlock()
+	if len(frame) >= p4src.EvidenceCopyHeaderLen {
+		switch frame[0] {
+		case p4src.EvidenceCopyMagic:
+			d.ev.mu.Lock()
+			d.ev.take(d.PipeOf(inPort), evCopy{e: uint32(frame[1] & 0x7F)})
+			d.ev.mu.Unlock()
+		case p4src.EvidenceProofMagic:
+			d.ev.mu.Lock()
+			d.ev.take(d.PipeOf(inPort), evCopy{proof: true, e: uint32(frame[1] & 0x7F), epoch: frame[2]})
+			d.ev.mu.Unlock()
+		}
 	}
 	return Result{Kind: Drop}
 }

@@ -415,20 +415,18 @@ func TestPipesCopiesDeadFilterProven(t *testing.T) {
 }
 
 // The verdict scenarios give the same results on two pipes: with every
-// port in one pipe, all eleven; with the links in pipe 0 and the filters
-// and the CPU port in pipe 1 (the copies on), all but the unanswered
-// keep-alive's (TestPipesKeepAliveProofStaysInItsPipe). There the copies
-// arrive at once: the scenarios send frames at the same instant of their
-// clock as a return, which the copy (EvCopyDelay ticks) would not reach.
+// port in one pipe, and with the links in pipe 0 and the filters and the
+// CPU port in pipe 1 (the copies on: the unanswered keep-alive's proof,
+// made in the CPU port's pipe, reaches the links' pipe by its copy;
+// TestPipesKeepAliveProofIsCopied). There the copies arrive at once: the
+// scenarios send frames at the same instant of their clock as a return,
+// which the copy (EvCopyDelay ticks) would not reach.
 func TestVerdictScenariosOnTwoPipes(t *testing.T) {
 	cfg, err := pipelinecases.VerdictConfig(false)
 	require.NoError(t, err)
 	for name, layout := range map[string]map[uint32]int{"one pipe of two": onePipe, "filters in pipe 1": filtersPipe1} {
 		passed := 0
 		for _, sc := range pipelinecases.VerdictScenarios(cfg) {
-			if sc.Name == "verdict: an unanswered keep-alive" && name != "one pipe of two" {
-				continue
-			}
 			t.Run(name+"/"+sc.Name, func(t *testing.T) {
 				vt := newPipesTargetDelay(t, uint64(time.Second), layout, true, 0)
 				require.NoError(t, pipelinecases.RunVerdict(vt, sc, pipelinecases.Timing{}))
@@ -439,48 +437,80 @@ func TestVerdictScenariosOnTwoPipes(t *testing.T) {
 	}
 }
 
-// Proofs are not copied: a keep-alive proof is made in the CPU port's
-// pipe and writes that pipe's verdict cell, so data of the same filter
-// from links in another pipe still goes to the dead filter until that
-// pipe proves the loss by its own data (or the controller, told by the
-// digest, fails the filter over).
-func TestPipesKeepAliveProofStaysInItsPipe(t *testing.T) {
+// Proofs are copied: a keep-alive proof is made in the CPU port's pipe
+// (1) and writes that pipe's verdict cell; its proof copy writes pipe 0's
+// cell too, so data of the same filter from links in pipe 0 takes the
+// failure action from the copy's arrival on, without waiting for pipe 0
+// to prove the loss by its own data. Without proof copies (the program
+// before them), the same data still reaches the dead filter until pipe
+// 0's own evidence proves it.
+func TestPipesKeepAliveProofIsCopied(t *testing.T) {
 	cfg, err := pipelinecases.VerdictConfig(false)
 	require.NoError(t, err)
-	vt := newPipesTarget(t, uint64(time.Second), filtersPipe1, true)
-	rg := newPipesRig(t, vt, cfg, pipesSessions)
-	rg.noData = true
-	rg.run(2*pipelinecases.VerdictDetect, pipesGap, 0)
-	require.Empty(t, rg.proofs)
-	rg.dead[pipelinecases.F1ID] = true
-	last := rg.lastRet[pipelinecases.F1ID]
-	for i := 0; ; i++ {
-		require.Less(t, i, 10_000, "the keep-alives never proved F1 dead")
-		rg.run(pipesGap, pipesGap, 0)
-		if _, set := rg.d.PipeVerdict(1, pipelinecases.F1ID); set {
-			break
-		}
+	for _, copies := range []bool{true, false} {
+		t.Run(fmt.Sprintf("proof-copies=%v", copies), func(t *testing.T) {
+			vt := newPipesTarget(t, uint64(time.Second), filtersPipe1, true)
+			rg := newPipesRig(t, vt, cfg, pipesSessions)
+			rg.noData = true
+			rg.run(2*pipelinecases.VerdictDetect, pipesGap, 0)
+			require.Empty(t, rg.proofs)
+			if !copies {
+				// The program before proofs were copied: returns
+				// are, proofs not.
+				rg.d.ev.mu.Lock()
+				rg.d.ev.noProofCopies = true
+				rg.d.ev.mu.Unlock()
+			}
+			rg.dead[pipelinecases.F1ID] = true
+			last := rg.lastRet[pipelinecases.F1ID]
+			for i := 0; ; i++ {
+				require.Less(t, i, 10_000, "the keep-alives never proved F1 dead")
+				rg.run(pipesGap, pipesGap, 0)
+				if _, set := rg.d.PipeVerdict(1, pipelinecases.F1ID); set {
+					break
+				}
+			}
+			require.NotEmpty(t, rg.proofsOf(pipelinecases.F1ID))
+			assert.Equal(t, uint8(p4src.VerdictKeepAlive), rg.proofsOf(pipelinecases.F1ID)[0].dg.Reason)
+			kaProof := rg.tick()
+			epoch1, _ := rg.d.PipeVerdict(1, pipelinecases.F1ID)
+			st := rg.d.EvidenceCopies()
+			// Data of F1 from the links (pipe 0), after the copy's
+			// delay (the next round is a gap later).
+			rg.noData = false
+			before, by := rg.toFilter[pipelinecases.F1ID], rg.bypassed[pipelinecases.F1ID]
+			if copies {
+				assert.Equal(t, uint64(1), st.ProofCopies, "one proof, one copy")
+				rg.run(pipelinecases.VerdictDetect, pipesGap, pipesBurst)
+				epoch0, set := rg.d.PipeVerdict(0, pipelinecases.F1ID)
+				require.True(t, set, "the proof copy wrote pipe 0's cell")
+				assert.Equal(t, epoch1, epoch0, "of the proof's epoch")
+				assert.Equal(t, before, rg.toFilter[pipelinecases.F1ID], "data from pipe 0 reached the dead F1 after its keep-alive proof")
+				assert.Greater(t, rg.bypassed[pipelinecases.F1ID], by, "F1's share from pipe 0 takes the failure action")
+				assert.Equal(t, uint64(1), rg.d.EvidenceCopies().ProofsTaken)
+				for _, p := range rg.proofsOf(pipelinecases.F1ID) {
+					assert.NotEqual(t, uint8(p4src.VerdictData), p.dg.Reason, "pipe 0 proved again what the copy told it")
+				}
+				t.Logf("keep-alive proof in pipe 1 %v after F1's last return; 0 frames from pipe 0 reached the dead F1 after it (%d bypassed in %v)",
+					time.Duration(kaProof-last)*time.Microsecond, rg.bypassed[pipelinecases.F1ID]-by, pipelinecases.VerdictDetect)
+				return
+			}
+			assert.Zero(t, st.ProofCopies, "proof copies off")
+			_, set := rg.d.PipeVerdict(0, pipelinecases.F1ID)
+			require.False(t, set, "without the copy the links' pipe has no verdict of its own")
+			var dataProof uint32
+			for i := 0; dataProof == 0; i++ {
+				require.Less(t, i, 10_000, "pipe 0 never proved F1 dead")
+				rg.round(pipesBurst)
+				if _, set := rg.d.PipeVerdict(0, pipelinecases.F1ID); set {
+					dataProof = rg.tick()
+				}
+				rg.step(pipesGap)
+			}
+			sent := rg.toFilter[pipelinecases.F1ID] - before
+			assert.Positive(t, sent)
+			t.Logf("without copies: keep-alive proof in pipe 1 %v after F1's last return; data from pipe 0 still reached the dead F1 for %v more (%d frames) until pipe 0 proved it by data",
+				time.Duration(kaProof-last)*time.Microsecond, time.Duration(dataProof-kaProof)*time.Microsecond, sent)
+		})
 	}
-	require.NotEmpty(t, rg.proofsOf(pipelinecases.F1ID))
-	assert.Equal(t, uint8(p4src.VerdictKeepAlive), rg.proofsOf(pipelinecases.F1ID)[0].dg.Reason)
-	kaProof := rg.tick()
-	_, set := rg.d.PipeVerdict(0, pipelinecases.F1ID)
-	require.False(t, set, "the links' pipe has no verdict of its own")
-	// Data of F1 from the links (pipe 0) still goes to F1, until pipe 0's
-	// own evidence proves the loss.
-	rg.noData = false
-	before := rg.toFilter[pipelinecases.F1ID]
-	var dataProof uint32
-	for i := 0; dataProof == 0; i++ {
-		require.Less(t, i, 10_000, "pipe 0 never proved F1 dead")
-		rg.round(pipesBurst)
-		if _, set := rg.d.PipeVerdict(0, pipelinecases.F1ID); set {
-			dataProof = rg.tick()
-		}
-		rg.step(pipesGap)
-	}
-	sent := rg.toFilter[pipelinecases.F1ID] - before
-	assert.Positive(t, sent)
-	t.Logf("keep-alive proof in pipe 1 %v after F1's last return; data from pipe 0 still reached the dead F1 for %v more (%d frames) until pipe 0 proved it by data",
-		time.Duration(kaProof-last)*time.Microsecond, time.Duration(dataProof-kaProof)*time.Microsecond, sent)
 }

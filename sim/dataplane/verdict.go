@@ -31,10 +31,13 @@ type evRegs struct {
 }
 
 // evCopy is an evidence copy on its way to another pipe: the return of e
-// it stands for, taken by that pipe's ingress from tick due on.
+// it stands for, or a proof (the verdict of e's filter group at epoch),
+// taken by that pipe's ingress from tick due on.
 type evCopy struct {
-	due uint32
-	e   uint32
+	due   uint32
+	e     uint32
+	proof bool
+	epoch uint8
 }
 
 // evidence is the verdict's state: one set of registers per pipe (pipes.go),
@@ -46,8 +49,11 @@ type evidence struct {
 	// each pipe has yet to take (oldest first), and the statistics.
 	copies    bool
 	copyDelay uint32
-	inbound   [][]evCopy
-	copyStats CopyStats
+	// noProofCopies models the program before proofs were copied (tests
+	// compare with it); the TNA build copies them.
+	noProofCopies bool
+	inbound       [][]evCopy
+	copyStats     CopyStats
 
 	// Digests not yet taken by the P4Runtime server, and those sent and
 	// not acknowledged: a repeat of one of them is not queued again (as PI
@@ -171,8 +177,13 @@ func (d *Dataplane) verdictApply(in *verdictIn) verdictOut {
 		}
 	}
 	if out.proven && in.forward {
+		// The TNA build's second pass: the cell, and its proof copied to
+		// the other pipes.
 		r.verdict[in.fg] = key
 		out.hit = true
+		if len(ev.pipes) > 1 {
+			ev.copyProof(in.pipe, in.fg, in.epoch, now)
+		}
 	}
 	if out.hit && d.verdictDigest != 0 {
 		dg := p4src.VerdictDigest{FilterGroup: uint8(in.fg), Direction: uint8(i & 1), Epoch: uint8(in.epoch), Reason: p4src.VerdictStanding}

@@ -59,6 +59,10 @@ func init() {
 			{build: set, file: "p4src/tna/include/control/verdict.p4", opens: "RegisterAction<bit<16>, fg_id_t, bit<16>>(verdict) verdict_write = {", why: "second pass"},
 			{build: set, file: "p4src/tna/include/control/verdict.p4", text: "verdict_write.execute(md.target_fg)", why: "second pass"},
 			{build: set, file: "p4src/tna/include/control/verdict.p4", opens: "if (md.resub.isValid()) {", why: "second pass"},
+			// The second pass's proof copy to the other pipes (its
+			// cell write from an arriving copy is a single frame, and
+			// covered).
+			{build: set, file: "p4src/tna/include/control/verdict.p4", opens: "@hidden action copy_proof() {", why: "second pass"},
 			// A keep-alive coming back: its copy to the other pipes.
 			{build: set, file: "p4src/tna/include/control/verdict.p4", text: "ig_dprsr_md.mirror_type = 1", why: "search: keep-alive return"},
 			// Reachable in a first pass, not reached by the search within

@@ -65,7 +65,7 @@
 // of every register per pipe, and a frame runs in the pipe of the port it
 // arrives on: sends are recorded in the pipe of the link port (or of the
 // CPU port, for keep-alives), returns arrive in the pipe of the filter
-// port. So every return is also mirrored, as a 2-byte evidence copy in
+// port. So every return is also mirrored, as a 3-byte evidence copy in
 // front of the frame's first bytes, to the recirculation port of the
 // other pipe (mirror session EV_COPY_SESSION_BASE + the arrival pipe,
 // which the controller points there, truncated), whose ingress takes it
@@ -73,13 +73,19 @@
 // EV_COPY_TICKS per filter group and direction (a window is cleared by
 // any return: the other pipe learns of life at most ~1 ms late), a
 // returning keep-alive always (each clears its own pending send).
+// A proof is copied too: the proving frame's second pass, which writes
+// its pipe's verdict cell, mirrors a proof copy (EV_PROOF_MAGIC, with the
+// epoch) the same way, and the other pipe's ingress writes its own cell
+// from it, so a verdict proven in one pipe stands in every pipe.
 header ev_copy_t {
-    bit<8> magic;          // EV_COPY_MAGIC
+    bit<8> magic;          // EV_COPY_MAGIC or EV_PROOF_MAGIC
     @padding bit<1> _pad0;
     bit<7> ev_index;       // filter group ++ the side the sends left by
+    bit<8> epoch;          // a proof copy: the epoch the verdict is of
 }
 #ifdef WITH_VERDICT
 #define EV_COPY_MAGIC        0xE5
+#define EV_PROOF_MAGIC       0xE6
 // Pipe-local port 68 of every pipe loops back into its own ingress
 // (device ports 68, 196, ...): the recirculation port.
 #define EV_COPY_RECIRC_PORT  68
@@ -89,11 +95,15 @@ header ev_copy_t {
 #define ARCH_HEADERS ev_copy_t ev_copy;
 #define ARCH_INGRESS_BRANCH                                   \
     else if (hdr.ev_copy.isValid()) {                         \
-        /* The other pipe's return: evidence, then dropped. */ \
+        /* The other pipe's return or proof, then dropped. */ \
         ig_dprsr_md.drop_ctl = 1;                             \
         if (hdr.ev_copy.magic == EV_COPY_MAGIC) {             \
             md.ev_return = true;                              \
             md.ev_index = hdr.ev_copy.ev_index;               \
+        } else if (hdr.ev_copy.magic == EV_PROOF_MAGIC) {     \
+            /* Verdict's cell, written from the copy. */      \
+            md.proof_copy = true;                             \
+            md.target_fg = hdr.ev_copy.ev_index[6:1];         \
         }                                                     \
     }
 #else
@@ -122,13 +132,17 @@ header verdict_resubmit_t {
     ev_copy_t copy;        /* the evidence copy a return mirrors     */ \
     MirrorId_t copy_session;                                            \
     bit<2>  copy_pipe;     /* the arrival pipe (set by the parser)   */ \
-    bit<28> copy_slot;     /* now in units of EV_COPY_TICKS          */
+    bit<28> copy_slot;     /* now in units of EV_COPY_TICKS          */ \
+    bool    proof_copy;    /* another pipe's proof (the parser: false) */
 #define ARCH_VERDICT_ARGS , ig_dprsr_md
 // The evidence is a control of its own, applied after the failure action.
+// The copy first: it reads the second pass's resubmit header, which the
+// evidence writes when a first pass proves loss (applied after it, the
+// copy would wait for the evidence's last stage).
 #define ARCH_EVIDENCE_DECL  Evidence() evidence_ctl; EvidenceCopy() evidence_copy_ctl;
 #define ARCH_EVIDENCE_APPLY                                  \
-    evidence_ctl.apply(hdr, md, ig_dprsr_md);                \
-    evidence_copy_ctl.apply(hdr, md, ig_dprsr_md);
+    evidence_copy_ctl.apply(hdr, md, ig_dprsr_md);           \
+    evidence_ctl.apply(hdr, md, ig_dprsr_md);
 #define ARCH_FORWARD_VERDICT(epoch, detect)                              \
     md.deadline = md.now + (detect);
 

@@ -14,6 +14,8 @@ parser IngressParser(packet_in pkt, out headers_t hdr, out local_md_t md,
         // here, where it is extracted (a slice of the port in an action
         // would split the port the packet-in header is written from).
         md.copy_pipe = ig_intr_md.ingress_port[8:7];
+        // Set by the ingress for another pipe's proof copy only.
+        md.proof_copy = false;
         // A frame resubmitted by the verdict (include/control/verdict.p4)
         // carries its proof where the port metadata would be.
         transition select(ig_intr_md.resubmit_flag) {

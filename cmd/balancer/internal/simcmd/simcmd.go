@@ -416,6 +416,7 @@ func serveControl(ctx context.Context, addr string, loops map[string]*loopState,
 		fmt.Fprintf(w, "pipes %d\ncpu-port %d pipe %d\n", dp.Pipes(), dp.CPUPort(), dp.PipeOf(dp.CPUPort()))
 		fmt.Fprintf(w, "data-returns %d data-copies %d data-suppressed %d\n", st.DataReturns, st.DataCopies, st.DataSuppressed)
 		fmt.Fprintf(w, "keepalive-returns %d keepalive-copies %d\n", st.KeepAliveReturns, st.KeepAliveCopies)
+		fmt.Fprintf(w, "proof-copies %d proofs-taken %d\n", st.ProofCopies, st.ProofsTaken)
 		fmt.Fprintf(w, "copies-taken %d copies-early %d copies-in-flight %d\n", st.Taken, st.Early, st.InFlight)
 	})
 	mux.HandleFunc("GET /loops", func(w http.ResponseWriter, _ *http.Request) {

@@ -58,5 +58,6 @@ func TestSimControlPipes(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "pipes 2\ncpu-port 255 pipe 1\n"+
 		"data-returns 0 data-copies 0 data-suppressed 0\nkeepalive-returns 0 keepalive-copies 0\n"+
+		"proof-copies 0 proofs-taken 0\n"+
 		"copies-taken 0 copies-early 0 copies-in-flight 0\n", string(b))
 }

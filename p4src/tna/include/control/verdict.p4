@@ -58,6 +58,13 @@ control Verdict(inout headers_t hdr, inout local_md_t md,
             v = VERDICT_SET | (bit<16>)md.resub.epoch;
         }
     };
+    // Another pipe's proof (EvidenceCopy, below): the same cell, of the
+    // epoch the copy carries.
+    RegisterAction<bit<16>, fg_id_t, bit<16>>(verdict) verdict_write_copy = {
+        void apply(inout bit<16> v) {
+            v = VERDICT_SET | (bit<16>)hdr.ev_copy.epoch;
+        }
+    };
 
     @hidden action verdict_none() { }
     @hidden action cell_read() {
@@ -66,20 +73,26 @@ control Verdict(inout headers_t hdr, inout local_md_t md,
     @hidden action cell_write() {
         verdict_write.execute(md.target_fg);
     }
+    @hidden action cell_write_copy() {
+        verdict_write_copy.execute(md.target_fg);
+    }
     // Stage 7: the cell, beside filter_groups (gated as it is), pinned
-    // there (bf-p4c's placement otherwise gives it stage 8).
+    // there (bf-p4c's placement otherwise gives it stage 8). A proof copy
+    // from another pipe (arch.p4, "Two pipes") writes it too.
     @hidden @stage(7) table verdict_cell {
         key = {
             md.slot_hit         : exact;
             md.resub.isValid()  : exact;
+            md.proof_copy       : exact;
         }
-        actions = { cell_read; cell_write; verdict_none; }
+        actions = { cell_read; cell_write; cell_write_copy; verdict_none; }
         const entries = {
-            (true, false) : cell_read();
-            (true, true)  : cell_write();
+            (true,  false, false) : cell_read();
+            (true,  true,  false) : cell_write();
+            (false, false, true)  : cell_write_copy();
         }
         const default_action = verdict_none();
-        size = 2;
+        size = 4;
     }
 
     apply {
@@ -322,7 +335,10 @@ control Evidence(inout headers_t hdr, inout local_md_t md,
 // window and pending keep-alive of the same filter group and direction.
 // Data returns at most once per EV_COPY_TICKS per group and direction
 // (one copy per slot of that many ticks: an equality, wrap-safe),
-// keep-alive returns always. Copies are never copied again.
+// keep-alive returns always. A proving frame's second pass, which wrote
+// this pipe's verdict cell (Verdict, above), is mirrored as a proof copy
+// with the epoch: the other pipe writes its cell from it. Copies are
+// never copied again.
 control EvidenceCopy(inout headers_t hdr, inout local_md_t md,
                      inout ingress_intrinsic_metadata_for_deparser_t ig_dprsr_md) {
     @name(".BalancerIngress.ev_copy_slot")
@@ -350,20 +366,33 @@ control EvidenceCopy(inout headers_t hdr, inout local_md_t md,
         copy_fields();
         ig_dprsr_md.mirror_type = 1;
     }
+    @hidden action copy_proof() {
+        md.copy.setValid();
+        md.copy.magic = EV_PROOF_MAGIC;
+        md.copy.ev_index = md.ev_index;
+        md.copy.epoch = md.resub.epoch;
+        ig_dprsr_md.mirror_type = 1;
+    }
     @hidden action copy_none() { }
     @hidden table ev_copy_step {
         key = {
             md.ev_return           : exact;
             hdr.ev_copy.isValid()  : exact;
             hdr.keepalive.isValid(): exact;
+            md.slot_hit            : exact;
+            md.resub.isValid()     : exact;
         }
-        actions = { copy_data_return; copy_keepalive_return; copy_none; }
+        actions = { copy_data_return; copy_keepalive_return; copy_proof; copy_none; }
         const entries = {
-            (true, false, false) : copy_data_return();
-            (true, false, true)  : copy_keepalive_return();
+            (true,  false, false, false, false) : copy_data_return();
+            (true,  false, true,  false, false) : copy_keepalive_return();
+            // The second pass of a proof (data or keep-alive): its cell
+            // was written (verdict_cell, slot_hit and the resubmit).
+            (false, false, false, true,  true)  : copy_proof();
+            (false, false, true,  true,  true)  : copy_proof();
         }
         const default_action = copy_none();
-        size = 4;
+        size = 8;
     }
 
     // The mirror session of the arrival pipe: EV_COPY_SESSION_BASE + pipe
