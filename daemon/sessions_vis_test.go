@@ -111,10 +111,7 @@ func TestSessionMemoryDryRunCountsHeldSessions(t *testing.T) {
 
 	_, err = d.ApplyConfig(ctx, []byte(three), false, "F3 joins")
 	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		s, err := d.Status(ctx)
-		return err == nil && !s.Switch.Pending && !s.Switch.StatePending
-	}, 30*time.Second, 5*time.Millisecond)
+	waitSettled(t, d)
 	b.allUp(d)
 	slots := slotTargetsOf(t, dp)
 	wouldMove, moved := 0, 0
@@ -210,10 +207,7 @@ func TestSessionMemoryTraceAndCounters(t *testing.T) {
 
 	_, err := d.ApplyConfig(ctx, []byte(sessionsSite(t, "F1, F2, F3", "tcp: 300s")), false, "F3 joins")
 	require.NoError(t, err)
-	require.Eventually(t, func() bool {
-		s, err := d.Status(ctx)
-		return err == nil && !s.Switch.Pending && !s.Switch.StatePending
-	}, 30*time.Second, 5*time.Millisecond)
+	waitSettled(t, d)
 	b.allUp(d)
 	slots := slotTargetsOf(t, dp)
 	elsewhere := 0

@@ -267,17 +267,19 @@ func (ev *evidence) take(p int, c evCopy) {
 // inside (copyReturn, copyProof), so a frame here comes from a test that
 // replays what the program does with one.
 func (d *Dataplane) copyArrival(inPort uint32, frame []byte) Result {
-	if len(frame) >= p4src.EvidenceCopyHeaderLen {
-		switch frame[0] {
-		case p4src.EvidenceCopyMagic:
-			d.ev.mu.Lock()
-			d.ev.take(d.PipeOf(inPort), evCopy{e: uint32(frame[1] & 0x7F)})
-			d.ev.mu.Unlock()
-		case p4src.EvidenceProofMagic:
-			d.ev.mu.Lock()
-			d.ev.take(d.PipeOf(inPort), evCopy{proof: true, e: uint32(frame[1] & 0x7F), epoch: frame[2]})
-			d.ev.mu.Unlock()
-		}
+	if len(frame) < p4src.EvidenceCopyHeaderLen {
+		return Result{Kind: Drop}
 	}
+	c := evCopy{e: uint32(frame[1] & 0x7F)}
+	switch frame[0] {
+	case p4src.EvidenceCopyMagic:
+	case p4src.EvidenceProofMagic:
+		c.proof, c.epoch = true, frame[2]
+	default:
+		return Result{Kind: Drop}
+	}
+	d.ev.mu.Lock()
+	d.ev.take(d.PipeOf(inPort), c)
+	d.ev.mu.Unlock()
 	return Result{Kind: Drop}
 }
