@@ -12,6 +12,7 @@ const (
 	undoModify
 	undoValueSet
 	undoCells
+	undoRegister
 )
 
 type undoOp struct {
@@ -29,6 +30,8 @@ type undoOp struct {
 	c        *counterArray
 	lo       int
 	cells    [][2]uint64
+	reg      regAccess
+	ev       *evidence
 }
 
 func (l *undoLog) inserted(t *table, e *entry) {
@@ -85,6 +88,8 @@ func (l *undoLog) rollback() {
 			for j, v := range op.cells {
 				op.c.cells[op.lo+j].set(v[0], v[1])
 			}
+		case undoRegister:
+			undoRegisterCells(op)
 		}
 	}
 }

@@ -107,6 +107,8 @@ func (d *Dataplane) update(u *p4v1.Update, log *undoLog) error {
 		return d.writeCounter(typ, x.CounterEntry, log)
 	case *p4v1.Entity_DirectCounterEntry:
 		return d.writeDirectCounter(typ, x.DirectCounterEntry, log)
+	case *p4v1.Entity_RegisterEntry:
+		return d.writeRegister(typ, x.RegisterEntry, log)
 	case nil:
 		return errf(ErrInvalidArgument, "update without an entity")
 	default:
