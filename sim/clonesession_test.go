@@ -46,3 +46,26 @@ func TestCloneSessionsAnswers(t *testing.T) {
 	assert.Equal(t, codes.Unimplemented, code(s.writePRE(p4v1.Update_INSERT, &p4v1.PacketReplicationEngineEntry{})), "multicast groups")
 	assert.Empty(t, s.CloneSessions(), "nothing refused is held")
 }
+
+// Register writes are refused over P4Runtime, as PI refuses them on BMv2
+// (the data plane takes them only from its own process).
+func TestRegisterWritesRefusedOverP4Runtime(t *testing.T) {
+	schema, err := p4src.Load()
+	require.NoError(t, err)
+	sw, err := New(Options{Ports: map[uint32]Port{}, Schema: schema})
+	require.NoError(t, err)
+	var id uint32
+	for _, r := range schema.Info.GetRegisters() {
+		if r.GetPreamble().GetName() == "BalancerIngress.verdict" {
+			id = r.GetPreamble().GetId()
+		}
+	}
+	require.NotZero(t, id)
+	u := &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: &p4v1.Entity{Entity: &p4v1.Entity_RegisterEntry{RegisterEntry: &p4v1.RegisterEntry{
+		RegisterId: id, Index: &p4v1.Index{Index: 1},
+		Data: &p4v1.P4Data{Data: &p4v1.P4Data_Bitstring{Bitstring: []byte{0x80, 0x00}}}}}}}
+	errs := sw.P4Runtime().writeUpdates([]*p4v1.Update{u}, p4v1.WriteRequest_CONTINUE_ON_ERROR)
+	assert.Equal(t, codes.Unimplemented, status.Code(errs[0]))
+	_, set := sw.Dataplane().Verdict(1)
+	assert.False(t, set, "the cell was written")
+}

@@ -288,7 +288,8 @@ func writeErrorCases(id idSet) []writeErrorCase {
 		{name: "entity without type", u: ins(&p4v1.Entity{}), want: ErrInvalidArgument},
 		{name: "unspecified update type", u: upd(p4v1.Update_UNSPECIFIED, id.role(5)), want: ErrInvalidArgument},
 		{name: "nil table entry", u: ins(&p4v1.Entity{Entity: &p4v1.Entity_TableEntry{}}), want: ErrInvalidArgument},
-		{name: "register entity", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_RegisterEntry{RegisterEntry: &p4v1.RegisterEntry{}}}), want: ErrUnimplemented},
+		{name: "meter entity", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_MeterEntry{MeterEntry: &p4v1.MeterEntry{}}}), want: ErrUnimplemented},
+		{name: "register of no id", u: mod(&p4v1.Entity{Entity: &p4v1.Entity_RegisterEntry{RegisterEntry: &p4v1.RegisterEntry{}}}), want: ErrInvalidArgument},
 	}
 }
 
