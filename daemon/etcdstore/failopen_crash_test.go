@@ -268,7 +268,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 	reached := delivered(t, f2, sent) // frames the switch sent before the crash point
 	assert.True(t, saved, "killed at %s with the switch holding %s: the store must hold F2's fail-open mark (store: %+v)", point, action, rt)
 
-	b.waitReady(s, 20*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	took := time.Since(killed)
 	require.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1), "the new leader holds F2 in bypass")
 	if at == "saved" {
@@ -469,7 +469,7 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 		_, saved := rt.FailedOpen[n]
 		assert.True(t, saved, "the switch holds %s's fail-open action: the store must hold its mark (store: %+v)", n, rt.FailedOpen)
 	}
-	b.waitReady(s, 20*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	t.Logf("killed with %d of F2, F3 out on the switch, marks saved %d; takeover in %v", len(out), len(rt.FailedOpen), time.Since(killed))
 	passes := filterNamed(t, s, "F2").Passes
 	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, 30*time.Second, time.Millisecond)

@@ -186,7 +186,7 @@ func haTakeoverFailOpen(t *testing.T, manual, kill bool) {
 	} else {
 		at := time.Now()
 		a.stop()
-		b.waitReady(s, 20*time.Second)
+		b.waitReady(s, setupWait)
 		took = time.Since(at)
 	}
 	f := filterNamed(t, s, "F2")
