@@ -359,7 +359,7 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 1
-	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	}, setupWait, time.Millisecond, "healthy: F2 drops the probes")
 
 	a.etcd.partition()
 	f2.passAll.Store(true)
@@ -508,7 +508,7 @@ func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 1
-	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	}, setupWait, time.Millisecond, "healthy: F2 drops the probes")
 	alarmed := func() bool {
 		st, err := a.d.Status(context.Background())
 		require.NoError(t, err)
