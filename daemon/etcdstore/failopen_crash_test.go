@@ -497,10 +497,14 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 // the state directory, daemon.TestFailOpenSaveRetried.)
 func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
-	// A 10 s lease: the leader cut off steps down 7.5 s after its last
-	// renewal, after its save failed (the store's timeout, 3 s, and the
-	// quorum check) and etcd is back.
-	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = failOpenSiteSparse(t) }, withLease(10*time.Second))
+	// A 20 s lease: the leader cut off steps down 15 s after its last
+	// renewal, which may have been a quarter lease before the cut, so at
+	// 10 s after the cut at the earliest: after its save failed (the
+	// store's timeout, 3 s, and the quorum check), etcd is back and its
+	// client reconnected. With 10 s (5 s after the cut at the earliest)
+	// the leader stepped down in 1 of 2 unloaded runs under -race: the
+	// heal came 4.2 s after the cut and the reconnect took the rest.
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = failOpenSiteSparse(t) }, withLease(20*time.Second))
 	a := b.start("a")
 	b.allUp(a)
 	b.waitSavedUp("F1", "F2", "F3")
