@@ -46,7 +46,9 @@ type Alarm struct {
 	Acknowledge bool
 }
 
-// alarmSet holds the raised alarms, by name (one of each).
+// alarmSet holds the raised alarms, by name (one of each). mu is a leaf
+// lock on this set alone (raised by the owner, the engine's callbacks and
+// the API's acknowledgements; held for no call out of it).
 type alarmSet struct {
 	mu     sync.Mutex
 	raised map[string]Alarm

@@ -81,9 +81,48 @@ type CommitConfirm struct {
 	Deadline time.Time `json:"deadline"`
 
 	// rolling: the rollback is under way; retryAt: it failed, and is
-	// tried again then.
+	// tried again then. A pending commit confirmed is never changed once
+	// published (confirmState): these change in a copy.
 	rolling bool
 	retryAt time.Time
+}
+
+// confirmState is the pending commit confirmed (nil p: none) as
+// published in Daemon.confirm: an immutable value, replaced whole by a
+// compare-and-swap. gen moves with every change made here, so that
+// refreshDocs keeps what changed during its read of the store.
+type confirmState struct {
+	p   *CommitConfirm
+	gen uint64
+}
+
+// pending returns the pending commit confirmed (nil: none), not to be
+// changed.
+func (d *Daemon) pending() *CommitConfirm {
+	if c := d.confirm.Load(); c != nil {
+		return c.p
+	}
+	return nil
+}
+
+// swapConfirm publishes p (nil: none) in place of old, the value last read
+// (nil old: whatever is pending), and says whether it did: false when
+// another change came first (old no longer pending).
+func (d *Daemon) swapConfirm(old, p *CommitConfirm) bool {
+	for {
+		cur := d.confirm.Load()
+		var curP *CommitConfirm
+		var gen uint64
+		if cur != nil {
+			curP, gen = cur.p, cur.gen
+		}
+		if old != nil && curP != old {
+			return false
+		}
+		if d.confirm.CompareAndSwap(cur, &confirmState{p: p, gen: gen + 1}) {
+			return true
+		}
+	}
 }
 
 type confirmOwnKey struct{}
@@ -100,9 +139,7 @@ func (d *Daemon) refusePending(ctx context.Context) error {
 	if own, _ := ctx.Value(confirmOwnKey{}).(bool); own {
 		return nil
 	}
-	d.confMu.Lock()
-	p := d.confirm
-	d.confMu.Unlock()
+	p := d.pending()
 	if p == nil {
 		return nil
 	}
@@ -165,9 +202,7 @@ func (d *Daemon) loadDocs() error {
 	d.sessMu.Lock()
 	d.setSession(sess)
 	d.sessMu.Unlock()
-	d.confMu.Lock()
-	d.setConfirmLocked(conf)
-	d.confMu.Unlock()
+	d.swapConfirm(nil, conf)
 	d.kickConfirm()
 	return nil
 }
@@ -176,7 +211,7 @@ func (d *Daemon) loadDocs() error {
 // finds the former leader's commit confirmed there). What this daemon
 // changed since the read began is newer than the read, and stays.
 func (d *Daemon) refreshDocs() {
-	sg, cg := d.sessGen.Load(), d.confGen.Load()
+	sg, c0 := d.sessGen.Load(), d.confirm.Load()
 	sess, conf, err := d.readDocs()
 	if err != nil {
 		d.log.Warn("reading the configuration session and commit confirmed from the store", "err", err)
@@ -188,19 +223,20 @@ func (d *Daemon) refreshDocs() {
 		}
 		d.sessMu.Unlock()
 	}
-	d.confMu.Lock()
-	if d.confGen.Load() == cg && (d.confirm == nil || !d.confirm.rolling) {
-		d.setConfirmLocked(conf)
+	// Unless a change was made here since the read began (the value
+	// read then is no longer the one published), or a rollback is under
+	// way.
+	if c0 == nil || c0.p == nil || !c0.p.rolling {
+		d.confirm.CompareAndSwap(c0, &confirmState{p: conf, gen: genOf(c0) + 1})
 	}
-	d.confMu.Unlock()
 	d.kickConfirm()
 }
 
-// setConfirmLocked makes p the pending commit confirmed (nil: none);
-// confMu is held.
-func (d *Daemon) setConfirmLocked(p *CommitConfirm) {
-	d.confirm = p
-	d.confGen.Add(1)
+func genOf(c *confirmState) uint64 {
+	if c == nil {
+		return 0
+	}
+	return c.gen
 }
 
 func (d *Daemon) kickConfirm() {
@@ -213,12 +249,11 @@ func (d *Daemon) kickConfirm() {
 // PendingConfirm returns the commit confirmed waiting for confirmation
 // (nil: none).
 func (d *Daemon) PendingConfirm() *CommitConfirm {
-	d.confMu.Lock()
-	defer d.confMu.Unlock()
-	if d.confirm == nil {
+	p := d.pending()
+	if p == nil {
 		return nil
 	}
-	c := *d.confirm
+	c := *p
 	return &c
 }
 
@@ -405,10 +440,7 @@ func (d *Daemon) CommitSession(ctx context.Context, comment string, confirm time
 		return d.ApplyConfig(ctx, []byte(s.YAML), true, comment)
 	}
 	if confirm > 0 {
-		d.confMu.Lock()
-		pending := d.confirm
-		d.confMu.Unlock()
-		if pending != nil {
+		if d.pending() != nil {
 			return nil, d.refusePending(context.Background())
 		}
 		// Saved before the revision: a daemon killed in between finds it
@@ -472,18 +504,14 @@ func (d *Daemon) setConfirm(p *CommitConfirm) error {
 	if err := d.saveDoc(docConfirm, p); err != nil {
 		return err
 	}
-	d.confMu.Lock()
-	d.setConfirmLocked(p)
-	d.confMu.Unlock()
+	d.swapConfirm(nil, p)
 	d.kickConfirm()
 	return nil
 }
 
 // ConfirmCommit keeps the revision of the pending commit confirmed.
 func (d *Daemon) ConfirmCommit(context.Context) (Revision, error) {
-	d.confMu.Lock()
-	p := d.confirm
-	d.confMu.Unlock()
+	p := d.pending()
 	if p == nil {
 		return Revision{}, kindf(ErrSessionState, "no commit confirmed is pending: nothing to confirm")
 	}
@@ -493,11 +521,7 @@ func (d *Daemon) ConfirmCommit(context.Context) (Revision, error) {
 	if err := d.saveDoc(docConfirm, nil); err != nil {
 		return Revision{}, fmt.Errorf("not confirmed (it still rolls back at %s): %w", p.Deadline.Format(time.RFC3339), err)
 	}
-	d.confMu.Lock()
-	if d.confirm == p {
-		d.setConfirmLocked(nil)
-	}
-	d.confMu.Unlock()
+	d.swapConfirm(p, nil)
 	d.kickConfirm()
 	d.events.Publish(Event{Kind: EventConfig, Object: fmt.Sprintf("revision %d", p.Revision), From: "confirm-pending", To: "confirmed",
 		Reason: fmt.Sprintf("confirmed before %s", p.Deadline.Format(time.RFC3339))})
@@ -542,20 +566,21 @@ func (d *Daemon) confirmLoop(ctx context.Context) error {
 // expireConfirm rolls back the pending commit confirmed whose deadline
 // passed.
 func (d *Daemon) expireConfirm(ctx context.Context) {
-	d.confMu.Lock()
-	p := d.confirm
-	if p == nil || p.rolling || d.now().Before(p.Deadline) {
-		d.confMu.Unlock()
+	old := d.pending()
+	if old == nil || old.rolling || d.now().Before(old.Deadline) {
 		return
 	}
-	p.rolling = true
-	cp := *p
-	d.confMu.Unlock()
+	cp := *old
+	cp.rolling = true
+	p := &cp
+	if !d.swapConfirm(old, p) {
+		return // confirmed, or replaced, meanwhile
+	}
 	fail := func(err error) {
 		d.log.Error("commit confirmed: rolling back failed; retried", "revision", cp.Revision, "previous", cp.Previous, "err", err)
-		d.confMu.Lock()
-		p.rolling, p.retryAt = false, d.now().Add(confirmRetry)
-		d.confMu.Unlock()
+		retry := cp
+		retry.rolling, retry.retryAt = false, d.now().Add(confirmRetry)
+		d.swapConfirm(p, &retry)
 	}
 	run := d.snapshot().rev
 	deadline := cp.Deadline.Format(time.RFC3339)
@@ -593,10 +618,6 @@ func (d *Daemon) expireConfirm(ctx context.Context) {
 // it again finds the running revision moved, and leaves it).
 func (d *Daemon) clearConfirm(p *CommitConfirm) error {
 	err := d.saveDoc(docConfirm, nil)
-	d.confMu.Lock()
-	if d.confirm == p {
-		d.setConfirmLocked(nil)
-	}
-	d.confMu.Unlock()
+	d.swapConfirm(p, nil)
 	return err
 }

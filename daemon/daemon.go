@@ -145,6 +145,11 @@ type Daemon struct {
 
 	// cfgMu admits one configuration change at a time. Its compile runs
 	// under it, outside the state owner, so failovers go on meanwhile.
+	// It stays a mutex: it guards no state (the running state is the
+	// owner's) but a plan's premise, that the running state it was
+	// planned against is still the one it replaces when the owner
+	// installs it, across a compile and a store save the owner must not
+	// wait for.
 	cfgMu sync.Mutex
 	// reqs hands work to the state owner (ownerLoop), the one goroutine
 	// that changes runtime state: configuration swaps, manual bypass and
@@ -152,7 +157,11 @@ type Daemon struct {
 	reqs      chan func(context.Context)
 	ownerDone chan struct{}
 	// Before Run there is no owner: work runs on the caller's goroutine,
-	// one at a time (inlineMu; Run sets started under it).
+	// one at a time (inlineMu; Run sets started under it). It stays a
+	// mutex: it is the owner's role before there is an owner goroutine
+	// to hand work to (New starts none: a daemon made and never run
+	// leaves nothing running), and Run takes it once to hand the role
+	// over with no inline work under way.
 	inlineMu sync.Mutex
 	started  atomic.Bool
 	traces   traceCache // the software model trace and locate run packets through
@@ -180,7 +189,11 @@ type Daemon struct {
 	earlyNames  []string
 	saveFailing atomic.Bool
 	retryWait   time.Duration
-	// publishMu makes status snapshots publish in the order taken.
+	// publishMu makes status snapshots publish in the order taken. It
+	// stays a mutex: it orders the telemetry loop's periodic snapshot
+	// and a command's own (refreshTelemetry, which must have published
+	// when the command returns, before Run too) and guards nothing
+	// else; the state owner never takes it.
 	publishMu sync.Mutex
 	// engReqs hands work to the engine loop (engineDo), which closes
 	// engDone when it ends.
@@ -195,17 +208,23 @@ type Daemon struct {
 	pipeline *pipeline.Pipeline
 
 	// The open configuration session (sessMu, held across its commit)
-	// and a commit confirmed waiting for its confirmation (confMu; the
-	// confirmation loop is kicked when it changes): confsession.go.
+	// and a commit confirmed waiting for its confirmation (an immutable
+	// value swapped whole; the confirmation loop is kicked when it
+	// changes): confsession.go.
+	//
+	// sessMu stays a mutex: it admits one session request at a time
+	// (start, stage, commit, abort, rebase), each a read-check-save of
+	// the store and, for a commit, a configuration change; the state
+	// owner must not wait on the store for them, and readers take
+	// sessView.
 	sessMu   sync.Mutex
 	sess     *ConfigSession
 	sessView atomic.Pointer[ConfigSession] // sess, for readers that must not wait on a commit
-	// sessGen and confGen move with every change made here (refreshDocs
-	// keeps what changed during its read).
-	sessGen, confGen atomic.Uint64
-	confMu           sync.Mutex
-	confirm          *CommitConfirm
-	confirmKick      chan struct{}
+	// sessGen moves with every change made here (refreshDocs keeps what
+	// changed during its read).
+	sessGen     atomic.Uint64
+	confirm     atomic.Pointer[confirmState]
+	confirmKick chan struct{}
 }
 
 // New loads the running configuration (or the initial one) and prepares

@@ -60,7 +60,8 @@ var ErrLagged = fmt.Errorf("%w: the monitor client fell more than %d events behi
 
 // EventLog keeps the latest events and hands new ones to subscribers.
 // Publishing never blocks: a subscriber that does not keep up is ended
-// with ErrLagged.
+// with ErrLagged. mu is a leaf lock on the log alone (publishers are
+// every goroutine of the daemon; none waits on another under it).
 type EventLog struct {
 	mu   sync.Mutex
 	seq  uint64

@@ -129,7 +129,8 @@ func (d *Daemon) program(ctx context.Context, site *tables.Site, pre *applyPlan)
 // wait for it (the switch session's callbacks: the owner may be waiting
 // on the session; the port watch, which must go on handing port events to
 // the engine while the owner writes a configuration). Posting never
-// blocks; the owner runs what was posted, in order.
+// blocks; the owner runs what was posted, in order. mu is a leaf lock on
+// the queue alone: a channel would make a poster wait when full.
 type mailbox struct {
 	mu   sync.Mutex
 	work []mail

@@ -92,6 +92,8 @@ type learner struct {
 	idle  func(proto uint8) time.Duration
 	bound int
 
+	// mu is a leaf lock on the learner's queues alone (digests come from
+	// the engine loop, the learner's loop drains them).
 	mu      sync.Mutex
 	queue   []sessionmem.Digest
 	deletes []sessionmem.Key

@@ -72,7 +72,9 @@ const (
 // overwritten.
 type Store struct {
 	dir string
-	mu  sync.Mutex
+	// mu is a leaf lock on this directory's files alone (held for no
+	// call out of the store).
+	mu sync.Mutex
 	// lock is the state directory's exclusive lock (lockFile), held
 	// until Close.
 	lock *os.File

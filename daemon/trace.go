@@ -100,7 +100,7 @@ func (d *Daemon) heldEntry(ctx context.Context, k sessionmem.Key) (*p4v1.TableEn
 }
 
 // traceCache keeps the model of the last desired entries traced or
-// located.
+// located. mu is a leaf lock on the cache alone (API requests only).
 type traceCache struct {
 	mu  sync.Mutex
 	des *tables.Desired

@@ -64,8 +64,10 @@ func confirmAcrossTakeover(t *testing.T, endpoints []string) (late, took time.Du
 	staged := v.Session.YAML + "  - {name: s1, priority: 100, match: {proto: tcp, l4_port: 1100}, action: bypass}\n"
 	_, err = a.d.StageSession(ctx, []byte(staged), v.Session.Version, "balancer rule add s1", false)
 	require.NoError(t, err)
-	// Long enough for the takeover (a 2 s lease) to end before it.
-	const confirm = 8 * time.Second
+	// Long enough for the takeover to end before it (the premise checked
+	// below): the lease, then the new leader's bid and reconcile, which
+	// took 7.5 s on a host loaded by stress-ng --cpu 8 under -race.
+	confirm := b.leaseTTL() + 20*time.Second
 	res, err := a.d.CommitSession(ctx, "", confirm, false)
 	require.NoError(t, err)
 	p := a.d.PendingConfirm()

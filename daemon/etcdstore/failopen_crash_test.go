@@ -268,7 +268,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 	reached := delivered(t, f2, sent) // frames the switch sent before the crash point
 	assert.True(t, saved, "killed at %s with the switch holding %s: the store must hold F2's fail-open mark (store: %+v)", point, action, rt)
 
-	b.waitReady(s, 20*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	took := time.Since(killed)
 	require.Equal(t, p4src.ActionFilterSWBypass, b.fgAction(1), "the new leader holds F2 in bypass")
 	if at == "saved" {
@@ -359,7 +359,7 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 1
-	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	}, setupWait, time.Millisecond, "healthy: F2 drops the probes")
 
 	a.etcd.partition()
 	f2.passAll.Store(true)
@@ -469,7 +469,7 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 		_, saved := rt.FailedOpen[n]
 		assert.True(t, saved, "the switch holds %s's fail-open action: the store must hold its mark (store: %+v)", n, rt.FailedOpen)
 	}
-	b.waitReady(s, 20*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	t.Logf("killed with %d of F2, F3 out on the switch, marks saved %d; takeover in %v", len(out), len(rt.FailedOpen), time.Since(killed))
 	passes := filterNamed(t, s, "F2").Passes
 	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, 30*time.Second, time.Millisecond)
@@ -497,10 +497,14 @@ func TestHAKilledMidFailOpenOfTwo(t *testing.T) {
 // the state directory, daemon.TestFailOpenSaveRetried.)
 func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
-	// A 10 s lease: the leader cut off steps down 7.5 s after its last
-	// renewal, after its save failed (the store's timeout, 3 s, and the
-	// quorum check) and etcd is back.
-	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = failOpenSiteSparse(t) }, withLease(10*time.Second))
+	// A 20 s lease: the leader cut off steps down 15 s after its last
+	// renewal, which may have been a quarter lease before the cut, so at
+	// 10 s after the cut at the earliest: after its save failed (the
+	// store's timeout, 3 s, and the quorum check), etcd is back and its
+	// client reconnected. With 10 s (5 s after the cut at the earliest)
+	// the leader stepped down in 1 of 2 unloaded runs under -race: the
+	// heal came 4.2 s after the cut and the reconnect took the rest.
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config = failOpenSiteSparse(t) }, withLease(20*time.Second))
 	a := b.start("a")
 	b.allUp(a)
 	b.waitSavedUp("F1", "F2", "F3")
@@ -508,7 +512,7 @@ func TestHAFailOpenMarkSavedWhenEtcdBack(t *testing.T) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 1
-	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	}, setupWait, time.Millisecond, "healthy: F2 drops the probes")
 	alarmed := func() bool {
 		st, err := a.d.Status(context.Background())
 		require.NoError(t, err)

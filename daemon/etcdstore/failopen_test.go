@@ -153,7 +153,7 @@ func haTakeoverFailOpen(t *testing.T, manual, kill bool) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 2
-	}, 10*time.Second, time.Millisecond, "healthy: F2 drops the probes")
+	}, setupWait, time.Millisecond, "healthy: F2 drops the probes")
 	assert.Zero(t, f2.probesPassed.Load())
 
 	// F2 fails open: the leader takes it out and saves it failed open.
@@ -186,7 +186,7 @@ func haTakeoverFailOpen(t *testing.T, manual, kill bool) {
 	} else {
 		at := time.Now()
 		a.stop()
-		b.waitReady(s, 20*time.Second)
+		b.waitReady(s, setupWait)
 		took = time.Since(at)
 	}
 	f := filterNamed(t, s, "F2")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/daemon/etcdstore/etcdtest"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 	"github.com/dpi-balancer/balancer/p4src"
 )
 
@@ -22,6 +23,7 @@ import (
 // takeover; a takeover with nothing changed writes nothing.
 func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 	t.Parallel()
+	stalls := testbed.WatchStalls(t)
 	b := newHABed(t)
 	ctx := context.Background()
 	a := b.start("a")
@@ -33,22 +35,41 @@ func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 	b.waitStandby(s)
 	assert.Zero(t, s.d.Session().Stats().WriteRequests, "a standby writes nothing")
 
-	// Nothing changed: the takeover writes nothing.
+	// Nothing changed: the takeover writes nothing. The bound on its time
+	// (a lease for the killed leader's key to expire, then the standby's
+	// bid and reconcile: 4 s of those beyond a 2 s lease, as before) has
+	// a premise: the leader still leads and the standby stands by when
+	// the leader is killed; a leader that stepped down on its own before
+	// (its renewals starved) would make another takeover. Waited for.
+	// Both the bound and "nothing changed" (healthy filters stay up on
+	// the new leader) have a timing premise too: the host runs this
+	// process (switch, filter emulators, daemons) within a keep-alive
+	// interval (haStallBound). Watched: a run that misses them while the
+	// host stalled the process that long is said, not judged.
+	b.waitReady(a, setupWait)
+	b.waitStandby(s)
+	killed := time.Now()
 	took := b.takeover(a, s)
-	t.Logf("leader killed -> standby primary in %v (lease 2s)", took)
-	assert.Less(t, took, 6*time.Second)
 	b.allUp(s)
-	if !assert.Zero(t, s.d.Session().Stats().Updates, "a takeover with nothing changed writes nothing") {
-		// Say what the new leader wrote for: its events since it started.
-		_ = s.d.Monitor(ctx, 1000, "", false, func(e daemon.Event) error {
-			t.Logf("new leader's event: %+v", e)
-			return nil
-		})
-		st, _ := s.d.Status(ctx)
-		t.Logf("new leader's filters: %+v; session: %+v", st.Filters, s.d.Session().Status())
-	}
+	t.Logf("leader killed -> standby primary in %v (lease %v)", took, b.leaseTTL())
+	bound, updates := b.leaseTTL()+4*time.Second, s.d.Session().Stats().Updates
 	n, _ := b.writesBy(s.d.Session().Status().ElectionLow)
-	assert.Zero(t, n)
+	if worst := stalls.Worst(killed, time.Now()); worst >= haStallBound && (took >= bound || updates != 0 || n != 0) {
+		t.Logf("not judged: the takeover took %v (bound %v) and wrote %d updates in %d requests while the host stalled this process %v (premise: under %v)",
+			took, bound, updates, n, worst.Round(time.Millisecond), haStallBound)
+	} else {
+		assert.Less(t, took, bound)
+		assert.Zero(t, n)
+		if !assert.Zero(t, updates, "a takeover with nothing changed writes nothing") {
+			// Say what the new leader wrote for: its events since it started.
+			_ = s.d.Monitor(ctx, 1000, "", false, func(e daemon.Event) error {
+				t.Logf("new leader's event: %+v", e)
+				return nil
+			})
+			st, _ := s.d.Status(ctx)
+			t.Logf("new leader's filters: %+v; session: %+v", st.Filters, s.d.Session().Status())
+		}
+	}
 
 	// A manual bypass and a configuration change acknowledged by the
 	// standby, then the leader dies at once.
@@ -73,7 +94,18 @@ func TestHATakeoverKeepsAcknowledgedChanges(t *testing.T) {
 	b.waitStandby(s2)
 	require.NoError(t, a2.d.SetBypass(ctx, "F1", false))
 	b.takeover(a2, s2)
-	assert.Equal(t, p4src.ActionFilterForward, b.fgAction(0), "the bypass cleared on the old leader stays cleared")
+	act := b.fgAction(0) // before the status: a failure is written after its state
+	st, err := s2.d.Status(ctx)
+	require.NoError(t, err)
+	assert.NotContains(t, st.Bypass.Groups, "F1", "the bypass cleared on the old leader stays cleared")
+	if act != p4src.ActionFilterForward {
+		// Only the new leader's own judgement may have taken F1 out (its
+		// keep-alives on a host that stalled this process, as under
+		// stress-ng), never the cleared bypass: F1 is then down.
+		f1 := st.Filters[0]
+		t.Logf("F1 is %s on the switch: %s, %s", act, f1.State, f1.Reason)
+		assert.Equal(t, "down", f1.State, "F1 out of service on the switch (%s) while the leader says %s (%s): the cleared bypass came back", act, f1.State, f1.Reason)
+	}
 }
 
 // A leader cut off from etcd, still connected to the switch, stops
@@ -111,7 +143,7 @@ func testPartitionedLeader(t *testing.T, b *haBed) {
 	// The filter F2 dies: the old leader reacts (writes) while it still
 	// leads, and must stop writing once it steps down.
 	b.filters["F2"].alive.Store(false)
-	b.waitReady(s, 20*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	newID := s.d.Session().Status().ElectionLow
 	require.Greater(t, newID, oldID)
 	// The new leader sees F2 dead too and writes the bypass.
@@ -144,7 +176,7 @@ func TestHATwoStartedAtOnce(t *testing.T) {
 		wg.Go(func() { hs[i] = b.start(fmt.Sprintf("d%d", i)) })
 	}
 	wg.Wait()
-	require.Eventually(t, func() bool { return hs[0].ready() || hs[1].ready() }, 20*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return hs[0].ready() || hs[1].ready() }, setupWait, time.Millisecond)
 	leader, standby := hs[0], hs[1]
 	if standby.ready() {
 		leader, standby = standby, leader
@@ -179,11 +211,12 @@ func TestHATwoStartedAtOnce(t *testing.T) {
 	assert.Contains(t, st.HA.StoreError, "health check")
 }
 
-// BenchmarkHATakeover kills the leader once per iteration (2 s lease) and
-// reports how long until the standby is primary with the desired state on
-// the switch: go test -run ^$ -bench HATakeover -benchtime 20x ./daemon/etcdstore/
+// BenchmarkHATakeover kills the leader once per iteration (2 s lease, the
+// default the figures of docs/ha.md are for) and reports how long until
+// the standby is primary with the desired state on the switch: go test
+// -run ^$ -bench HATakeover -benchtime 20x ./daemon/etcdstore/
 func BenchmarkHATakeover(b *testing.B) {
-	bed := newHABed(b)
+	bed := newHABedOn(b, startEtcd(b), nil, withLease(DefaultTTL))
 	leader := bed.start("d0")
 	bed.allUp(leader)
 	standby := bed.start("d1")
@@ -224,7 +257,9 @@ func TestHAEtcdLost(t *testing.T) {
 
 	a.etcd.partition()
 	s.etcd.partition()
-	require.Eventually(t, func() bool { return !a.d.Session().Status().Primary }, 10*time.Second, time.Millisecond, "the leader stepped down")
+	// Within the lease less its guard after the last renewal (8 s to
+	// observe it beyond a 2 s lease, as before).
+	require.Eventually(t, func() bool { return !a.d.Session().Status().Primary }, b.leaseTTL()+8*time.Second, time.Millisecond, "the leader stepped down")
 	b.mu.Lock()
 	atStep := len(b.writes)
 	b.mu.Unlock()
@@ -240,7 +275,7 @@ func TestHAEtcdLost(t *testing.T) {
 
 	a.etcd.heal()
 	s.etcd.heal()
-	require.Eventually(t, func() bool { return a.ready() || s.ready() }, 30*time.Second, time.Millisecond, "a leader again")
+	require.Eventually(t, func() bool { return a.ready() || s.ready() }, b.leaseTTL()+setupWait, time.Millisecond, "a leader again")
 	leader := a
 	if s.ready() {
 		leader = s
