@@ -611,7 +611,9 @@ type HeldSessionMove struct {
 	// Held sessions that keep their filter group and core.
 	Stay int64 `protobuf:"varint,2,opt,name=stay,proto3" json:"stay,omitempty"`
 	// Held sessions on a filter group or core the change takes out of the
-	// balance group: they leave it.
+	// balance group: they leave it (once the change runs, their entries are
+	// rewritten to where their slots then point; a removed balance group's
+	// are deleted).
 	Leave int64 `protobuf:"varint,3,opt,name=leave,proto3" json:"leave,omitempty"`
 	// Held sessions whose slot the new configuration's layout (every filter
 	// up) points elsewhere: those that would move without the session
@@ -1781,7 +1783,13 @@ type SessionMemory struct {
 	LastReadBack *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=last_read_back,json=lastReadBack,proto3" json:"last_read_back,omitempty"`
 	// Held sessions rewritten off a failed filter group whose share its
 	// failure action moved (rebalance, spare) to where their slots point.
-	Rehomed       uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
+	Rehomed uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
+	// Held sessions rewritten to where their slots point because a
+	// configuration change removed their filter group (or took it out of
+	// their balance group, or removed the core they were on); entries
+	// deleted because a change removed their balance group.
+	Reassigned    uint64 `protobuf:"varint,15,opt,name=reassigned,proto3" json:"reassigned,omitempty"`
+	Removed       uint64 `protobuf:"varint,16,opt,name=removed,proto3" json:"removed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1910,6 +1918,20 @@ func (x *SessionMemory) GetLastReadBack() *timestamppb.Timestamp {
 func (x *SessionMemory) GetRehomed() uint64 {
 	if x != nil {
 		return x.Rehomed
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetReassigned() uint64 {
+	if x != nil {
+		return x.Reassigned
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetRemoved() uint64 {
+	if x != nil {
+		return x.Removed
 	}
 	return 0
 }
@@ -5298,7 +5320,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
 	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
 	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\x12A\n" +
-	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xc8\x03\n" +
+	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\x82\x04\n" +
 	"\rSessionMemory\x12\x12\n" +
 	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x1c\n" +
@@ -5317,7 +5339,11 @@ const file_balancer_proto_rawDesc = "" +
 	"\vqueue_bound\x18\f \x01(\x03R\n" +
 	"queueBound\x12@\n" +
 	"\x0elast_read_back\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\flastReadBack\x12\x18\n" +
-	"\arehomed\x18\x0e \x01(\x04R\arehomed\"L\n" +
+	"\arehomed\x18\x0e \x01(\x04R\arehomed\x12\x1e\n" +
+	"\n" +
+	"reassigned\x18\x0f \x01(\x04R\n" +
+	"reassigned\x12\x18\n" +
+	"\aremoved\x18\x10 \x01(\x04R\aremoved\"L\n" +
 	"\x12SessionMemoryGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x12\n" +

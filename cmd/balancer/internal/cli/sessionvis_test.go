@@ -43,7 +43,7 @@ func TestWriteCountersSessions(t *testing.T) {
 		"FILTER GROUP  SESSIONS HELD\n"+
 		"F1            153\n"+
 		"F2            148\n"+
-		"learned 320, aged 19, moved off failed filters 0, already held 0, refused (table full) 4, failed 0, dropped (learner behind) 0; backlog 0 of 0; read back 10s ago\n", b.String())
+		"learned 320, aged 19, moved off failed filters 0, moved off removed filters 0, deleted with their balance group 0, already held 0, refused (table full) 4, failed 0, dropped (learner behind) 0; backlog 0 of 0; read back 10s ago\n", b.String())
 
 	a := &apiv1.Counters{At: timestamppb.New(time.Unix(999, 0)), SessionMemory: &apiv1.SessionMemory{Held: 1,
 		FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F1", Held: 1}}}}
