@@ -4933,11 +4933,21 @@ type Placement struct {
 	Core         uint32                 `protobuf:"varint,5,opt,name=core,proto3" json:"core,omitempty"`
 	// forward when it is there now; else where it is because of a failure
 	// (sw-bypass, drop, rebalanced to F2 core 3, ...).
-	Effective     string `protobuf:"bytes,6,opt,name=effective,proto3" json:"effective,omitempty"`
-	LanPort       string `protobuf:"bytes,7,opt,name=lan_port,json=lanPort,proto3" json:"lan_port,omitempty"`
-	WanPort       string `protobuf:"bytes,8,opt,name=wan_port,json=wanPort,proto3" json:"wan_port,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Effective string `protobuf:"bytes,6,opt,name=effective,proto3" json:"effective,omitempty"`
+	LanPort   string `protobuf:"bytes,7,opt,name=lan_port,json=lanPort,proto3" json:"lan_port,omitempty"`
+	WanPort   string `protobuf:"bytes,8,opt,name=wan_port,json=wanPort,proto3" json:"wan_port,omitempty"`
+	// With the session memory on: "held" when the switch's sessions table
+	// holds the session for this balance group (filter_group, core, the
+	// ports and effective are then its entry's, as the switch forwards it;
+	// slot_filter_group and slot_core its slot's), "not held" otherwise;
+	// session_from where that was read (the switch's table, or the
+	// learner's view when the switch could not be read). Empty when off.
+	Session         string `protobuf:"bytes,9,opt,name=session,proto3" json:"session,omitempty"`
+	SessionFrom     string `protobuf:"bytes,10,opt,name=session_from,json=sessionFrom,proto3" json:"session_from,omitempty"`
+	SlotFilterGroup string `protobuf:"bytes,11,opt,name=slot_filter_group,json=slotFilterGroup,proto3" json:"slot_filter_group,omitempty"`
+	SlotCore        uint32 `protobuf:"varint,12,opt,name=slot_core,json=slotCore,proto3" json:"slot_core,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Placement) Reset() {
@@ -5024,6 +5034,34 @@ func (x *Placement) GetWanPort() string {
 		return x.WanPort
 	}
 	return ""
+}
+
+func (x *Placement) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Placement) GetSessionFrom() string {
+	if x != nil {
+		return x.SessionFrom
+	}
+	return ""
+}
+
+func (x *Placement) GetSlotFilterGroup() string {
+	if x != nil {
+		return x.SlotFilterGroup
+	}
+	return ""
+}
+
+func (x *Placement) GetSlotCore() uint32 {
+	if x != nil {
+		return x.SlotCore
+	}
+	return 0
 }
 
 type MonitorRequest struct {
@@ -5612,7 +5650,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0eLocateResponse\x126\n" +
 	"\n" +
 	"placements\x18\x01 \x03(\v2\x16.balancer.v1.PlacementR\n" +
-	"placements\"\xe3\x01\n" +
+	"placements\"\xe9\x02\n" +
 	"\tPlacement\x12#\n" +
 	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x12\n" +
 	"\x04hash\x18\x02 \x01(\rR\x04hash\x12\x12\n" +
@@ -5621,7 +5659,12 @@ const file_balancer_proto_rawDesc = "" +
 	"\x04core\x18\x05 \x01(\rR\x04core\x12\x1c\n" +
 	"\teffective\x18\x06 \x01(\tR\teffective\x12\x19\n" +
 	"\blan_port\x18\a \x01(\tR\alanPort\x12\x19\n" +
-	"\bwan_port\x18\b \x01(\tR\awanPort\"X\n" +
+	"\bwan_port\x18\b \x01(\tR\awanPort\x12\x18\n" +
+	"\asession\x18\t \x01(\tR\asession\x12!\n" +
+	"\fsession_from\x18\n" +
+	" \x01(\tR\vsessionFrom\x12*\n" +
+	"\x11slot_filter_group\x18\v \x01(\tR\x0fslotFilterGroup\x12\x1b\n" +
+	"\tslot_core\x18\f \x01(\rR\bslotCore\"X\n" +
 	"\x0eMonitorRequest\x12\x16\n" +
 	"\x06replay\x18\x01 \x01(\rR\x06replay\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x16\n" +

@@ -326,6 +326,7 @@ func (s *apiServer) Locate(ctx context.Context, req *apiv1.LocateRequest) (_ *ap
 		out.Placements[i] = &apiv1.Placement{
 			BalanceGroup: p.BalanceGroup, Hash: p.Hash, Slot: p.Slot, FilterGroup: p.FilterGroup, Core: p.Core,
 			Effective: p.Effective, LanPort: p.LANPort, WanPort: p.WANPort,
+			Session: p.Session, SessionFrom: p.SessionFrom, SlotFilterGroup: p.SlotFilterGroup, SlotCore: p.SlotCore,
 		}
 	}
 	return out, nil
