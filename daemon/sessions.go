@@ -113,11 +113,15 @@ type learner struct {
 	lastRB    time.Time
 	wake      chan struct{}
 	// recheck: an answer the learner's view cannot explain (BMv2's
-	// refusal while it holds less than the size): read the table back.
+	// refusal while it holds less than the size): read the table back;
+	// unsure counts those answers until then (readBack counts them).
 	recheck bool
+	unsure  uint64
 
 	inserted, evicted, dups, full, failed, dropped, rehomed atomic.Uint64
 	reassigned, removed                                     atomic.Uint64
+	// rechecks: read-backs an answer the view could not explain asked for.
+	rechecks atomic.Uint64
 }
 
 // batchKind is what a batch of the learner's writes does.
@@ -411,12 +415,15 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 				l.full.Add(1)
 				continue
 			}
-			l.failed.Add(1)
 			if ambiguous {
-				// BMv2's "full" while the learner holds less than the size:
-				// its view may be short of the switch's; read it back.
+				// BMv2's answer while the learner holds less than the
+				// size: its view may be short of the switch's. Counted once
+				// the table is read back: full if it holds its size.
+				l.unsure++
 				l.recheck = true
+				continue
 			}
+			l.failed.Add(1)
 		}
 	}
 	return nil
@@ -429,6 +436,9 @@ func (l *learner) needsReadBack() bool {
 	defer l.mu.Unlock()
 	r := l.recheck
 	l.recheck = false
+	if r {
+		l.rechecks.Add(1)
+	}
 	return r
 }
 
@@ -451,6 +461,16 @@ func (l *learner) readBack(ctx context.Context) error {
 	}
 	l.mu.Lock()
 	l.held, l.byGroup, l.lastRB = held, by, time.Now()
+	if l.unsure > 0 {
+		// BMv2's refusals the view could not explain: the table read
+		// back at its size says they were a full table's.
+		if l.tbl.Size > 0 && int64(len(held)) >= l.tbl.Size {
+			l.full.Add(l.unsure)
+		} else {
+			l.failed.Add(l.unsure)
+		}
+		l.unsure = 0
+	}
 	l.mu.Unlock()
 	return nil
 }
@@ -715,8 +735,9 @@ func (l *learner) preview(old, cfg *config.Config, layouts []*tables.GroupLayout
 // full table (measured: bmv2, TestSessionsTableFullBMv2VsSim): UNKNOWN with
 // this message, not RESOURCE_EXHAUSTED. PI gives the same answer to any
 // insert its target refuses, so it is taken as "full" only while the
-// learner holds the table's size; otherwise it is a failure, and the
-// learner reads the table back (its view may be short of the switch's).
+// learner holds the table's size; otherwise the learner reads the table
+// back (its view may be short of the switch's) and counts it as full if
+// the table then holds its size, as failed if not.
 const bmv2TableFull = "Error when adding match entry to target"
 
 // insertRefused says how the switch's answer e to an INSERT counts:
