@@ -10,6 +10,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/symhash"
 )
 
 // The session memory (docs/sessions.md; p4src/shared/control/balancing.p4
@@ -23,17 +24,118 @@ import (
 // digest per frame, the verdict's first). Digests are queued once until
 // acknowledged, as PI's learning does.
 //
-// The table is exact, at most its P4Info size, indexed by a Go map. Its
+// The table is exact, at most its P4Info size, indexed by sessIndex (open
+// addressing on the session's symmetric hash, which the pipeline computes
+// for the slot anyway: a lookup hashes nothing more). Its
 // entries age by idle timeout as BMv2's do: every lookup that finds an
 // entry refreshes it (whatever the balance group then does with it), and
 // IdleEntries reports each entry unhit for its idle_timeout_ns, again
 // every IdleRepeat while it stays so.
 
 // sessIndex finds the entry of a session by its key (packed: see
-// packKey).
+// packKey): open addressing with linear probing on the session's
+// symmetric hash (symhash.Folded of the key's addresses and protocol, the
+// packet's m.hash()) mixed with its balance group, at most half full,
+// backward-shift deletion (no tombstones). A Go map hashed the key again
+// on every lookup (BenchmarkProcessSessionMemory).
 type sessIndex struct {
-	pos   [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
-	byKey map[[2]uint64]*entry
+	pos  [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
+	keys [][2]uint64
+	vals []*entry // nil: an empty slot
+	n    int
+	bits uint
+}
+
+// sessSlot is where a key with session hash h starts its probe run.
+func (x *sessIndex) slot(k [2]uint64, h uint32) uint64 {
+	return ((uint64(h) | k[1]<<32) * 0x9E3779B97F4A7C15) >> (64 - x.bits)
+}
+
+// keyHash is the session hash of a packed key (as the packet's m.hash()).
+func keyHash(k [2]uint64) uint32 {
+	return symhash.Folded(uint32(k[0]>>32), uint32(k[0]), uint8(k[1]))
+}
+
+// get is the entry of key k, whose session hash is h.
+func (x *sessIndex) get(k [2]uint64, h uint32) *entry {
+	if x.n == 0 {
+		return nil
+	}
+	mask := uint64(len(x.vals) - 1)
+	for i := x.slot(k, h); ; i = (i + 1) & mask {
+		v := x.vals[i]
+		if v == nil {
+			return nil
+		}
+		if x.keys[i] == k {
+			return v
+		}
+	}
+}
+
+// put sets the entry of k.
+func (x *sessIndex) put(k [2]uint64, e *entry) {
+	if (x.n+1)*2 > len(x.vals) {
+		x.grow()
+	}
+	mask := uint64(len(x.vals) - 1)
+	i := x.slot(k, keyHash(k))
+	for x.vals[i] != nil && x.keys[i] != k {
+		i = (i + 1) & mask
+	}
+	if x.vals[i] == nil {
+		x.n++
+	}
+	x.keys[i], x.vals[i] = k, e
+}
+
+func (x *sessIndex) grow() {
+	oldK, oldV := x.keys, x.vals
+	x.bits = max(x.bits+1, 4)
+	x.keys, x.vals, x.n = make([][2]uint64, 1<<x.bits), make([]*entry, 1<<x.bits), 0
+	for i, v := range oldV {
+		if v != nil {
+			x.put(oldK[i], v)
+		}
+	}
+}
+
+// del removes k, shifting back the entries after it in its probe run.
+func (x *sessIndex) del(k [2]uint64) {
+	if x.n == 0 {
+		return
+	}
+	mask := uint64(len(x.vals) - 1)
+	i := x.slot(k, keyHash(k))
+	for x.keys[i] != k || x.vals[i] == nil {
+		if x.vals[i] == nil {
+			return
+		}
+		i = (i + 1) & mask
+	}
+	x.n--
+	for {
+		x.keys[i], x.vals[i] = [2]uint64{}, nil
+		j := i
+		for {
+			j = (j + 1) & mask
+			if x.vals[j] == nil {
+				return
+			}
+			// The entry at j may move to i when its home is not in (i, j].
+			home := x.slot(x.keys[j], keyHash(x.keys[j]))
+			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+				break
+			}
+		}
+		x.keys[i], x.vals[i] = x.keys[j], x.vals[j]
+		i = j
+	}
+}
+
+// clear empties the index.
+func (x *sessIndex) clear() {
+	x.keys, x.vals, x.n, x.bits = nil, nil, 0, 0
 }
 
 func (x *sessIndex) keyOf(e *entry) [2]uint64 {
@@ -73,7 +175,7 @@ func (d *Dataplane) resolveSessions() []error {
 		return nil // newTable failed: already reported
 	}
 	var errs []error
-	x := &sessIndex{byKey: map[[2]uint64]*entry{}}
+	x := &sessIndex{}
 	if len(t.fields) != len(sessionFields) {
 		errs = append(errs, fmt.Errorf("table %q: %d match fields, the pipeline expects %d", t.name, len(t.fields), len(sessionFields)))
 	}
