@@ -430,9 +430,11 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	h := m.hash()
 	var held *entry
 	var skey sessionmem.Key
+	var spk [2]uint64
 	if st := d.sessions; st != nil {
 		skey = m.sessionKey(group)
-		if held = st.sidx.get(packKey(skey), h); held != nil {
+		spk = packKey(skey)
+		if held = st.sidx.get(spk, h); held != nil {
 			held.touch(int64(d.now()))
 		}
 		dc.record(st, held)
@@ -519,7 +521,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		if learn && !verdictDigest {
 			// ARCH_INGRESS_FINISH: one digest per frame, the verdict's
 			// first; the session's with the slot's filter group and core.
-			d.sessQ.emit(sessionmem.Digest{Key: skey, FilterGroup: uint8(targetFG), Core: uint16(dc.core)})
+			d.sessQ.emit(skey, spk, uint8(targetFG), uint16(dc.core), h)
 		}
 	case actGroupBypass:
 		dc.bypassToPeer(m, p4src.LinkCntGroupBypass)

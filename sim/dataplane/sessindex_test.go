@@ -2,11 +2,14 @@ package dataplane
 
 import (
 	"math/rand"
+	"net/netip"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	pc "github.com/dpi-balancer/balancer/internal/pipelinecases"
 	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/symhash"
 )
 
 // The session index against a Go map under churn: inserts, replacements
@@ -55,4 +58,44 @@ func TestSessIndexPacketHash(t *testing.T) {
 		m.v6src.hi, m.v6src.lo, m.v6dst.hi, m.v6dst.lo = rng.Uint64(), rng.Uint64(), rng.Uint64(), rng.Uint64()
 		require.Equal(t, keyHash(packKey(m.sessionKey(1))), m.hash())
 	}
+}
+
+// The digests of two sessions of one pending-cache slot: each once until
+// acknowledged, again after its own ack only, and again after a reset
+// (a pipeline push), whichever of them the cache holds.
+func TestSessionDigestPendingCache(t *testing.T) {
+	d, _, _ := sessionsDP(t, 0)
+	// Two sessions whose hashes share a cache slot.
+	a := netip.MustParseAddr("10.9.0.1")
+	seen := map[uint32]netip.Addr{}
+	var b1, b2 netip.Addr
+	for i := 1; b1 == (netip.Addr{}); i++ {
+		b := netip.AddrFrom4([4]byte{172, 20, byte(i >> 8), byte(i)})
+		slot := symhash.Sum(a, b, 6) % seenSize
+		if o, ok := seen[slot]; ok {
+			b1, b2 = o, b
+		}
+		seen[slot] = b
+	}
+	send := func(b netip.Addr, n int) []sessionmem.Digest {
+		for range n {
+			d.Process(pc.L1LAN, tcpFrame(a, b), nil)
+		}
+		dgs, _ := d.SessionDigests()
+		return dgs
+	}
+	got1 := send(b1, 3)
+	require.Len(t, got1, 1, "one digest until acknowledged")
+	got2 := send(b2, 3)
+	require.Len(t, got2, 1, "the other session of the slot: one digest too")
+	require.Empty(t, send(b1, 2), "still pending")
+	require.Empty(t, send(b2, 2), "still pending")
+	d.AckSessionDigests(got1)
+	require.Equal(t, got1, send(b1, 2), "acknowledged: sent again, once")
+	require.Empty(t, send(b2, 2), "the other one is still pending")
+	d.AckSessionDigests(got2)
+	require.Equal(t, got2, send(b2, 2), "acknowledged: sent again, once")
+	d.sessQ.reset()
+	require.Equal(t, got1, send(b1, 2), "after a reset: sent again")
+	require.Equal(t, got2, send(b2, 2), "after a reset: sent again")
 }

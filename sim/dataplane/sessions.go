@@ -3,6 +3,7 @@ package dataplane
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -219,6 +220,21 @@ type sessionDigests struct {
 	dropped uint64
 	sent    uint64
 	notify  chan struct{}
+	// seen caches digests known pending, by session hash, so a frame of
+	// a session whose digest is pending takes no lock (the not-held
+	// path's cost, BenchmarkProcessSessionMemory). An entry holds in the
+	// generation it was stored in: every ack and reset (what takes a
+	// digest out of pending) starts a new one, under mu.
+	gen  atomic.Uint64
+	seen [seenSize]atomic.Pointer[seenDigest]
+}
+
+// seenSize is the digests the pending cache holds (direct-mapped).
+const seenSize = 16384
+
+type seenDigest struct {
+	p   [2]uint64 // packDigest
+	gen uint64
 }
 
 // maxPendingSessionDigests bounds the session digests queued or sent and
@@ -229,16 +245,32 @@ func (q *sessionDigests) reset() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.queue, q.pending = nil, nil
+	q.gen.Add(1)
 	if q.notify == nil {
 		q.notify = make(chan struct{}, 1)
 	}
 }
 
-func (q *sessionDigests) emit(dg sessionmem.Digest) {
+// emit queues the digest of the session key (packed: pk) with filter
+// group fg and core, whose hash is h, unless it is pending (queued or
+// sent, not acknowledged).
+func (q *sessionDigests) emit(key sessionmem.Key, pk [2]uint64, fg uint8, core uint16, h uint32) {
+	p := [2]uint64{pk[0], pk[1] | uint64(fg)<<16 | uint64(core)<<24} // packDigest
+	c := &q.seen[h%seenSize]
+	s := c.Load()
+	if s != nil && s.p == p && s.gen == q.gen.Load() {
+		return // pending: no ack or reset since it was seen so
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	p := packDigest(dg)
+	// The cache keeps what it holds while that is valid: two sessions
+	// of one cache slot take the lock, not an allocation per frame.
+	gen := q.gen.Load()
+	mine := s == nil || s.gen != gen || s.p == p
 	if q.pending[p] {
+		if mine {
+			c.Store(&seenDigest{p: p, gen: gen})
+		}
 		return
 	}
 	if len(q.pending) >= maxPendingSessionDigests {
@@ -249,7 +281,10 @@ func (q *sessionDigests) emit(dg sessionmem.Digest) {
 		q.pending = map[[2]uint64]bool{}
 	}
 	q.pending[p] = true
-	q.queue = append(q.queue, dg)
+	if mine {
+		c.Store(&seenDigest{p: p, gen: gen})
+	}
+	q.queue = append(q.queue, sessionmem.Digest{Key: key, FilterGroup: fg, Core: core})
 	q.sent++
 	select {
 	case q.notify <- struct{}{}:
@@ -348,6 +383,7 @@ func (d *Dataplane) AckSessionDigests(dgs []sessionmem.Digest) {
 	for _, dg := range dgs {
 		delete(q.pending, packDigest(dg))
 	}
+	q.gen.Add(1) // what was seen pending may not be any more
 }
 
 // SessionDigestID is the P4Info id of the session digest, 0 when the
