@@ -40,11 +40,17 @@ import (
 // backward-shift deletion (no tombstones). A Go map hashed the key again
 // on every lookup (BenchmarkProcessSessionMemory).
 type sessIndex struct {
-	pos  [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
-	keys [][2]uint64
-	vals []*entry // nil: an empty slot
-	n    int
-	bits uint
+	pos   [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
+	slots []sessSlot
+	n     int
+	bits  uint
+}
+
+// sessSlot is a slot of the index: key and entry side by side (one cache
+// line read per probe). e nil: an empty slot.
+type sessSlot struct {
+	k [2]uint64
+	e *entry
 }
 
 // sessSlot is where a key with session hash h starts its probe run.
@@ -62,41 +68,38 @@ func (x *sessIndex) get(k [2]uint64, h uint32) *entry {
 	if x.n == 0 {
 		return nil
 	}
-	mask := uint64(len(x.vals) - 1)
+	mask := uint64(len(x.slots) - 1)
 	for i := x.slot(k, h); ; i = (i + 1) & mask {
-		v := x.vals[i]
-		if v == nil {
-			return nil
-		}
-		if x.keys[i] == k {
-			return v
+		s := &x.slots[i]
+		if s.e == nil || s.k == k {
+			return s.e
 		}
 	}
 }
 
 // put sets the entry of k.
 func (x *sessIndex) put(k [2]uint64, e *entry) {
-	if (x.n+1)*2 > len(x.vals) {
+	if (x.n+1)*2 > len(x.slots) {
 		x.grow()
 	}
-	mask := uint64(len(x.vals) - 1)
+	mask := uint64(len(x.slots) - 1)
 	i := x.slot(k, keyHash(k))
-	for x.vals[i] != nil && x.keys[i] != k {
+	for x.slots[i].e != nil && x.slots[i].k != k {
 		i = (i + 1) & mask
 	}
-	if x.vals[i] == nil {
+	if x.slots[i].e == nil {
 		x.n++
 	}
-	x.keys[i], x.vals[i] = k, e
+	x.slots[i] = sessSlot{k, e}
 }
 
 func (x *sessIndex) grow() {
-	oldK, oldV := x.keys, x.vals
+	old := x.slots
 	x.bits = max(x.bits+1, 4)
-	x.keys, x.vals, x.n = make([][2]uint64, 1<<x.bits), make([]*entry, 1<<x.bits), 0
-	for i, v := range oldV {
-		if v != nil {
-			x.put(oldK[i], v)
+	x.slots, x.n = make([]sessSlot, 1<<x.bits), 0
+	for _, s := range old {
+		if s.e != nil {
+			x.put(s.k, s.e)
 		}
 	}
 }
@@ -106,37 +109,37 @@ func (x *sessIndex) del(k [2]uint64) {
 	if x.n == 0 {
 		return
 	}
-	mask := uint64(len(x.vals) - 1)
+	mask := uint64(len(x.slots) - 1)
 	i := x.slot(k, keyHash(k))
-	for x.keys[i] != k || x.vals[i] == nil {
-		if x.vals[i] == nil {
+	for x.slots[i].k != k || x.slots[i].e == nil {
+		if x.slots[i].e == nil {
 			return
 		}
 		i = (i + 1) & mask
 	}
 	x.n--
 	for {
-		x.keys[i], x.vals[i] = [2]uint64{}, nil
+		x.slots[i] = sessSlot{}
 		j := i
 		for {
 			j = (j + 1) & mask
-			if x.vals[j] == nil {
+			if x.slots[j].e == nil {
 				return
 			}
 			// The entry at j may move to i when its home is not in (i, j].
-			home := x.slot(x.keys[j], keyHash(x.keys[j]))
+			home := x.slot(x.slots[j].k, keyHash(x.slots[j].k))
 			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
 				break
 			}
 		}
-		x.keys[i], x.vals[i] = x.keys[j], x.vals[j]
+		x.slots[i] = x.slots[j]
 		i = j
 	}
 }
 
 // clear empties the index.
 func (x *sessIndex) clear() {
-	x.keys, x.vals, x.n, x.bits = nil, nil, 0, 0
+	x.slots, x.n, x.bits = nil, 0, 0
 }
 
 func (x *sessIndex) keyOf(e *entry) [2]uint64 {
