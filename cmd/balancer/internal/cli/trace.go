@@ -230,6 +230,10 @@ there now or elsewhere because of a failure (software bypass, drop, or
 rebalanced to another filter and core). Source and destination may be given
 either way round: the hash is symmetric, both directions land together.
 
+With the session memory on, a session the switch holds is placed where its
+entry keeps it (SESSION: held, with where its slot points now), not where
+its slot points.
+
 No need to search every filter for a subscriber's session: ask here, then
 look on that filter's core.`,
 		Example: `  balancer locate 10.1.2.3 192.0.2.10 tcp
