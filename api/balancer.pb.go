@@ -611,7 +611,9 @@ type HeldSessionMove struct {
 	// Held sessions that keep their filter group and core.
 	Stay int64 `protobuf:"varint,2,opt,name=stay,proto3" json:"stay,omitempty"`
 	// Held sessions on a filter group or core the change takes out of the
-	// balance group: they leave it.
+	// balance group: they leave it (once the change runs, their entries are
+	// rewritten to where their slots then point; a removed balance group's
+	// are deleted).
 	Leave int64 `protobuf:"varint,3,opt,name=leave,proto3" json:"leave,omitempty"`
 	// Held sessions whose slot the new configuration's layout (every filter
 	// up) points elsewhere: those that would move without the session
@@ -1781,7 +1783,13 @@ type SessionMemory struct {
 	LastReadBack *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=last_read_back,json=lastReadBack,proto3" json:"last_read_back,omitempty"`
 	// Held sessions rewritten off a failed filter group whose share its
 	// failure action moved (rebalance, spare) to where their slots point.
-	Rehomed       uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
+	Rehomed uint64 `protobuf:"varint,14,opt,name=rehomed,proto3" json:"rehomed,omitempty"`
+	// Held sessions rewritten to where their slots point because a
+	// configuration change removed their filter group (or took it out of
+	// their balance group, or removed the core they were on); entries
+	// deleted because a change removed their balance group.
+	Reassigned    uint64 `protobuf:"varint,15,opt,name=reassigned,proto3" json:"reassigned,omitempty"`
+	Removed       uint64 `protobuf:"varint,16,opt,name=removed,proto3" json:"removed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1910,6 +1918,20 @@ func (x *SessionMemory) GetLastReadBack() *timestamppb.Timestamp {
 func (x *SessionMemory) GetRehomed() uint64 {
 	if x != nil {
 		return x.Rehomed
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetReassigned() uint64 {
+	if x != nil {
+		return x.Reassigned
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetRemoved() uint64 {
+	if x != nil {
+		return x.Removed
 	}
 	return 0
 }
@@ -4911,11 +4933,21 @@ type Placement struct {
 	Core         uint32                 `protobuf:"varint,5,opt,name=core,proto3" json:"core,omitempty"`
 	// forward when it is there now; else where it is because of a failure
 	// (sw-bypass, drop, rebalanced to F2 core 3, ...).
-	Effective     string `protobuf:"bytes,6,opt,name=effective,proto3" json:"effective,omitempty"`
-	LanPort       string `protobuf:"bytes,7,opt,name=lan_port,json=lanPort,proto3" json:"lan_port,omitempty"`
-	WanPort       string `protobuf:"bytes,8,opt,name=wan_port,json=wanPort,proto3" json:"wan_port,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Effective string `protobuf:"bytes,6,opt,name=effective,proto3" json:"effective,omitempty"`
+	LanPort   string `protobuf:"bytes,7,opt,name=lan_port,json=lanPort,proto3" json:"lan_port,omitempty"`
+	WanPort   string `protobuf:"bytes,8,opt,name=wan_port,json=wanPort,proto3" json:"wan_port,omitempty"`
+	// With the session memory on: "held" when the switch's sessions table
+	// holds the session for this balance group (filter_group, core, the
+	// ports and effective are then its entry's, as the switch forwards it;
+	// slot_filter_group and slot_core its slot's), "not held" otherwise;
+	// session_from where that was read (the switch's table, or the
+	// learner's view when the switch could not be read). Empty when off.
+	Session         string `protobuf:"bytes,9,opt,name=session,proto3" json:"session,omitempty"`
+	SessionFrom     string `protobuf:"bytes,10,opt,name=session_from,json=sessionFrom,proto3" json:"session_from,omitempty"`
+	SlotFilterGroup string `protobuf:"bytes,11,opt,name=slot_filter_group,json=slotFilterGroup,proto3" json:"slot_filter_group,omitempty"`
+	SlotCore        uint32 `protobuf:"varint,12,opt,name=slot_core,json=slotCore,proto3" json:"slot_core,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Placement) Reset() {
@@ -5002,6 +5034,34 @@ func (x *Placement) GetWanPort() string {
 		return x.WanPort
 	}
 	return ""
+}
+
+func (x *Placement) GetSession() string {
+	if x != nil {
+		return x.Session
+	}
+	return ""
+}
+
+func (x *Placement) GetSessionFrom() string {
+	if x != nil {
+		return x.SessionFrom
+	}
+	return ""
+}
+
+func (x *Placement) GetSlotFilterGroup() string {
+	if x != nil {
+		return x.SlotFilterGroup
+	}
+	return ""
+}
+
+func (x *Placement) GetSlotCore() uint32 {
+	if x != nil {
+		return x.SlotCore
+	}
+	return 0
 }
 
 type MonitorRequest struct {
@@ -5298,7 +5358,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
 	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
 	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\x12A\n" +
-	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xc8\x03\n" +
+	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\x82\x04\n" +
 	"\rSessionMemory\x12\x12\n" +
 	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x1c\n" +
@@ -5317,7 +5377,11 @@ const file_balancer_proto_rawDesc = "" +
 	"\vqueue_bound\x18\f \x01(\x03R\n" +
 	"queueBound\x12@\n" +
 	"\x0elast_read_back\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\flastReadBack\x12\x18\n" +
-	"\arehomed\x18\x0e \x01(\x04R\arehomed\"L\n" +
+	"\arehomed\x18\x0e \x01(\x04R\arehomed\x12\x1e\n" +
+	"\n" +
+	"reassigned\x18\x0f \x01(\x04R\n" +
+	"reassigned\x12\x18\n" +
+	"\aremoved\x18\x10 \x01(\x04R\aremoved\"L\n" +
 	"\x12SessionMemoryGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x12\n" +
@@ -5586,7 +5650,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x0eLocateResponse\x126\n" +
 	"\n" +
 	"placements\x18\x01 \x03(\v2\x16.balancer.v1.PlacementR\n" +
-	"placements\"\xe3\x01\n" +
+	"placements\"\xe9\x02\n" +
 	"\tPlacement\x12#\n" +
 	"\rbalance_group\x18\x01 \x01(\tR\fbalanceGroup\x12\x12\n" +
 	"\x04hash\x18\x02 \x01(\rR\x04hash\x12\x12\n" +
@@ -5595,7 +5659,12 @@ const file_balancer_proto_rawDesc = "" +
 	"\x04core\x18\x05 \x01(\rR\x04core\x12\x1c\n" +
 	"\teffective\x18\x06 \x01(\tR\teffective\x12\x19\n" +
 	"\blan_port\x18\a \x01(\tR\alanPort\x12\x19\n" +
-	"\bwan_port\x18\b \x01(\tR\awanPort\"X\n" +
+	"\bwan_port\x18\b \x01(\tR\awanPort\x12\x18\n" +
+	"\asession\x18\t \x01(\tR\asession\x12!\n" +
+	"\fsession_from\x18\n" +
+	" \x01(\tR\vsessionFrom\x12*\n" +
+	"\x11slot_filter_group\x18\v \x01(\tR\x0fslotFilterGroup\x12\x1b\n" +
+	"\tslot_core\x18\f \x01(\rR\bslotCore\"X\n" +
 	"\x0eMonitorRequest\x12\x16\n" +
 	"\x06replay\x18\x01 \x01(\rR\x06replay\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x16\n" +

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/config"
 	"github.com/dpi-balancer/balancer/p4src"
+	"github.com/dpi-balancer/balancer/sessionmem"
 	"github.com/dpi-balancer/balancer/sim/dataplane"
 	"github.com/dpi-balancer/balancer/sim/frames"
 	"github.com/dpi-balancer/balancer/symhash"
@@ -26,7 +27,13 @@ import (
 // loaded with the desired entries (the model trace uses), with a probe
 // rule above the configuration's rules that sends it to that group; the
 // tables it meets say where it lands.
-func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
+//
+// With the session memory on, the session is looked up in the switch's
+// sessions table for each balance group (one read of its entry; the
+// learner's view when the switch cannot be read, as trace): a held
+// session is placed by its entry, as the switch forwards it, with its
+// slot's target beside.
+func (d *Daemon) Locate(ctx context.Context, src, dst netip.Addr, proto uint8) ([]Placement, error) {
 	if !src.IsValid() || !dst.IsValid() {
 		return nil, kindf(ErrInvalid, "locate needs a source and a destination address")
 	}
@@ -40,7 +47,19 @@ func (d *Daemon) Locate(_ context.Context, src, dst netip.Addr, proto uint8) ([]
 	if err != nil {
 		return nil, err
 	}
-	return locateRun(m, cfg, src, dst, proto)
+	if d.learner == nil || len(cfg.Links) == 0 {
+		return locateRun(m, cfg, src, dst, proto, nil)
+	}
+	held := map[uint32]*sessionInModel{}
+	for _, bg := range cfg.BalanceGroups {
+		if bg.ID == nil {
+			continue
+		}
+		k := sessionmem.AddrKey(uint8(*bg.ID), src, dst, proto)
+		e, from := d.heldEntry(ctx, k)
+		held[*bg.ID] = &sessionInModel{key: k, entry: e, from: from}
+	}
+	return locateRun(m, cfg, src, dst, proto, held)
 }
 
 // locate compiles cfg in state st and locates a flow in it.
@@ -49,7 +68,7 @@ func locate(s *p4src.Schema, cfg *config.Config, st tables.State, src, dst netip
 	if err != nil {
 		return nil, err
 	}
-	return locateRun(m, cfg, src, dst, proto)
+	return locateRun(m, cfg, src, dst, proto, nil)
 }
 
 // probeVID is the outer VLAN id of the probe packet for the balance group
@@ -129,8 +148,10 @@ func (m *traceModel) withProbes(fn func()) error {
 }
 
 // locateRun places the flow in every balance group of a loaded model: the
-// probe packets enter the first link's LAN port.
-func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uint8) ([]Placement, error) {
+// probe packets enter the first link's LAN port. held (nil: the session
+// memory is off) is what the switch holds of the session, by balance
+// group id: the entries are in the model while the probes run.
+func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uint8, held map[uint32]*sessionInModel) ([]Placement, error) {
 	if len(cfg.Links) == 0 {
 		return nil, kindf(ErrInvalid, "locate runs a packet of the flow through the pipeline and the configuration has no link for it to enter by; add a link")
 	}
@@ -162,12 +183,28 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 		}
 		probes = append(probes, &probe{l: l, frame: frame})
 	}
+	var entries []*p4v1.Entity
+	for _, h := range held {
+		if h.entry != nil {
+			entries = append(entries, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: h.entry}})
+		}
+	}
+	var heldErr error
 	if err := m.withProbes(func() {
+		// The held sessions' entries, for these probes only.
+		if heldErr = m.writeAll(p4v1.Update_INSERT, entries); heldErr != nil {
+			m.writeAll(p4v1.Update_DELETE, entries)
+			return
+		}
 		for _, p := range probes {
 			_, p.hits = m.dp.Explain(in, p.frame)
 		}
+		heldErr = m.writeAll(p4v1.Update_DELETE, entries)
 	}); err != nil {
 		return nil, err
+	}
+	if heldErr != nil {
+		return nil, fmt.Errorf("locate: the held session's entry: %w", heldErr)
 	}
 	var out []Placement
 	for _, pr := range probes {
@@ -177,12 +214,80 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 		fg := cfg.FilterGroupByName(names[base.FilterGroup])
 		p := Placement{BalanceGroup: l.Name, Hash: h, Slot: slot, FilterGroup: names[base.FilterGroup], Core: base.Core,
 			LANPort: fg.LAN, WANPort: fg.WAN}
+		if hm := held[l.ID]; hm != nil {
+			p.Session, p.SessionFrom = "not held", hm.from
+			if kept, ok := keptBy(pr.hits); ok {
+				// A held session: its entry, not its slot, decides.
+				p.Session = "held"
+				p.SlotFilterGroup, p.SlotCore = p.FilterGroup, p.Core
+				p.FilterGroup, p.Core, p.LANPort, p.WANPort = names[kept.FilterGroup], kept.Core, "", ""
+				if p.FilterGroup == "" {
+					p.FilterGroup = fmt.Sprintf("filter group id %d (not in the running configuration)", kept.FilterGroup)
+				} else if f := cfg.FilterGroupByName(p.FilterGroup); f != nil {
+					p.LANPort, p.WANPort = f.LAN, f.WAN
+				}
+				if p.Effective, err = locateHeldEffective(pr.hits); err != nil {
+					return nil, fmt.Errorf("locate: balance group %s: %w", l.Name, err)
+				}
+				out = append(out, p)
+				continue
+			}
+		}
 		if p.Effective, err = locateEffective(pr.hits, base, names, sparesOf(cfg, l.Name)); err != nil {
 			return nil, fmt.Errorf("locate: balance group %s: %w", l.Name, err)
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// writeAll writes es into the model, one update each (m.mu held).
+func (m *traceModel) writeAll(typ p4v1.Update_Type, es []*p4v1.Entity) error {
+	if len(es) == 0 {
+		return nil
+	}
+	us := make([]*p4v1.Update, len(es))
+	for i, e := range es {
+		us[i] = &p4v1.Update{Type: typ, Entity: e}
+	}
+	return errors.Join(m.dp.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR)...)
+}
+
+// keptBy is the entry of the sessions table the probe packet hit: the
+// filter group and core it keeps the session on.
+func keptBy(hits []dataplane.Hit) (tables.Target, bool) {
+	for _, h := range hits {
+		if h.Table == p4src.TableSessions && h.Matched && h.Action == sessionmem.ActionKeep {
+			return tables.Target{FilterGroup: uint32(h.Params[sessionmem.ParamFG]), Core: uint32(h.Params[sessionmem.ParamCore])}, true
+		}
+	}
+	return tables.Target{}, false
+}
+
+// locateHeldEffective is locateEffective for a held session: the slot is
+// not looked up; the balance group's and the entry's filter group's
+// actions say where it is.
+func locateHeldEffective(hits []dataplane.Hit) (string, error) {
+	by := map[string]dataplane.Hit{}
+	for _, h := range hits {
+		by[h.Table] = h
+	}
+	bg, ok := by[p4src.TableBalanceGroups]
+	switch {
+	case !ok || !bg.Matched:
+		return "", fmt.Errorf("the probe packet met no balance group entry")
+	case bg.Action == p4src.ActionGroupBypass:
+		return "group bypass", nil
+	case bg.Action == p4src.ActionGroupDrop:
+		return "group drop", nil
+	}
+	switch fg := by[p4src.TableFilterGroups]; {
+	case !fg.Matched || fg.Action == p4src.ActionFilterSWBypass:
+		return "sw-bypass", nil
+	case fg.Action == p4src.ActionFilterDrop:
+		return "drop", nil
+	}
+	return "forward", nil
 }
 
 // sparesOf is the spares of the balance group called name.

@@ -124,7 +124,7 @@ func TestLocateBesideTrace(t *testing.T) {
 	go func() {
 		defer close(done)
 		for range 50 {
-			ps, err := locateRun(m, cfg, src, dst, 6)
+			ps, err := locateRun(m, cfg, src, dst, 6, nil)
 			assert.NoError(t, err)
 			assert.Len(t, ps, 2)
 		}

@@ -455,4 +455,14 @@ type Placement struct {
 	Effective string
 	LANPort   string
 	WANPort   string
+	// With the session memory on (docs/sessions.md): Session is "held"
+	// when the switch's sessions table holds the session for this balance
+	// group (FilterGroup and Core, the ports and Effective are then its
+	// entry's, as the switch forwards it, and SlotFilterGroup, SlotCore
+	// its slot's), "not held" otherwise; SessionFrom where that was read
+	// (the switch's table, or the learner's view when the switch could
+	// not be read). All empty with the memory off.
+	Session, SessionFrom string
+	SlotFilterGroup      string
+	SlotCore             uint32
 }

@@ -53,9 +53,15 @@ type SessionMemoryStatus struct {
 	Inserted, Evicted, Duplicates, Full, Failed, Dropped uint64
 	// Rehomed: held sessions rewritten off a failed filter group whose
 	// share its failure action moved (rebalance, spare).
-	Rehomed        uint64
-	Backlog, Bound int
-	LastReadBack   time.Time
+	Rehomed uint64
+	// Reassigned: held sessions rewritten to where their slots point
+	// because a configuration change removed their filter group (or its
+	// membership of their balance group, or the core they were on);
+	// Removed: entries deleted because a change removed their balance
+	// group.
+	Reassigned, Removed uint64
+	Backlog, Bound      int
+	LastReadBack        time.Time
 }
 
 // SessionMemoryGroup is the sessions held for one filter group.
@@ -98,14 +104,47 @@ type learner struct {
 	queue   []sessionmem.Digest
 	deletes []sessionmem.Key
 	// rehomes are entries to rewrite (MODIFY) off a failed filter group
-	// whose slots moved (rehome).
-	rehomes []sessionmem.Digest
-	held    map[sessionmem.Key]heldAt
-	byGroup [256]int // held, counted by filter group
-	lastRB  time.Time
-	wake    chan struct{}
+	// whose slots moved (rehome); reassigns off a filter group or core a
+	// configuration change removed, removes the entries of a removed
+	// balance group (withdraw).
+	rehomes   []sessionmem.Digest
+	reassigns []sessionmem.Digest
+	removes   []sessionmem.Key
+	held      map[sessionmem.Key]heldAt
+	byGroup   [256]int // held, counted by filter group
+	lastRB    time.Time
+	wake      chan struct{}
+	// recheck: an answer the learner's view cannot explain (BMv2's
+	// refusal while it holds less than the size): read the table back;
+	// unsure counts those answers until then (readBack counts them).
+	recheck bool
+	unsure  uint64
 
 	inserted, evicted, dups, full, failed, dropped, rehomed atomic.Uint64
+	reassigned, removed                                     atomic.Uint64
+	// rechecks: read-backs an answer the view could not explain asked for.
+	rechecks atomic.Uint64
+}
+
+// batchKind is what a batch of the learner's writes does.
+type batchKind int
+
+const (
+	batchLearn    batchKind = iota // INSERT digests
+	batchAge                       // DELETE entries notified idle
+	batchRemove                    // DELETE entries of a removed balance group
+	batchRehome                    // MODIFY off a failed filter group
+	batchReassign                  // MODIFY off a removed filter group or core
+)
+
+func (k batchKind) updateType() p4v1.Update_Type {
+	switch k {
+	case batchAge, batchRemove:
+		return p4v1.Update_DELETE
+	case batchRehome, batchReassign:
+		return p4v1.Update_MODIFY
+	}
+	return p4v1.Update_INSERT
 }
 
 func newLearner(tbl *sessionmem.Table, sess sessionSwitch, idle func(uint8) time.Duration, bound int) *learner {
@@ -162,31 +201,39 @@ func (l *learner) takeIdle(tes []*p4v1.TableEntry) {
 	l.poke()
 }
 
-// next takes the next batch: deletes first (they free room), then the
-// rewrites off failed filter groups (mod: ins are MODIFYs), then the
-// sessions to learn.
-func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
+// next takes the next batch: deletes first (they free room: the aged,
+// then those of removed balance groups), then the rewrites off removed
+// and failed filter groups, then the sessions to learn. A delete batch
+// has its keys in del, any other its entries in ins.
+func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind batchKind) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.deletes) > 0 {
-		n := min(len(l.deletes), sessionBatch)
-		del = append(del, l.deletes[:n]...)
-		l.deletes = l.deletes[n:]
-		return del, nil, false
+	takeKeys := func(q *[]sessionmem.Key) []sessionmem.Key {
+		n := min(len(*q), sessionBatch)
+		out := slices.Clone((*q)[:n])
+		*q = (*q)[n:]
+		return out
 	}
-	if len(l.rehomes) > 0 {
-		n := min(len(l.rehomes), sessionBatch)
-		ins = append(ins, l.rehomes[:n]...)
-		l.rehomes = l.rehomes[n:]
-		return nil, ins, true
+	takeDigests := func(q *[]sessionmem.Digest) []sessionmem.Digest {
+		n := min(len(*q), sessionBatch)
+		out := slices.Clone((*q)[:n])
+		*q = (*q)[n:]
+		if len(*q) == 0 {
+			*q = nil
+		}
+		return out
 	}
-	n := min(len(l.queue), sessionBatch)
-	ins = append(ins, l.queue[:n]...)
-	l.queue = l.queue[n:]
-	if len(l.queue) == 0 {
-		l.queue = nil
+	switch {
+	case len(l.deletes) > 0:
+		return takeKeys(&l.deletes), nil, batchAge
+	case len(l.removes) > 0:
+		return takeKeys(&l.removes), nil, batchRemove
+	case len(l.reassigns) > 0:
+		return nil, takeDigests(&l.reassigns), batchReassign
+	case len(l.rehomes) > 0:
+		return nil, takeDigests(&l.rehomes), batchRehome
 	}
-	return nil, ins, false
+	return nil, takeDigests(&l.queue), batchLearn
 }
 
 // rehome queues the rewrite of every held session of a filter group
@@ -229,6 +276,73 @@ func (l *learner) rehome(site *tables.Site) {
 	}
 }
 
+// heldPlaces are, per balance group id of cfg, the filter groups a held
+// session of it may stay on (its members and spares) with their cores:
+// an entry held elsewhere points where the configuration has nothing
+// (docs/sessions.md, "Changes that remove a filter group").
+func heldPlaces(cfg *config.Config) map[uint8]map[uint8]uint32 {
+	eff := cfg.Clone()
+	eff.ApplyDefaults()
+	out := map[uint8]map[uint8]uint32{}
+	for _, bg := range eff.BalanceGroups {
+		if bg.ID == nil {
+			continue
+		}
+		cores := map[uint8]uint32{}
+		for _, n := range append(slices.Clone(bg.Members), bg.Spares...) {
+			if f := eff.FilterGroupByName(n); f != nil && f.ID != nil {
+				cores[uint8(*f.ID)] = f.Cores
+			}
+		}
+		out[uint8(*bg.ID)] = cores
+	}
+	return out
+}
+
+// placeKept says whether a session held at at in a balance group whose
+// places are cores (nil: the balance group is gone) keeps its place.
+func placeKept(cores map[uint8]uint32, at heldAt) bool {
+	n, ok := cores[at.fg]
+	return ok && uint32(at.core) < n
+}
+
+// withdraw queues, for the running site, the rewrite of every held
+// session whose filter group or core the configuration no longer has in
+// its balance group to where its slot now points (MODIFY), and the delete
+// of every entry of a balance group it no longer has (docs/sessions.md,
+// "Changes that remove a filter group"). A filter group removed is gone:
+// the session cannot stay on it; rewritten, it is held where it goes, as
+// rehome does for a failed filter group.
+func (l *learner) withdraw(site *tables.Site) {
+	places := heldPlaces(site.Config())
+	active := map[uint8]*tables.Layout{}
+	for _, gl := range site.Layouts() {
+		active[uint8(gl.ID)] = gl.Active
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	queued := map[sessionmem.Key]bool{}
+	for _, d := range l.reassigns {
+		queued[d.Key] = true
+	}
+	for _, k := range l.removes {
+		queued[k] = true
+	}
+	for k, at := range l.held {
+		cores, ok := places[k.BalanceGroup]
+		if (ok && placeKept(cores, at)) || queued[k] {
+			continue
+		}
+		lay := active[k.BalanceGroup]
+		if !ok || lay == nil || len(lay.Slots) == 0 {
+			l.removes = append(l.removes, k)
+			continue
+		}
+		t := lay.Slots[k.Hash()&uint32(len(lay.Slots)-1)]
+		l.reassigns = append(l.reassigns, sessionmem.Digest{Key: k, FilterGroup: uint8(t.FilterGroup), Core: uint16(t.Core)})
+	}
+}
+
 func mapKeys[V any](m map[string]V) map[string]bool {
 	out := make(map[string]bool, len(m))
 	for k := range m {
@@ -238,18 +352,15 @@ func mapKeys[V any](m map[string]V) map[string]bool {
 }
 
 // write runs one batch on the switch and counts its results.
-func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []sessionmem.Digest, mod bool) error {
+func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []sessionmem.Digest, kind batchKind) error {
 	us := make([]*p4v1.Update, 0, len(del)+len(ins))
 	for _, k := range del {
 		us = append(us, &p4v1.Update{Type: p4v1.Update_DELETE, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: l.tbl.KeyEntry(k)}}})
 	}
-	typ := p4v1.Update_INSERT
-	if mod {
-		typ = p4v1.Update_MODIFY
-	}
+	typ := kind.updateType()
 	for _, d := range ins {
 		us = append(us, &p4v1.Update{Type: typ, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{
-			TableEntry: l.tbl.Entry(d.Key, d.FilterGroup, d.Core, l.idle(d.Proto))}}})
+			TableEntry: l.tbl.Entry(d.Key, d.FilterGroup, d.Core, l.idle(d.Key.Proto))}}})
 	}
 	errs, err := l.sess.WriteUnowned(ctx, us)
 	if err != nil {
@@ -257,49 +368,80 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	forget := func(k sessionmem.Key) {
+		if at, ok := l.held[k]; ok {
+			l.byGroup[at.fg]--
+			delete(l.held, k)
+		}
+	}
+	hold := func(d sessionmem.Digest) {
+		if old, ok := l.held[d.Key]; ok {
+			l.byGroup[old.fg]--
+		}
+		l.held[d.Key] = heldAt{d.FilterGroup, d.Core}
+		l.byGroup[d.FilterGroup]++
+	}
 	for i, k := range del {
 		if errs[i] == nil || controlplane.UpdateCode(errs[i]) == codes.NotFound {
 			if errs[i] == nil {
-				l.evicted.Add(1)
+				if kind == batchRemove {
+					l.removed.Add(1)
+				} else {
+					l.evicted.Add(1)
+				}
 			}
-			if at, ok := l.held[k]; ok {
-				l.byGroup[at.fg]--
-				delete(l.held, k)
-			}
+			forget(k)
 		}
 	}
+	mod := typ == p4v1.Update_MODIFY
 	for j, d := range ins {
 		e := errs[len(del)+j]
 		switch code := controlplane.UpdateCode(e); {
 		case mod && code == codes.NotFound:
-			// Aged meanwhile.
-			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old.fg]--
-				delete(l.held, d.Key)
-			}
+			forget(d.Key) // aged meanwhile
 		case mod && e == nil:
-			l.rehomed.Add(1)
-			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old.fg]--
+			if kind == batchReassign {
+				l.reassigned.Add(1)
+			} else {
+				l.rehomed.Add(1)
 			}
-			l.held[d.Key] = heldAt{d.FilterGroup, d.Core}
-			l.byGroup[d.FilterGroup]++
+			hold(d)
 		case e == nil:
 			l.inserted.Add(1)
-			if old, ok := l.held[d.Key]; ok {
-				l.byGroup[old.fg]--
-			}
-			l.held[d.Key] = heldAt{d.FilterGroup, d.Core}
-			l.byGroup[d.FilterGroup]++
+			hold(d)
 		case code == codes.AlreadyExists:
 			l.dups.Add(1)
-		case code == codes.ResourceExhausted:
-			l.full.Add(1)
 		default:
+			full, ambiguous := insertRefused(e, len(l.held), l.tbl.Size)
+			if full {
+				l.full.Add(1)
+				continue
+			}
+			if ambiguous {
+				// BMv2's answer while the learner holds less than the
+				// size: its view may be short of the switch's. Counted once
+				// the table is read back: full if it holds its size.
+				l.unsure++
+				l.recheck = true
+				continue
+			}
 			l.failed.Add(1)
 		}
 	}
 	return nil
+}
+
+// needsReadBack says (once) whether a write's answers call for a
+// read-back.
+func (l *learner) needsReadBack() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := l.recheck
+	l.recheck = false
+	if r {
+		l.rechecks.Add(1)
+	}
+	return r
 }
 
 // readBack reads the table and takes it as what the switch holds (a
@@ -321,6 +463,16 @@ func (l *learner) readBack(ctx context.Context) error {
 	}
 	l.mu.Lock()
 	l.held, l.byGroup, l.lastRB = held, by, time.Now()
+	if l.unsure > 0 {
+		// BMv2's refusals the view could not explain: the table read
+		// back at its size says they were a full table's.
+		if l.tbl.Size > 0 && int64(len(held)) >= l.tbl.Size {
+			l.full.Add(l.unsure)
+		} else {
+			l.failed.Add(l.unsure)
+		}
+		l.unsure = 0
+	}
 	l.mu.Unlock()
 	return nil
 }
@@ -330,7 +482,8 @@ func (l *learner) status() SessionMemoryStatus {
 	defer l.mu.Unlock()
 	st := SessionMemoryStatus{Enabled: true, Held: len(l.held), ByGroup: map[uint8]int{}, Size: l.tbl.Size,
 		Inserted: l.inserted.Load(), Evicted: l.evicted.Load(), Duplicates: l.dups.Load(), Full: l.full.Load(),
-		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Rehomed: l.rehomed.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
+		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Rehomed: l.rehomed.Load(),
+		Reassigned: l.reassigned.Load(), Removed: l.removed.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
 	for fg, n := range l.byGroup {
 		if n > 0 {
 			st.ByGroup[uint8(fg)] = n
@@ -411,16 +564,21 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 		if needRead {
 			if err := l.readBack(ctx); err == nil {
 				needRead = false
+				// What was read may hold entries a change removed
+				// meanwhile (the daemon restarted on a new configuration).
+				if site := d.snapshot().site; site != nil {
+					l.withdraw(site)
+				}
 			}
 		}
-		del, ins, mod := l.next()
+		del, ins, kind := l.next()
 		if len(del)+len(ins) > 0 {
-			if err := l.write(ctx, del, ins, mod); err != nil {
+			if err := l.write(ctx, del, ins, kind); err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
 				// Not primary, or the switch unreachable: the batch waits.
-				l.requeue(del, ins, mod)
+				l.requeue(del, ins, kind)
 				if !errors.Is(err, controlplane.ErrNotPrimary) {
 					d.log.Warn("session memory: write failed; retrying", "err", err, "in", backoff)
 				}
@@ -433,6 +591,9 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 				backoff = min(2*backoff, 2*time.Second)
 			} else {
 				backoff = 50 * time.Millisecond
+				if l.needsReadBack() {
+					needRead = true
+				}
 			}
 			continue
 		}
@@ -444,9 +605,12 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 			needRead = true
 		case <-siteTick.C:
 			// A failover that moved a filter group's share: its held
-			// sessions follow.
+			// sessions follow. A change that removed a filter group
+			// (or a core, or a balance group): its held sessions are
+			// rewritten to their slots (or deleted).
 			if site := d.snapshot().site; site != lastSite {
 				lastSite = site
+				l.withdraw(site)
 				l.rehome(site)
 			}
 		case <-alarm.C:
@@ -460,11 +624,20 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 }
 
 // requeue puts a batch that could not be written back at the head.
-func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, mod bool) {
+func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, kind batchKind) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.deletes = append(del, l.deletes...)
-	if mod {
+	switch kind {
+	case batchAge:
+		l.deletes = append(del, l.deletes...)
+		return
+	case batchRemove:
+		l.removes = append(del, l.removes...)
+		return
+	case batchReassign:
+		l.reassigns = append(ins, l.reassigns...)
+		return
+	case batchRehome:
 		l.rehomes = append(ins, l.rehomes...)
 		return
 	}
@@ -501,8 +674,9 @@ type HeldMove struct {
 	// Held: the sessions of the balance group the table holds. Stay: those
 	// that keep their filter group and core (their entries are left as
 	// they are). Leave: those held on a filter group or core the change
-	// takes out of the balance group (or the balance group itself): their
-	// entries point where nothing is configured any more. WouldMove: those
+	// takes out of the balance group (or the balance group itself): once
+	// the change runs, the learner rewrites their entries to where their
+	// slots then point (withdraw; a removed balance group's are deleted). WouldMove: those
 	// whose slot the new configuration's layout (every filter up: a filter
 	// group that joins while its keep-alives are not yet proven takes its
 	// slots when they are) points elsewhere: what moves without the
@@ -514,30 +688,10 @@ type HeldMove struct {
 // name), what the change to cfg, compiled into layouts, does to the held
 // sessions.
 func (l *learner) preview(old, cfg *config.Config, layouts []*tables.GroupLayout) map[string]HeldMove {
-	eff := cfg.Clone()
-	eff.ApplyDefaults()
-	type place struct {
-		name  string
-		cores map[uint8]uint32 // filter groups that may carry held sessions -> cores
-		lay   *tables.Layout
-	}
-	newByID := map[uint8]*place{}
-	for _, bg := range eff.BalanceGroups {
-		if bg.ID == nil {
-			continue
-		}
-		p := &place{name: bg.Name, cores: map[uint8]uint32{}}
-		for _, n := range append(slices.Clone(bg.Members), bg.Spares...) {
-			if f := eff.FilterGroupByName(n); f != nil && f.ID != nil {
-				p.cores[uint8(*f.ID)] = f.Cores
-			}
-		}
-		for _, gl := range layouts {
-			if gl.ID == *bg.ID {
-				p.lay = gl.Base
-			}
-		}
-		newByID[uint8(*bg.ID)] = p
+	places := heldPlaces(cfg)
+	lays := map[uint8]*tables.Layout{}
+	for _, gl := range layouts {
+		lays[uint8(gl.ID)] = gl.Base
 	}
 	oldNames := map[uint8]string{}
 	for _, bg := range old.BalanceGroups {
@@ -555,24 +709,56 @@ func (l *learner) preview(old, cfg *config.Config, layouts []*tables.GroupLayout
 		}
 		m := out[name]
 		m.Held++
-		p := newByID[k.BalanceGroup]
-		if p == nil {
+		cores, ok := places[k.BalanceGroup]
+		if !ok {
 			m.Leave++
 			m.WouldMove++
 			out[name] = m
 			continue
 		}
-		if cores, ok := p.cores[at.fg]; ok && uint32(at.core) < cores {
+		// The same test as withdraw's, which rewrites these entries once
+		// the change is applied.
+		if placeKept(cores, at) {
 			m.Stay++
 		} else {
 			m.Leave++
 		}
-		if p.lay == nil || len(p.lay.Slots) == 0 {
+		if lay := lays[k.BalanceGroup]; lay == nil || len(lay.Slots) == 0 {
 			m.WouldMove++
-		} else if t := p.lay.Slots[k.Hash()&uint32(len(p.lay.Slots)-1)]; t.FilterGroup != uint32(at.fg) || t.Core != uint32(at.core) {
+		} else if t := lay.Slots[k.Hash()&uint32(len(lay.Slots)-1)]; t.FilterGroup != uint32(at.fg) || t.Core != uint32(at.core) {
 			m.WouldMove++
 		}
 		out[name] = m
 	}
 	return out
+}
+
+// bmv2TableFull is what BMv2 (PI's bmv2 target) answers an insert into a
+// full table (measured: bmv2, TestSessionsTableFullBMv2VsSim): UNKNOWN with
+// this message, not RESOURCE_EXHAUSTED. PI gives the same answer to any
+// insert its target refuses, so it is taken as "full" only while the
+// learner holds the table's size; otherwise the learner reads the table
+// back (its view may be short of the switch's) and counts it as full if
+// the table then holds its size, as failed if not.
+const bmv2TableFull = "Error when adding match entry to target"
+
+// insertRefused says how the switch's answer e to an INSERT counts:
+// full (RESOURCE_EXHAUSTED, or BMv2's answer while the learner holds the
+// table's size: held is the learner's count at the update), or
+// ambiguous (BMv2's answer while the learner holds less).
+func insertRefused(e error, held int, size int64) (full, ambiguous bool) {
+	var ue *controlplane.UpdateError
+	if !errors.As(e, &ue) {
+		return false, false
+	}
+	switch {
+	case ue.Code == codes.ResourceExhausted:
+		return true, false
+	case ue.Code == codes.Unknown && ue.Message == bmv2TableFull:
+		if size > 0 && int64(held) >= size {
+			return true, false
+		}
+		return false, true
+	}
+	return false, false
 }

@@ -6,10 +6,13 @@ import (
 	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/dpi-balancer/balancer/controlplane"
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sessionmem"
 )
@@ -103,4 +106,113 @@ func TestSessionMemoryFullTableMovesNoMoreThanItsShare(t *testing.T) {
 	assert.LessOrEqual(t, moved, wouldMove, "never more than the stateless share")
 	t.Logf("table of %d, %d sessions: alarm %v after the last frame; %d held, %d digests refused; F3 joins: %d of %d moved (%.1f %%; all %d not held whose slot moved), %d would without the memory (%.1f %%; the change's share %.1f %%)",
 		size, n, alarmAfter.Round(time.Millisecond), len(held), st.Full, moved, n, 100*float64(moved)/n, unheldWould, wouldMove, 100*float64(wouldMove)/n, 100*res.Slots[0].Moved)
+}
+
+// answeringSwitch answers every insert with err and reads back entries.
+type answeringSwitch struct {
+	err     func(u *p4v1.Update) error
+	entries []*p4v1.Entity
+}
+
+func (a *answeringSwitch) WriteUnowned(_ context.Context, us []*p4v1.Update) ([]error, error) {
+	errs := make([]error, len(us))
+	for i, u := range us {
+		errs[i] = a.err(u)
+	}
+	return errs, nil
+}
+
+func (a *answeringSwitch) Read(context.Context, ...*p4v1.Entity) ([]*p4v1.Entity, error) {
+	return a.entries, nil
+}
+
+// What the learner counts as refused by a full table: RESOURCE_EXHAUSTED
+// (the software switch, the P4Runtime specification), and BMv2's answer
+// (UNKNOWN with the text BMv2 gave in TestSessionsTableFullBMv2VsSim)
+// while the learner holds the table's size, or when the table read back
+// holds it; never another UNKNOWN, nor BMv2's answer from a table read
+// back below its size (PI gives that answer to whatever its target
+// refuses).
+func TestLearnerCountsBMv2FullTable(t *testing.T) {
+	s, err := p4src.LoadSessions()
+	require.NoError(t, err)
+	tbl, err := sessionmem.Resolve(s)
+	require.NoError(t, err)
+	tbl.Size = 4
+	idle := func(uint8) time.Duration { return time.Minute }
+	const bmv2Said = "Error when adding match entry to target" // BMv2's text, as measured
+	answer := func(c codes.Code, msg string) func(*p4v1.Update) error {
+		return func(u *p4v1.Update) error { return &controlplane.UpdateError{Update: u, Code: c, Message: msg} }
+	}
+	digests := func(lo, n int) []sessionmem.Digest {
+		var out []sessionmem.Digest
+		for i := range n {
+			out = append(out, sessionmem.Digest{Key: sessionmem.Key{Lo: uint32(lo + i), Hi: 1 << 31, Proto: 6}})
+		}
+		return out
+	}
+	entries := func(n int) []*p4v1.Entity {
+		var out []*p4v1.Entity
+		for i := range n {
+			out = append(out, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: tbl.Entry(sessionmem.Key{Lo: uint32(100 + i), Hi: 1 << 31, Proto: 6}, 0, 0, time.Minute)}})
+		}
+		return out
+	}
+	run := func(l *learner) {
+		t.Helper()
+		del, ins, kind := l.next()
+		require.NoError(t, l.write(context.Background(), del, ins, kind))
+		if l.needsReadBack() {
+			require.NoError(t, l.readBack(context.Background()))
+		}
+	}
+	// One batch crossing the size: 4 taken, then BMv2's answer: full.
+	n := 0
+	sw := &answeringSwitch{err: func(u *p4v1.Update) error {
+		if n++; n <= 4 {
+			return nil
+		}
+		return answer(codes.Unknown, bmv2Said)(u)
+	}}
+	l := newLearner(tbl, sw, idle, 100)
+	l.take(digests(0, 6))
+	run(l)
+	st := l.status()
+	assert.Equal(t, uint64(4), st.Inserted)
+	assert.Equal(t, uint64(2), st.Full, "BMv2's answer past the size: full")
+	assert.Zero(t, st.Failed)
+
+	// The learner's view short of a full table: BMv2's answer, the table
+	// read back at its size: full.
+	l = newLearner(tbl, &answeringSwitch{err: answer(codes.Unknown, bmv2Said), entries: entries(4)}, idle, 100)
+	l.take(digests(0, 3))
+	run(l)
+	st = l.status()
+	assert.Equal(t, uint64(3), st.Full, "read back at its size: full")
+	assert.Zero(t, st.Failed)
+	assert.Equal(t, 4, st.Held)
+
+	// BMv2's answer from a table read back below its size: failed.
+	l = newLearner(tbl, &answeringSwitch{err: answer(codes.Unknown, bmv2Said), entries: entries(1)}, idle, 100)
+	l.take(digests(0, 3))
+	run(l)
+	st = l.status()
+	assert.Zero(t, st.Full)
+	assert.Equal(t, uint64(3), st.Failed, "not full: another refusal of the target")
+
+	// Another UNKNOWN, even with the table at its size: failed.
+	l = newLearner(tbl, &answeringSwitch{err: answer(codes.Unknown, "some other error"), entries: entries(4)}, idle, 100)
+	require.NoError(t, l.readBack(context.Background()))
+	l.held = map[sessionmem.Key]heldAt{} // a view short of the switch's
+	l.take(digests(0, 2))
+	run(l)
+	st = l.status()
+	assert.Zero(t, st.Full)
+	assert.Equal(t, uint64(2), st.Failed)
+
+	// RESOURCE_EXHAUSTED: full.
+	l = newLearner(tbl, &answeringSwitch{err: answer(codes.ResourceExhausted, "table full")}, idle, 100)
+	l.take(digests(0, 2))
+	run(l)
+	assert.Equal(t, uint64(2), l.status().Full)
 }

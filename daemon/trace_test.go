@@ -138,7 +138,7 @@ func BenchmarkTraceBigSite(b *testing.B) {
 			return nil
 		}},
 		{"locate", func(m *traceModel) error {
-			if ps, err := locateRun(m, cfg, req.Src, req.Dst, req.Proto); err != nil || len(ps) != len(cfg.BalanceGroups) {
+			if ps, err := locateRun(m, cfg, req.Src, req.Dst, req.Proto, nil); err != nil || len(ps) != len(cfg.BalanceGroups) {
 				return fmt.Errorf("%v %+v", err, ps)
 			}
 			return nil

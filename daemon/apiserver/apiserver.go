@@ -326,6 +326,7 @@ func (s *apiServer) Locate(ctx context.Context, req *apiv1.LocateRequest) (_ *ap
 		out.Placements[i] = &apiv1.Placement{
 			BalanceGroup: p.BalanceGroup, Hash: p.Hash, Slot: p.Slot, FilterGroup: p.FilterGroup, Core: p.Core,
 			Effective: p.Effective, LanPort: p.LANPort, WanPort: p.WANPort,
+			Session: p.Session, SessionFrom: p.SessionFrom, SlotFilterGroup: p.SlotFilterGroup, SlotCore: p.SlotCore,
 		}
 	}
 	return out, nil
@@ -596,7 +597,8 @@ func sessionMemoryToProto(sm *daemon.SessionMemoryStatus) *apiv1.SessionMemory {
 	}
 	out := &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
 		Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
-		Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed}
+		Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed,
+		Reassigned: sm.Reassigned, Removed: sm.Removed}
 	for _, g := range sm.Groups {
 		out.FilterGroups = append(out.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
 	}

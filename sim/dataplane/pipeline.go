@@ -425,9 +425,16 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	}
 	// The session memory (sessions.go): looked up before balance_groups;
 	// a hit refreshes the entry whatever the group then does.
+	// The session's hash (the slot's) is computed once, and indexes the
+	// session table too.
+	h := m.hash()
 	var held *entry
+	var skey sessionmem.Key
+	var spk [2]uint64
 	if st := d.sessions; st != nil {
-		if held = st.sidx.byKey[packKey(m.sessionKey(group))]; held != nil {
+		skey = m.sessionKey(group)
+		spk = packKey(skey)
+		if held = st.sidx.get(spk, h); held != nil {
 			held.touch(int64(d.now()))
 		}
 		dc.record(st, held)
@@ -440,7 +447,6 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 	dc.record(d.balanceGroups, ge)
 	switch gact.kind {
 	case actGroupActive:
-		h := m.hash()
 		var targetFG uint32
 		learn := false
 		if held != nil {
@@ -515,7 +521,7 @@ func (d *Dataplane) operatorPort(m *meta, dc *decision, inLen uint64) {
 		if learn && !verdictDigest {
 			// ARCH_INGRESS_FINISH: one digest per frame, the verdict's
 			// first; the session's with the slot's filter group and core.
-			d.sessQ.emit(sessionmem.Digest{Key: m.sessionKey(group), FilterGroup: uint8(targetFG), Core: uint16(dc.core)})
+			d.sessQ.emit(skey, spk, uint8(targetFG), uint16(dc.core), h)
 		}
 	case actGroupBypass:
 		dc.bypassToPeer(m, p4src.LinkCntGroupBypass)

@@ -3,6 +3,7 @@ package dataplane
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p4configv1 "github.com/p4lang/p4runtime/go/p4/config/v1"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/symhash"
 )
 
 // The session memory (docs/sessions.md; p4src/shared/control/balancing.p4
@@ -23,17 +25,121 @@ import (
 // digest per frame, the verdict's first). Digests are queued once until
 // acknowledged, as PI's learning does.
 //
-// The table is exact, at most its P4Info size, indexed by a Go map. Its
+// The table is exact, at most its P4Info size, indexed by sessIndex (open
+// addressing on the session's symmetric hash, which the pipeline computes
+// for the slot anyway: a lookup hashes nothing more). Its
 // entries age by idle timeout as BMv2's do: every lookup that finds an
 // entry refreshes it (whatever the balance group then does with it), and
 // IdleEntries reports each entry unhit for its idle_timeout_ns, again
 // every IdleRepeat while it stays so.
 
 // sessIndex finds the entry of a session by its key (packed: see
-// packKey).
+// packKey): open addressing with linear probing on the session's
+// symmetric hash (symhash.Folded of the key's addresses and protocol, the
+// packet's m.hash()) mixed with its balance group, at most half full,
+// backward-shift deletion (no tombstones). A Go map hashed the key again
+// on every lookup (BenchmarkProcessSessionMemory).
 type sessIndex struct {
 	pos   [4]int // positions of balance_group, addr_lo, addr_hi, proto in the table's fields
-	byKey map[[2]uint64]*entry
+	slots []sessSlot
+	n     int
+	bits  uint
+}
+
+// sessSlot is a slot of the index: key and entry side by side (one cache
+// line read per probe). e nil: an empty slot.
+type sessSlot struct {
+	k [2]uint64
+	e *entry
+}
+
+// sessSlot is where a key with session hash h starts its probe run.
+func (x *sessIndex) slot(k [2]uint64, h uint32) uint64 {
+	return ((uint64(h) | k[1]<<32) * 0x9E3779B97F4A7C15) >> (64 - x.bits)
+}
+
+// keyHash is the session hash of a packed key (as the packet's m.hash()).
+func keyHash(k [2]uint64) uint32 {
+	return symhash.Folded(uint32(k[0]>>32), uint32(k[0]), uint8(k[1]))
+}
+
+// get is the entry of key k, whose session hash is h.
+func (x *sessIndex) get(k [2]uint64, h uint32) *entry {
+	if x.n == 0 {
+		return nil
+	}
+	mask := uint64(len(x.slots) - 1)
+	for i := x.slot(k, h); ; i = (i + 1) & mask {
+		s := &x.slots[i]
+		if s.e == nil || s.k == k {
+			return s.e
+		}
+	}
+}
+
+// put sets the entry of k.
+func (x *sessIndex) put(k [2]uint64, e *entry) {
+	if (x.n+1)*2 > len(x.slots) {
+		x.grow()
+	}
+	mask := uint64(len(x.slots) - 1)
+	i := x.slot(k, keyHash(k))
+	for x.slots[i].e != nil && x.slots[i].k != k {
+		i = (i + 1) & mask
+	}
+	if x.slots[i].e == nil {
+		x.n++
+	}
+	x.slots[i] = sessSlot{k, e}
+}
+
+func (x *sessIndex) grow() {
+	old := x.slots
+	x.bits = max(x.bits+1, 4)
+	x.slots, x.n = make([]sessSlot, 1<<x.bits), 0
+	for _, s := range old {
+		if s.e != nil {
+			x.put(s.k, s.e)
+		}
+	}
+}
+
+// del removes k, shifting back the entries after it in its probe run.
+func (x *sessIndex) del(k [2]uint64) {
+	if x.n == 0 {
+		return
+	}
+	mask := uint64(len(x.slots) - 1)
+	i := x.slot(k, keyHash(k))
+	for x.slots[i].k != k || x.slots[i].e == nil {
+		if x.slots[i].e == nil {
+			return
+		}
+		i = (i + 1) & mask
+	}
+	x.n--
+	for {
+		x.slots[i] = sessSlot{}
+		j := i
+		for {
+			j = (j + 1) & mask
+			if x.slots[j].e == nil {
+				return
+			}
+			// The entry at j may move to i when its home is not in (i, j].
+			home := x.slot(x.slots[j].k, keyHash(x.slots[j].k))
+			if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+				break
+			}
+		}
+		x.slots[i] = x.slots[j]
+		i = j
+	}
+}
+
+// clear empties the index.
+func (x *sessIndex) clear() {
+	x.slots, x.n, x.bits = nil, 0, 0
 }
 
 func (x *sessIndex) keyOf(e *entry) [2]uint64 {
@@ -73,7 +179,7 @@ func (d *Dataplane) resolveSessions() []error {
 		return nil // newTable failed: already reported
 	}
 	var errs []error
-	x := &sessIndex{byKey: map[[2]uint64]*entry{}}
+	x := &sessIndex{}
 	if len(t.fields) != len(sessionFields) {
 		errs = append(errs, fmt.Errorf("table %q: %d match fields, the pipeline expects %d", t.name, len(t.fields), len(sessionFields)))
 	}
@@ -117,6 +223,21 @@ type sessionDigests struct {
 	dropped uint64
 	sent    uint64
 	notify  chan struct{}
+	// seen caches digests known pending, by session hash, so a frame of
+	// a session whose digest is pending takes no lock (the not-held
+	// path's cost, BenchmarkProcessSessionMemory). An entry holds in the
+	// generation it was stored in: every ack and reset (what takes a
+	// digest out of pending) starts a new one, under mu.
+	gen  atomic.Uint64
+	seen [seenSize]atomic.Pointer[seenDigest]
+}
+
+// seenSize is the digests the pending cache holds (direct-mapped).
+const seenSize = 16384
+
+type seenDigest struct {
+	p   [2]uint64 // packDigest
+	gen uint64
 }
 
 // maxPendingSessionDigests bounds the session digests queued or sent and
@@ -127,16 +248,32 @@ func (q *sessionDigests) reset() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.queue, q.pending = nil, nil
+	q.gen.Add(1)
 	if q.notify == nil {
 		q.notify = make(chan struct{}, 1)
 	}
 }
 
-func (q *sessionDigests) emit(dg sessionmem.Digest) {
+// emit queues the digest of the session key (packed: pk) with filter
+// group fg and core, whose hash is h, unless it is pending (queued or
+// sent, not acknowledged).
+func (q *sessionDigests) emit(key sessionmem.Key, pk [2]uint64, fg uint8, core uint16, h uint32) {
+	p := [2]uint64{pk[0], pk[1] | uint64(fg)<<16 | uint64(core)<<24} // packDigest
+	c := &q.seen[h%seenSize]
+	s := c.Load()
+	if s != nil && s.p == p && s.gen == q.gen.Load() {
+		return // pending: no ack or reset since it was seen so
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	p := packDigest(dg)
+	// The cache keeps what it holds while that is valid: two sessions
+	// of one cache slot take the lock, not an allocation per frame.
+	gen := q.gen.Load()
+	mine := s == nil || s.gen != gen || s.p == p
 	if q.pending[p] {
+		if mine {
+			c.Store(&seenDigest{p: p, gen: gen})
+		}
 		return
 	}
 	if len(q.pending) >= maxPendingSessionDigests {
@@ -147,7 +284,10 @@ func (q *sessionDigests) emit(dg sessionmem.Digest) {
 		q.pending = map[[2]uint64]bool{}
 	}
 	q.pending[p] = true
-	q.queue = append(q.queue, dg)
+	if mine {
+		c.Store(&seenDigest{p: p, gen: gen})
+	}
+	q.queue = append(q.queue, sessionmem.Digest{Key: key, FilterGroup: fg, Core: core})
 	q.sent++
 	select {
 	case q.notify <- struct{}{}:
@@ -246,6 +386,7 @@ func (d *Dataplane) AckSessionDigests(dgs []sessionmem.Digest) {
 	for _, dg := range dgs {
 		delete(q.pending, packDigest(dg))
 	}
+	q.gen.Add(1) // what was seen pending may not be any more
 }
 
 // SessionDigestID is the P4Info id of the session digest, 0 when the

@@ -255,7 +255,7 @@ func (t *table) reset() {
 		t.tss.clear()
 	}
 	if t.sidx != nil {
-		clear(t.sidx.byKey)
+		t.sidx.clear()
 	}
 }
 
@@ -274,7 +274,7 @@ func (t *table) add(e *entry) {
 	case t.tss != nil:
 		t.tss.add(e)
 	case t.sidx != nil:
-		t.sidx.byKey[t.sidx.keyOf(e)] = e
+		t.sidx.put(t.sidx.keyOf(e), e)
 	}
 }
 
@@ -295,7 +295,7 @@ func (t *table) del(e *entry) {
 	case t.tss != nil:
 		t.tss.remove(e)
 	case t.sidx != nil:
-		delete(t.sidx.byKey, t.sidx.keyOf(e))
+		t.sidx.del(t.sidx.keyOf(e))
 	}
 }
 

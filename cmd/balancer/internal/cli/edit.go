@@ -356,7 +356,8 @@ func writeApply(w io.Writer, res *apiv1.ApplyResult) {
 
 // writeHeldMove is the line of a balance group's held sessions: how
 // many move (only those held on a filter group or core the change takes
-// out), how many stay, and how many would have moved without the memory.
+// out: the learner rewrites their entries to where their slots point),
+// how many stay, and how many would have moved without the memory.
 func writeHeldMove(w io.Writer, group string, h *apiv1.HeldSessionMove, dryRun bool) {
 	move := "move"
 	if dryRun {
@@ -364,7 +365,7 @@ func writeHeldMove(w io.Writer, group string, h *apiv1.HeldSessionMove, dryRun b
 	}
 	leave := ""
 	if h.GetLeave() > 0 {
-		leave = " (held on a filter group or core the change takes out)"
+		leave = " (held on a filter group or core the change takes out: their entries are rewritten to where their slots point)"
 	}
 	fmt.Fprintf(w, "held sessions: balance group %s: %d held: %d %s%s, %d stay on their filter group and core (%d would move without the session memory)\n",
 		group, h.GetHeld(), h.GetLeave(), move, leave, h.GetStay(), h.GetWouldMove())

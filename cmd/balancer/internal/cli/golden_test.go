@@ -72,7 +72,7 @@ func goldenStatuses() map[string]*apiv1.Status {
 			Links:  links, Filters: filters, BalanceGroups: balance,
 			SessionMemory: &apiv1.SessionMemory{Held: 1500, Size: 65536, Occupancy: 1500.0 / 65536,
 				FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F1", Id: 0, Held: 1000}, {Name: "F2", Id: 1, Held: 499}, {Id: 9, Held: 1}},
-				Inserted:     1800, Aged: 300, Duplicates: 4, Full: 0, Failed: 0, Dropped: 2, Backlog: 3, QueueBound: 65536, LastReadBack: ts(10 * time.Second), Rehomed: 7}},
+				Inserted:     1800, Aged: 300, Duplicates: 4, Full: 0, Failed: 0, Dropped: 2, Backlog: 3, QueueBound: 65536, LastReadBack: ts(10 * time.Second), Rehomed: 7, Reassigned: 5, Removed: 1}},
 		"standby": {ObservedAt: timestamppb.New(now), Revision: &apiv1.Revision{Number: 1}, Stale: true,
 			SwitchStatus: &apiv1.SwitchStatus{Address: "sw1:9559", Connected: true, ElectionId: "0:0", LastReconcile: ts(time.Minute)},
 			Ha:           &apiv1.HAStatus{Store: "etcd", StoreHealthy: true, Name: "b", LeaderName: "a"},

@@ -43,11 +43,32 @@ func TestWriteCountersSessions(t *testing.T) {
 		"FILTER GROUP  SESSIONS HELD\n"+
 		"F1            153\n"+
 		"F2            148\n"+
-		"learned 320, aged 19, moved off failed filters 0, already held 0, refused (table full) 4, failed 0, dropped (learner behind) 0; backlog 0 of 0; read back 10s ago\n", b.String())
+		"learned 320, aged 19, moved off failed filters 0, moved off removed filters 0, deleted with their balance group 0, already held 0, refused (table full) 4, failed 0, dropped (learner behind) 0; backlog 0 of 0; read back 10s ago\n", b.String())
 
 	a := &apiv1.Counters{At: timestamppb.New(time.Unix(999, 0)), SessionMemory: &apiv1.SessionMemory{Held: 1,
 		FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F1", Held: 1}}}}
 	r, err := counterRates(a, &apiv1.Counters{At: at, SessionMemory: sm}, 1)
 	require.NoError(t, err, "filter groups that come and go between readings are no change of the site")
 	assert.Equal(t, int64(301), r.GetSessionMemory().GetHeld(), "counts, the second reading's")
+}
+
+// locate shows a SESSION column with the session memory on: held (its
+// entry's filter group and core, the slot's beside) or not held, and says
+// when the learner's view stood in for the switch's table.
+func TestWritePlacementsSession(t *testing.T) {
+	var b bytes.Buffer
+	writePlacements(&b, []*apiv1.Placement{
+		{BalanceGroup: "G", Hash: 0x12, Slot: 18, FilterGroup: "F1", Core: 2, Effective: "forward", LanPort: "P4", WanPort: "P3",
+			Session: "held", SessionFrom: "the switch's table", SlotFilterGroup: "F3", SlotCore: 0},
+		{BalanceGroup: "H", Hash: 0x12, Slot: 2, FilterGroup: "F2", Core: 1, Effective: "forward", LanPort: "P6", WanPort: "P5",
+			Session: "not held", SessionFrom: "the learner's view: the switch could not be read: x"},
+	})
+	out := b.String()
+	assert.Contains(t, out, "SESSION")
+	assert.Regexp(t, `G +0x00000012 +18 +F1 +2 +P4/P3 +forward +held \(its slot points to F3 core 0\)\n`, out)
+	assert.Regexp(t, `H +0x00000012 +2 +F2 +1 +P6/P5 +forward +not held\n`, out)
+	assert.Contains(t, out, "session memory read from the learner's view: the switch could not be read: x\n")
+	b.Reset()
+	writePlacements(&b, []*apiv1.Placement{{BalanceGroup: "G", FilterGroup: "F1", Effective: "forward"}})
+	assert.NotContains(t, b.String(), "SESSION", "no session memory: no column")
 }

@@ -53,5 +53,5 @@ func TestWriteApplyHeldSessions(t *testing.T) {
 	res.SlotMoves[0].HeldSessions = &apiv1.HeldSessionMove{Held: 10, Stay: 7, Leave: 3, WouldMove: 5}
 	b.Reset()
 	writeApply(&b, res)
-	assert.Contains(t, b.String(), "held sessions: balance group group_filter: 10 held: 3 move (held on a filter group or core the change takes out), 7 stay on their filter group and core (5 would move without the session memory)\n")
+	assert.Contains(t, b.String(), "held sessions: balance group group_filter: 10 held: 3 move (held on a filter group or core the change takes out: their entries are rewritten to where their slots point), 7 stay on their filter group and core (5 would move without the session memory)\n")
 }

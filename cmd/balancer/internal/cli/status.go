@@ -93,8 +93,8 @@ func writeSessionTable(w io.Writer, sm *apiv1.SessionMemory, now *timestamppb.Ti
 		}
 		t.Flush()
 	}
-	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
-		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
+	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, moved off removed filters %d, deleted with their balance group %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
+		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetReassigned(), sm.GetRemoved(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
 	if rb := sm.GetLastReadBack(); rb != nil {
 		fmt.Fprintf(w, "; read back %s", fmtAge(rb, now))
 	}
@@ -423,7 +423,9 @@ unless some are selected):
   --sessions the session memory's table (when the site enables it):
              sessions held per filter group, of the table's size, and
              what the learner did: learned, aged, moved off failed
-             filters, refused (table full), dropped (learner behind)
+             filters, moved off removed filters, deleted with their
+             balance group, refused (table full), dropped (learner
+             behind)
 Tables show packets; -o json gives packets and bytes. --rate D reads them
 twice, D apart, and shows what moved per second (timed by the daemon's
 readings); the session memory's are counts, the second reading's.`,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -229,6 +230,10 @@ there now or elsewhere because of a failure (software bypass, drop, or
 rebalanced to another filter and core). Source and destination may be given
 either way round: the hash is symmetric, both directions land together.
 
+With the session memory on, a session the switch holds is placed where its
+entry keeps it (SESSION: held, with where its slot points now), not where
+its slot points.
+
 No need to search every filter for a subscriber's session: ask here, then
 look on that filter's core.`,
 		Example: `  balancer locate 10.1.2.3 192.0.2.10 tcp
@@ -263,13 +268,45 @@ look on that filter's core.`,
 				fmt.Fprintln(a.stdout, "no balance groups defined: the session bypasses the filters")
 				return nil
 			}
-			t := table(a.stdout)
-			row(t, "BALANCE GROUP", "HASH", "SLOT", "FILTER GROUP", "CORE", "PORTS", "NOW")
-			for _, pl := range res.GetPlacements() {
-				row(t, pl.GetBalanceGroup(), fmt.Sprintf("0x%08x", pl.GetHash()), pl.GetSlot(), pl.GetFilterGroup(),
-					pl.GetCore(), pl.GetLanPort()+"/"+pl.GetWanPort(), pl.GetEffective())
-			}
-			return t.Flush()
+			writePlacements(a.stdout, res.GetPlacements())
+			return nil
 		},
+	}
+}
+
+// writePlacements is locate's table. With the session memory on, a
+// SESSION column says whether the switch holds the session (its filter
+// group and core are then its entry's, its slot's beside), and a line
+// below says where that was read when it was not the switch's table.
+func writePlacements(w io.Writer, ps []*apiv1.Placement) {
+	memory := false
+	for _, pl := range ps {
+		memory = memory || pl.GetSession() != ""
+	}
+	t := table(w)
+	hdr := []any{"BALANCE GROUP", "HASH", "SLOT", "FILTER GROUP", "CORE", "PORTS", "NOW"}
+	if memory {
+		hdr = append(hdr, "SESSION")
+	}
+	row(t, hdr...)
+	var from []string
+	for _, pl := range ps {
+		cells := []any{pl.GetBalanceGroup(), fmt.Sprintf("0x%08x", pl.GetHash()), pl.GetSlot(), pl.GetFilterGroup(),
+			pl.GetCore(), pl.GetLanPort() + "/" + pl.GetWanPort(), pl.GetEffective()}
+		if memory {
+			s := pl.GetSession()
+			if s == "held" {
+				s = fmt.Sprintf("held (its slot points to %s core %d)", pl.GetSlotFilterGroup(), pl.GetSlotCore())
+			}
+			cells = append(cells, s)
+			if f := pl.GetSessionFrom(); f != "" && f != "the switch's table" && !slices.Contains(from, f) {
+				from = append(from, f)
+			}
+		}
+		row(t, cells...)
+	}
+	t.Flush()
+	for _, f := range from {
+		fmt.Fprintf(w, "session memory read from %s\n", f)
 	}
 }

@@ -1,0 +1,139 @@
+package daemon
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
+)
+
+// heldAtOnSwitch reads the sessions table back from the software switch:
+// each entry's filter group and core.
+func heldAtOnSwitch(t *testing.T, dp *dataplane.Dataplane) map[sessionmem.Key]placedAt {
+	t.Helper()
+	tbl, err := sessionmem.Resolve(dp.Schema())
+	require.NoError(t, err)
+	out := map[sessionmem.Key]placedAt{}
+	require.NoError(t, dp.Read([]*p4v1.Entity{{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: tbl.ID}}}}, func(e *p4v1.Entity) bool {
+		h, err := tbl.Decode(e.GetTableEntry())
+		require.NoError(t, err)
+		out[h.Key] = placedAt{fg: int(h.FilterGroup), core: uint32(h.Core)}
+		return true
+	}))
+	return out
+}
+
+// A change that takes out what held sessions are on, on the software
+// switch through the daemon with real frames: F3's cores 4 -> 2, then F3
+// removed, then the balance group removed. Each dry run counts as moving
+// exactly the held sessions the applied change then rewrites (to where
+// their slots point: the switch forwards each there, and its table holds
+// it there) or, with the balance group, deletes; every other held session
+// stays where it was, frame for frame.
+func TestSessionMemoryChangeRemovingAFilterGroupRewritesItsSessions(t *testing.T) {
+	three := sessionsSite(t, "F1, F2, F3", "tcp: 300s")
+	b := newBedFor(t, writeSite(t, three), 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	// Removing F3 and G is meant: forced, as --force does.
+	ctx := WithForce(context.Background(), true)
+	const n = 600
+	ss := manySessions(n, 11)
+	keyOf := func(s twoWay) sessionmem.Key { return sessionmem.AddrKey(0, s.a, s.b, 6) }
+	where := func(s twoWay) placedAt {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		return placeOf(t, dp.Process(20, out, nil))
+	}
+	for _, s := range ss {
+		require.GreaterOrEqual(t, where(s).fg, 0)
+		_, back := s.frames(layers.IPProtocolTCP)
+		dp.Process(10, back, nil)
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+
+	// step applies text after its dry run: the dry run's count of held
+	// sessions that move is exactly those the learner then rewrites to
+	// their slots; the others stay, frame for frame and entry for entry.
+	step := func(name, text string, gone func(placedAt) bool) {
+		t.Helper()
+		before := heldAtOnSwitch(t, dp)
+		require.Len(t, before, n)
+		leaving := 0
+		for _, at := range before {
+			if gone(at) {
+				leaving++
+			}
+		}
+		require.Positive(t, leaving, "%s: some held sessions are on what it takes out", name)
+		res, err := d.ApplyConfig(ctx, []byte(text), true, name+" (dry run)")
+		require.NoError(t, err)
+		hm := res.HeldSessions["G"]
+		assert.Equal(t, n, hm.Held, name)
+		assert.Equal(t, leaving, hm.Leave, "%s: the dry run counts the held sessions on what it takes out as moving", name)
+		assert.Equal(t, n-leaving, hm.Stay, name)
+		sm0 := d.SessionMemory()
+		_, err = d.ApplyConfig(ctx, []byte(text), false, name)
+		require.NoError(t, err)
+		applied := time.Now()
+		require.Eventually(t, func() bool { return d.SessionMemory().Reassigned-sm0.Reassigned == uint64(leaving) },
+			30*time.Second, time.Millisecond, "%s: %+v", name, d.SessionMemory())
+		took := time.Since(applied)
+		waitSettled(t, d)
+		b.allUp(d)
+		slots := slotTargetsOf(t, dp)
+		after := heldAtOnSwitch(t, dp)
+		require.Len(t, after, n, "%s: every session still held", name)
+		moved := 0
+		for _, s := range ss {
+			k := keyOf(s)
+			was, now := before[k], after[k]
+			got := where(s)
+			assert.Equal(t, now, got, "%s: the switch forwards a held session where its entry says", name)
+			if gone(was) {
+				moved++
+				tg := slots[k.Hash()&0xff]
+				assert.Equal(t, placedAt{int(tg.FilterGroup), tg.Core}, now, "%s: rewritten to where its slot points", name)
+				assert.False(t, gone(now), name)
+			} else {
+				assert.Equal(t, was, now, "%s: a held session not on what it takes out stays", name)
+			}
+		}
+		assert.Equal(t, hm.Leave, moved, "%s: as many moved as the dry run said", name)
+		st := d.SessionMemory()
+		assert.Equal(t, n, st.Held, "%s: the learner's view", name)
+		assert.Zero(t, st.Failed, name)
+		t.Logf("%s: dry run %+v; applied: %d held sessions rewritten to their slots %v after the change returned, none of the others moved",
+			name, hm, moved, took.Round(time.Millisecond))
+	}
+
+	halved := strings.Replace(three, "{name: F3, lan: P8, wan: P7, cores: 4}", "{name: F3, lan: P8, wan: P7, cores: 2}", 1)
+	require.NotEqual(t, three, halved)
+	step("F3 on 2 cores", halved, func(at placedAt) bool { return at.fg == 2 && at.core >= 2 })
+
+	gone := strings.Replace(halved, "members: [F1, F2, F3]", "members: [F1, F2]", 1)
+	gone = strings.Replace(gone, "  - {name: F3, lan: P8, wan: P7, cores: 2}\n", "", 1)
+	require.NotContains(t, gone, "F3")
+	step("F3 removed", gone, func(at placedAt) bool { return at.fg == 2 })
+
+	// The balance group removed: its entries are deleted.
+	noGroup := strings.Replace(gone, "  - {name: G, members: [F1, F2], profile: fast, slot_bits: 8}\n", "", 1)
+	noGroup = strings.Replace(noGroup, "  - {name: all, priority: 10, action: balance G}\n", "", 1)
+	require.NotContains(t, noGroup, "balance G")
+	res, err := d.ApplyConfig(ctx, []byte(noGroup), true, "G removed (dry run)")
+	require.NoError(t, err)
+	t.Logf("G removed, dry run: %+v", res.HeldSessions)
+	_, err = d.ApplyConfig(ctx, []byte(noGroup), false, "G removed")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return d.SessionMemory().Removed == n }, 30*time.Second, time.Millisecond, "%+v", d.SessionMemory())
+	assert.Empty(t, heldAtOnSwitch(t, dp), "the removed balance group's entries are deleted")
+	assert.Zero(t, d.SessionMemory().Held)
+}
