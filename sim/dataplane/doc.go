@@ -20,6 +20,10 @@
 // or deleted; const defaults are PERMISSION_DENIED, as are @defaultonly
 // actions in entries (spec: action scope). Value sets are only modified.
 // Counters and direct counters are read with wildcards and set by MODIFY.
+// The verdict's registers are set by MODIFY of one cell or all (a pair of
+// the TNA program as one cell first ++ second; registers.go): the
+// P4Testgen replay starts a case from the cells it chose. The P4Runtime
+// server refuses register writes, as PI does on BMv2.
 // One Read returns at most ReadLimit entities (WithReadLimit; by default
 // the whole state once): a request whose queries match more is refused with
 // ErrResourceExhausted before more than one query's worth is copied, so a
