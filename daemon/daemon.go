@@ -202,6 +202,10 @@ type Daemon struct {
 	// roundDone, when set (tests, before Run), is told when each
 	// keep-alive round the tick loop handled was due.
 	roundDone func(due time.Time)
+	// stateWritten, when set (tests, before Run), is told of each
+	// runtime state writeStateOf wrote: when it started, when the
+	// entries were computed, when the switch acknowledged them.
+	stateWritten func(start, computed, written time.Time, changed int)
 
 	// pipeline is what the session pushes, resolved for the site's
 	// platform.
@@ -655,6 +659,7 @@ func (d *Daemon) writeStateOf(ctx context.Context, eng *profiles.Engine, st tabl
 	if equalState(site.State(), st) {
 		return nil
 	}
+	start := time.Now()
 	next, changed, err := d.comp.WithState(site, st)
 	if err != nil {
 		d.log.Error("runtime state change", "err", err)
@@ -666,8 +671,12 @@ func (d *Daemon) writeStateOf(ctx context.Context, eng *profiles.Engine, st tabl
 		d.session.SetDesired(next.Desired().Entities)
 		return nil
 	}
+	computed := time.Now()
 	plan, err := d.session.ApplyUpdates(ctx, controlplane.Change{Desired: func() []*p4v1.Entity { return next.Desired().Entities }, Changed: changed})
 	if err == nil {
+		if d.stateWritten != nil {
+			d.stateWritten(start, computed, time.Now(), len(changed))
+		}
 		d.markWritten(st)
 		d.crashPoint(CrashPoint{Point: CrashStateWritten, State: st})
 	}

@@ -264,6 +264,14 @@ var bedFilters = map[string][2]uint32{"F1": {40, 30}, "F2": {60, 50}, "F3": {80,
 // {LAN port, WAN port}) beside the link ports 10 and 20.
 func newBedFilters(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema, cpuPort uint32, filters map[string][2]uint32) *bed {
 	t.Helper()
+	return newBedTuned(t, configPath, slotCapacity, schema, cpuPort, filters, nil)
+}
+
+// newBedTuned is newBedFilters with the switch's options changed by tune
+// (nil: as they are).
+func newBedTuned(t testing.TB, configPath string, slotCapacity int, schema *p4src.Schema, cpuPort uint32, filters map[string][2]uint32,
+	tune func(*sim.Options)) *bed {
+	t.Helper()
 	b := &bed{t: t, filters: map[string]*filterEmu{}, peers: map[uint32]*sim.MemPeer{}, dir: t.TempDir(), config: configPath, schema: schema, cpuPort: cpuPort}
 	ports := map[uint32]sim.Port{}
 	portNums := []uint32{10, 20}
@@ -281,7 +289,11 @@ func newBedFilters(t testing.TB, configPath string, slotCapacity int, schema *p4
 		f.run(ctx)
 		b.filters[name] = f
 	}
-	sw, err := sim.New(sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema, CPUPort: cpuPort})
+	opts := sim.Options{Ports: ports, CounterInterval: 50 * time.Millisecond, SlotCapacity: slotCapacity, Schema: schema, CPUPort: cpuPort}
+	if tune != nil {
+		tune(&opts)
+	}
+	sw, err := sim.New(opts)
 	require.NoError(t, err)
 	if slotCapacity == p4src.SlotsSizeTofino {
 		info, err := testsites.TofinoSizedP4Info()

@@ -33,6 +33,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(switchProcessEnv) != "" {
 		os.Exit(serveSwitchProcess())
 	}
+	if os.Getenv(rebalanceSwitchEnv) != "" {
+		os.Exit(serveRebalanceSwitch())
+	}
 	// glog's flush goroutine lives for the process (gNMI's cache logs).
 	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/golang/glog.(*fileSink).flushDaemon"))
 }

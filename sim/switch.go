@@ -100,6 +100,9 @@ type Options struct {
 	// NoEvidenceCopies turns the copies between pipes off: not what the
 	// program does; it shows the false verdicts the copies prevent.
 	NoEvidenceCopies bool
+	// GRPCOptions are more options for the gRPC servers (tests and
+	// benchmarks: an interceptor that times the writes).
+	GRPCOptions []grpc.ServerOption
 
 	// keepaliveMinTime, when set, replaces keepalivePolicy's MinTime (tests
 	// scale the keep-alive policy down to run in milliseconds).
@@ -331,7 +334,7 @@ func (s *Switch) ServerOptions() []grpc.ServerOption {
 	if s.opts.TLS != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(s.opts.TLS)))
 	}
-	return gopts
+	return append(gopts, s.opts.GRPCOptions...)
 }
 
 // Serve runs the ports and serves P4Runtime on p4rtLis and gNMI on
