@@ -21,7 +21,7 @@ func (t *table) parseMatchInto(ms []*p4v1.FieldMatch, out []matchVal) ([]matchVa
 		if m == nil {
 			return nil, errf(ErrInvalidArgument, "table %q: nil match field", t.name)
 		}
-		i, ok := t.fpos[m.GetFieldId()]
+		i, ok := t.fieldPos(m.GetFieldId())
 		if !ok {
 			return nil, errf(ErrInvalidArgument, "table %q: unknown match field id %d", t.name, m.GetFieldId())
 		}

@@ -306,6 +306,46 @@ func (t *table) allocHandle() int32 {
 	return int32(t.handles.lowestFree())
 }
 
+// lookup returns the entry of a key (appendKey of match), or nil: by the
+// direct index in a table that has one (an all-exact table: the match is
+// the whole identity), saving a string hash and a map probe per write.
+func (t *table) lookup(key []byte, match []matchVal) *entry {
+	if t.dindex != nil {
+		return t.dindex.get(t.dindex.indexOf(match))
+	}
+	return t.entries[string(key)]
+}
+
+// fieldPos is the position of match field id in t.fields: a scan of the
+// few fields (sorted by id) is cheaper than the map for a handful.
+func (t *table) fieldPos(id uint32) (int, bool) {
+	if len(t.fields) > 8 {
+		i, ok := t.fpos[id]
+		return i, ok
+	}
+	for i := range t.fields {
+		if t.fields[i].id == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// paramPos is the position of param id in a.params (as fieldPos; the
+// last of equal ids, as a.pos holds).
+func (a *action) paramPos(id uint32) (int, bool) {
+	if len(a.params) > 8 {
+		i, ok := a.pos[id]
+		return i, ok
+	}
+	for i := len(a.params) - 1; i >= 0; i-- {
+		if a.params[i].id == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // lookupExact returns the entry at a direct index, or nil.
 func (t *table) lookupExact(i uint32) *entry { return t.dindex.get(i) }
 
@@ -385,10 +425,14 @@ func (x *directIndex) clear() {
 }
 
 // index is the concatenation of an entry's key fields.
-func (x *directIndex) index(e *entry) uint32 {
+func (x *directIndex) index(e *entry) uint32 { return x.indexOf(e.match) }
+
+// indexOf is the concatenation of a match's key fields (canonical: each
+// within its width).
+func (x *directIndex) indexOf(match []matchVal) uint32 {
 	var i uint32
 	for k, pos := range x.order {
-		i = i<<x.widths[k] | uint32(e.match[pos].a.lo)
+		i = i<<x.widths[k] | uint32(match[pos].a.lo)
 	}
 	return i
 }

@@ -177,7 +177,7 @@ func (d *Dataplane) writeTableEntry(typ p4v1.Update_Type, te *p4v1.TableEntry, l
 	key := d.keyOf(t, prio, match)
 
 	if typ == p4v1.Update_DELETE {
-		e := t.entries[string(key)]
+		e := t.lookup(key, match)
 		if e == nil {
 			return errf(ErrNotFound, "table %q: no entry %s", t.name, t.describe(prio, match))
 		}
@@ -199,7 +199,7 @@ func (d *Dataplane) writeTableEntry(typ p4v1.Update_Type, te *p4v1.TableEntry, l
 		return err
 	}
 	if typ == p4v1.Update_INSERT {
-		if t.entries[string(key)] != nil {
+		if t.lookup(key, match) != nil {
 			return errf(ErrAlreadyExists, "table %q: entry %s exists", t.name, t.describe(prio, match))
 		}
 		if len(t.list) >= t.size {
@@ -220,7 +220,7 @@ func (d *Dataplane) writeTableEntry(typ p4v1.Update_Type, te *p4v1.TableEntry, l
 		return nil
 	}
 	// MODIFY.
-	e := t.entries[string(key)]
+	e := t.lookup(key, match)
 	if e == nil {
 		return errf(ErrNotFound, "table %q: no entry %s", t.name, t.describe(prio, match))
 	}
@@ -357,7 +357,7 @@ func (d *Dataplane) parseAction(t *table, ta *p4v1.TableAction, isDefault bool, 
 		if p == nil {
 			return tableAction{}, errf(ErrInvalidArgument, "table %q: action %q: nil param", t.name, a.name)
 		}
-		j, ok := a.pos[p.GetParamId()]
+		j, ok := a.paramPos(p.GetParamId())
 		if !ok {
 			return tableAction{}, errf(ErrInvalidArgument, "table %q: action %q: unknown param id %d", t.name, a.name, p.GetParamId())
 		}
