@@ -225,7 +225,7 @@ p4-tna-check: p4-tna-found
 # runs up). make -j2 p4-testgen runs the two builds side by side.
 TESTGEN_SECONDS ?= 600
 TESTGEN_OUT     := tests/testgen/testdata
-TESTGEN_FLAGS   := --std p4-16 --test-backend STF --track-coverage STATEMENTS \
+TESTGEN_FLAGS   := --std p4-16 --track-coverage STATEMENTS \
   --only-covering-tests --max-tests 0 --print-coverage -DTESTGEN_NO_SWITCH_INFO
 TESTGEN_GREEDY  := --stop-metric MAX_NODE_COVERAGE --path-selection GREEDY_STATEMENT_SEARCH --seed 1
 TESTGEN_RUNS_v1model := any data cpu out
@@ -242,11 +242,25 @@ TESTGEN_PROG_tofino  := p4src/tna/balancer.p4
 # Tofino target implements neither and stops at the first path that
 # reaches them; docs/testgen.md, "The verdict profiles").
 TESTGEN_TOFINO_PROFILES := verdict sessions
-$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_RUNS_tofino-$(p) := $(TESTGEN_RUNS_tofino)))
+# They get two more runs, guided and with P4Testgen's PTF back end, the
+# only one that chooses register values (tests/testgen/ptf.go): "forward"
+# (a data frame balanced to a group in service: a standing verdict read
+# from the cell, or none, the data send's evidence) and "return" (a
+# keep-alive coming back on a filter port, to the CPU port). An unguided
+# search of these profiles does not reach either in TESTGEN_SECONDS
+# (docs/testgen.md, "Guided runs"); each writes its cases into one
+# <run>.py. The forward run reaches the slots, which the random run is
+# there for (it is left out). Both get 900 s: on a loaded host the
+# forward run's first case took minutes, and the sessions profile's
+# return run once found none in 600 s.
+TESTGEN_RUNS_verdict := any data cpu forward return
+TESTGEN_SECONDS_forward ?= 900
+TESTGEN_SECONDS_return  ?= 900
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_RUNS_tofino-$(p) := $(TESTGEN_RUNS_verdict)))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_ARCH_tofino-$(p) := $(TESTGEN_ARCH_tofino) $(TNA_FLAGS_$(p)) -DTESTGEN_NO_RESUBMIT))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_SRC_tofino-$(p) := tna))
 $(foreach p,$(TESTGEN_TOFINO_PROFILES),$(eval TESTGEN_PROG_tofino-$(p) := $(TESTGEN_PROG_tofino)))
-$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(foreach r,$(TESTGEN_RUNS_tofino),$(eval TESTGEN_$(r)_tofino-$(p) = $$(TESTGEN_$(r)_tofino))))
+$(foreach p,$(TESTGEN_TOFINO_PROFILES),$(foreach r,$(TESTGEN_RUNS_verdict),$(eval TESTGEN_$(r)_tofino-$(p) = $$(TESTGEN_$(r)_tofino))))
 TESTGEN_any_v1model    := $(TESTGEN_GREEDY)
 TESTGEN_data_v1model   := $(TESTGEN_GREEDY) --port-ranges 0:254 --packet-size-range 512:12000
 TESTGEN_cpu_v1model    := $(TESTGEN_GREEDY) --port-ranges 0:7,255:255 --packet-size-range 512:12000
@@ -255,6 +269,12 @@ TESTGEN_any_tofino     := $(TESTGEN_GREEDY)
 TESTGEN_data_tofino    := $(TESTGEN_GREEDY) --port-ranges 0:191 --packet-size-range 512:12000
 TESTGEN_cpu_tofino     := $(TESTGEN_GREEDY) --port-ranges 0:7,192:192 --packet-size-range 512:12000
 TESTGEN_random_tofino  := --path-selection RANDOM_BACKTRACK --seed 2 --port-ranges 0:191 --packet-size-range 512:12000
+TESTGEN_forward_tofino := -DTESTGEN_GUIDE_FORWARD --path-selection RANDOM_BACKTRACK --seed 2 --port-ranges 0:191 --packet-size-range 512:12000
+TESTGEN_return_tofino  := -DTESTGEN_GUIDE_RETURN --path-selection RANDOM_BACKTRACK --seed 2 --port-ranges 0:192 --packet-size-range 512:12000
+
+# The back end of a run: STF, but the guided runs' PTF.
+TESTGEN_BACKEND_forward := PTF
+TESTGEN_BACKEND_return  := PTF
 
 # $(call testgen_run,BUILD,RUN)
 # A run ends at its timeout (exit 124), or where P4Testgen 1.2.5.16 stops
@@ -264,7 +284,7 @@ TESTGEN_random_tofino  := --path-selection RANDOM_BACKTRACK --seed 2 --port-rang
 # wrote before are kept, and any other failure fails the target.
 TESTGEN_GUARD_END := exceeded the maximum number of permitted guard violations
 define testgen_run
-timeout $(TESTGEN_SECONDS) $(P4TESTGEN) $(TESTGEN_ARCH_$(1)) $(TESTGEN_FLAGS) $(TESTGEN_$(2)_$(1)) \
+timeout $(or $(TESTGEN_SECONDS_$(2)),$(TESTGEN_SECONDS)) $(P4TESTGEN) $(TESTGEN_ARCH_$(1)) $(TESTGEN_FLAGS) --test-backend $(or $(TESTGEN_BACKEND_$(2)),STF) $(TESTGEN_$(2)_$(1)) \
   --test-name $(2) --out-dir $(TESTGEN_OUT)/$(1) $(TESTGEN_PROG_$(1)) > $(TESTGEN_OUT)/$(1)/$(2).log 2>&1 || \
   { rc=$$?; test $$rc = 124 || grep -q '$(TESTGEN_GUARD_END)' $(TESTGEN_OUT)/$(1)/$(2).log; }
 $(GO) run ./tests/testgen/uncovered < $(TESTGEN_OUT)/$(1)/$(2).log > $(TESTGEN_OUT)/$(1)/$(2).uncovered

@@ -4,6 +4,9 @@
 // build that fits Tofino 1 (the controller judges the filters alone);
 // with it, the data-plane verdict.
 #include "include/arch.p4"
+#if defined(TESTGEN_GUIDE_FORWARD) || defined(TESTGEN_GUIDE_RETURN)
+#include <testgen.p4>
+#endif
 #include "../shared/ids.p4"
 #include "../shared/sizes.p4"
 #include "../shared/headers.p4"

@@ -38,13 +38,18 @@ var generatedSets = []struct {
 	{"tofino-sessions", p4src.ArchTNA, p4src.CPUPortTofino, "sessions"},
 }
 
-// loadGenerated reads every case of a set, in file order.
+// loadGenerated reads every case of a set, in file order: the STF cases
+// (one file each) and the PTF runs' (one file per run, the verdict
+// profiles' runs that choose register values).
 func loadGenerated(t *testing.T, dir string) []*Case {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("testdata", dir, "*.stf"))
 	require.NoError(t, err)
-	require.NotEmpty(t, files, "no generated cases in testdata/%s: run make p4-testgen", dir)
+	ptf, err := filepath.Glob(filepath.Join("testdata", dir, "*.py"))
+	require.NoError(t, err)
+	require.NotEmpty(t, append(files, ptf...), "no generated cases in testdata/%s: run make p4-testgen", dir)
 	sort.Strings(files)
+	sort.Strings(ptf)
 	var out []*Case
 	for _, f := range files {
 		fh, err := os.Open(f)
@@ -54,7 +59,20 @@ func loadGenerated(t *testing.T, dir string) []*Case {
 		require.NoError(t, err)
 		out = append(out, c)
 	}
+	for _, f := range ptf {
+		out = append(out, loadPTF(t, f)...)
+	}
 	return out
+}
+
+func loadPTF(t *testing.T, path string) []*Case {
+	t.Helper()
+	fh, err := os.Open(path)
+	require.NoError(t, err)
+	defer fh.Close()
+	cs, err := ParsePTF(filepath.Base(path), fh)
+	require.NoError(t, err)
+	return cs
 }
 
 // Every generated case replayed on the software switch agrees with what

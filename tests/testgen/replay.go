@@ -18,9 +18,13 @@ func Replay(d *dataplane.Dataplane, c *Case) error {
 		return err
 	}
 	for i, err := range d.Write(us, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
-		if err != nil {
+		if err == nil {
+			continue
+		}
+		if i < len(c.Entries) {
 			return fmt.Errorf("%s: writing entry %d (%s): %w", c.Name, i+1, c.Entries[i].Table, err)
 		}
+		return fmt.Errorf("%s: writing a register: %w", c.Name, err)
 	}
 	r := d.Process(c.InPort, c.Packet, make([]byte, 0, len(c.Packet)+64))
 	return c.check(r)

@@ -33,8 +33,11 @@ type Case struct {
 	Coverage string   // P4Testgen's statement coverage after this case
 	Traces   []string // the program path, as P4Testgen traced it
 	Entries  []Entry
-	InPort   uint32
-	Packet   []byte
+	// Registers are the register cells the case starts from (PTF cases
+	// only; every other cell is 0, as on a fresh switch).
+	Registers []RegisterCell
+	InPort    uint32
+	Packet    []byte
 	// Expect is the packet expected out; nil: none (dropped).
 	Expect *Expect
 }
@@ -50,7 +53,9 @@ type Entry struct {
 }
 
 // Match is one key field of an entry, as P4Testgen wrote it.
-type Match struct{ Field, Value string }
+// Mask, when set, is a ternary match's mask (a PTF case's; an STF case
+// writes a ternary value in binary with * for don't-care bits).
+type Match struct{ Field, Value, Mask string }
 
 // Arg is one action parameter, as P4Testgen wrote it.
 type Arg struct{ Param, Value string }

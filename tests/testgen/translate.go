@@ -28,7 +28,65 @@ func (c *Case) Updates(s *p4src.Schema) ([]*p4v1.Update, error) {
 		}
 		out = append(out, &p4v1.Update{Type: typ, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: te}}})
 	}
+	for _, r := range c.Registers {
+		re, err := r.registerEntry(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: register %s[%d]: %w", c.Name, r.Register, r.Index, err)
+		}
+		if re != nil {
+			out = append(out, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: &p4v1.Entity{Entity: &p4v1.Entity_RegisterEntry{RegisterEntry: re}}})
+		}
+	}
 	return out, nil
+}
+
+// registerEntry is the cell's write on schema's program, whose registers
+// are the v1model program's: a pair of the TNA program (first, second) is
+// one cell of twice the width there, first ++ second. nil: a register the
+// replay leaves out (below).
+func (r RegisterCell) registerEntry(s *p4src.Schema) (*p4v1.RegisterEntry, error) {
+	var reg *p4configv1.Register
+	for _, x := range s.Info.GetRegisters() {
+		if x.GetPreamble().GetName() == r.Register {
+			reg = x
+		}
+	}
+	if reg == nil {
+		if r.Register == p4src.RegisterEvidenceCopy {
+			// The TNA program's copy slot decides only whether a data
+			// return is mirrored to the other pipes: P4Testgen's build
+			// leaves the mirror out and a one-pipe replay has no other
+			// pipe, so no case's output depends on it.
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%w: %s", p4src.ErrUnknownName, r.Register)
+	}
+	v := new(big.Int)
+	switch {
+	case len(r.Fields) == 1 && r.Fields[0].Param == "":
+		if _, ok := v.SetString(r.Fields[0].Value, 0); !ok {
+			return nil, fmt.Errorf("%q is not a number", r.Fields[0].Value)
+		}
+	case len(r.Fields) == 2 && r.Fields[0].Param == "first" && r.Fields[1].Param == "second":
+		for _, f := range r.Fields {
+			half, err := parseNumber(f.Value, 32)
+			if err != nil {
+				return nil, fmt.Errorf("field %s: %w", f.Param, err)
+			}
+			v.Lsh(v, 32).Or(v, new(big.Int).SetBytes(half))
+		}
+	default:
+		return nil, fmt.Errorf("fields %v: neither a value nor a pair (first, second)", r.Fields)
+	}
+	bits := int(reg.GetTypeSpec().GetBitstring().GetBit().GetBitwidth())
+	if v.BitLen() > bits {
+		return nil, fmt.Errorf("a value of %d bits for a %d-bit register", v.BitLen(), bits)
+	}
+	return &p4v1.RegisterEntry{
+		RegisterId: reg.GetPreamble().GetId(),
+		Index:      &p4v1.Index{Index: int64(r.Index)},
+		Data:       &p4v1.P4Data{Data: &p4v1.P4Data_Bitstring{Bitstring: canon(v.Bytes())}},
+	}, nil
 }
 
 func (e Entry) tableEntry(s *p4src.Schema) (*p4v1.TableEntry, error) {
@@ -43,7 +101,7 @@ func (e Entry) tableEntry(s *p4src.Schema) (*p4v1.TableEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		fm, err := fieldMatch(f, m.Value)
+		fm, err := fieldMatch(f, m.Value, m.Mask)
 		if err != nil {
 			return nil, fmt.Errorf("field %s: %w", m.Field, err)
 		}
@@ -83,10 +141,13 @@ func (e Entry) tableEntry(s *p4src.Schema) (*p4v1.TableEntry, error) {
 // fieldMatch is one key field's match: an exact value (0x... hex), or a
 // ternary or LPM one (0b... binary with * for don't-care bits). nil: the
 // whole field is don't care.
-func fieldMatch(f *p4configv1.MatchField, value string) (*p4v1.FieldMatch, error) {
+func fieldMatch(f *p4configv1.MatchField, value, ptfMask string) (*p4v1.FieldMatch, error) {
 	bits := int(f.GetBitwidth())
 	fm := &p4v1.FieldMatch{FieldId: f.GetId()}
 	kind := f.GetMatchType()
+	if ptfMask != "" {
+		return ternaryMatch(fm, kind, bits, value, ptfMask)
+	}
 	if !strings.HasPrefix(value, "0b") {
 		v, err := parseNumber(value, bits)
 		if err != nil {
@@ -148,6 +209,28 @@ func fieldMatch(f *p4configv1.MatchField, value string) (*p4v1.FieldMatch, error
 	default:
 		return nil, fmt.Errorf("match kind %s not supported", kind)
 	}
+	return fm, nil
+}
+
+// ternaryMatch is a ternary key field given as a value and a mask (a PTF
+// case's): the value's bits under the mask; nil when the mask is 0.
+func ternaryMatch(fm *p4v1.FieldMatch, kind p4configv1.MatchField_MatchType, bits int, value, mask string) (*p4v1.FieldMatch, error) {
+	if kind != p4configv1.MatchField_TERNARY {
+		return nil, fmt.Errorf("a mask on a %s field", kind)
+	}
+	v, err := parseNumber(value, bits)
+	if err != nil {
+		return nil, err
+	}
+	m, err := parseNumber(mask, bits)
+	if err != nil {
+		return nil, err
+	}
+	mv, vv := new(big.Int).SetBytes(m), new(big.Int).SetBytes(v)
+	if mv.Sign() == 0 {
+		return nil, nil
+	}
+	fm.FieldMatchType = &p4v1.FieldMatch_Ternary_{Ternary: &p4v1.FieldMatch_Ternary{Value: canon(vv.And(vv, mv).Bytes()), Mask: m}}
 	return fm, nil
 }
 

@@ -141,8 +141,23 @@ header verdict_resubmit_t {
 // copy would wait for the evidence's last stage).
 #define ARCH_EVIDENCE_DECL  Evidence() evidence_ctl; EvidenceCopy() evidence_copy_ctl;
 #define ARCH_EVIDENCE_APPLY                                  \
+    TESTGEN_GUIDE                                            \
     evidence_copy_ctl.apply(hdr, md, ig_dprsr_md);           \
     evidence_ctl.apply(hdr, md, ig_dprsr_md);
+// P4Testgen's guided runs (make p4-testgen; docs/testgen.md, "Guided
+// runs"): its build of the program keeps only the paths of one kind, the
+// ones an unguided search of the verdict profiles does not reach in its
+// time (P4Testgen's testgen_assume, which constrains the search and
+// changes nothing of what a path does). Every other build: nothing.
+#if defined(TESTGEN_GUIDE_FORWARD)
+// A data frame balanced to a group in service (a standing verdict or not).
+#define TESTGEN_GUIDE testgen_assume(md.fg_forward && !md.ka_send);
+#elif defined(TESTGEN_GUIDE_RETURN)
+// A keep-alive coming back on a filter port.
+#define TESTGEN_GUIDE testgen_assume(md.port_type == PORT_TYPE_FILTER && hdr.keepalive.isValid());
+#else
+#define TESTGEN_GUIDE
+#endif
 #define ARCH_FORWARD_VERDICT(epoch, detect)                              \
     md.deadline = md.now + (detect);
 

@@ -104,7 +104,10 @@ control Verdict(inout headers_t hdr, inout local_md_t md,
                 md.verdict_now = true;
                 md.digest.reason = md.resub.reason;
                 md.digest.age = md.resub.overdue + md.detect;
-            } else if (md.cell[15:15] == 1 && md.cell[7:0] == md.epoch) {
+            } else if (md.cell[15:8] == VERDICT_SET[15:8] && md.cell[7:0] == md.epoch) {
+                // The whole cell equals VERDICT_SET | epoch (defines.p4),
+                // compared in its two bytes: no computed key before the
+                // gateway.
                 md.verdict_hit = true;
             }
         }
