@@ -194,7 +194,27 @@ func startLeaderProc(t *testing.T, b *haBed, at string) *leaderProc {
 func TestHAKilledBetweenFailOpenSteps(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
 	for _, at := range []string{"written", "saved", "written-busy"} {
-		t.Run(at, func(t *testing.T) { killedMidFailOpen(t, at) })
+		t.Run(at, func(t *testing.T) {
+			// "saved" has a premise: the store saves the mark within the
+			// half second the leader waits before it writes the switch
+			// anyway (an embedded member beside stress-ng --cpu 8 took
+			// longer). A run where the leader said it wrote first for
+			// that is not the scenario: it runs again (as
+			// TestHATakeoverRecoveryClearsOldVerdict does), up to 5 times.
+			for run := 1; ; run++ {
+				var starved string
+				if !t.Run(fmt.Sprintf("run%d", run), func(t *testing.T) { killedMidFailOpen(t, at, &starved) }) && starved == "" {
+					t.FailNow()
+				}
+				if starved == "" {
+					return
+				}
+				t.Logf("run %d: %s: not the scenario, run again", run, starved)
+				if run == 5 {
+					t.Skipf("the host never kept the premise for a whole run (last: %s)", starved)
+				}
+			}
+		})
 	}
 }
 
@@ -215,7 +235,9 @@ func failOpenSiteSparse(t *testing.T) string {
 	return site
 }
 
-func killedMidFailOpen(t *testing.T, at string) {
+// killedMidFailOpen is one run of TestHAKilledBetweenFailOpenSteps; when
+// the run missed its premise it says so in starved and skips.
+func killedMidFailOpen(t *testing.T, at string, starved *string) {
 	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config, b.publish = relaxKeepAlives(t, failOpenSiteSparse(t)), true })
 	a := startLeaderProc(t, b, at)
 	b.waitSavedUp("F1", "F2", "F3") // saved by the leader once it wrote them: the child leads
@@ -259,6 +281,10 @@ func killedMidFailOpen(t *testing.T, at string) {
 	case "written", "written-busy":
 		require.Equal(t, p4src.ActionFilterSWBypass, action, "the switch holds F2's fail-open action at %s", point)
 	case "saved":
+		if wroteFirst := "the store has not saved the fail-open mark yet: writing its fail-open action to the switch first"; action != p4src.ActionFilterForward && strings.Contains(a.log.String(), wroteFirst) {
+			*starved = fmt.Sprintf("the store saved the mark after the leader's half second: it wrote the switch first (%s at %s)", action, point)
+			t.Skip(*starved)
+		}
 		require.Equal(t, p4src.ActionFilterForward, action, "the old leader never wrote F2's fail-open action")
 	}
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
