@@ -12,6 +12,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/daemon"
 	"github.com/dpi-balancer/balancer/internal/campaign"
+	"github.com/dpi-balancer/balancer/internal/testbed"
 )
 
 // A commit confirmed left pending by a leader that dies is rolled back by
@@ -23,6 +24,7 @@ import (
 func TestHACommitConfirmedRollsBackAfterTakeover(t *testing.T) {
 	t.Parallel()
 	runs := campaign.Runs(t, 1)
+	stalls := testbed.WatchStalls(t)
 	var endpoints []string
 	if _, err := exec.LookPath("etcd"); err == nil {
 		procs, _ := startEtcdUp(t, 3)
@@ -31,7 +33,7 @@ func TestHACommitConfirmedRollsBackAfterTakeover(t *testing.T) {
 	var late, took campaign.Durations
 	for run := 1; run <= runs; run++ {
 		var off, tk time.Duration
-		if !t.Run(fmt.Sprintf("run%d", run), func(t *testing.T) { off, tk = confirmAcrossTakeover(t, endpoints) }) {
+		if !t.Run(fmt.Sprintf("run%d", run), func(t *testing.T) { off, tk = confirmAcrossTakeover(t, stalls, endpoints) }) {
 			t.FailNow()
 		}
 		late, took = append(late, off), append(took, tk)
@@ -43,12 +45,14 @@ func TestHACommitConfirmedRollsBackAfterTakeover(t *testing.T) {
 // confirmAcrossTakeover is one run of
 // TestHACommitConfirmedRollsBackAfterTakeover: the rollback's time from
 // the deadline, and the takeover's.
-func confirmAcrossTakeover(t *testing.T, endpoints []string) (late, took time.Duration) {
+func confirmAcrossTakeover(t *testing.T, stalls *testbed.Stalls, endpoints []string) (late, took time.Duration) {
 	addr := ""
 	if endpoints == nil {
 		addr = startEtcd(t)
 	}
-	b := newHABedOn(t, addr, nil, func(b *haBed) { b.endpoints = endpoints })
+	// Relaxed keep-alives: the filters' pace is not what the test is
+	// about (its setup waits for them all up).
+	b := newHABedOn(t, addr, nil, func(b *haBed) { b.endpoints, b.config = endpoints, relaxKeepAlives(t, "") })
 	ctx := context.Background()
 	a := b.start("a")
 	b.allUp(a)
@@ -100,7 +104,22 @@ func confirmAcrossTakeover(t *testing.T, endpoints []string) (late, took time.Du
 	case e := <-events:
 		late = e.At.Sub(p.Deadline)
 		t.Logf("after a takeover: rolled back %v after the deadline", late)
-		assert.Less(t, late.Abs(), time.Second)
+		// The 1 s is the point (the deadline is kept across a takeover),
+		// judged under its premise: the host ran this process (the new
+		// leader's timer and its rollback) without a stall of
+		// haStallBound or more from a second before the deadline to the
+		// rollback. Watched (testbed.Stalls): a run that misses it while
+		// the host stalled the process that long is said, not judged.
+		from, to := p.Deadline, e.At
+		if to.Before(from) {
+			from, to = to, from
+		}
+		if worst := stalls.Worst(from.Add(-time.Second), to); worst >= haStallBound && late.Abs() >= time.Second {
+			t.Logf("not judged: rolled back %v from the deadline while the host stalled this process %v (premise: under %v)",
+				late, worst.Round(time.Millisecond), haStallBound)
+		} else {
+			assert.Less(t, late.Abs(), time.Second)
+		}
 	case <-time.After(confirm + 10*time.Second):
 		t.Fatal("the new leader never rolled back")
 	}

@@ -539,18 +539,35 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 	var failing atomic.Bool // logged once per run of failures (etcd may be out for long)
 	once := func(sent time.Time, wait time.Duration) {
 		kctx, cancel := context.WithTimeout(ctx, wait)
-		resp, err := e.cli.KeepAliveOnce(kctx, id)
-		cancel()
-		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		defer cancel()
+		var resp *clientv3.LeaseKeepAliveResponse
+		var err error
+		for {
+			resp, err = e.cli.KeepAliveOnce(kctx, id)
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || kctx.Err() != nil {
 				return // the watchdog decides
 			}
+			if err == nil || errors.Is(err, rpctypes.ErrLeaseNotFound) {
+				break
+			}
+			// Failed at once (a broken connection: the client dials
+			// again): sent again within this renewal's time, not a
+			// quarter TTL later, when the watchdog may already have
+			// ended the term. Timed, as the first, from when it is sent.
+			if ctx.Err() == nil && !failing.Swap(true) {
+				e.log.Warn("lease renewal failed; retrying", "lease", fmt.Sprintf("%x", id), "err", err)
+			}
+			select {
+			case <-kctx.Done():
+			case <-time.After(renewRetry(ttl)):
+				sent = time.Now()
+			}
+		}
+		if err != nil { // ErrLeaseNotFound
 			if ctx.Err() == nil && !failing.Swap(true) {
 				e.log.Warn("lease renewal failed", "lease", fmt.Sprintf("%x", id), "err", err)
 			}
-			if errors.Is(err, rpctypes.ErrLeaseNotFound) {
-				stop(fmt.Errorf("lease %x expired", id))
-			}
+			stop(fmt.Errorf("lease %x expired", id))
 			return
 		}
 		if resp.TTL <= 0 {
@@ -577,6 +594,10 @@ func (e *Elector) renew(ctx context.Context, stop context.CancelCauseFunc, id cl
 		wg.Go(func() { once(sent, wait) })
 	}
 }
+
+// renewRetry is how soon a renewal that failed at once (not timed out)
+// is sent again: a sixteenth of the TTL, at most 250 ms.
+func renewRetry(ttl time.Duration) time.Duration { return min(ttl/16, 250*time.Millisecond) }
 
 // Member is one daemon taking part in the election.
 type Member struct {

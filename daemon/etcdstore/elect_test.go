@@ -4,11 +4,15 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/dpi-balancer/balancer/daemon"
 )
@@ -270,4 +274,63 @@ func TestElectorOnQuorumLoss(t *testing.T) {
 			assert.Zero(t, r.both)
 		})
 	}
+}
+
+// flakyLease fails the next KeepAliveOnce calls at once (fails of them),
+// as a client whose connection broke does until it has dialled again;
+// renewed counts the renewals etcd answered after the failures.
+type flakyLease struct {
+	clientv3.Lease
+	fails, failed, renewed atomic.Int32
+}
+
+func (f *flakyLease) KeepAliveOnce(ctx context.Context, id clientv3.LeaseID) (*clientv3.LeaseKeepAliveResponse, error) {
+	if f.fails.Add(-1) >= 0 {
+		f.failed.Add(1)
+		return nil, status.Error(codes.Unavailable, "connection reset by the test")
+	}
+	resp, err := f.Lease.KeepAliveOnce(ctx, id)
+	if err == nil && f.failed.Load() > 0 {
+		f.renewed.Add(1)
+	}
+	return resp, err
+}
+
+// A renewal that fails at once (a broken connection) is sent again within
+// its own time, not a quarter lease later: four failures in a row, which
+// at a renewal each quarter lease would leave the lease unrenewed past
+// its guard (the term ends before the fifth), do not end the term.
+func TestElectorRetriesFailedRenewal(t *testing.T) {
+	t.Parallel()
+	addr := startEtcd(t)
+	cli := newClient(t, addr)
+	flaky := &flakyLease{Lease: cli.Lease}
+	cli.Lease = flaky
+	st, err := Open(cli, keys(t, "/b/sw/"), 0)
+	require.NoError(t, err)
+	// 4 s: renewals every second, the term ends 3 s after the last one
+	// sent that etcd answered; the retries (every 250 ms) renew a second
+	// after the first failure.
+	const ttl = 4 * time.Second
+	el, err := NewElector(cli, st, ElectorOptions{Name: "a", TTL: ttl})
+	require.NoError(t, err)
+	r := newRoles()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = el.Run(ctx, r.on("a"))
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	_, first := waitLeader(t, r, "")
+
+	armed := time.Now()
+	flaky.fails.Store(4)
+	require.Eventually(t, func() bool { return flaky.failed.Load() == 4 && flaky.renewed.Load() > 0 }, 20*time.Second, time.Millisecond,
+		"the renewals fail, then etcd renews")
+	name, now := r.leader()
+	assert.Equal(t, "a", name, "still the leader after %d renewals failed at once", flaky.failed.Load())
+	assert.Equal(t, first.Election, now.Election, "the same term")
+	assert.True(t, r.last("a", false).Before(armed), "stepped down at %v, %v after the renewals began to fail",
+		r.last("a", false), r.last("a", false).Sub(armed))
 }

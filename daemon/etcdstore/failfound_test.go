@@ -150,8 +150,11 @@ type churn struct {
 // Counted, with the switch's own counter: the data frames the switch sent
 // F2 from the moment the holding leader's failover was on the switch
 // until the new leader had judged F2 for two detection times. Must be 0.
+// The beds keep relaxed keep-alives (relaxKeepAlives) and a long lease
+// (heldLease): the churn is about what a takeover keeps, not how fast a
+// loss is found or how long a lease lasts; the waits are for events.
 func runChurn(t *testing.T, b *haBed, c churn) {
-	const loss = 4 // testdata/ha.yaml: 4 x 50 ms
+	const loss = relaxedLoss // the churn beds' site (relaxKeepAlives)
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
@@ -160,7 +163,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	defer cancel()
 	sent := b.traffic(ctx, 2000)
 	share := b.toFilter(1)
-	require.Eventually(t, func() bool { return b.toFilter(1) > share+100 }, 10*time.Second, time.Millisecond, "F2 carries its share")
+	require.Eventually(t, func() bool { return b.toFilter(1) > share+100 }, setupWait, time.Millisecond, "F2 carries its share")
 
 	if c.clearedVerdict {
 		// Whichever proves F2's loss first acts: the pipeline (a verdict)
@@ -171,7 +174,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 		for attempt := 1; ; attempt++ {
 			b.filters["F2"].alive.Store(false)
 			require.Eventually(t, func() bool { return b.fgAction(1) != p4src.ActionFilterForward || verdicts(a, "F2") > 0 },
-				20*time.Second, time.Millisecond, "F2 out of service")
+				setupWait, time.Millisecond, "F2 out of service")
 			b.filters["F2"].alive.Store(true)
 			if verdicts(a, "F2") > 0 || attempt == 15 {
 				break
@@ -185,7 +188,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 		require.Eventually(t, func() bool {
 			return verdicts(a, "F2") > 0 && epoch(a, "F2") > 0 && b.fgAction(1) == p4src.ActionFilterForward
 		},
-			20*time.Second, time.Millisecond, "the pipeline's verdict on F2, cleared by the leader")
+			setupWait, time.Millisecond, "the pipeline's verdict on F2, cleared by the leader")
 		b.allUp(a)
 	}
 	// The premise: the store says F2 is up when the quorum goes. A
@@ -200,37 +203,37 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	require.Eventually(t, func() bool {
 		rt, err := pre.LoadRuntime()
 		return err == nil && !slices.Contains(rt.Down, "F2")
-	}, 20*time.Second, 5*time.Millisecond, "the store says F2 is up before etcd loses its quorum")
+	}, setupWait, 5*time.Millisecond, "the store says F2 is up before etcd loses its quorum")
 	c.lose(t)
-	require.Eventually(t, func() bool { return a.el.Leadership().Held }, 20*time.Second, time.Millisecond, "the leader holds")
+	require.Eventually(t, func() bool { return a.el.Leadership().Held }, setupWait, time.Millisecond, "the leader holds")
 	// F2 is in service when it dies: on a loaded host its state may have
 	// flapped meanwhile, and a failover still standing from then is not
 	// the one that follows its death.
 	require.Eventually(t, func() bool {
 		st, _, _ := filterState(a, "F2")
 		return st == "up" && b.fgAction(1) == p4src.ActionFilterForward
-	}, 20*time.Second, time.Millisecond, "F2 in service before it dies")
+	}, setupWait, time.Millisecond, "F2 in service before it dies")
 	died := time.Now()
 	b.filters["F2"].alive.Store(false)
 	require.Eventually(t, func() bool {
 		st, since := filterSince(a, "F2")
 		return st == "down" && since.After(died) && b.fgAction(1) == p4src.ActionFilterSWBypass
-	}, 20*time.Second, 100*time.Microsecond, "the holding leader fails F2 over")
+	}, setupWait, 100*time.Microsecond, "the holding leader fails F2 over")
 	from, sent0 := b.toFilter(1), sent.Load()
 	t.Logf("%s: F2 died -> failed over by the holding leader after %v", c.name, time.Since(died))
 
 	gone := time.Now()
 	if c.cutOff {
 		a.etcd.partition()
-		require.Eventually(t, func() bool { return !a.el.Leadership().Leader }, 20*time.Second, time.Millisecond, "the cut-off leader steps down")
+		require.Eventually(t, func() bool { return !a.el.Leadership().Leader }, setupWait, time.Millisecond, "the cut-off leader steps down")
 	} else {
 		a.kill()
 	}
 	regained := time.Now()
 	c.regain(t)
-	b.waitReady(s, 60*time.Second)
+	b.waitReady(s, b.leaseTTL()+setupWait)
 	took, after := time.Since(gone), time.Since(regained)
-	require.Eventually(t, func() bool { st, _, n := filterState(s, "F2"); return st == "down" && n >= 2*loss }, 20*time.Second, time.Millisecond,
+	require.Eventually(t, func() bool { st, _, n := filterState(s, "F2"); return st == "down" && n >= 2*loss }, setupWait, time.Millisecond,
 		"the new leader judges F2 for two detection times")
 	got := b.toFilter(1) - from
 	_, reason, losses := filterState(s, "F2")
@@ -244,7 +247,7 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 	require.Eventually(t, func() bool {
 		rt, err := check.LoadRuntime()
 		return err == nil && slices.Contains(rt.Down, "F2")
-	}, 20*time.Second, 5*time.Millisecond, "the new leader saved F2's failure")
+	}, setupWait, 5*time.Millisecond, "the new leader saved F2's failure")
 
 	// F2 answers again: the new leader brings it back by its keep-alives.
 	b.filters["F2"].alive.Store(true)
@@ -252,9 +255,9 @@ func runChurn(t *testing.T, b *haBed, c churn) {
 		st, _, _ := filterState(s, "F2")
 		return st == "up" && b.fgAction(1) == p4src.ActionFilterForward
 	},
-		20*time.Second, time.Millisecond)
+		setupWait, time.Millisecond)
 	back := b.toFilter(1)
-	require.Eventually(t, func() bool { return b.toFilter(1) > back+20 }, 10*time.Second, time.Millisecond, "F2 carries traffic again")
+	require.Eventually(t, func() bool { return b.toFilter(1) > back+20 }, setupWait, time.Millisecond, "F2 carries traffic again")
 }
 
 // programs are the builds the churn runs on: the committed one (with the
@@ -289,7 +292,7 @@ func TestHAChurnKeepsFailover(t *testing.T) {
 				t.Parallel()
 				procs, cli := startEtcdUp(t, 3)
 				schema := programs(t)[prog]
-				b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema }, withLease(quorumLossLease))
+				b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema, b.config = procs.clients, schema, relaxKeepAlives(t, "") }, withLease(heldLease))
 				runChurn(t, b, churn{name: name, cutOff: cutOff, endpoints: procs.clients, clearedVerdict: prog == "verdict",
 					lose: func(t *testing.T) { procs.kill(t, 1, 2) },
 					regain: func(t *testing.T) {
@@ -312,7 +315,7 @@ func TestHAChurnPausedMembersKeepsFailover(t *testing.T) {
 			t.Parallel()
 			procs, cli := startEtcdUp(t, 3)
 			schema := programs(t)[prog]
-			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema = procs.clients, schema }, withLease(quorumLossLease))
+			b := newHABedOn(t, "", nil, func(b *haBed) { b.endpoints, b.schema, b.config = procs.clients, schema, relaxKeepAlives(t, "") }, withLease(heldLease))
 			var paused []int
 			runChurn(t, b, churn{name: prog + "/etcd leader paused, daemon leader killed", endpoints: procs.clients, clearedVerdict: prog == "verdict",
 				lose: func(t *testing.T) {

@@ -194,7 +194,27 @@ func startLeaderProc(t *testing.T, b *haBed, at string) *leaderProc {
 func TestHAKilledBetweenFailOpenSteps(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
 	for _, at := range []string{"written", "saved", "written-busy"} {
-		t.Run(at, func(t *testing.T) { killedMidFailOpen(t, at) })
+		t.Run(at, func(t *testing.T) {
+			// "saved" has a premise: the store saves the mark within the
+			// half second the leader waits before it writes the switch
+			// anyway (an embedded member beside stress-ng --cpu 8 took
+			// longer). A run where the leader said it wrote first for
+			// that is not the scenario: it runs again (as
+			// TestHATakeoverRecoveryClearsOldVerdict does), up to 5 times.
+			for run := 1; ; run++ {
+				var starved string
+				if !t.Run(fmt.Sprintf("run%d", run), func(t *testing.T) { killedMidFailOpen(t, at, &starved) }) && starved == "" {
+					t.FailNow()
+				}
+				if starved == "" {
+					return
+				}
+				t.Logf("run %d: %s: not the scenario, run again", run, starved)
+				if run == 5 {
+					t.Skipf("the host never kept the premise for a whole run (last: %s)", starved)
+				}
+			}
+		})
 	}
 }
 
@@ -215,8 +235,10 @@ func failOpenSiteSparse(t *testing.T) string {
 	return site
 }
 
-func killedMidFailOpen(t *testing.T, at string) {
-	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config, b.publish = failOpenSiteSparse(t), true })
+// killedMidFailOpen is one run of TestHAKilledBetweenFailOpenSteps; when
+// the run missed its premise it says so in starved and skips.
+func killedMidFailOpen(t *testing.T, at string, starved *string) {
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config, b.publish = relaxKeepAlives(t, failOpenSiteSparse(t)), true })
 	a := startLeaderProc(t, b, at)
 	b.waitSavedUp("F1", "F2", "F3") // saved by the leader once it wrote them: the child leads
 	s := b.start("s")
@@ -225,8 +247,8 @@ func killedMidFailOpen(t *testing.T, at string) {
 	defer cancel()
 	b.traffic(ctx, 2000)
 	f2 := b.filters["F2"]
-	require.Eventually(t, func() bool { return f2.data.Load() > 100 }, 10*time.Second, time.Millisecond, "F2 carries its share")
-	require.Eventually(t, func() bool { return f2.probes.Load() >= 4 }, 10*time.Second, time.Millisecond, "the leader probes F2")
+	require.Eventually(t, func() bool { return f2.data.Load() > 100 }, setupWait, time.Millisecond, "F2 carries its share")
+	require.Eventually(t, func() bool { return f2.probes.Load() >= 4 }, setupWait, time.Millisecond, "the leader probes F2")
 	require.Zero(t, f2.probesPassed.Load())
 
 	// F2 fails open; the leader blocks at the crash point and is killed
@@ -239,7 +261,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 		select {
 		case pt := <-a.points:
 			require.Equal(t, "HELD", pt)
-		case <-time.After(30 * time.Second):
+		case <-time.After(setupWait):
 			t.Fatal("the leader never failed F3 over")
 		}
 	}
@@ -247,7 +269,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 	var point string
 	select {
 	case point = <-a.points:
-	case <-time.After(30 * time.Second):
+	case <-time.After(setupWait):
 		t.Fatalf("the leader never reached its crash point %q", at)
 	}
 	action := b.fgAction(1)
@@ -259,6 +281,10 @@ func killedMidFailOpen(t *testing.T, at string) {
 	case "written", "written-busy":
 		require.Equal(t, p4src.ActionFilterSWBypass, action, "the switch holds F2's fail-open action at %s", point)
 	case "saved":
+		if wroteFirst := "the store has not saved the fail-open mark yet: writing its fail-open action to the switch first"; action != p4src.ActionFilterForward && strings.Contains(a.log.String(), wroteFirst) {
+			*starved = fmt.Sprintf("the store saved the mark after the leader's half second: it wrote the switch first (%s at %s)", action, point)
+			t.Skip(*starved)
+		}
 		require.Equal(t, p4src.ActionFilterForward, action, "the old leader never wrote F2's fail-open action")
 	}
 	check, err := Open(newClient(t, b.etcd), b.prefix, 0)
@@ -275,7 +301,7 @@ func killedMidFailOpen(t *testing.T, at string) {
 		// The old leader's switch never held the bypass: count from the
 		// new leader's first round judged (frames in flight delivered).
 		passes := filterNamed(t, s, "F2").Passes
-		require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes > passes }, 10*time.Second, time.Millisecond)
+		require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes > passes }, setupWait, time.Millisecond)
 		sent = b.toFilter(1)
 		reached = delivered(t, f2, sent)
 	}
@@ -289,14 +315,14 @@ func killedMidFailOpen(t *testing.T, at string) {
 	if saved {
 		assert.True(t, f.FailOpen.Since.Equal(mark.Since), "since as saved: %v, %v", f.FailOpen.Since, mark.Since)
 		assert.Equal(t, mark.Detail, f.FailOpen.Detail)
-		require.Eventually(t, func() bool { g := filterNamed(t, s, "F2"); return !g.Held && g.Reason == mark.Detail }, 10*time.Second, time.Millisecond,
+		require.Eventually(t, func() bool { g := filterNamed(t, s, "F2"); return !g.Held && g.Reason == mark.Detail }, setupWait, time.Millisecond,
 			"the reason as on the old leader, %q: %q", mark.Detail, filterNamed(t, s, "F2").Reason)
 	}
 
 	// 20 rounds of the new leader, its probes coming back: F2 never in
 	// service.
 	passes, returned := f.Passes, f.FailOpen.Returned
-	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, 30*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, setupWait, time.Millisecond)
 	f = filterNamed(t, s, "F2")
 	assert.Equal(t, "down", f.State)
 	assert.True(t, f.FailOpen.FailedOpen)
@@ -318,14 +344,14 @@ func killedMidFailOpen(t *testing.T, at string) {
 	// Mended: the mark clears and F2 comes back by the normal rules.
 	seq := lastSeq(t, s)
 	f2.passAll.Store(false)
-	waitEvent(t, s, "F2", daemon.EventAlarm, "cleared", seq, 10*time.Second)
-	waitEvent(t, s, "F2", daemon.EventFilterGroup, "up", seq, 10*time.Second)
-	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterForward }, 10*time.Second, time.Millisecond)
+	waitEvent(t, s, "F2", daemon.EventAlarm, "cleared", seq, setupWait)
+	waitEvent(t, s, "F2", daemon.EventFilterGroup, "up", seq, setupWait)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterForward }, setupWait, time.Millisecond)
 	require.Eventually(t, func() bool {
 		rt, err := check.LoadRuntime()
 		_, open := rt.FailedOpen["F2"]
 		return err == nil && !open
-	}, 20*time.Second, 5*time.Millisecond, "the end of the fail-open is saved")
+	}, setupWait, 5*time.Millisecond, "the end of the fail-open is saved")
 }
 
 // A leader cut off from etcd as a filter fails open cannot save the mark:
@@ -342,10 +368,16 @@ func killedMidFailOpen(t *testing.T, at string) {
 // new leader.
 func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	t.Parallel() // the shared member, its keys under its own prefix; no fault of etcd
-	site := failOpenSiteSparse(t)
-	// A 6 s lease: the leader cut off stays primary 4.5 s (it steps down
-	// a quarter lease before its lease can expire).
-	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config, b.publish = site, true }, withLease(quorumLossLease))
+	// Relaxed keep-alives (probes every 10 rounds of 200 ms, recovery
+	// after 3): the premise (keep-alives alone would bring F2 back before
+	// its next probe round) is in rounds; the test is not about how fast
+	// a loss is found, and its waits are for events (setupWait). The
+	// fail-open action's half second is its point: bounded below.
+	site := relaxKeepAlives(t, failOpenSiteSparse(t))
+	// heldLease: the leader cut off stays primary 3/4 of it (it steps down
+	// a quarter lease before its lease can expire), long enough for the
+	// probe, the bypass and the read below on a starved host.
+	b := newHABedOn(t, startEtcd(t), nil, func(b *haBed) { b.config, b.publish = site, true }, withLease(heldLease))
 	a := b.start("a")
 	b.allUp(a)
 	s := b.start("s")
@@ -355,7 +387,7 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	defer cancel()
 	b.traffic(ctx, 2000)
 	f2 := b.filters["F2"]
-	require.Eventually(t, func() bool { return f2.data.Load() > 100 }, 10*time.Second, time.Millisecond, "F2 carries its share")
+	require.Eventually(t, func() bool { return f2.data.Load() > 100 }, setupWait, time.Millisecond, "F2 carries its share")
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, a, "F2").FailOpen
 		return fo != nil && fo.Dropped >= 1
@@ -363,9 +395,9 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 
 	a.etcd.partition()
 	f2.passAll.Store(true)
-	require.Eventually(t, func() bool { return f2.probesPassed.Load() > 0 }, 10*time.Second, 100*time.Microsecond, "a probe comes back through F2")
+	require.Eventually(t, func() bool { return f2.probesPassed.Load() > 0 }, setupWait, 100*time.Microsecond, "a probe comes back through F2")
 	back := time.Now()
-	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, 10*time.Second, 100*time.Microsecond)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterSWBypass }, setupWait, 100*time.Microsecond)
 	bypassed := time.Since(back)
 	sent := b.toFilter(1)
 	reached := delivered(t, f2, sent) // frames the switch sent before the bypass
@@ -390,7 +422,7 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 			}
 		}
 		return false
-	}, 20*time.Second, time.Millisecond, "the old leader raises runtime-save-failed")
+	}, setupWait, time.Millisecond, "the old leader raises runtime-save-failed")
 
 	took := b.takeover(a, s)
 	f := filterNamed(t, s, "F2")
@@ -399,9 +431,9 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 	require.Eventually(t, func() bool {
 		fo := filterNamed(t, s, "F2").FailOpen
 		return fo != nil && fo.FailedOpen
-	}, 10*time.Second, time.Millisecond, "the new leader's probes find F2 failed open")
+	}, setupWait, time.Millisecond, "the new leader's probes find F2 failed open")
 	passes := filterNamed(t, s, "F2").Passes
-	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, 30*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return filterNamed(t, s, "F2").Passes >= passes+20 }, setupWait, time.Millisecond)
 	assert.Equal(t, "down", filterNamed(t, s, "F2").State)
 	for _, e := range eventsOf(t, s, "F2") {
 		if e.Kind == daemon.EventFilterGroup {
@@ -414,8 +446,8 @@ func TestHAFailOpenLeaderCutOffFromEtcd(t *testing.T) {
 
 	seq := lastSeq(t, s)
 	f2.passAll.Store(false)
-	waitEvent(t, s, "F2", daemon.EventFilterGroup, "up", seq, 10*time.Second)
-	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterForward }, 10*time.Second, time.Millisecond)
+	waitEvent(t, s, "F2", daemon.EventFilterGroup, "up", seq, setupWait)
+	require.Eventually(t, func() bool { return b.fgAction(1) == p4src.ActionFilterForward }, setupWait, time.Millisecond)
 }
 
 // Two filters fail open in the same probe round, F2 and F3, and the

@@ -7,7 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -143,6 +146,50 @@ const bedLease = 10 * time.Second
 // up, a standby connected, the runtime state saved): events, not timing
 // under test; on a starved host a first reconcile took 10 s.
 const setupWait = 60 * time.Second
+
+// heldLease is the lease of the beds whose leader holds the switch
+// through a lost etcd quorum of real etcd processes, or is cut off from
+// etcd while it must still lead, and whose tests are not about the
+// lease's timing: a held leader's hold lasts while a member says "no
+// leader" within the lease less its quarter guard, and beside stress-ng
+// --cpu 8 under -race the etcd processes (restarted, or paused and
+// resumed) did not answer within 4.5 s of a 6 s lease (quorumLossLease):
+// the leader stepped down mid-test, as it must for its lease.
+const heldLease = 15 * time.Second
+
+// relaxedInterval and relaxedLoss are the keep-alives relaxKeepAlives
+// gives a site: every 200 ms, a filter group down after 50 lost (10 s),
+// as daemon/testdata/relaxed.yaml and TestHATakeoverKeepsRecoveredWait.
+// For beds whose tests are not about how fast a filter's loss is found:
+// beside stress-ng --cpu 8 under -race the host stalled the test process
+// (switch, filter emulators, daemons) 0.5-2.2 s, past testdata/ha.yaml's
+// 4 x 50 ms and the stall guard's 1 s hold, and healthy filters failed
+// over while the test waited for them to be in service.
+const (
+	relaxedInterval = 200 * time.Millisecond
+	relaxedLoss     = 50
+)
+
+// relaxKeepAlives rewrites the site at path (testdata/ha.yaml or one
+// made from it) in place with relaxedInterval and relaxedLoss; path ""
+// writes a copy of testdata/ha.yaml. It returns the path.
+func relaxKeepAlives(t testing.TB, path string) string {
+	t.Helper()
+	if path == "" {
+		data, err := os.ReadFile("testdata/ha.yaml")
+		require.NoError(t, err)
+		path = filepath.Join(t.TempDir(), "ha.yaml")
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+	}
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	site := strings.Replace(string(data), "interval: 50ms,", "interval: 200ms,", 1)
+	site = regexp.MustCompile(`loss_threshold: [0-9]+,`).ReplaceAllString(site, "loss_threshold: 50,")
+	require.Equal(t, 1, strings.Count(site, "interval: 200ms,"), "the site's keep-alive interval: %s", site)
+	require.Equal(t, 1, strings.Count(site, "loss_threshold: 50,"), "the site's loss threshold: %s", site)
+	require.NoError(t, os.WriteFile(path, []byte(site), 0o644))
+	return path
+}
 
 // leaseTTL is the daemons' lease.
 func (b *haBed) leaseTTL() time.Duration {
