@@ -51,12 +51,8 @@ const (
 // (the TNA verdict build): the controller then configures the copies'
 // mirror sessions on a multi-pipe switch.
 func (s *Schema) HasEvidenceCopy() bool {
-	for _, r := range s.Info.GetRegisters() {
-		if r.GetPreamble().GetName() == RegisterEvidenceCopy {
-			return true
-		}
-	}
-	return false
+	_, err := s.Register(RegisterEvidenceCopy)
+	return err == nil
 }
 
 // EvidenceCopySessions gives the mirror sessions of the evidence copy on

@@ -21,6 +21,7 @@ type Schema struct {
 	actions        map[string]*Action
 	counters       map[string]*p4configv1.Counter
 	directCounters map[string]*p4configv1.DirectCounter
+	registers      map[string]*p4configv1.Register
 	valueSets      map[string]*p4configv1.ValueSet
 	ctrlHeaders    map[string]*ControllerHeader
 	tablesByID     map[uint32]*Table
@@ -139,6 +140,7 @@ func NewSchema(info *p4configv1.P4Info) (*Schema, error) {
 		actions:        map[string]*Action{},
 		counters:       map[string]*p4configv1.Counter{},
 		directCounters: map[string]*p4configv1.DirectCounter{},
+		registers:      map[string]*p4configv1.Register{},
 		valueSets:      map[string]*p4configv1.ValueSet{},
 		ctrlHeaders:    map[string]*ControllerHeader{},
 		tablesByID:     map[uint32]*Table{},
@@ -178,6 +180,9 @@ func NewSchema(info *p4configv1.P4Info) (*Schema, error) {
 	}
 	for _, c := range info.GetDirectCounters() {
 		add(c.GetPreamble(), func(n string) { s.directCounters[n] = c })
+	}
+	for _, r := range info.GetRegisters() {
+		add(r.GetPreamble(), func(n string) { s.registers[n] = r })
 	}
 	for _, v := range info.GetValueSets() {
 		add(v.GetPreamble(), func(n string) { s.valueSets[n] = v })
@@ -244,6 +249,14 @@ func (s *Schema) DirectCounter(name string) (*p4configv1.DirectCounter, error) {
 		return c, nil
 	}
 	return nil, fmt.Errorf("p4info: direct counter %q: %w", name, ErrUnknownName)
+}
+
+// Register returns the register of that name.
+func (s *Schema) Register(name string) (*p4configv1.Register, error) {
+	if r, ok := s.registers[name]; ok {
+		return r, nil
+	}
+	return nil, fmt.Errorf("p4info: register %q: %w", name, ErrUnknownName)
 }
 
 // ValueSet returns the parser value set of that name.

@@ -54,13 +54,9 @@ func TestRegisterWritesRefusedOverP4Runtime(t *testing.T) {
 	require.NoError(t, err)
 	sw, err := New(Options{Ports: map[uint32]Port{}, Schema: schema})
 	require.NoError(t, err)
-	var id uint32
-	for _, r := range schema.Info.GetRegisters() {
-		if r.GetPreamble().GetName() == "BalancerIngress.verdict" {
-			id = r.GetPreamble().GetId()
-		}
-	}
-	require.NotZero(t, id)
+	reg, err := schema.Register("BalancerIngress.verdict")
+	require.NoError(t, err)
+	id := reg.GetPreamble().GetId()
 	u := &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: &p4v1.Entity{Entity: &p4v1.Entity_RegisterEntry{RegisterEntry: &p4v1.RegisterEntry{
 		RegisterId: id, Index: &p4v1.Index{Index: 1},
 		Data: &p4v1.P4Data{Data: &p4v1.P4Data_Bitstring{Bitstring: []byte{0x80, 0x00}}}}}}}

@@ -15,13 +15,9 @@ import (
 // registerID is the P4Info id of register name.
 func registerID(tb testing.TB, d *Dataplane, name string) uint32 {
 	tb.Helper()
-	for _, r := range d.Schema().Info.GetRegisters() {
-		if r.GetPreamble().GetName() == name {
-			return r.GetPreamble().GetId()
-		}
-	}
-	tb.Fatalf("no register %s", name)
-	return 0
+	r, err := d.Schema().Register(name)
+	require.NoError(tb, err)
+	return r.GetPreamble().GetId()
 }
 
 func regWrite(typ p4v1.Update_Type, id uint32, index int64, value []byte) *p4v1.Update {

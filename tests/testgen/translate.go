@@ -1,6 +1,7 @@
 package testgen
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -45,21 +46,16 @@ func (c *Case) Updates(s *p4src.Schema) ([]*p4v1.Update, error) {
 // one cell of twice the width there, first ++ second. nil: a register the
 // replay leaves out (below).
 func (r RegisterCell) registerEntry(s *p4src.Schema) (*p4v1.RegisterEntry, error) {
-	var reg *p4configv1.Register
-	for _, x := range s.Info.GetRegisters() {
-		if x.GetPreamble().GetName() == r.Register {
-			reg = x
-		}
+	reg, err := s.Register(r.Register)
+	if errors.Is(err, p4src.ErrUnknownName) && r.Register == p4src.RegisterEvidenceCopy {
+		// The TNA program's copy slot decides only whether a data
+		// return is mirrored to the other pipes: P4Testgen's build
+		// leaves the mirror out and a one-pipe replay has no other
+		// pipe, so no case's output depends on it.
+		return nil, nil
 	}
-	if reg == nil {
-		if r.Register == p4src.RegisterEvidenceCopy {
-			// The TNA program's copy slot decides only whether a data
-			// return is mirrored to the other pipes: P4Testgen's build
-			// leaves the mirror out and a one-pipe replay has no other
-			// pipe, so no case's output depends on it.
-			return nil, nil
-		}
-		return nil, fmt.Errorf("%w: %s", p4src.ErrUnknownName, r.Register)
+	if err != nil {
+		return nil, err
 	}
 	v := new(big.Int)
 	switch {
