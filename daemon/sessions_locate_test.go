@@ -20,20 +20,10 @@ import (
 // fails under bypass: a held session on F1 is located there in sw-bypass
 // (the failure action applies to held sessions), as the switch does.
 func TestSessionMemoryLocateSaysHeld(t *testing.T) {
-	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
-	b := newBedFor(t, path, 0)
-	d, _ := b.startDaemon(1)
-	b.allUp(d)
+	const n = 300
+	b, d, old, placed := heldSessionsBed(t, n, 12)
 	dp := b.sw.Dataplane()
 	ctx := context.Background()
-	const n = 300
-	old := manySessions(n, 12)
-	placed := map[twoWay]placedAt{}
-	for _, s := range old {
-		out, _ := s.frames(layers.IPProtocolTCP)
-		placed[s] = placeOf(t, dp.Process(20, out, nil))
-	}
-	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
 	fgName := []string{"F1", "F2", "F3"}
 	lanName := []string{"P4", "P6", "P8"}
 	locate := func(s twoWay) Placement {

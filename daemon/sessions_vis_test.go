@@ -177,20 +177,10 @@ func TestSessionMemoryDryRunCountsHeldSessions(t *testing.T) {
 // sends it), a session never seen to its slot; counters shows the
 // session table's counts, the switch's per filter group.
 func TestSessionMemoryTraceAndCounters(t *testing.T) {
-	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
-	b := newBedFor(t, path, 0)
-	d, _ := b.startDaemon(1)
-	b.allUp(d)
+	const n = 300
+	b, d, old, placed := heldSessionsBed(t, n, 8)
 	dp := b.sw.Dataplane()
 	ctx := context.Background()
-	const n = 300
-	old := manySessions(n, 8)
-	placed := map[twoWay]placedAt{}
-	for _, s := range old {
-		out, _ := s.frames(layers.IPProtocolTCP)
-		placed[s] = placeOf(t, dp.Process(20, out, nil))
-	}
-	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
 
 	trace := func(s twoWay) *TraceResult {
 		t.Helper()
@@ -292,4 +282,25 @@ func TestSessionMemoryTraceWithoutTheSwitch(t *testing.T) {
 	assert.Equal(t, uint32(3), r.Core)
 	assert.Equal(t, slotFG, r.SlotFilterGroup)
 	assert.Contains(t, strings.Join(r.Steps, "\n"), "session memory (the learner's view: the switch could not be read:")
+}
+
+// heldSessionsBed starts a daemon on the software switch with the session
+// memory on (F1 and F2 in the balance group), sends the first frame of n
+// TCP sessions (manySessions(n, seed)) from a link port, records where
+// each went, and waits until the memory holds all n.
+func heldSessionsBed(t *testing.T, n int, seed byte) (*bed, *Daemon, []twoWay, map[twoWay]placedAt) {
+	t.Helper()
+	path := writeSite(t, sessionsSite(t, "F1, F2", "tcp: 300s"))
+	b := newBedFor(t, path, 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	old := manySessions(n, seed)
+	placed := map[twoWay]placedAt{}
+	for _, s := range old {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		placed[s] = placeOf(t, dp.Process(20, out, nil))
+	}
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	return b, d, old, placed
 }
