@@ -225,6 +225,7 @@ var zeroNotAllowed = map[reflect.Type]map[string]string{
 var emptyNotAllowed = map[reflect.Type]map[string]string{
 	reflect.TypeFor[Profile](): {
 		"failback":         "auto or manual (default auto)",
+		"return":           "all or new-sessions (default all)",
 		"fail_open_action": "alarm, bypass, drop, rebalance or spare (default alarm)",
 		"failure_action":   "bypass, drop, rebalance or spare (default bypass)",
 		"probe":            "lan-to-wan or both (default lan-to-wan)",
@@ -242,6 +243,7 @@ var wholeRanges = map[reflect.Type]map[string]string{
 	reflect.TypeFor[Link]():         {"id": fmt.Sprintf("0..%d", MaxLinks-1)},
 	reflect.TypeFor[FilterGroup]():  {"id": fmt.Sprintf("0..%d", MaxFilterGroups-1)},
 	reflect.TypeFor[BalanceGroup](): {"id": fmt.Sprintf("0..%d", MaxBalanceGroups-1)},
+	reflect.TypeFor[Sessions]():     {"bypass_id": fmt.Sprintf("0..%d (default %d)", MaxFilterGroups-1, DefaultSessionBypassID)},
 	reflect.TypeFor[Port]():         {"port": fmt.Sprintf("%d..%d", MinPort, MaxPort)},
 }
 

@@ -31,17 +31,21 @@ const (
 	MinStallHold             = Duration(10 * time.Millisecond)
 	MaxStallHold             = Duration(time.Minute)
 	DefaultFailback          = FailbackAuto
-	MaxMinUpTime             = Duration(time.Hour)        // min_up_time: 0..1h
-	MinMaxRTT                = Duration(time.Microsecond) // max_rtt: 1µs..under interval (0: off)
-	DefaultRTTRounds         = 3                          // rtt_rounds when max_rtt is set
-	MaxRTTRounds             = MaxThreshold               // rtt_rounds: 1..1000
-	DefaultLossWindow        = 100                        // loss_window when max_loss is set
-	MinLossWindow            = 10                         // loss_window: 10..10000 rounds
-	MaxLossWindow            = 10000
-	DefaultProbeEvery        = 10 // probe_every with a probe payload: a probe every 10 rounds
-	MaxProbeEvery            = MaxThreshold
-	MaxProbePayload          = 1024 // bytes of a fail-open probe's payload
-	DefaultFailOpenAction    = FailOpenAlarm
+	// DefaultSessionBypassID is the filter group id of the sessions kept in
+	// software bypass: the last one, the least likely to be given to a
+	// filter group.
+	DefaultSessionBypassID = MaxFilterGroups - 1
+	MaxMinUpTime           = Duration(time.Hour)        // min_up_time: 0..1h
+	MinMaxRTT              = Duration(time.Microsecond) // max_rtt: 1µs..under interval (0: off)
+	DefaultRTTRounds       = 3                          // rtt_rounds when max_rtt is set
+	MaxRTTRounds           = MaxThreshold               // rtt_rounds: 1..1000
+	DefaultLossWindow      = 100                        // loss_window when max_loss is set
+	MinLossWindow          = 10                         // loss_window: 10..10000 rounds
+	MaxLossWindow          = 10000
+	DefaultProbeEvery      = 10 // probe_every with a probe payload: a probe every 10 rounds
+	MaxProbeEvery          = MaxThreshold
+	MaxProbePayload        = 1024 // bytes of a fail-open probe's payload
+	DefaultFailOpenAction  = FailOpenAlarm
 )
 
 // Default keep-alive addresses.

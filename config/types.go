@@ -36,6 +36,31 @@ type Config struct {
 type Sessions struct {
 	Enabled     bool               `yaml:"enabled,omitempty" json:"enabled,omitempty"`
 	IdleTimeout SessionIdleTimeout `yaml:"idle_timeout,omitempty" json:"idle_timeout"`
+	// BypassID is the filter group id the session memory points the
+	// sessions it keeps in software bypass at (profiles with return:
+	// new-sessions): an id no filter group has, so the switch's default
+	// for it, the software bypass, applies. 0..63; default 63.
+	BypassID *uint32 `yaml:"bypass_id,omitempty" json:"bypass_id,omitempty"`
+}
+
+// KeepsBypassed says whether a profile of the configuration keeps
+// bypassed sessions in bypass (return: new-sessions).
+func (c *Config) KeepsBypassed() bool {
+	for _, p := range c.Profiles {
+		if p.Return == ReturnNewSessions {
+			return true
+		}
+	}
+	return false
+}
+
+// SessionBypassID is the filter group id kept sessions point at
+// (Sessions.BypassID, or its default).
+func (c *Config) SessionBypassID() uint32 {
+	if c.Sessions.BypassID != nil {
+		return *c.Sessions.BypassID
+	}
+	return DefaultSessionBypassID
 }
 
 // SessionIdleTimeout is how long a session stays held without a packet,
@@ -183,6 +208,13 @@ type Profile struct {
 	// "manual" keeps it out of service (recovered, waiting for return)
 	// until an operator returns it.
 	Failback Failback `yaml:"failback,omitempty" json:"failback,omitempty"` // default auto
+	// Return says, with the session memory, which sessions a filter group
+	// in software bypass (a failure, a fail-open or the operator put it
+	// there) gets back when it returns: "all" (its share's held sessions
+	// go back to it) or "new-sessions" (the sessions held while it was
+	// bypassed stay in bypass until they idle out; only sessions first
+	// seen after its return reach it).
+	Return SessionReturn `yaml:"return,omitempty" json:"return,omitempty"` // default all
 	// MinUpTime is how long a failed filter must pass keep-alives without
 	// a loss, counted from the first keep-alive of the run, before it
 	// returns (or, under manual failback, waits for return); 0: the
@@ -245,6 +277,15 @@ func (p Profile) ProbeBytes() ([]byte, error) {
 	}
 	return nil, nil
 }
+
+// SessionReturn is which held sessions a filter group in software bypass
+// gets back when it returns (Profile.Return).
+type SessionReturn string
+
+const (
+	ReturnAll         SessionReturn = "all"          // default: every held session goes back
+	ReturnNewSessions SessionReturn = "new-sessions" // the bypassed sessions stay in bypass
+)
 
 // Failback is how a recovered filter returns to service.
 type Failback string

@@ -420,6 +420,12 @@ func (v *validator) profiles() {
 		if p.Failback != "" && p.Failback != FailbackAuto && p.Failback != FailbackManual {
 			v.p.addf(path+".failback", ErrInvalid, "%q is not one of auto, manual (profile %q)", p.Failback, p.Name)
 		}
+		if p.Return != "" && p.Return != ReturnAll && p.Return != ReturnNewSessions {
+			v.p.addf(path+".return", ErrInvalid, "%q is not one of all, new-sessions (profile %q)", p.Return, p.Name)
+		}
+		if p.Return == ReturnNewSessions && !v.c.Sessions.Enabled {
+			v.p.addf(path+".return", ErrConflict, "new-sessions keeps held sessions in bypass, which needs the session memory (profile %q): set sessions.enabled: true, or return: all", p.Name)
+		}
 		if p.MinUpTime < 0 || p.MinUpTime > MaxMinUpTime {
 			v.p.addf(path+".min_up_time", ErrOutOfRange, "%s is out of range 0s..%s (profile %q: how long a failed filter must pass keep-alives before it returns; 0 returns it at recovery_threshold)",
 				p.MinUpTime, durText(MaxMinUpTime), p.Name)
@@ -693,4 +699,21 @@ func (v *validator) sessions() {
 	v.duration("sessions.idle_timeout.tcp", it.TCP, sessionIdleBound, "how long a TCP session stays held without a packet")
 	v.duration("sessions.idle_timeout.udp", it.UDP, sessionIdleBound, "how long a UDP session stays held without a packet")
 	v.duration("sessions.idle_timeout.other", it.Other, sessionIdleBound, "how long a session of another protocol stays held without a packet")
+	if id := v.c.Sessions.BypassID; id != nil && *id >= MaxFilterGroups {
+		v.p.addf("sessions.bypass_id", ErrOutOfRange, "%d is out of range 0..%d", *id, MaxFilterGroups-1)
+		return
+	}
+	if !v.c.Sessions.Enabled || !v.c.KeepsBypassed() {
+		return
+	}
+	// The kept sessions' id must be no filter group's: the switch would
+	// send them to it.
+	bid := v.c.SessionBypassID()
+	for i, f := range v.c.FilterGroups {
+		if f.ID != nil && *f.ID == bid {
+			v.p.addf(fmt.Sprintf("filter_groups[%d].id", i), ErrConflict,
+				"%d is the session memory's id for the sessions it keeps in bypass (sessions.bypass_id, default %d; a profile says return: new-sessions): give filter group %q another id, or set sessions.bypass_id to an id no filter group has",
+				bid, DefaultSessionBypassID, f.Name)
+		}
+	}
 }

@@ -189,6 +189,11 @@ type Daemon struct {
 	earlyNames  []string
 	saveFailing atomic.Bool
 	retryWait   time.Duration
+	// keepWait: the returning filter groups held in software bypass while
+	// their held sessions are kept there (keepbypass.go), the state
+	// owner's; keepTimeouts counts those that returned without.
+	keepWait     map[string]*keepWaiting
+	keepTimeouts atomic.Uint64
 	// publishMu makes status snapshots publish in the order taken. It
 	// stays a mutex: it orders the telemetry loop's periodic snapshot
 	// and a command's own (refreshTelemetry, which must have published
@@ -656,6 +661,7 @@ func (d *Daemon) writeStateOf(ctx context.Context, eng *profiles.Engine, st tabl
 	if eng != r.engine {
 		st = r.engine.State() // replaced meanwhile (or none given): the current one's
 	}
+	st = d.holdReturns(site.Config(), st)
 	if equalState(site.State(), st) {
 		return nil
 	}

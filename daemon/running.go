@@ -92,7 +92,7 @@ func (d *Daemon) install(next running) {
 // atState brings a site compiled for an earlier runtime state to the one
 // eng holds now: what it decided since (failovers, manual bypass).
 func (d *Daemon) atState(site *tables.Site, eng *profiles.Engine) (*tables.Site, error) {
-	now := eng.State()
+	now := d.holdReturns(site.Config(), eng.State())
 	if equalState(now, site.State()) {
 		return site, nil
 	}

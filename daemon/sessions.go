@@ -60,8 +60,16 @@ type SessionMemoryStatus struct {
 	// Removed: entries deleted because a change removed their balance
 	// group.
 	Reassigned, Removed uint64
-	Backlog, Bound      int
-	LastReadBack        time.Time
+	// Kept: held sessions rewritten to stay in software bypass as their
+	// filter group returned (return: new-sessions; docs/sessions.md,
+	// "Bypassed sessions kept in bypass").
+	Kept uint64
+	// KeepTimedOut: returns of a filter group whose held sessions could
+	// not all be kept in bypass within the wait (keepReturnWait): they
+	// went back to it.
+	KeepTimedOut   uint64
+	Backlog, Bound int
+	LastReadBack   time.Time
 }
 
 // SessionMemoryGroup is the sessions held for one filter group.
@@ -69,6 +77,9 @@ type SessionMemoryGroup struct {
 	Name string
 	ID   uint32
 	Held int
+	// KeptInBypass: the id of the sessions kept in software bypass
+	// (sessions.bypass_id), not a filter group.
+	KeptInBypass bool
 }
 
 // Session memory defaults.
@@ -121,7 +132,19 @@ type learner struct {
 	unsure  uint64
 
 	inserted, evicted, dups, full, failed, dropped, rehomed atomic.Uint64
-	reassigned, removed                                     atomic.Uint64
+	reassigned, removed, kept                               atomic.Uint64
+
+	// keepNow says, from the running state, the kept sessions' id and the
+	// filter groups whose new sessions are learned there (in software
+	// bypass with return: new-sessions); nil: none.
+	keepNow func() (uint8, map[uint8]bool)
+	// keepReq: filter groups whose held entries are to be rewritten to
+	// the kept id (requestKeep), taken from held by next; keeps: those
+	// rewrites; keepDone: called once they are written.
+	keepReq  map[uint8]bool
+	keepID   uint8
+	keeps    []sessionmem.Digest
+	keepDone []func()
 	// rechecks: read-backs an answer the view could not explain asked for.
 	rechecks atomic.Uint64
 }
@@ -135,13 +158,14 @@ const (
 	batchRemove                    // DELETE entries of a removed balance group
 	batchRehome                    // MODIFY off a failed filter group
 	batchReassign                  // MODIFY off a removed filter group or core
+	batchKeep                      // MODIFY to the kept id (return: new-sessions)
 )
 
 func (k batchKind) updateType() p4v1.Update_Type {
 	switch k {
 	case batchAge, batchRemove:
 		return p4v1.Update_DELETE
-	case batchRehome, batchReassign:
+	case batchRehome, batchReassign, batchKeep:
 		return p4v1.Update_MODIFY
 	}
 	return p4v1.Update_INSERT
@@ -223,7 +247,20 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 		}
 		return out
 	}
+	if l.keepReq != nil {
+		// Taken here, by the loop that writes every batch: the view then
+		// holds every insert written so far.
+		for k, at := range l.held {
+			if l.keepReq[at.fg] {
+				l.keeps = append(l.keeps, sessionmem.Digest{Key: k, FilterGroup: l.keepID, Core: at.core})
+			}
+		}
+		l.keepReq = nil
+	}
 	switch {
+	case len(l.keeps) > 0:
+		// First: a filter group's return waits for them.
+		return nil, takeDigests(&l.keeps), batchKeep
 	case len(l.deletes) > 0:
 		return takeKeys(&l.deletes), nil, batchAge
 	case len(l.removes) > 0:
@@ -233,7 +270,53 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 	case len(l.rehomes) > 0:
 		return nil, takeDigests(&l.rehomes), batchRehome
 	}
-	return nil, takeDigests(&l.queue), batchLearn
+	ins = takeDigests(&l.queue)
+	if len(ins) > 0 && l.keepNow != nil {
+		// A new session of a filter group in software bypass whose
+		// profile keeps bypassed sessions there: held at the kept id, so
+		// it stays bypassed when the filter group returns.
+		if id, fgs := l.keepNow(); len(fgs) > 0 {
+			for i := range ins {
+				if fgs[ins[i].FilterGroup] {
+					ins[i].FilterGroup = id
+				}
+			}
+		}
+	}
+	return nil, ins, batchLearn
+}
+
+// requestKeep asks for the rewrite of every held entry of filter groups
+// fgs to the kept id (MODIFY keep(id, its core)); done is called once they
+// are written (from the learner's loop).
+func (l *learner) requestKeep(fgs map[uint8]bool, id uint8, done func()) {
+	l.mu.Lock()
+	if l.keepReq == nil {
+		l.keepReq = map[uint8]bool{}
+	}
+	for fg := range fgs {
+		l.keepReq[fg] = true
+	}
+	l.keepID = id
+	l.keepDone = append(l.keepDone, done)
+	l.mu.Unlock()
+	l.poke()
+}
+
+// finishKeeps calls the waiters of requestKeep once every rewrite asked
+// for is written (the learner's loop).
+func (l *learner) finishKeeps() {
+	l.mu.Lock()
+	if l.keepReq != nil || len(l.keeps) > 0 || len(l.keepDone) == 0 {
+		l.mu.Unlock()
+		return
+	}
+	fns := l.keepDone
+	l.keepDone = nil
+	l.mu.Unlock()
+	for _, f := range fns {
+		f()
+	}
 }
 
 // rehome queues the rewrite of every held session of a filter group
@@ -277,9 +360,11 @@ func (l *learner) rehome(site *tables.Site) {
 }
 
 // heldPlaces are, per balance group id of cfg, the filter groups a held
-// session of it may stay on (its members and spares) with their cores:
-// an entry held elsewhere points where the configuration has nothing
-// (docs/sessions.md, "Changes that remove a filter group").
+// session of it may stay on (its members and spares) with their cores,
+// and the kept sessions' id where a profile keeps bypassed sessions in
+// bypass (every core): an entry held elsewhere points where the
+// configuration has nothing (docs/sessions.md, "Changes that remove a
+// filter group").
 func heldPlaces(cfg *config.Config) map[uint8]map[uint8]uint32 {
 	eff := cfg.Clone()
 	eff.ApplyDefaults()
@@ -293,6 +378,9 @@ func heldPlaces(cfg *config.Config) map[uint8]map[uint8]uint32 {
 			if f := eff.FilterGroupByName(n); f != nil && f.ID != nil {
 				cores[uint8(*f.ID)] = f.Cores
 			}
+		}
+		if eff.Sessions.Enabled && eff.KeepsBypassed() {
+			cores[uint8(eff.SessionBypassID())] = 1 << 16
 		}
 		out[uint8(*bg.ID)] = cores
 	}
@@ -400,9 +488,12 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 		case mod && code == codes.NotFound:
 			forget(d.Key) // aged meanwhile
 		case mod && e == nil:
-			if kind == batchReassign {
+			switch kind {
+			case batchReassign:
 				l.reassigned.Add(1)
-			} else {
+			case batchKeep:
+				l.kept.Add(1)
+			default:
 				l.rehomed.Add(1)
 			}
 			hold(d)
@@ -483,7 +574,7 @@ func (l *learner) status() SessionMemoryStatus {
 	st := SessionMemoryStatus{Enabled: true, Held: len(l.held), ByGroup: map[uint8]int{}, Size: l.tbl.Size,
 		Inserted: l.inserted.Load(), Evicted: l.evicted.Load(), Duplicates: l.dups.Load(), Full: l.full.Load(),
 		Failed: l.failed.Load(), Dropped: l.dropped.Load(), Rehomed: l.rehomed.Load(),
-		Reassigned: l.reassigned.Load(), Removed: l.removed.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
+		Reassigned: l.reassigned.Load(), Removed: l.removed.Load(), Kept: l.kept.Load(), Backlog: len(l.queue), Bound: l.bound, LastReadBack: l.lastRB}
 	for fg, n := range l.byGroup {
 		if n > 0 {
 			st.ByGroup[uint8(fg)] = n
@@ -504,7 +595,9 @@ func (d *Daemon) newLearner() (*learner, error) {
 	idle := func(proto uint8) time.Duration {
 		return d.snapshot().cfg.Sessions.IdleTimeout.For(proto).Std()
 	}
-	return newLearner(tbl, d.session, idle, sessionQueueBound), nil
+	l := newLearner(tbl, d.session, idle, sessionQueueBound)
+	l.keepNow = d.keepNow
+	return l, nil
 }
 
 // SessionMemory returns the session memory's state (Enabled false when
@@ -516,14 +609,21 @@ func (d *Daemon) SessionMemory() SessionMemoryStatus {
 	st := d.learner.status()
 	cs := d.session.SessionMemoryStats()
 	st.Dropped += cs.DigestsDropped
+	st.KeepTimedOut = d.keepTimeouts.Load()
 	names := map[uint32]string{}
 	for _, f := range d.snapshot().cfg.FilterGroups {
 		if f.ID != nil {
 			names[*f.ID] = f.Name
 		}
 	}
+	cfg := d.snapshot().cfg
+	keepID, keeps := cfg.SessionBypassID(), cfg.KeepsBypassed()
 	for id, n := range st.ByGroup {
-		st.Groups = append(st.Groups, SessionMemoryGroup{Name: names[uint32(id)], ID: uint32(id), Held: n})
+		g := SessionMemoryGroup{Name: names[uint32(id)], ID: uint32(id), Held: n}
+		if g.Name == "" && uint32(id) == keepID && keeps {
+			g.KeptInBypass = true
+		}
+		st.Groups = append(st.Groups, g)
 	}
 	slices.SortFunc(st.Groups, func(a, b SessionMemoryGroup) int { return cmp.Compare(a.ID, b.ID) })
 	return st
@@ -572,6 +672,9 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 			}
 		}
 		del, ins, kind := l.next()
+		if len(del)+len(ins) == 0 {
+			l.finishKeeps()
+		}
 		if len(del)+len(ins) > 0 {
 			if err := l.write(ctx, del, ins, kind); err != nil {
 				if ctx.Err() != nil {
@@ -594,6 +697,7 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 				if l.needsReadBack() {
 					needRead = true
 				}
+				l.finishKeeps()
 			}
 			continue
 		}
@@ -639,6 +743,9 @@ func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 		return
 	case batchRehome:
 		l.rehomes = append(ins, l.rehomes...)
+		return
+	case batchKeep:
+		l.keeps = append(ins, l.keeps...)
 		return
 	}
 	if room := l.bound - len(l.queue); len(ins) > room {
