@@ -1788,8 +1788,13 @@ type SessionMemory struct {
 	// configuration change removed their filter group (or took it out of
 	// their balance group, or removed the core they were on); entries
 	// deleted because a change removed their balance group.
-	Reassigned    uint64 `protobuf:"varint,15,opt,name=reassigned,proto3" json:"reassigned,omitempty"`
-	Removed       uint64 `protobuf:"varint,16,opt,name=removed,proto3" json:"removed,omitempty"`
+	Reassigned uint64 `protobuf:"varint,15,opt,name=reassigned,proto3" json:"reassigned,omitempty"`
+	Removed    uint64 `protobuf:"varint,16,opt,name=removed,proto3" json:"removed,omitempty"`
+	// Held sessions rewritten to stay in software bypass as their filter
+	// group returned (a profile's return: new-sessions); returns whose held
+	// sessions could not all be kept in bypass in time (they went back).
+	Kept          uint64 `protobuf:"varint,17,opt,name=kept,proto3" json:"kept,omitempty"`
+	KeepTimedOut  uint64 `protobuf:"varint,18,opt,name=keep_timed_out,json=keepTimedOut,proto3" json:"keep_timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1936,14 +1941,31 @@ func (x *SessionMemory) GetRemoved() uint64 {
 	return 0
 }
 
+func (x *SessionMemory) GetKept() uint64 {
+	if x != nil {
+		return x.Kept
+	}
+	return 0
+}
+
+func (x *SessionMemory) GetKeepTimedOut() uint64 {
+	if x != nil {
+		return x.KeepTimedOut
+	}
+	return 0
+}
+
 // SessionMemoryGroup is the sessions held for one filter group.
 type SessionMemoryGroup struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The filter group's name ("" for an id the running configuration does
 	// not have) and id.
-	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Id            uint32 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
-	Held          int64  `protobuf:"varint,3,opt,name=held,proto3" json:"held,omitempty"`
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Id   uint32 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	Held int64  `protobuf:"varint,3,opt,name=held,proto3" json:"held,omitempty"`
+	// The sessions kept in software bypass (sessions.bypass_id: return:
+	// new-sessions), not a filter group.
+	KeptInBypass  bool `protobuf:"varint,4,opt,name=kept_in_bypass,json=keptInBypass,proto3" json:"kept_in_bypass,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1997,6 +2019,13 @@ func (x *SessionMemoryGroup) GetHeld() int64 {
 		return x.Held
 	}
 	return 0
+}
+
+func (x *SessionMemoryGroup) GetKeptInBypass() bool {
+	if x != nil {
+		return x.KeptInBypass
+	}
+	return false
 }
 
 // Alarm is a condition of the daemon that needs the operator.
@@ -5358,7 +5387,7 @@ const file_balancer_proto_rawDesc = "" +
 	"\x06alarms\x18\x16 \x03(\v2\x12.balancer.v1.AlarmR\x06alarms\x12A\n" +
 	"\x0ecommit_confirm\x18\x17 \x01(\v2\x1a.balancer.v1.CommitConfirmR\rcommitConfirm\x12A\n" +
 	"\x0econfig_session\x18\x18 \x01(\v2\x1a.balancer.v1.ConfigSessionR\rconfigSession\x12A\n" +
-	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\x82\x04\n" +
+	"\x0esession_memory\x18\x19 \x01(\v2\x1a.balancer.v1.SessionMemoryR\rsessionMemory\"\xbc\x04\n" +
 	"\rSessionMemory\x12\x12\n" +
 	"\x04held\x18\x01 \x01(\x03R\x04held\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\x03R\x04size\x12\x1c\n" +
@@ -5381,11 +5410,14 @@ const file_balancer_proto_rawDesc = "" +
 	"\n" +
 	"reassigned\x18\x0f \x01(\x04R\n" +
 	"reassigned\x12\x18\n" +
-	"\aremoved\x18\x10 \x01(\x04R\aremoved\"L\n" +
+	"\aremoved\x18\x10 \x01(\x04R\aremoved\x12\x12\n" +
+	"\x04kept\x18\x11 \x01(\x04R\x04kept\x12$\n" +
+	"\x0ekeep_timed_out\x18\x12 \x01(\x04R\fkeepTimedOut\"r\n" +
 	"\x12SessionMemoryGroup\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\rR\x02id\x12\x12\n" +
-	"\x04held\x18\x03 \x01(\x03R\x04held\"\xb9\x01\n" +
+	"\x04held\x18\x03 \x01(\x03R\x04held\x12$\n" +
+	"\x0ekept_in_bypass\x18\x04 \x01(\bR\fkeptInBypass\"\xb9\x01\n" +
 	"\x05Alarm\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06object\x18\x02 \x01(\tR\x06object\x12\x18\n" +

@@ -598,9 +598,9 @@ func sessionMemoryToProto(sm *daemon.SessionMemoryStatus) *apiv1.SessionMemory {
 	out := &apiv1.SessionMemory{Held: int64(sm.Held), Size: sm.Size, Occupancy: sm.Occupied,
 		Inserted: sm.Inserted, Aged: sm.Evicted, Duplicates: sm.Duplicates, Full: sm.Full, Failed: sm.Failed, Dropped: sm.Dropped,
 		Backlog: int64(sm.Backlog), QueueBound: int64(sm.Bound), LastReadBack: timestamp(sm.LastReadBack), Rehomed: sm.Rehomed,
-		Reassigned: sm.Reassigned, Removed: sm.Removed}
+		Reassigned: sm.Reassigned, Removed: sm.Removed, Kept: sm.Kept, KeepTimedOut: sm.KeepTimedOut}
 	for _, g := range sm.Groups {
-		out.FilterGroups = append(out.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held)})
+		out.FilterGroups = append(out.FilterGroups, &apiv1.SessionMemoryGroup{Name: g.Name, Id: g.ID, Held: int64(g.Held), KeptInBypass: g.KeptInBypass})
 	}
 	return out
 }

@@ -52,6 +52,22 @@ func TestWriteCountersSessions(t *testing.T) {
 	assert.Equal(t, int64(301), r.GetSessionMemory().GetHeld(), "counts, the second reading's")
 }
 
+// The sessions kept in bypass (return: new-sessions) are a row of their
+// own, named as such, and the count of those kept (and of returns not kept
+// in time) follows the learner's counts.
+func TestWriteSessionsKeptInBypass(t *testing.T) {
+	sm := &apiv1.SessionMemory{Held: 40, Size: 1000, Occupancy: 0.04, Inserted: 40, Kept: 12, KeepTimedOut: 1,
+		FilterGroups: []*apiv1.SessionMemoryGroup{{Name: "F2", Id: 1, Held: 30}, {Id: 63, Held: 10, KeptInBypass: true}, {Id: 9, Held: 0}}}
+	var b bytes.Buffer
+	writeSessionTable(&b, sm, nil)
+	assert.Equal(t, "SESSION MEMORY  40 of 1000 sessions held (4.0 %)\n"+
+		"FILTER GROUP                             SESSIONS HELD\n"+
+		"F2                                       30\n"+
+		"kept in bypass (id 63)                   10\n"+
+		"id 9 (not in the running configuration)  0\n"+
+		"learned 40, aged 0, moved off failed filters 0, moved off removed filters 0, deleted with their balance group 0, already held 0, refused (table full) 0, failed 0, dropped (learner behind) 0; backlog 0 of 0; kept in bypass on their filter's return 12 (1 returns not kept in time: their sessions went back)\n", b.String())
+}
+
 // locate shows a SESSION column with the session memory on: held (its
 // entry's filter group and core, the slot's beside) or not held, and says
 // when the learner's view stood in for the switch's table.

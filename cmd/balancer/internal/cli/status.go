@@ -86,7 +86,10 @@ func writeSessionTable(w io.Writer, sm *apiv1.SessionMemory, now *timestamppb.Ti
 		row(t, "FILTER GROUP", "SESSIONS HELD")
 		for _, g := range sm.GetFilterGroups() {
 			name := g.GetName()
-			if name == "" {
+			switch {
+			case g.GetKeptInBypass():
+				name = fmt.Sprintf("kept in bypass (id %d)", g.GetId())
+			case name == "":
 				name = fmt.Sprintf("id %d (not in the running configuration)", g.GetId())
 			}
 			row(t, name, g.GetHeld())
@@ -95,6 +98,12 @@ func writeSessionTable(w io.Writer, sm *apiv1.SessionMemory, now *timestamppb.Ti
 	}
 	fmt.Fprintf(w, "learned %d, aged %d, moved off failed filters %d, moved off removed filters %d, deleted with their balance group %d, already held %d, refused (table full) %d, failed %d, dropped (learner behind) %d; backlog %d of %d",
 		sm.GetInserted(), sm.GetAged(), sm.GetRehomed(), sm.GetReassigned(), sm.GetRemoved(), sm.GetDuplicates(), sm.GetFull(), sm.GetFailed(), sm.GetDropped(), sm.GetBacklog(), sm.GetQueueBound())
+	if sm.GetKept() > 0 || sm.GetKeepTimedOut() > 0 {
+		fmt.Fprintf(w, "; kept in bypass on their filter's return %d", sm.GetKept())
+		if n := sm.GetKeepTimedOut(); n > 0 {
+			fmt.Fprintf(w, " (%d returns not kept in time: their sessions went back)", n)
+		}
+	}
 	if rb := sm.GetLastReadBack(); rb != nil {
 		fmt.Fprintf(w, "; read back %s", fmtAge(rb, now))
 	}
