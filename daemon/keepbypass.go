@@ -2,6 +2,7 @@ package daemon
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"time"
 
@@ -27,12 +28,15 @@ import (
 //
 // The hold is bounded (keepReturnWait): a learner that cannot write (the
 // switch unreachable, not primary) must not keep a healthy filter out of
-// service. Past it the filter returns and its held sessions with it, as
-// under return: all (logged, and counted: SessionMemoryStatus.KeepTimedOut).
+// service. Past it the filter returns, and the held sessions not
+// rewritten yet with it, as under return: all (their rewrites are dropped;
+// those already rewritten stay in bypass); logged, and counted:
+// SessionMemoryStatus.KeepTimedOut.
 
 // keepReturnWait bounds how long a returning filter group is held in
-// software bypass while its held sessions are rewritten to the kept id.
-const keepReturnWait = 10 * time.Second
+// software bypass while its held sessions are rewritten to the kept id
+// (a variable for tests).
+var keepReturnWait = 10 * time.Second
 
 // keepWaiting is a returning filter group held in software bypass (the
 // state owner's).
@@ -58,6 +62,19 @@ func keepsBypassed(cfg *config.Config, name string) bool {
 	}
 	p := cfg.ProfileByName(prof)
 	return p != nil && p.Return == config.ReturnNewSessions
+}
+
+// heldName is how trace and locate name the filter group id a held
+// session's entry points at: the filter group's name, the kept sessions'
+// id, or an id the running configuration does not have.
+func heldName(cfg *config.Config, names map[uint32]string, id uint32) string {
+	if n := names[id]; n != "" {
+		return n
+	}
+	if cfg.Sessions.Enabled && cfg.KeepsBypassed() && id == cfg.SessionBypassID() {
+		return fmt.Sprintf("kept in bypass (sessions.bypass_id %d)", id)
+	}
+	return fmt.Sprintf("filter group id %d (not in the running configuration)", id)
 }
 
 // keepNow is, from the running state, the kept sessions' id and the
@@ -127,6 +144,9 @@ func (d *Daemon) holdReturns(cfg *config.Config, st tables.State) tables.State {
 		case w.done:
 			continue
 		case time.Since(w.since) >= keepReturnWait:
+			// The rewrites not made yet are dropped: a session must not
+			// go back to the filter now and into bypass a moment later.
+			d.learner.cancelKeep(uint8(*f.ID))
 			d.keepTimeouts.Add(1)
 			d.log.Warn("session memory: the held sessions of a returning filter group were not all kept in bypass in time; it returns with them (as under return: all)",
 				"filter_group", name, "waited", time.Since(w.since).Round(time.Millisecond))

@@ -220,10 +220,8 @@ func locateRun(m *traceModel, cfg *config.Config, src, dst netip.Addr, proto uin
 				// A held session: its entry, not its slot, decides.
 				p.Session = "held"
 				p.SlotFilterGroup, p.SlotCore = p.FilterGroup, p.Core
-				p.FilterGroup, p.Core, p.LANPort, p.WANPort = names[kept.FilterGroup], kept.Core, "", ""
-				if p.FilterGroup == "" {
-					p.FilterGroup = fmt.Sprintf("filter group id %d (not in the running configuration)", kept.FilterGroup)
-				} else if f := cfg.FilterGroupByName(p.FilterGroup); f != nil {
+				p.FilterGroup, p.Core, p.LANPort, p.WANPort = heldName(cfg, names, kept.FilterGroup), kept.Core, "", ""
+				if f := cfg.FilterGroupByName(p.FilterGroup); f != nil {
 					p.LANPort, p.WANPort = f.LAN, f.WAN
 				}
 				if p.Effective, err = locateHeldEffective(pr.hits); err != nil {

@@ -145,6 +145,12 @@ type learner struct {
 	keepID   uint8
 	keeps    []sessionmem.Digest
 	keepDone []func()
+	// keeping: the filter groups whose rewrites are under way (taken from
+	// keepReq, until done or cancelled).
+	keeping map[uint8]bool
+	// keepGate, when set (tests), is received from before each batch of
+	// rewrites to the kept id is written.
+	keepGate atomic.Pointer[chan struct{}]
 	// rechecks: read-backs an answer the view could not explain asked for.
 	rechecks atomic.Uint64
 }
@@ -255,6 +261,12 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 				l.keeps = append(l.keeps, sessionmem.Digest{Key: k, FilterGroup: l.keepID, Core: at.core})
 			}
 		}
+		if l.keeping == nil {
+			l.keeping = map[uint8]bool{}
+		}
+		for fg := range l.keepReq {
+			l.keeping[fg] = true
+		}
 		l.keepReq = nil
 	}
 	switch {
@@ -303,6 +315,35 @@ func (l *learner) requestKeep(fgs map[uint8]bool, id uint8, done func()) {
 	l.poke()
 }
 
+// stillKeeping is the rewrites of batch ins whose filter group's return
+// still waits for them.
+func (l *learner) stillKeeping(ins []sessionmem.Digest) []sessionmem.Digest {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.DeleteFunc(ins, func(d sessionmem.Digest) bool {
+		at, ok := l.held[d.Key]
+		return !ok || !l.keeping[at.fg]
+	})
+}
+
+// cancelKeep drops the rewrites to the kept id not made yet of the held
+// entries of filter group fg (its return did not wait for them); the
+// waiters are still called.
+func (l *learner) cancelKeep(fg uint8) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.keepReq, fg)
+	if len(l.keepReq) == 0 {
+		l.keepReq = nil
+	}
+	delete(l.keeping, fg)
+	l.keeps = slices.DeleteFunc(l.keeps, func(d sessionmem.Digest) bool {
+		at, ok := l.held[d.Key]
+		return ok && at.fg == fg
+	})
+	l.poke()
+}
+
 // finishKeeps calls the waiters of requestKeep once every rewrite asked
 // for is written (the learner's loop).
 func (l *learner) finishKeeps() {
@@ -312,7 +353,7 @@ func (l *learner) finishKeeps() {
 		return
 	}
 	fns := l.keepDone
-	l.keepDone = nil
+	l.keepDone, l.keeping = nil, nil
 	l.mu.Unlock()
 	for _, f := range fns {
 		f()
@@ -672,6 +713,16 @@ func (d *Daemon) sessionsLoop(ctx context.Context) error {
 			}
 		}
 		del, ins, kind := l.next()
+		if kind == batchKeep {
+			if g := l.keepGate.Load(); g != nil {
+				<-*g
+			}
+			// A return that stopped waiting for them drops them.
+			if ins = l.stillKeeping(ins); len(ins) == 0 {
+				l.finishKeeps()
+				continue
+			}
+		}
 		if len(del)+len(ins) == 0 {
 			l.finishKeeps()
 		}

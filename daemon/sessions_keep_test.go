@@ -164,8 +164,89 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 			require.NotNil(t, kept, "status shows the kept sessions: %+v", status.SessionMemory.Groups)
 			assert.Equal(t, uint32(63), kept.ID)
 			assert.Equal(t, by[63], kept.Held)
+
+			// Trace and locate say where the switch sends a kept session.
+			s := oldF1[0]
+			tr, err := d.Trace(context.Background(), TraceRequest{Link: "L1", Side: "lan", Src: s.a, Dst: s.b, Proto: 6, SrcPort: 40000, DstPort: 443})
+			require.NoError(t, err)
+			assert.Equal(t, "held", tr.Session)
+			assert.Equal(t, "kept in bypass (sessions.bypass_id 63)", tr.FilterGroup)
+			assert.Equal(t, "sw-bypass", tr.Verdict, "%v", tr.Steps)
+			ps, err := d.Locate(context.Background(), s.a, s.b, 6)
+			require.NoError(t, err)
+			require.Len(t, ps, 1)
+			assert.Equal(t, "held", ps[0].Session)
+			assert.Equal(t, "kept in bypass (sessions.bypass_id 63)", ps[0].FilterGroup)
+			assert.Equal(t, "sw-bypass", ps[0].Effective)
+
+			// A planned change keeps them there: the preview counts them
+			// among those that stay, and they do.
+			res, err := d.ApplyConfig(context.Background(), []byte(strings.Replace(keepSite(t, ret), "{name: F2, lan: P6, wan: P5, cores: 4}", "{name: F2, lan: P6, wan: P5, cores: 2}", 1)), true, "F2 to 2 cores (dry run)")
+			require.NoError(t, err)
+			hm := res.HeldSessions["G"]
+			assert.Equal(t, len(old)+len(during)+len(fresh), hm.Held)
+			assert.Equal(t, hm.Held-hm.Leave, hm.Stay)
+			leave := 0
+			for _, at := range heldAtOnSwitch(t, dp) {
+				if at.fg == 1 && at.core >= 2 {
+					leave++
+				}
+			}
+			require.Positive(t, leave)
+			assert.Equal(t, leave, hm.Leave, "only F2's sessions on cores 2-3 leave; the kept ones stay")
 			t.Logf("return: new-sessions: F1 held %d sessions and %d started while it was bypassed: 0 of %d frames sent across its return reached it; %d of 300 new sessions went to F1",
 				len(oldF1), len(duringF1), sent.Load(), toF1)
 		})
 	}
+}
+
+// A learner that cannot rewrite a returning filter group's held sessions
+// in time (held here at a gate) does not keep the filter out of service:
+// past the wait it returns, with the held sessions not rewritten (counted
+// as a return not kept in time), and the rewrites it stopped waiting for
+// are dropped: once the learner goes on, no session of the filter flips
+// to bypass after it returned.
+func TestSessionMemoryKeepWaitIsBounded(t *testing.T) {
+	defer func(w time.Duration) { keepReturnWait = w }(keepReturnWait)
+	keepReturnWait = 300 * time.Millisecond
+	b := newBedFor(t, writeSite(t, keepSite(t, "new-sessions")), 0)
+	d, _ := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	var onF1 []twoWay
+	for _, s := range manySessions(300, 4) {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		if lanFG(dp.Process(20, out, nil).Port) == 0 {
+			onF1 = append(onF1, s)
+		}
+	}
+	require.Greater(t, len(onF1), 30)
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == 300 }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+
+	gate := make(chan struct{})
+	d.learner.keepGate.Store(&gate)
+	b.filters["F1"].alive.Store(false)
+	b.waitFG(0, p4src.ActionFilterSWBypass, 10*time.Second)
+	start := time.Now()
+	b.filters["F1"].alive.Store(true)
+	b.waitFG(0, p4src.ActionFilterForward, 30*time.Second)
+	held := time.Since(start)
+	require.Eventually(t, func() bool { return d.SessionMemory().KeepTimedOut == 1 }, 10*time.Second, time.Millisecond)
+	close(gate)
+	// The learner goes on: its dropped rewrites reach nothing.
+	require.Eventually(t, func() bool {
+		d.learner.mu.Lock()
+		defer d.learner.mu.Unlock()
+		return len(d.learner.keeps) == 0 && d.learner.keepReq == nil && len(d.learner.keepDone) == 0
+	}, 10*time.Second, time.Millisecond)
+	_, by := heldOnSwitch(t, dp)
+	assert.Equal(t, len(onF1), by[0], "F1's held sessions went back with it")
+	assert.Zero(t, by[63])
+	assert.Zero(t, d.SessionMemory().Kept)
+	for _, s := range onF1 {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		assert.Equal(t, 0, lanFG(dp.Process(20, out, nil).Port), "back on F1")
+	}
+	t.Logf("F1 returned %v after its keep-alives passed again (the wait: %v, its recovery: 3 rounds of 50ms); %d held sessions went back with it",
+		held.Round(time.Millisecond), keepReturnWait, len(onF1))
 }

@@ -400,10 +400,7 @@ func (t *tracer) slot(bg *config.BalanceGroup) string {
 	names := fgNames(t.cfg)
 	if sess, ok := t.hit(p4src.TableSessions); ok && sess.Matched && sess.Action == sessionmem.ActionKeep {
 		// A held session: its entry, not its slot, decides.
-		r.FilterGroup, r.Core = names[uint32(sess.Params[sessionmem.ParamFG])], uint32(sess.Params[sessionmem.ParamCore])
-		if r.FilterGroup == "" {
-			r.FilterGroup = fmt.Sprintf("filter group id %d (not in the running configuration)", sess.Params[sessionmem.ParamFG])
-		}
+		r.FilterGroup, r.Core = heldName(t.cfg, names, uint32(sess.Params[sessionmem.ParamFG])), uint32(sess.Params[sessionmem.ParamCore])
 		where := ""
 		if at, ok := activeTarget(t.m.des, bg.Name, r.Slot); ok {
 			r.SlotFilterGroup, r.SlotCore = names[at.FilterGroup], at.Core
