@@ -386,7 +386,14 @@ func TestProfile(t *testing.T) {
 		"NAME INTERVAL LOSS RECOVERY MIN ACTIVE FAILURE ACTION PROBE INITIAL DELAY DETECTS IN FAILBACK HEALTH LIMITS USED BY",
 		"default 100ms 5 5 1 bypass lan-to-wan 1s ~500ms auto - group_filter",
 		"fast 50ms 3 5 1 bypass both 1s ~150ms manual after 30s up - -")
-	r := e.run("profile", "set", "fast", "--min-up-time", "2h")
+	r := e.run("profile", "set", "fast", "--return", "new")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, `--return "new": want all or new-sessions`)
+	r = e.run("profile", "set", "fast", "--return", "new-sessions")
+	assert.NotZero(t, r.code)
+	assert.Contains(t, r.stderr, `profile fast: profiles[0].return: new-sessions keeps held sessions in bypass, which needs the session memory (profile "fast"): set sessions.enabled: true, or return: all`)
+	assert.Empty(t, e.running().ProfileByName("fast").Return, "kept")
+	r = e.run("profile", "set", "fast", "--min-up-time", "2h")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "--min-up-time 2h is out of range 0s..60m")
 	assert.Equal(t, config.Duration(30*time.Second), e.running().ProfileByName("fast").MinUpTime, "kept")

@@ -82,6 +82,7 @@ func (a *app) flagCompletions() map[string]cobra.CompletionFunc {
 		"probe":            fixed(probeDirections...),
 		"stall-guard":      fixed(stallGuards...),
 		"failback":         fixed(failbacks...),
+		"return":           fixed(sessionReturns...),
 		"fail-open-action": a.failOpenActions(),
 		"side":             fixed("lan", "wan"),
 		"proto":            protocols,

@@ -79,6 +79,7 @@ type profileFlags struct {
 	failureAction, probe         string
 	stallGuard, stallHold        string
 	failback, minUpTime          string
+	sessionReturn                string
 	maxRTT, maxLoss              string
 	rttRounds, lossWindow        uint32
 	probePayload, probeHex       string
@@ -99,6 +100,7 @@ func (f *profileFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.stallGuard, "stall-guard", "", "hold: when most of a balance group loses keep-alives at once with ports up, hold the filters up for --stall-hold; off: fail them over at loss-threshold (default hold)")
 	fl.StringVar(&f.stallHold, "stall-hold", "", "how long the stall guard holds, e.g. 1s (default 1s)")
 	fl.StringVar(&f.failback, "failback", "", "auto: a recovered filter returns to service by itself; manual: it waits for 'filter-group return' (default auto)")
+	fl.StringVar(&f.sessionReturn, "return", "", "with the session memory, which held sessions a filter in software bypass gets back when it returns: all, or new-sessions (those of the bypass stay bypassed until idle) (default all)")
 	fl.StringVar(&f.maxRTT, "max-rtt", "", "longest keep-alive round trip through a filter, by the switch's clock, e.g. 10ms; --rtt-rounds rounds in a row over it take the filter out; 0s: no limit (default 0s)")
 	fl.Uint32Var(&f.rttRounds, "rtt-rounds", 0, "keep-alive rounds in a row over --max-rtt that take a filter out (default 3)")
 	fl.StringVar(&f.maxLoss, "max-loss", "", "share of keep-alive rounds a filter may lose over --loss-window, in percent, e.g. 20; more takes it out; 0: no limit (default 0)")
@@ -198,6 +200,12 @@ func (f *profileFlags) apply(cmd *cobra.Command, p *config.Profile) error {
 		}
 		p.Failback = config.Failback(f.failback)
 	}
+	if changed("return") {
+		if !slices.Contains(sessionReturns, f.sessionReturn) {
+			return usagef("--return %q: want %s", f.sessionReturn, strings.Join(sessionReturns, " or "))
+		}
+		p.Return = config.SessionReturn(f.sessionReturn)
+	}
 	for _, c := range []struct {
 		flag string
 		v    uint32
@@ -247,8 +255,11 @@ var stallGuards = []string{string(config.StallGuardHold), string(config.StallGua
 
 var failbacks = []string{string(config.FailbackAuto), string(config.FailbackManual)}
 
+var sessionReturns = []string{string(config.ReturnAll), string(config.ReturnNewSessions)}
+
 // failbackText is a profile's failback for a table: "auto", "manual",
-// "auto after 30s up".
+// "auto after 30s up", and ", new sessions only" under return:
+// new-sessions.
 func failbackText(p config.Profile) string {
 	s := string(p.Failback)
 	if s == "" {
@@ -256,6 +267,9 @@ func failbackText(p config.Profile) string {
 	}
 	if p.MinUpTime > 0 {
 		s += " after " + p.MinUpTime.String() + " up"
+	}
+	if p.Return == config.ReturnNewSessions {
+		s += ", new sessions only"
 	}
 	return s
 }
@@ -331,7 +345,7 @@ func newProfileAddSetCmd(a *app, add bool) *cobra.Command {
 	var o applyOpts
 	var flags profileFlags
 	cmd := &cobra.Command{
-		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s] [--max-rtt 0s] [--rtt-rounds 3] [--max-loss 0] [--loss-window 100] [--probe-payload TEXT | --probe-payload-hex HEX] [--probe-every 10] [--fail-open-action alarm|bypass|drop|rebalance]",
+		Use:   "add NAME [--interval 100ms] [--loss-threshold 5] [--recovery-threshold 5] [--min-active 1] [--failure-action bypass|drop|rebalance] [--probe lan-to-wan|both] [--initial-delay 1s] [--stall-guard hold|off] [--stall-hold 1s] [--failback auto|manual] [--min-up-time 0s] [--return all|new-sessions] [--max-rtt 0s] [--rtt-rounds 3] [--max-loss 0] [--loss-window 100] [--probe-payload TEXT | --probe-payload-hex HEX] [--probe-every 10] [--fail-open-action alarm|bypass|drop|rebalance]",
 		Short: "Add an availability profile",
 		Long: `Add availability profile NAME; settings not given take the defaults. Balance
 groups use it with 'balance-group add/set --profile NAME'.`,
@@ -364,9 +378,9 @@ Balance groups whose failure action is the profile's follow a change of
 		if err := flags.apply(cmd, &probe); err != nil { // check the values before any call
 			return inProfile(args[0], err)
 		}
-		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "max-rtt", "rtt-rounds", "max-loss", "loss-window",
+		if !add && countChanged(cmd, "interval", "loss-threshold", "recovery-threshold", "min-active", "failure-action", "probe", "initial-delay", "stall-guard", "stall-hold", "failback", "min-up-time", "return", "max-rtt", "rtt-rounds", "max-loss", "loss-window",
 			"probe-payload", "probe-payload-hex", "probe-every", "fail-open-action", "no-fail-open-probes") == 0 {
-			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time, --max-rtt, --rtt-rounds, --max-loss, --loss-window, --probe-payload, --probe-payload-hex, --probe-every, --fail-open-action, --no-fail-open-probes")
+			return usagef("nothing to change: give one of --interval, --loss-threshold, --recovery-threshold, --min-active, --failure-action, --probe, --initial-delay, --stall-guard, --stall-hold, --failback, --min-up-time, --return, --max-rtt, --rtt-rounds, --max-loss, --loss-window, --probe-payload, --probe-payload-hex, --probe-every, --fail-open-action, --no-fail-open-probes")
 		}
 		return a.edit(cmd, args, &o, func(c *config.Config) (string, error) {
 			p := c.ProfileByName(args[0])

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	apiv1 "github.com/dpi-balancer/balancer/api"
+	"github.com/dpi-balancer/balancer/config"
 )
 
 // trace says whether the session is held, and where its slot points.
@@ -87,4 +88,13 @@ func TestWritePlacementsSession(t *testing.T) {
 	b.Reset()
 	writePlacements(&b, []*apiv1.Placement{{BalanceGroup: "G", FilterGroup: "F1", Effective: "forward"}})
 	assert.NotContains(t, b.String(), "SESSION", "no session memory: no column")
+}
+
+// profile list's FAILBACK column says when a profile returns only new
+// sessions to a filter back from software bypass.
+func TestFailbackTextReturn(t *testing.T) {
+	assert.Equal(t, "auto", failbackText(config.Profile{}))
+	assert.Equal(t, "manual after 30s up, new sessions only", failbackText(config.Profile{Failback: config.FailbackManual,
+		MinUpTime: config.Duration(30 * time.Second), Return: config.ReturnNewSessions}))
+	assert.Equal(t, "auto", failbackText(config.Profile{Return: config.ReturnAll}))
 }
