@@ -151,6 +151,12 @@ type learner struct {
 	// keepGate, when set (tests), is received from before each batch of
 	// rewrites to the kept id is written.
 	keepGate atomic.Pointer[chan struct{}]
+	// viewed: the table was read back once (the view holds what the
+	// switch holds, not only this learner's writes).
+	viewed bool
+	// keepInFlight: a batch of rewrites to the kept id was taken and is
+	// not written yet (its waiters wait for it).
+	keepInFlight bool
 	// rechecks: read-backs an answer the view could not explain asked for.
 	rechecks atomic.Uint64
 }
@@ -253,9 +259,11 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 		}
 		return out
 	}
-	if l.keepReq != nil {
+	if l.keepReq != nil && l.viewed {
 		// Taken here, by the loop that writes every batch: the view then
-		// holds every insert written so far.
+		// holds every insert written so far. Not before the table was
+		// read back once (a daemon just started knows nothing of it yet):
+		// the return waits.
 		for k, at := range l.held {
 			if l.keepReq[at.fg] {
 				l.keeps = append(l.keeps, sessionmem.Digest{Key: k, FilterGroup: l.keepID, Core: at.core})
@@ -272,6 +280,7 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 	switch {
 	case len(l.keeps) > 0:
 		// First: a filter group's return waits for them.
+		l.keepInFlight = true
 		return nil, takeDigests(&l.keeps), batchKeep
 	case len(l.deletes) > 0:
 		return takeKeys(&l.deletes), nil, batchAge
@@ -320,10 +329,14 @@ func (l *learner) requestKeep(fgs map[uint8]bool, id uint8, done func()) {
 func (l *learner) stillKeeping(ins []sessionmem.Digest) []sessionmem.Digest {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return slices.DeleteFunc(ins, func(d sessionmem.Digest) bool {
+	ins = slices.DeleteFunc(ins, func(d sessionmem.Digest) bool {
 		at, ok := l.held[d.Key]
 		return !ok || !l.keeping[at.fg]
 	})
+	if len(ins) == 0 {
+		l.keepInFlight = false
+	}
+	return ins
 }
 
 // cancelKeep drops the rewrites to the kept id not made yet of the held
@@ -348,7 +361,7 @@ func (l *learner) cancelKeep(fg uint8) {
 // for is written (the learner's loop).
 func (l *learner) finishKeeps() {
 	l.mu.Lock()
-	if l.keepReq != nil || len(l.keeps) > 0 || len(l.keepDone) == 0 {
+	if l.keepReq != nil || len(l.keeps) > 0 || l.keepInFlight || len(l.keepDone) == 0 {
 		l.mu.Unlock()
 		return
 	}
@@ -497,6 +510,9 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if kind == batchKeep {
+		l.keepInFlight = false
+	}
 	forget := func(k sessionmem.Key) {
 		if at, ok := l.held[k]; ok {
 			l.byGroup[at.fg]--
@@ -594,7 +610,7 @@ func (l *learner) readBack(ctx context.Context) error {
 		by[h.FilterGroup]++
 	}
 	l.mu.Lock()
-	l.held, l.byGroup, l.lastRB = held, by, time.Now()
+	l.held, l.byGroup, l.lastRB, l.viewed = held, by, time.Now(), true
 	if l.unsure > 0 {
 		// BMv2's refusals the view could not explain: the table read
 		// back at its size says they were a full table's.
@@ -797,6 +813,7 @@ func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 		return
 	case batchKeep:
 		l.keeps = append(ins, l.keeps...)
+		l.keepInFlight = false
 		return
 	}
 	if room := l.bound - len(l.queue); len(ins) > room {

@@ -2,13 +2,16 @@ package daemon
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gopacket/gopacket/layers"
+	p4v1 "github.com/p4lang/p4runtime/go/p4/v1"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -181,6 +184,8 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 
 			// A planned change keeps them there: the preview counts them
 			// among those that stay, and they do.
+			require.Eventually(t, func() bool { return d.SessionMemory().Held == len(old)+len(during)+len(fresh) }, 30*time.Second, 5*time.Millisecond,
+				"the new sessions learned: %+v", d.SessionMemory())
 			res, err := d.ApplyConfig(context.Background(), []byte(strings.Replace(keepSite(t, ret), "{name: F2, lan: P6, wan: P5, cores: 4}", "{name: F2, lan: P6, wan: P5, cores: 2}", 1)), true, "F2 to 2 cores (dry run)")
 			require.NoError(t, err)
 			hm := res.HeldSessions["G"]
@@ -249,4 +254,132 @@ func TestSessionMemoryKeepWaitIsBounded(t *testing.T) {
 	}
 	t.Logf("F1 returned %v after its keep-alives passed again (the wait: %v, its recovery: 3 rounds of 50ms); %d held sessions went back with it",
 		held.Round(time.Millisecond), keepReturnWait, len(onF1))
+}
+
+// A daemon killed (SIGKILL, a child process) while a filter group is in
+// software bypass under return: new-sessions: the switch keeps it bypassed,
+// and the daemon started after it, whose learner knows nothing of the
+// table until it reads it back, still keeps the bypassed sessions in
+// bypass when the filter returns. Frames of them are sent without a pause
+// from before the new daemon starts until after the return.
+func TestSessionMemoryKeepSurvivesKill9(t *testing.T) {
+	b := newBedFor(t, writeSite(t, keepSite(t, "new-sessions")), 0)
+	d, stop := b.startDaemon(1)
+	b.allUp(d)
+	dp := b.sw.Dataplane()
+	send := func(s twoWay) int {
+		out, _ := s.frames(layers.IPProtocolTCP)
+		r := dp.Process(20, out, nil)
+		if r.Port == 10 {
+			return -1
+		}
+		return lanFG(r.Port)
+	}
+	var oldF1 []twoWay
+	for _, s := range manySessions(300, 4) {
+		if send(s) == 0 {
+			oldF1 = append(oldF1, s)
+		}
+	}
+	require.Greater(t, len(oldF1), 30)
+	require.Eventually(t, func() bool { return d.SessionMemory().Held == 300 }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	stop()
+
+	child := startChildDaemon(t, b, 2)
+	b.filters["F1"].alive.Store(false)
+	b.waitFG(0, p4src.ActionFilterSWBypass, 60*time.Second)
+	var duringF1 []twoWay
+	for _, s := range manySessions(300, 6) {
+		if send(s) == -1 {
+			duringF1 = append(duringF1, s)
+		}
+	}
+	require.Greater(t, len(duringF1), 30)
+	require.Eventually(t, func() bool {
+		_, by := heldOnSwitch(t, dp)
+		return by[63] == len(duringF1)
+	}, 60*time.Second, 5*time.Millisecond, "the child daemon learns the bypass's sessions at the kept id (stderr: %s)", child.stderr.String())
+	require.NoError(t, child.cmd.Process.Signal(syscall.SIGKILL))
+	<-child.done
+	b.filters["F1"].alive.Store(true)
+
+	var reachedF1, sent atomic.Int64
+	stopSend := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			for _, s := range append(oldF1, duringF1...) {
+				select {
+				case <-stopSend:
+					return
+				default:
+				}
+				if send(s) == 0 {
+					reachedF1.Add(1)
+				}
+				sent.Add(1)
+			}
+		}
+	}()
+	d3, _ := b.startDaemon(3)
+	b.waitFG(0, p4src.ActionFilterForward, 60*time.Second)
+	after := sent.Load()
+	require.Eventually(t, func() bool { return sent.Load() > after+int64(2*(len(oldF1)+len(duringF1))) }, 30*time.Second, time.Millisecond)
+	close(stopSend)
+	wg.Wait()
+	assert.Zero(t, reachedF1.Load(), "no frame of a bypassed session reaches F1 (%d sent across the restart and its return)", sent.Load())
+	_, by := heldOnSwitch(t, dp)
+	assert.Equal(t, len(oldF1)+len(duringF1), by[63])
+	assert.Zero(t, by[0])
+	assert.Equal(t, uint64(len(oldF1)), d3.SessionMemory().Kept, "the new daemon rewrote F1's sessions held before its failure")
+	t.Logf("daemon killed -9 with F1 bypassed (%d held + %d of the bypass at the kept id); the next daemon returned F1 with 0 of %d frames reaching it, %d rewritten",
+		len(oldF1), len(duringF1), sent.Load(), d3.SessionMemory().Kept)
+}
+
+// The learner takes a keep request's entries from its view only once it
+// has read the table back: a daemon just started has written nothing and
+// read nothing, and an empty view would let the return through with every
+// held session of the filter group. Until then the request waits (its
+// waiter is not called); after the read-back it rewrites exactly the
+// filter group's entries, with their cores, and only then calls it.
+func TestLearnerKeepWaitsForTheTable(t *testing.T) {
+	s, err := p4src.LoadSessions()
+	require.NoError(t, err)
+	tbl, err := sessionmem.Resolve(s)
+	require.NoError(t, err)
+	onF1 := []sessionmem.Digest{
+		{Key: sessionmem.AddrKey(0, manySessions(1, 1)[0].a, manySessions(1, 1)[0].b, 6), FilterGroup: 0, Core: 3},
+		{Key: sessionmem.AddrKey(0, manySessions(2, 1)[1].a, manySessions(2, 1)[1].b, 17), FilterGroup: 0, Core: 1},
+	}
+	onF2 := sessionmem.Digest{Key: sessionmem.AddrKey(0, manySessions(3, 2)[2].a, manySessions(3, 2)[2].b, 6), FilterGroup: 1, Core: 0}
+	var entries []*p4v1.Entity
+	for _, d := range append(slices.Clone(onF1), onF2) {
+		entries = append(entries, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: tbl.Entry(d.Key, d.FilterGroup, d.Core, time.Minute)}})
+	}
+	sw := &answeringSwitch{err: func(*p4v1.Update) error { return nil }, entries: entries}
+	l := newLearner(tbl, sw, func(uint8) time.Duration { return time.Minute }, 100)
+	called := 0
+	l.requestKeep(map[uint8]bool{0: true}, 63, func() { called++ })
+	del, ins, _ := l.next()
+	assert.Empty(t, del)
+	assert.Empty(t, ins, "nothing to rewrite before the table is read back")
+	l.finishKeeps()
+	assert.Zero(t, called, "the return waits for the read-back")
+
+	require.NoError(t, l.readBack(context.Background()))
+	del, ins, kind := l.next()
+	assert.Empty(t, del)
+	require.Equal(t, batchKeep, kind)
+	want := []sessionmem.Digest{{Key: onF1[0].Key, FilterGroup: 63, Core: 3}, {Key: onF1[1].Key, FilterGroup: 63, Core: 1}}
+	assert.ElementsMatch(t, want, ins, "F1's entries, to the kept id, on their cores")
+	l.finishKeeps()
+	assert.Zero(t, called, "not before they are written")
+	require.NoError(t, l.write(context.Background(), del, ins, kind))
+	l.finishKeeps()
+	assert.Equal(t, 1, called)
+	st := l.status()
+	assert.Equal(t, uint64(2), st.Kept)
+	assert.Equal(t, map[uint8]int{63: 2, 1: 1}, st.ByGroup)
 }
