@@ -64,6 +64,36 @@ func keepsBypassed(cfg *config.Config, name string) bool {
 	return p != nil && p.Return == config.ReturnNewSessions
 }
 
+// withdrawWait bounds how long a configuration's write waits for the
+// learner's rewrites of the held sessions it takes off their filter group
+// or core.
+const withdrawWait = 2 * time.Second
+
+// withdrawFirst has the learner rewrite, before site is written, the held
+// sessions site takes off their filter group or core to where its slots
+// point (docs/sessions.md, "Changes that remove a filter group"), and
+// waits for it, at most withdrawWait (the state owner). Written after,
+// they would point at a filter group the write removed, whose switch
+// default is the software bypass, until the rewrite. A removed balance
+// group's entries are deleted after the write, as before.
+func (d *Daemon) withdrawFirst(ctx context.Context, site *tables.Site) {
+	if d.learner == nil {
+		return
+	}
+	done := make(chan struct{})
+	d.learner.withdrawOf(site, false)
+	d.learner.afterReassigns(func() { close(done) })
+	t := time.NewTimer(withdrawWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	case <-t.C:
+		d.log.Warn("session memory: the held sessions a change takes off their filter group are not all rewritten yet; the change is written, they follow within the learner's check",
+			"waited", withdrawWait)
+	}
+}
+
 // heldName is how trace and locate name the filter group id a held
 // session's entry points at: the filter group's name, the kept sessions'
 // id, or an id the running configuration does not have.

@@ -112,6 +112,7 @@ func (d *Daemon) program(ctx context.Context, site *tables.Site, pre *applyPlan)
 		d.session.SetDesired(site.Desired().Entities)
 		return nil, false, nil
 	}
+	d.withdrawFirst(ctx, site)
 	ch := controlplane.FullChange(site.Desired().Entities)
 	if pre != nil && site.Desired() == pre.des {
 		// No runtime state change since the plan: it is the difference

@@ -157,6 +157,11 @@ type learner struct {
 	// keepInFlight: a batch of rewrites to the kept id was taken and is
 	// not written yet (its waiters wait for it).
 	keepInFlight bool
+	// reassignDone: called once no rewrite off a removed filter group or
+	// core is queued or being written (afterReassigns); reassignInFlight:
+	// a batch of them was taken and is not written yet.
+	reassignDone     []func()
+	reassignInFlight bool
 	// rechecks: read-backs an answer the view could not explain asked for.
 	rechecks atomic.Uint64
 }
@@ -287,6 +292,7 @@ func (l *learner) next() (del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 	case len(l.removes) > 0:
 		return takeKeys(&l.removes), nil, batchRemove
 	case len(l.reassigns) > 0:
+		l.reassignInFlight = true
 		return nil, takeDigests(&l.reassigns), batchReassign
 	case len(l.rehomes) > 0:
 		return nil, takeDigests(&l.rehomes), batchRehome
@@ -358,19 +364,32 @@ func (l *learner) cancelKeep(fg uint8) {
 }
 
 // finishKeeps calls the waiters of requestKeep once every rewrite asked
-// for is written (the learner's loop).
+// for is written, and those of afterReassigns once no rewrite off a
+// removed filter group or core is left (the learner's loop).
 func (l *learner) finishKeeps() {
 	l.mu.Lock()
-	if l.keepReq != nil || len(l.keeps) > 0 || l.keepInFlight || len(l.keepDone) == 0 {
-		l.mu.Unlock()
-		return
+	var fns []func()
+	if l.keepReq == nil && len(l.keeps) == 0 && !l.keepInFlight && len(l.keepDone) > 0 {
+		fns = l.keepDone
+		l.keepDone, l.keeping = nil, nil
 	}
-	fns := l.keepDone
-	l.keepDone, l.keeping = nil, nil
+	if len(l.reassigns) == 0 && !l.reassignInFlight && len(l.reassignDone) > 0 {
+		fns = append(fns, l.reassignDone...)
+		l.reassignDone = nil
+	}
 	l.mu.Unlock()
 	for _, f := range fns {
 		f()
 	}
+}
+
+// afterReassigns calls done (from the learner's loop) once the rewrites
+// off removed filter groups and cores queued so far are written.
+func (l *learner) afterReassigns(done func()) {
+	l.mu.Lock()
+	l.reassignDone = append(l.reassignDone, done)
+	l.mu.Unlock()
+	l.poke()
 }
 
 // rehome queues the rewrite of every held session of a filter group
@@ -455,7 +474,13 @@ func placeKept(cores map[uint8]uint32, at heldAt) bool {
 // "Changes that remove a filter group"). A filter group removed is gone:
 // the session cannot stay on it; rewritten, it is held where it goes, as
 // rehome does for a failed filter group.
-func (l *learner) withdraw(site *tables.Site) {
+func (l *learner) withdraw(site *tables.Site) { l.withdrawOf(site, true) }
+
+// withdrawOf is withdraw; without removes it queues the rewrites alone
+// (before a change is written: a removed balance group's entries are
+// deleted once it is gone from the switch, else their sessions' next
+// frames would be learned in it again).
+func (l *learner) withdrawOf(site *tables.Site, removes bool) {
 	places := heldPlaces(site.Config())
 	active := map[uint8]*tables.Layout{}
 	for _, gl := range site.Layouts() {
@@ -477,7 +502,9 @@ func (l *learner) withdraw(site *tables.Site) {
 		}
 		lay := active[k.BalanceGroup]
 		if !ok || lay == nil || len(lay.Slots) == 0 {
-			l.removes = append(l.removes, k)
+			if removes {
+				l.removes = append(l.removes, k)
+			}
 			continue
 		}
 		t := lay.Slots[k.Hash()&uint32(len(lay.Slots)-1)]
@@ -510,8 +537,11 @@ func (l *learner) write(ctx context.Context, del []sessionmem.Key, ins []session
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if kind == batchKeep {
+	switch kind {
+	case batchKeep:
 		l.keepInFlight = false
+	case batchReassign:
+		l.reassignInFlight = false
 	}
 	forget := func(k sessionmem.Key) {
 		if at, ok := l.held[k]; ok {
@@ -807,6 +837,7 @@ func (l *learner) requeue(del []sessionmem.Key, ins []sessionmem.Digest, kind ba
 		return
 	case batchReassign:
 		l.reassigns = append(ins, l.reassigns...)
+		l.reassignInFlight = false
 		return
 	case batchRehome:
 		l.rehomes = append(ins, l.rehomes...)

@@ -3,6 +3,8 @@ package daemon
 import (
 	"context"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -81,12 +83,46 @@ func TestSessionMemoryChangeRemovingAFilterGroupRewritesItsSessions(t *testing.T
 		assert.Equal(t, leaving, hm.Leave, "%s: the dry run counts the held sessions on what it takes out as moving", name)
 		assert.Equal(t, n-leaving, hm.Stay, name)
 		sm0 := d.SessionMemory()
+		// Frames of the leaving sessions throughout the change: none is
+		// bypassed (their entries are rewritten before the change
+		// removes what they pointed at, to filter groups the switch has).
+		var leavingSS []twoWay
+		for _, s := range ss {
+			if gone(before[keyOf(s)]) {
+				leavingSS = append(leavingSS, s)
+			}
+		}
+		var bypassed, sent atomic.Int64
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				for _, s := range leavingSS {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					out, _ := s.frames(layers.IPProtocolTCP)
+					if dp.Process(20, out, nil).Port == 10 {
+						bypassed.Add(1)
+					}
+					sent.Add(1)
+				}
+			}
+		}()
+		start := time.Now()
 		_, err = d.ApplyConfig(ctx, []byte(text), false, name)
 		require.NoError(t, err)
-		applied := time.Now()
-		require.Eventually(t, func() bool { return d.SessionMemory().Reassigned-sm0.Reassigned == uint64(leaving) },
-			30*time.Second, time.Millisecond, "%s: %+v", name, d.SessionMemory())
-		took := time.Since(applied)
+		took := time.Since(start)
+		assert.Equal(t, uint64(leaving), d.SessionMemory().Reassigned-sm0.Reassigned, "%s: rewritten before the change returned", name)
+		after0 := sent.Load()
+		require.Eventually(t, func() bool { return sent.Load() > after0+int64(2*len(leavingSS)) }, 30*time.Second, time.Millisecond)
+		close(stop)
+		wg.Wait()
+		assert.Zero(t, bypassed.Load(), "%s: no frame of a leaving session bypassed (%d sent across the change)", name, sent.Load())
 		waitSettled(t, d)
 		b.allUp(d)
 		slots := slotTargetsOf(t, dp)
@@ -111,8 +147,8 @@ func TestSessionMemoryChangeRemovingAFilterGroupRewritesItsSessions(t *testing.T
 		st := d.SessionMemory()
 		assert.Equal(t, n, st.Held, "%s: the learner's view", name)
 		assert.Zero(t, st.Failed, name)
-		t.Logf("%s: dry run %+v; applied: %d held sessions rewritten to their slots %v after the change returned, none of the others moved",
-			name, hm, moved, took.Round(time.Millisecond))
+		t.Logf("%s: dry run %+v; applied in %v, its %d leaving held sessions rewritten to their slots before it returned, %d of %d of their frames sent across it bypassed; none of the others moved",
+			name, hm, took.Round(time.Millisecond), moved, bypassed.Load(), sent.Load())
 	}
 
 	halved := strings.Replace(three, "{name: F3, lan: P8, wan: P7, cores: 4}", "{name: F3, lan: P8, wan: P7, cores: 2}", 1)
