@@ -82,6 +82,9 @@ func (d *Daemon) withdrawFirst(ctx context.Context, site *tables.Site) {
 	}
 	done := make(chan struct{})
 	d.learner.withdrawOf(site, false)
+	if !d.learner.reassigning() {
+		return // nothing to wait for (the common case)
+	}
 	d.learner.afterReassigns(func() { close(done) })
 	t := time.NewTimer(withdrawWait)
 	defer t.Stop()

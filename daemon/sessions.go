@@ -476,6 +476,14 @@ func placeKept(cores map[uint8]uint32, at heldAt) bool {
 // rehome does for a failed filter group.
 func (l *learner) withdraw(site *tables.Site) { l.withdrawOf(site, true) }
 
+// reassigning says whether rewrites off removed filter groups or cores
+// are queued or being written.
+func (l *learner) reassigning() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.reassigns) > 0 || l.reassignInFlight
+}
+
 // withdrawOf is withdraw; without removes it queues the rewrites alone
 // (before a change is written: a removed balance group's entries are
 // deleted once it is gone from the switch, else their sessions' next
