@@ -142,7 +142,9 @@ func (d *Daemon) keepNow() (uint8, map[uint8]bool) {
 // it is done, or once keepReturnWait has passed.
 func (d *Daemon) holdReturns(cfg *config.Config, st tables.State) tables.State {
 	cur := d.snapshot()
-	if d.learner == nil || cur.site == nil || !cfg.Sessions.Enabled || !cfg.KeepsBypassed() {
+	if d.learner == nil || cur.site == nil || !cfg.Sessions.Enabled || !cfg.KeepsBypassed() || d.standby() {
+		// A standby writes nothing: the leader keeps the sessions (and
+		// this daemon, once it leads, finds them on the switch).
 		d.keepWait = nil
 		return st
 	}
