@@ -79,10 +79,12 @@ func TestSessionsDifferentialBMv2VsSim(t *testing.T) {
 	buf := make([]byte, 16384)
 	// round sends every frame to both and compares what leaves, then the
 	// digests each sent (acknowledged, as a controller does).
+	simOut := make([]uint32, len(frames)) // the port the software switch sent each frame to in the last round
 	round := func(name string) (bmv2Dgs, simDgs []sessionmem.Digest) {
 		agree := 0
 		for i, f := range frames {
 			want := dp.Process(in[i], f, buf)
+			simOut[i] = want.Port
 			wantFrame := bytes.Clone(want.Frame)
 			require.NoError(t, tg.Send(in[i], f))
 			got := "same"
@@ -157,6 +159,41 @@ func TestSessionsDifferentialBMv2VsSim(t *testing.T) {
 		assert.False(t, held[d.Key], "a held session sends no digest: %v", d.Key)
 	}
 	assert.Len(t, sortD(s2), len(sortD(s1))-len(held))
+
+	// The held sessions kept in software bypass (return: new-sessions):
+	// their entries point at an id no filter group has (the daemon's
+	// sessions.bypass_id, 63), whose filter_groups lookup misses and takes
+	// the table's default, the software bypass, on BMv2 as on the
+	// software switch: to the link's peer port, uninspected.
+	halfHeld := slices.Clone(simOut)
+	var keep []*p4v1.Update
+	for _, u := range hold {
+		h, err := tbl.Decode(u.GetEntity().GetTableEntry())
+		require.NoError(t, err)
+		keep = append(keep, &p4v1.Update{Type: p4v1.Update_MODIFY, Entity: &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{
+			TableEntry: tbl.Entry(h.Key, 63, h.Core, 0)}}})
+	}
+	for i, err := range dp.Write(keep, p4v1.WriteRequest_CONTINUE_ON_ERROR) {
+		require.NoError(t, err, "update %d", i)
+	}
+	require.NoError(t, tg.client.Write(ctx, keep, 500))
+	b3, s3 := round("kept in bypass")
+	assert.Equal(t, sortD(s3), sortD(b3), "the same session digests")
+	assert.Len(t, sortD(s3), len(sortD(s1))-len(held), "a kept session sends no digest")
+	bypassed := 0
+	for i := range frames {
+		if simOut[i] == halfHeld[i] {
+			continue
+		}
+		peer := uint32(pipelinecases.L1WAN)
+		if in[i] == pipelinecases.L1WAN {
+			peer = pipelinecases.L1LAN
+		}
+		assert.Equal(t, peer, simOut[i], "frame %d: a kept session's frame goes to the peer port, not to a filter", i)
+		bypassed++
+	}
+	assert.Greater(t, bypassed, len(frames)/4, "the held half's frames are bypassed")
+	t.Logf("kept in bypass: %d of %d frames (the held sessions') bypassed to the peer port, on both targets alike", bypassed, len(frames))
 
 	// Idle timeout: BMv2 notifies an entry unhit for its timeout.
 	k := sessionmem.Key{Lo: 0x01020304, Hi: 0x05060708, Proto: 6}
