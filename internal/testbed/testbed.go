@@ -78,7 +78,9 @@ func (n *NS) MustRun(t testing.TB, args ...string) string {
 }
 
 // Veth creates a veth pair a<->b inside the namespace, both up, with a
-// jumbo MTU and the offloads off so frames cross unchanged.
+// jumbo MTU and the offloads off (offload.go) so frames cross unchanged
+// and a capture on either end (BMv2's libpcap) holds a burst; it fails
+// the test when they cannot be turned off.
 func (n *NS) Veth(t testing.TB, a, b string) {
 	t.Helper()
 	n.MustRun(t, "ip", "link", "add", a, "type", "veth", "peer", "name", b)
@@ -86,7 +88,9 @@ func (n *NS) Veth(t testing.TB, a, b string) {
 		// IPv6 would send frames of its own (router solicitations, DAD):
 		// off before the link comes up.
 		n.Run("sysctl", "-qw", "net.ipv6.conf."+ifc+".disable_ipv6=1")
-		n.Run("ethtool", "-K", ifc, "tx", "off", "rx", "off", "tso", "off", "gso", "off", "gro", "off")
+		if err := setOffloadsOff(n.Path, ifc); err != nil {
+			t.Fatalf("testbed: %v", err)
+		}
 		n.MustRun(t, "ip", "link", "set", ifc, "mtu", "9500", "up")
 	}
 }
