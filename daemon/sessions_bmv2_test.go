@@ -162,21 +162,25 @@ func TestSessionMemoryFullTableBMv2(t *testing.T) {
 	}
 	sent := time.Now()
 	var full, alarm time.Time
-	require.Eventually(t, func() bool {
-		if full.IsZero() && d.SessionMemory().Held >= size {
+	// (The state is reported as it was at the last try: a message argument
+	// would be evaluated once, before the wait, and show nothing learned.)
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		st := d.SessionMemory()
+		if full.IsZero() && st.Held >= size {
 			full = time.Now()
 		}
 		if alarm.IsZero() && alarmed() {
 			alarm = time.Now()
 		}
-		return !full.IsZero() && !alarm.IsZero()
-	}, 60*time.Second, 2*time.Millisecond, "%+v", d.SessionMemory())
+		assert.False(c, full.IsZero(), "the table full: %+v", st)
+		assert.False(c, alarm.IsZero(), "the session-memory alarm raised: %+v", st)
+	}, 60*time.Second, 2*time.Millisecond)
 	assert.LessOrEqual(t, alarm.Sub(full), 2*time.Second, "the alarm within 2 s of the table becoming full")
 	// Every digest answered: learned or refused, none failed.
-	require.Eventually(t, func() bool {
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
 		st := d.SessionMemory()
-		return st.Inserted+st.Full >= n && st.Backlog == 0
-	}, 60*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+		assert.True(c, st.Inserted+st.Full >= n && st.Backlog == 0, "every digest answered: %+v", st)
+	}, 60*time.Second, 5*time.Millisecond)
 	st := d.SessionMemory()
 	es, err := d.session.Read(ctx, &p4v1.Entity{Entity: &p4v1.Entity_TableEntry{TableEntry: &p4v1.TableEntry{TableId: d.learner.tbl.ID}}})
 	require.NoError(t, err)
@@ -212,7 +216,10 @@ func TestSessionMemoryFullTableBMv2(t *testing.T) {
 			out, _ := s.frames(layers.IPProtocolTCP)
 			peers["P2"].send(t, out)
 		}
-		require.Eventually(t, func() bool { return d.SessionMemory().Full == before.Full+forget }, 60*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+		require.EventuallyWithT(t, func(c *assert.CollectT) {
+			st := d.SessionMemory()
+			assert.Equal(c, before.Full+forget, st.Full, "refused as full: %+v", st)
+		}, 60*time.Second, 5*time.Millisecond)
 		after := d.SessionMemory()
 		assert.Equal(t, before.Failed, after.Failed, "BMv2's answer, with the table read back at its size: full, not failed")
 		assert.Equal(t, size, after.Held, "the read-back restored the view")
