@@ -35,14 +35,11 @@ import (
 // before the kill, the balance group in bypass. 2 s of lost keep-alives in
 // a row is more than that host stalled the test (under 1 s seen).
 //
-// The detection time must stay under the time F2 is out of service
-// before it is returned (its recovery, F3's fail-open, the kill and
-// restart and 20 rounds: over 3 s): the data-plane evidence of the data
-// sent out of F2's WAN side while it was dead is not cleared by its
-// recovery (the keep-alives probe LAN to WAN only), and a return within
-// the detection time of the last such send is failed again by the
-// pipeline at once (with 200 ms and 50 lost, every run: "the data plane
-// failed a filter group whose keep-alives pass").
+// At 200 ms with 50 lost (10 s, as daemon/testdata/relaxed.yaml) F2 was
+// failed again by the pipeline at its return, every run, before the WAN
+// side keep-alive of failed filter groups (profiles, evidenceKeepAlive):
+// returned within the detection time of the last data sent out of its
+// WAN side, the evidence of its death was still open.
 var killSite = strings.Replace(testSite, "slot_bits: 4}", "slot_bits: 4, profile: careful}", 1) + `profiles:
   - {name: careful, interval: 100ms, loss_threshold: 20, recovery_threshold: 3, failback: manual, min_up_time: 200ms,
      probe_payload: dpi-probe-block-me, probe_every: 4, fail_open_action: bypass}
