@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,7 +85,23 @@ func TestSpareTakesFailedShareOnSwitch(t *testing.T) {
 	// as the daemon wants it, and no slot to the spare.
 	standby := func() {
 		b.allUp(d)
-		require.Eventually(t, func() bool { n := b.slotsOf(t); return n[idF3] == 0 && n[idF1] > 0 }, 30*time.Second, time.Millisecond)
+		var mu sync.Mutex
+		var last map[uint32]int
+		if !assert.Eventually(t, func() bool {
+			n := b.slotsOf(t)
+			mu.Lock()
+			last = n
+			mu.Unlock()
+			return n[idF3] == 0 && n[idF1] > 0
+		}, 30*time.Second, time.Millisecond) {
+			mu.Lock()
+			defer mu.Unlock()
+			var fs []string
+			for _, f := range d.mustStatus(t).Filters {
+				fs = append(fs, fmt.Sprintf("%s %s (%s) %s", f.Name, f.State, f.Reason, f.Effective))
+			}
+			t.Fatalf("no standby layout after all up: slots by filter group id %v; now %s", last, strings.Join(fs, "; "))
+		}
 	}
 	// spared waits for F2 and F3 up, the switch as the daemon wants it,
 	// and no slot to F1 (F3 has its share).
