@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dpi-balancer/balancer/config"
+	"github.com/dpi-balancer/balancer/p4src/wire"
 )
 
 // A filter group in no balance group runs the site's "default" profile,
@@ -27,7 +28,10 @@ filter_groups:
 `
 	for _, tt := range []struct {
 		name, profiles string
-		// probes sent in the first 300ms (nothing answers them)
+		// probes sent in the first 300ms (nothing answers them): the
+		// profile's keep-alives (LAN to WAN; once the group is down the
+		// WAN-side keep-alive that clears the pipeline's evidence,
+		// evidenceKeepAlive, goes too, not counted here)
 		wantSent int
 		// down after 300ms: losses past the profile's threshold
 		wantDown bool
@@ -41,7 +45,12 @@ filter_groups:
 			cfg, err := config.Parse([]byte(base + tt.profiles))
 			require.NoError(t, err)
 			sent := 0
-			e, err := New(cfg, func(uint32, []byte) error { sent++; return nil }, Options{})
+			e, err := New(cfg, func(_ uint32, f []byte) error {
+				if k, err := wire.DecodeKeepAlive(f, cfg.Defaults.KeepAlive.EtherType); err == nil && k.Direction == wire.LANToWAN {
+					sent++
+				}
+				return nil
+			}, Options{})
 			require.NoError(t, err)
 			now := time.Unix(1000, 0)
 			e.Start(now)

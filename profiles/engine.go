@@ -212,7 +212,9 @@ func New(cfg *config.Config, send Sender, opts Options) (*Engine, error) {
 		if prof.Probe == config.ProbeBoth {
 			m.dirs = append(m.dirs, wire.WANToLAN)
 		}
-		for _, d := range m.dirs {
+		for _, d := range []wire.Direction{wire.LANToWAN, wire.WANToLAN} {
+			// Both, whatever the profile probes: evidenceKeepAlive sends
+			// the WAN side's of a failed filter group.
 			m.frames[d] = wire.EncodeKeepAlive(ka.DstMAC, ka.SrcMAC, ka.EtherType, wire.KeepAlive{FilterGroup: uint16(*fg.ID), Direction: d})
 		}
 		if err := m.initProbe(ka, uint16(*fg.ID)); err != nil {

@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dpi-balancer/balancer/config"
@@ -108,6 +109,10 @@ func (e *Engine) Tick(now time.Time) {
 		port  uint32
 		frame []byte
 		probe bool // a fail-open probe
+		// evidence: a keep-alive out of the side the profile does not
+		// probe, sent only to clear the pipeline's evidence of that
+		// side (evidenceKeepAlive); not judged.
+		evidence bool
 	}
 	var sends []send
 	e.mu.Lock()
@@ -159,7 +164,12 @@ func (e *Engine) Tick(now time.Time) {
 			f := append([]byte(nil), m.frames[d]...)
 			wire.PutKeepAliveSeq(f, m.seq)
 			m.out[d] = &probe{seq: m.seq, sentAt: now, rtt: -1}
-			sends = append(sends, send{m, d, port, f, false})
+			sends = append(sends, send{m, d, port, f, false, false})
+		}
+		if m.evidenceKeepAlive() {
+			f := append([]byte(nil), m.frames[wire.WANToLAN]...)
+			wire.PutKeepAliveSeq(f, m.seq)
+			sends = append(sends, send{m, wire.WANToLAN, m.wanPort, f, false, true})
 		}
 		if m.probeDue(m.seq) {
 			// Fail-open probes, out of both sides, after the keep-alives.
@@ -172,7 +182,7 @@ func (e *Engine) Tick(now time.Time) {
 				}
 				f := append([]byte(nil), m.pr.frames[d]...)
 				wire.PutKeepAliveSeq(f, m.seq)
-				sends = append(sends, send{m, d, port, f, true})
+				sends = append(sends, send{m, d, port, f, true, false})
 			}
 		}
 		m.next = m.next.Add(m.interval)
@@ -187,6 +197,9 @@ func (e *Engine) Tick(now time.Time) {
 
 	for _, s := range sends {
 		err := e.send(s.port, s.frame)
+		if s.evidence {
+			continue
+		}
 		e.mu.Lock()
 		if s.probe {
 			if err == nil {
@@ -417,6 +430,11 @@ func (e *Engine) OnPacketIn(frame []byte, ingressPort uint32, rxTimestamp uint64
 		m.st.Misrouted++
 		return fmt.Errorf("keep-alive of filter group %s came back on port %d, not %d: check the filter's cabling", m.fg.Name, ingressPort, want)
 	}
+	if !slices.Contains(m.dirs, k.Direction) {
+		// One of evidenceKeepAlive's: it cleared the pipeline's evidence
+		// on its way; the profile does not judge that side.
+		return nil
+	}
 	p := m.out[k.Direction]
 	if p == nil || p.seq != k.Seq {
 		// Late: its round was already judged a loss. If the data plane's
@@ -526,4 +544,22 @@ func (e *Engine) OnPortStatus(port uint32, up bool, now time.Time) {
 	if changed {
 		e.publish()
 	}
+}
+
+// evidenceKeepAlive says whether m's round also sends a keep-alive out of
+// its WAN side that the profile does not judge (probe: lan-to-wan): while
+// the filter group is out of service after a failure (down, or recovered
+// and waiting for return). The pipeline's evidence of the sends out of
+// that side (docs/availability.md, "Evidence rule") is cleared only by a
+// return on the filter's LAN port or a quiet spell of the detection time,
+// and no data is sent it while it is out: without a return of its own,
+// the window its death opened (data sent out of its WAN side, unanswered)
+// is still open when it comes back within the detection time of the last
+// such send, and the first data frames sent out of that side prove loss
+// again at once, while its keep-alives pass (a recovered filter failed
+// again every recovery_threshold rounds). This keep-alive, once the filter
+// answers, is that return: it closes the window before the filter group
+// is back in service.
+func (m *monitor) evidenceKeepAlive() bool {
+	return (m.state == StateDown || m.state == StateRecovered) && !slices.Contains(m.dirs, wire.WANToLAN)
 }

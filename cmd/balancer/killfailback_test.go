@@ -26,9 +26,22 @@ import (
 
 // killSite is testSite whose balance group runs a profile with manual
 // failback (and min_up_time) and fail-open probes with the action bypass,
-// at 50 ms keep-alives.
+// at keep-alives every 100 ms, down after 20 lost (2 s).
+//
+// The test is about what a kill -9 keeps, not detection speed: at 50 ms
+// with 3 lost (150 ms), a host busy beside -race failed the healthy filters
+// now and then, and with manual failback each such failure is for good
+// (recovered, waiting for return): the filters never all up, F2 down again
+// before the kill, the balance group in bypass. 2 s of lost keep-alives in
+// a row is more than that host stalled the test (under 1 s seen).
+//
+// At 200 ms with 50 lost (10 s, as daemon/testdata/relaxed.yaml) F2 was
+// failed again by the pipeline at its return, every run, before the WAN
+// side keep-alive of failed filter groups (profiles, evidenceKeepAlive):
+// returned within the detection time of the last data sent out of its
+// WAN side, the evidence of its death was still open.
 var killSite = strings.Replace(testSite, "slot_bits: 4}", "slot_bits: 4, profile: careful}", 1) + `profiles:
-  - {name: careful, interval: 50ms, loss_threshold: 3, recovery_threshold: 3, failback: manual, min_up_time: 200ms,
+  - {name: careful, interval: 100ms, loss_threshold: 20, recovery_threshold: 3, failback: manual, min_up_time: 200ms,
      probe_payload: dpi-probe-block-me, probe_every: 4, fail_open_action: bypass}
 `
 
@@ -125,14 +138,22 @@ func TestKill9KeepsManualWaitAndFailOpen(t *testing.T) {
 	d1 := startDaemonProc(t, state, cfgPath, filepath.Join(dir, "d1.sock"), "--switch", p4rt)
 	wait := func(socket, what string, cond func(st *apiv1.Status) bool) *apiv1.Status {
 		t.Helper()
+		// last is written by the condition, which assert.Eventually runs
+		// on a goroutine of its own that may still be running when it gives
+		// up: under mu.
+		var mu sync.Mutex
 		var last *apiv1.Status
 		ok := assert.Eventually(t, func() bool {
 			st, ok := procStatus(t, socket)
 			if ok {
+				mu.Lock()
 				last = st
+				mu.Unlock()
 			}
 			return ok && cond(st)
 		}, 30*time.Second, 20*time.Millisecond, what)
+		mu.Lock()
+		defer mu.Unlock()
 		if !ok {
 			var fs []string
 			for _, f := range last.GetFilters() {
