@@ -311,11 +311,13 @@ func newSessBed(t *testing.T, tg target, opts ...bedOption) *sessBed {
 // session memory (their slot's target changed; -1: nothing changed), the
 // dry run's would-move (held sessions whose slot in the new layout points
 // elsewhere than where they are held, so far; -1: no dry run) and the
-// held sessions off their slot after it.
+// held sessions off their slot after it. settle is the time from the
+// change (or the first frames) to the state the phase waits on; took the
+// whole phase, its rounds of frames and checks included.
 type phaseRow struct {
 	name                                  string
 	sessions, moved, would, dry, offSlots int
-	took                                  time.Duration
+	settle, took                          time.Duration // the change to the state checked; the whole phase
 	note                                  string
 }
 
@@ -363,8 +365,9 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	old := sessionFlows(n, len(sb.links), 1, 11, taken)
 	base, bad := sb.round(old)
 	require.Zero(t, bad, "sessions not through one filter and core both ways before the memory held them")
+	sentIn := time.Since(start)
 	sb.waitHeld(n, 120*time.Second)
-	learned := time.Since(start)
+	learned := time.Since(start) // from the first frame sent
 	notHeld, disagree, offSlot, slotsBase := sb.located(old, base)
 	assert.Zero(t, notHeld, "sessions locate does not say held")
 	assert.Zero(t, disagree, "sessions locate places elsewhere than their frames crossed")
@@ -376,8 +379,9 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	for _, a := range base {
 		perFG[a.fg]++
 	}
-	rows = append(rows, phaseRow{name: "1 learned", sessions: n, would: -1, dry: -1, offSlots: offSlot, took: learned,
-		note: fmt.Sprintf("held %d (by filter group %v); inserted %d", sb.d.SessionMemory().Held, perFG, sb.d.SessionMemory().Inserted)})
+	rows = append(rows, phaseRow{name: "1 learned", sessions: n, would: -1, dry: -1, offSlots: offSlot, settle: learned, took: time.Since(start),
+		note: fmt.Sprintf("held %d (by filter group %v); inserted %d; the first round (%d frames) sent and out in %v",
+			sb.d.SessionMemory().Held, perFG, sb.d.SessionMemory().Inserted, 2*n, sentIn.Round(time.Millisecond))})
 
 	// 2. F4 joins the balance group: the dry run first.
 	start = time.Now()
@@ -390,9 +394,11 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	assert.Zero(t, joinPreview.Leave, "the dry run: no held session moves")
 	st := sb.startStream(t, old, rate)
 	st.flowFor(rate / 5) // traffic flowing before the change
+	tApply := time.Now()
 	_, err = sb.d.ApplyConfig(ctx, []byte(four), false, "F4 joins")
 	require.NoError(t, err)
 	sb.waitSettled(60 * time.Second)
+	settleJoin := time.Since(tApply)
 	require.Equal(t, "G", sb.filterStatus("F4").BalanceGroup)
 	st.flowFor(rate / 2) // frames after the change, out of the switch
 	fr, lost, elsewhere := sb.streamed(st.end(), base)
@@ -408,7 +414,6 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	wouldJoin := changed(slotsBase, slotsJoin)
 	assert.Equal(t, offSlot, joinPreview.WouldMove, "the dry run's would-move is the held sessions whose slot now points elsewhere")
 	assert.Equal(t, wouldJoin, slotOn(slotsJoin, "F4"), "the slots that moved went to F4")
-	tookJoin := time.Since(start)
 	fresh := sessionFlows(n, len(sb.links), uint32(n+1), 12, taken)
 	placedNew, bad := sb.round(fresh)
 	assert.Zero(t, bad)
@@ -424,7 +429,7 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	bound := 4.5 * math.Sqrt(0.25*0.75/float64(n))
 	assert.InDelta(t, 0.25, share, bound, "sessions started after F4 joined: its share")
 	sb.waitHeld(2*n, 120*time.Second)
-	rows = append(rows, phaseRow{name: "2 F4 joins", sessions: n, moved: movedJoin, would: wouldJoin, dry: joinPreview.WouldMove, offSlots: offSlot, took: tookJoin,
+	rows = append(rows, phaseRow{name: "2 F4 joins", sessions: n, moved: movedJoin, would: wouldJoin, dry: joinPreview.WouldMove, offSlots: offSlot, settle: settleJoin, took: time.Since(start),
 		note: fmt.Sprintf("dry run %+v; %d streamed frames across it, %d lost, %d elsewhere; new sessions to F4: %d of %d = %.2f %% (bound 25 +- %.1f %%)",
 			joinPreview, fr, lost, elsewhere, toF4, len(placedNew), 100*share, 100*bound)})
 
@@ -470,7 +475,7 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	assert.Zero(t, offToBad, "F2's sessions on a survivor")
 	assert.Zero(t, othersMoved, "F2 failed: the survivors' sessions moved")
 	rows = append(rows, phaseRow{name: "3a F2 fails", sessions: len(all), moved: movedOff + othersMoved, would: slotOn(slotsPre, "F2"), dry: -1, offSlots: -1,
-		took: failedOver, note: fmt.Sprintf("down and its %d held sessions rewritten to the survivors (all of F2's, %d others moved); without the memory: every session of F2's slots", onF2, othersMoved)})
+		settle: failedOver, took: time.Since(start), note: fmt.Sprintf("down and its %d held sessions rewritten to the survivors (all of F2's, %d others moved); without the memory: every session of F2's slots", onF2, othersMoved)})
 	start = time.Now()
 	require.NoError(t, sb.filters["F2"].start())
 	sb.waitSettled(60 * time.Second)
@@ -503,7 +508,7 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	assert.Zero(t, disagree)
 	// Under rebalance every slot of F2 pointed at a survivor while it was
 	// down: without the memory, every session of F2's slots moves back.
-	rows = append(rows, phaseRow{name: "3b F2 returns", sessions: len(all), moved: movedReturn, would: slotOn(slotsReturn, "F2"), dry: -1, offSlots: offSlot, took: returned,
+	rows = append(rows, phaseRow{name: "3b F2 returns", sessions: len(all), moved: movedReturn, would: slotOn(slotsReturn, "F2"), dry: -1, offSlots: offSlot, settle: returned, took: time.Since(start),
 		note: fmt.Sprintf("up and forwarding after its emulator's restart; %d of the %d moved off it moved back; new sessions to F2 after: %d of %d",
 			movedBack, movedOff, toF2, len(placed2))})
 	all = append(all, fresh2...)
@@ -522,11 +527,13 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	assert.Zero(t, coresPreview.Leave)
 	st = sb.startStream(t, all, rate)
 	st.flowFor(rate / 5)
+	tApply = time.Now()
 	res, err = sb.d.ApplyConfig(ctx, []byte(six), false, "F1 on 6 cores")
 	require.NoError(t, err)
 	require.NotEmpty(t, res.Slots)
 	require.Positive(t, res.Slots[0].Slots, "the core-count change rewrote slots")
 	sb.waitSettled(60 * time.Second)
+	settleCores := time.Since(tApply)
 	require.Equal(t, uint32(6), sb.filterStatus("F1").Cores)
 	st.flowFor(rate / 2)
 	fr, lost, elsewhere = sb.streamed(st.end(), afterReturn)
@@ -548,7 +555,7 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	}
 	assert.Zero(t, onNewCores, "held sessions on F1's new cores")
 	wouldCores := changed(slotsReturn, slotsCores)
-	rows = append(rows, phaseRow{name: "4 F1 cores 4->6", sessions: len(all), moved: movedCores, would: wouldCores, dry: coresPreview.WouldMove, offSlots: offSlot, took: time.Since(start),
+	rows = append(rows, phaseRow{name: "4 F1 cores 4->6", sessions: len(all), moved: movedCores, would: wouldCores, dry: coresPreview.WouldMove, offSlots: offSlot, settle: settleCores, took: time.Since(start),
 		note: fmt.Sprintf("dry run %+v; %d slot entries written; %d streamed frames across it, %d lost, %d elsewhere", coresPreview, res.Slots[0].Slots, fr, lost, elsewhere)})
 
 	// 5. The daemon restarted on its state directory; the switch kept.
@@ -557,12 +564,13 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	require.Equal(t, len(all), held)
 	st = sb.startStream(t, all, rate)
 	st.flowFor(rate / 5)
+	tStop := time.Now()
 	sb.stopDaemon()
 	st.flowFor(rate / 10) // the switch runs on its own
 	sb.startDaemon()
 	sb.waitSettled(sb.tg.ready)
 	sb.waitHeld(held, 60*time.Second) // the new daemon read the table back
-	took := time.Since(start)
+	settleRestart := time.Since(tStop)
 	stats := sb.d.Session().Stats()
 	st.flowFor(rate / 2)
 	fr, lost, elsewhere = sb.streamed(st.end(), afterCores)
@@ -576,7 +584,7 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 	notHeld, disagree, offSlot, slotsRestart := sb.located(all, afterRestart)
 	assert.Zero(t, notHeld)
 	assert.Zero(t, disagree)
-	rows = append(rows, phaseRow{name: "5 daemon restart", sessions: len(all), moved: movedRestart, would: changed(slotsCores, slotsRestart), dry: -1, offSlots: offSlot, took: took,
+	rows = append(rows, phaseRow{name: "5 daemon restart", sessions: len(all), moved: movedRestart, would: changed(slotsCores, slotsRestart), dry: -1, offSlots: offSlot, settle: settleRestart, took: time.Since(start),
 		note: fmt.Sprintf("the new daemon read back %d held; wrote %d updates, %d pipeline pushes; %d streamed frames across it, %d lost, %d elsewhere",
 			sb.d.SessionMemory().Held, stats.Updates, stats.PipelinePushes, fr, lost, elsewhere)})
 
@@ -594,7 +602,7 @@ func (sb *sessBed) report(rows []phaseRow) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d sessions, %d frames recorded at the filters and endpoints (%d..%d per session)\n", sb.tg.name, len(sb.frames), frames, lo, hi)
-	fmt.Fprintf(&b, "%-18s %8s %6s %17s %8s %9s %9s  %s\n", "phase", "sessions", "moved", "would-have-moved", "dry-run", "off-slot", "took", "")
+	fmt.Fprintf(&b, "%-18s %8s %6s %17s %8s %9s %9s %9s  %s\n", "phase", "sessions", "moved", "would-have-moved", "dry-run", "off-slot", "settle", "took", "")
 	num := func(v int) string {
 		if v < 0 {
 			return "-"
@@ -602,7 +610,8 @@ func (sb *sessBed) report(rows []phaseRow) {
 		return strconv.Itoa(v)
 	}
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%-18s %8d %6d %17s %8s %9s %9v  %s\n", r.name, r.sessions, r.moved, num(r.would), num(r.dry), num(r.offSlots), r.took.Round(time.Millisecond), r.note)
+		fmt.Fprintf(&b, "%-18s %8d %6d %17s %8s %9s %9v %9v  %s\n", r.name, r.sessions, r.moved, num(r.would), num(r.dry), num(r.offSlots),
+			r.settle.Round(time.Millisecond), r.took.Round(time.Millisecond), r.note)
 	}
 	sb.t.Log(b.String())
 }
