@@ -589,12 +589,58 @@ func testSessionsLayout(t *testing.T, tg target, n int) {
 			sb.d.SessionMemory().Held, stats.Updates, stats.PipelinePushes, fr, lost, elsewhere)})
 
 	assert.Zero(t, sb.bad, "frames not out of their paired port through one filter")
-	sb.report(rows)
+	// Every frame of every session, in the order sent: F2's sessions
+	// changed place once (when it failed), no other session ever did.
+	wantChanges := map[uint32]int{}
+	for id, a := range placed {
+		if a.fg == "F2" {
+			wantChanges[id] = 1
+		}
+	}
+	wrong, sessions := sb.changes(wantChanges)
+	assert.Zero(t, wrong, "sessions whose frames changed place other than F2's once")
+	sb.report(rows, fmt.Sprintf("every frame of the %d sessions, in the order sent: %d sessions changed place, each once (F2's when it failed); %d otherwise",
+		sessions, sb.changed(), wrong))
 	sb.checkStrays()
 }
 
+// changes checks every session's recorded frames: a session changes
+// place want[id] times (0 if absent). It returns the sessions that did
+// not, and the sessions recorded.
+func (sb *sessBed) changes(want map[uint32]int) (wrong, sessions int) {
+	for id, fs := range sb.frames {
+		n := 0
+		for i := 1; i < len(fs); i++ {
+			if fs[i] != fs[i-1] {
+				n++
+			}
+		}
+		if n != want[id] {
+			wrong++
+			if wrong <= 5 {
+				sb.t.Errorf("session %d: its frames crossed at %v: %d changes of place, want %d", id, fs, n, want[id])
+			}
+		}
+	}
+	return wrong, len(sb.frames)
+}
+
+// changed counts the sessions whose recorded frames changed place.
+func (sb *sessBed) changed() int {
+	n := 0
+	for _, fs := range sb.frames {
+		for i := 1; i < len(fs); i++ {
+			if fs[i] != fs[i-1] {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // report logs the phases' table and how many frames were recorded.
-func (sb *sessBed) report(rows []phaseRow) {
+func (sb *sessBed) report(rows []phaseRow, footer string) {
 	frames, lo, hi := 0, math.MaxInt, 0
 	for _, fs := range sb.frames {
 		frames += len(fs)
@@ -613,6 +659,7 @@ func (sb *sessBed) report(rows []phaseRow) {
 		fmt.Fprintf(&b, "%-18s %8d %6d %17s %8s %9s %9v %9v  %s\n", r.name, r.sessions, r.moved, num(r.would), num(r.dry), num(r.offSlots),
 			r.settle.Round(time.Millisecond), r.took.Round(time.Millisecond), r.note)
 	}
+	b.WriteString(footer)
 	sb.t.Log(b.String())
 }
 
@@ -740,6 +787,17 @@ func testSessionsReturnNew(t *testing.T, tg target, n int) {
 		sb.tg.name, n, len(oldF1), failedOver.Round(time.Millisecond), len(midF1), returned.Round(time.Millisecond), sb.d.SessionMemory().Kept-kept0,
 		fr, len(f1Sessions), reachedF1, lost, elsewhere, len(f1Sessions), othersMoved, toF1, len(fresh))
 	assert.Zero(t, sb.bad)
+	// Every frame of every session, in the order sent: the sessions F1
+	// held before it failed changed place once (to the bypass), no other
+	// session ever did.
+	wantChanges := map[uint32]int{}
+	for _, f := range oldF1 {
+		wantChanges[f.id] = 1
+	}
+	wrong, sessions := sb.changes(wantChanges)
+	assert.Zero(t, wrong, "sessions whose frames changed place other than F1's once")
+	sb.t.Logf("%s return: new-sessions: %d sessions, every frame recorded: %d changed place (F1's %d, once, to the bypass), %d otherwise",
+		sb.tg.name, sessions, sb.changed(), len(oldF1), wrong)
 	sb.checkStrays()
 }
 
