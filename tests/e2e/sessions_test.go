@@ -43,16 +43,19 @@ const sessionsLoss = 10
 
 // sessionsSite rewrites the test site (siteYAML) for the session memory:
 // four filter groups of 4 cores, F4 on ports 10 (LAN) and 11 (WAN) and a member of no
-// balance group until it joins, and the session memory on, its idle
-// timeouts an hour (nothing ages during the test).
-func sessionsSite(t *testing.T) func(string) string {
+// balance group until it joins, and (memory) the session memory on, its
+// idle timeouts an hour (nothing ages during the test).
+func sessionsSite(t *testing.T, memory bool) func(string) string {
 	return func(s string) string {
 		out := strings.NewReplacer(
 			"  - {port: 9, speed: 100G}\n",
 			"  - {port: 9, speed: 100G}\n  - {port: 10, speed: 100G}\n  - {port: 11, speed: 100G}\n",
 			"  - {name: F1, lan: P4, wan: P3, cores: 3}\n  - {name: F2, lan: P6, wan: P7, cores: 2}\n  - {name: F3, lan: P8, wan: P9, cores: 1}\n",
 			"  - {name: F1, lan: P4, wan: P3, cores: 4}\n  - {name: F2, lan: P6, wan: P7, cores: 4}\n  - {name: F3, lan: P8, wan: P9, cores: 4}\n  - {name: F4, lan: P10, wan: P11, cores: 4}\n",
-		).Replace(s) + "sessions: {enabled: true, idle_timeout: {tcp: 3600s, udp: 3600s, other: 3600s}}\n"
+		).Replace(s)
+		if memory {
+			out += "sessions: {enabled: true, idle_timeout: {tcp: 3600s, udp: 3600s, other: 3600s}}\n"
+		}
 		require.Contains(t, out, "port: 11")
 		require.Contains(t, out, "{name: F4, lan: P10")
 		require.Contains(t, out, "members: [F1, F2, F3]")
@@ -301,8 +304,8 @@ func (sb *sessBed) heldOn(fg string) int {
 	return 0
 }
 
-func newSessBed(t *testing.T, tg target, opts ...bedOption) *sessBed {
-	b := newBed(t, tg, append([]bedOption{withSiteEdit(sessionsSite(t)), withLossThreshold(sessionsLoss)}, opts...)...)
+func newSessBed(t *testing.T, tg target, memory bool, opts ...bedOption) *sessBed {
+	b := newBed(t, tg, append([]bedOption{withSiteEdit(sessionsSite(t, memory)), withLossThreshold(sessionsLoss)}, opts...)...)
 	return &sessBed{bed: b, t: t, frames: map[uint32][]at{}}
 }
 
@@ -336,7 +339,9 @@ type phaseRow struct {
 // their session's place. On a second bed, failure action bypass with
 // return: new-sessions: F1 fails and returns, and not one frame of its
 // sessions reaches it after (they leave uninspected), while sessions
-// started after its return do.
+// started after its return do. The control, a third bed without the
+// session memory, shows that the bed sees what the memory prevents: there
+// the same planned changes move exactly the sessions whose slot moved.
 func TestSessionMemoryE2E(t *testing.T) {
 	if why := tgAvailable(); why != "" {
 		t.Skip(why)
@@ -349,12 +354,13 @@ func TestSessionMemoryE2E(t *testing.T) {
 			}
 			t.Run("layout-changes", func(t *testing.T) { testSessionsLayout(t, tg, n) })
 			t.Run("return-new-sessions", func(t *testing.T) { testSessionsReturnNew(t, tg, n) })
+			t.Run("control-without-memory", func(t *testing.T) { testSessionsControl(t, tg, n) })
 		})
 	}
 }
 
 func testSessionsLayout(t *testing.T, tg target, n int) {
-	sb := newSessBed(t, tg, withFailureAction("rebalance"))
+	sb := newSessBed(t, tg, true, withFailureAction("rebalance"))
 	ctx := context.Background()
 	taken := map[pair]bool{}
 	var rows []phaseRow
@@ -670,7 +676,7 @@ func (sb *sessBed) report(rows []phaseRow, footer string) {
 // paired port uninspected; sessions started after the return reach it;
 // the other filters' sessions never move.
 func testSessionsReturnNew(t *testing.T, tg target, n int) {
-	sb := newSessBed(t, tg, withFailureAction("bypass"), withProfileKeys("return: new-sessions"))
+	sb := newSessBed(t, tg, true, withFailureAction("bypass"), withProfileKeys("return: new-sessions"))
 	require.Contains(t, sb.yaml, "return: new-sessions")
 	taken := map[pair]bool{}
 	rate := sb.tg.streamRate
@@ -809,4 +815,56 @@ func keptHeld(st daemon.SessionMemoryStatus) int {
 		}
 	}
 	return 0
+}
+
+// testSessionsControl: the same site and sessions without the session
+// memory. F4 joins, then F1 goes from 4 to 6 cores: the sessions whose
+// slot moved (locate, before and after) move, frame for frame, and no
+// other; the bed sees the moves the memory prevents.
+func testSessionsControl(t *testing.T, tg target, n int) {
+	sb := newSessBed(t, tg, false, withFailureAction("rebalance"))
+	require.NotContains(t, sb.yaml, "sessions:")
+	ctx := context.Background()
+	slots := func(flows []*flow) map[uint32]at {
+		out := make(map[uint32]at, len(flows))
+		for _, f := range flows {
+			src, dst, proto := f.triple(lanToWAN)
+			ps, err := sb.d.Locate(ctx, src, dst, proto)
+			require.NoError(t, err)
+			require.Len(t, ps, 1)
+			out[f.id] = at{ps[0].FilterGroup, ps[0].Core}
+		}
+		return out
+	}
+	flows := sessionFlows(n, len(sb.links), 1, 11, map[pair]bool{}) // the layout test's first sessions
+	base, bad := sb.round(flows)
+	require.Zero(t, bad)
+	assert.Zero(t, changed(slots(flows), base), "sessions not on their slot's filter group and core")
+	steps := []struct{ name, from, to string }{
+		{"F4 joins", "members: [F1, F2, F3]", "members: [F1, F2, F3, F4]"},
+		{"F1 cores 4->6", "{name: F1, lan: P4, wan: P3, cores: 4}", "{name: F1, lan: P4, wan: P3, cores: 6}"},
+	}
+	yaml := sb.yaml
+	var lines []string
+	for _, s := range steps {
+		before := slots(flows)
+		next := strings.Replace(yaml, s.from, s.to, 1)
+		require.NotEqual(t, yaml, next)
+		yaml = next
+		_, err := sb.d.ApplyConfig(ctx, []byte(yaml), false, s.name)
+		require.NoError(t, err)
+		sb.waitSettled(60 * time.Second)
+		after := slots(flows)
+		placed, bad := sb.round(flows)
+		assert.Zero(t, bad)
+		moved, slotMoved := changed(base, placed), changed(before, after)
+		assert.Zero(t, changed(after, placed), "%s: sessions not where their slot points", s.name)
+		assert.Equal(t, slotMoved, moved, "%s: the sessions that moved are those whose slot moved", s.name)
+		assert.Positive(t, moved, "%s: sessions moved without the memory", s.name)
+		lines = append(lines, fmt.Sprintf("%s: %d of %d moved (their slot moved: %d)", s.name, moved, n, slotMoved))
+		base = placed
+	}
+	t.Logf("%s without the session memory: %s", sb.tg.name, strings.Join(lines, "; "))
+	assert.Zero(t, sb.bad)
+	sb.checkStrays()
 }
