@@ -187,8 +187,8 @@ func (sb *sessBed) round(flows []*flow) (places map[uint32]at, bad int) {
 // them, because this process stalled (the race detector pauses it for
 // tens of milliseconds) and then caught up, or because it took a frame
 // that was only late as lost (sendBatch's 50 ms), overflows them and
-// measures its own burst, not the balancer. These senders never catch up
-// in a burst, take a frame as lost only after a second, and keep half
+// measures its own burst, not the balancer. These senders never have more
+// than the window in flight, take a frame as lost only after a second, and keep half
 // of BMv2's queue in flight (the keep-alives and the frames coming back
 // from the filters share it); the software switch has no such queue and
 // gets the bed's batch window.
@@ -202,8 +202,8 @@ func sessionWindow(tg target) int64 {
 const lossWait = time.Second
 
 // pacer sends frames at most rate a second with at most window in
-// flight; after a stall it goes on at the rate from then on, without
-// sending what it fell behind by. It counts frames out of the switch by
+// flight; after a stall of more than 10 ms it goes on at the rate from
+// then on, without sending what it fell behind by. It counts frames out of the switch by
 // the sink's count: one pacer at a time.
 type pacer struct {
 	b      *bed
@@ -227,7 +227,9 @@ func (p *pacer) wait(stop <-chan struct{}) bool {
 		case <-time.After(d):
 		}
 	}
-	p.next = maxTime(p.next, time.Now()).Add(p.gap)
+	// A timer that woke late is made up for within 10 ms (the window
+	// bounds that burst); a longer stall is not.
+	p.next = maxTime(p.next, time.Now().Add(-10*time.Millisecond)).Add(p.gap)
 	for since := time.Now(); p.sent-(p.b.sink.n.Load()-p.base) >= p.window; {
 		if time.Since(since) > lossWait {
 			p.base -= p.sent - (p.b.sink.n.Load() - p.base) // lost: they never come out
