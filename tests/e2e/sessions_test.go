@@ -331,7 +331,7 @@ func (sb *sessBed) streamed(ss []sent, want map[uint32]at) (frames, lost, elsewh
 		case !ok:
 			lost++
 			if lost <= 5 {
-				sb.t.Errorf("stream: %v %v: %v", s.f, s.k.dir, sb.fate(s))
+				sb.t.Errorf("stream: %v %v sent at %s: %v", s.f, s.k.dir, s.at.Format("15:04:05.000"), sb.fate(s))
 			}
 		case where != want[s.f.id]:
 			elsewhere++
@@ -340,7 +340,28 @@ func (sb *sessBed) streamed(ss []sent, want map[uint32]at) (frames, lost, elsewh
 			}
 		}
 	}
+	if lost > 0 && len(ss) > 0 {
+		// For the diagnosis: a process that does not run cannot read
+		// what reaches its sockets (the software switch's ports are in
+		// this process).
+		from, to := ss[0].at, ss[len(ss)-1].at
+		sb.t.Logf("stream from %s to %s: this process stalled %v in all (timers over 5 ms late): %v",
+			from.Format("15:04:05.000"), to.Format("15:04:05.000"), sb.stalls.during(from, to).Round(time.Millisecond), sb.stalls.between(from, to))
+	}
 	return frames, lost, elsewhere
+}
+
+// between lists the stalls that began between from and to.
+func (w *stallWatch) between(from, to time.Time) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for _, s := range w.stalls {
+		if !s.at.Before(from) && s.at.Before(to) && len(out) < 40 {
+			out = append(out, fmt.Sprintf("%s +%v", s.at.Format("15:04:05.000"), s.late.Round(time.Millisecond)))
+		}
+	}
+	return "[" + strings.Join(out, " ") + "]"
 }
 
 // located asks the daemon where each session is (locate reads the
