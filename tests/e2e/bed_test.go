@@ -214,8 +214,9 @@ type bedConfig struct {
 	action string
 	script bool
 	fast   bool
-	loss   int    // loss_threshold; 0: lossThreshold
-	extra  string // more keys of the profile ("max_loss: 20, loss_window: 20")
+	loss   int                 // loss_threshold; 0: lossThreshold
+	extra  string              // more keys of the profile ("max_loss: 20, loss_window: 20")
+	edit   func(string) string // rewrites the site YAML (more filter groups, the session memory)
 }
 
 // relaxedInterval is the keep-alive interval of the scenarios that do not
@@ -263,6 +264,10 @@ func withLossThreshold(n int) bedOption { return func(c *bedConfig) { c.loss = n
 // as a flow mapping's ("max_loss: 20, loss_window: 20").
 func withProfileKeys(keys string) bedOption { return func(c *bedConfig) { c.extra = keys } }
 
+// withSiteEdit rewrites the bed's site YAML (siteYAML's text) before the
+// bed is built from it: the veths and emulators follow its filter groups.
+func withSiteEdit(edit func(string) string) bedOption { return func(c *bedConfig) { c.edit = edit } }
+
 func withFailureAction(a string) bedOption { return func(c *bedConfig) { c.action = a } }
 
 // withRunScript starts BMv2 with bmv2/run-bmv2.sh, as a user would,
@@ -296,6 +301,9 @@ func newBed(t *testing.T, tg target, opts ...bedOption) *bed {
 		b.tg.interval = b.interval
 	}
 	b.yaml = siteYAML(tg.platform, b.interval, bc.loss, bc.action, bc.extra)
+	if bc.edit != nil {
+		b.yaml = bc.edit(b.yaml)
+	}
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(b.yaml), 0o644))
 	b.cfg, err = config.Parse([]byte(b.yaml))
 	require.NoError(t, err)
