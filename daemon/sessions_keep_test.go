@@ -70,7 +70,7 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 				}
 			}
 			require.Greater(t, len(oldF1), 30)
-			require.Eventually(t, func() bool { return d.SessionMemory().Held == len(old) }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+			heldEventually(t, d, len(old))
 
 			b.filters["F1"].alive.Store(false)
 			b.waitFG(0, p4src.ActionFilterSWBypass, 10*time.Second)
@@ -83,7 +83,7 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 				}
 			}
 			require.Greater(t, len(duringF1), 30, "F1's share of the new sessions is bypassed")
-			require.Eventually(t, func() bool { return d.SessionMemory().Held == len(old)+len(during) }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+			heldEventually(t, d, len(old)+len(during))
 			for _, s := range oldF1 {
 				require.Equal(t, -1, send(s), "F1's held session is bypassed while F1 is")
 			}
@@ -229,7 +229,7 @@ func TestSessionMemoryKeepWaitIsBounded(t *testing.T) {
 		}
 	}
 	require.Greater(t, len(onF1), 30)
-	require.Eventually(t, func() bool { return d.SessionMemory().Held == 300 }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	heldEventually(t, d, 300)
 
 	gate := make(chan struct{})
 	d.learner.keepGate.Store(&gate)
@@ -285,7 +285,7 @@ func TestSessionMemoryKeepSurvivesKill9(t *testing.T) {
 		}
 	}
 	require.Greater(t, len(oldF1), 30)
-	require.Eventually(t, func() bool { return d.SessionMemory().Held == 300 }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
+	heldEventually(t, d, 300)
 	stop()
 
 	child := startChildDaemon(t, b, 2)
@@ -385,4 +385,14 @@ func TestLearnerKeepWaitsForTheTable(t *testing.T) {
 	st := l.status()
 	assert.Equal(t, uint64(2), st.Kept)
 	assert.Equal(t, map[uint8]int{63: 2, 1: 1}, st.ByGroup)
+}
+
+// heldEventually waits until the learner holds n sessions, and on a
+// timeout reports the session memory as it was at the last try.
+func heldEventually(t *testing.T, d *Daemon, n int) {
+	t.Helper()
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		st := d.SessionMemory()
+		assert.Equal(c, n, st.Held, "%+v", st)
+	}, 30*time.Second, 5*time.Millisecond)
 }
