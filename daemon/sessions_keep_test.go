@@ -51,7 +51,7 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 			const peer = 10 // L1's WAN port: where a bypassed frame from its LAN leaves
 			send := func(s twoWay) int {
 				out, _ := s.frames(layers.IPProtocolTCP)
-				r := dp.Process(20, out, nil)
+				r := passed(dp, 20, out)
 				if r.Port == peer {
 					return -1 // bypassed
 				}
@@ -103,7 +103,7 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 						default:
 						}
 						out, _ := s.frames(layers.IPProtocolTCP)
-						if lanFG(dp.Process(20, out, nil).Port) == 0 {
+						if lanFG(passed(dp, 20, out).Port) == 0 {
 							reachedF1.Add(1)
 						}
 						sent.Add(1)
@@ -224,7 +224,7 @@ func TestSessionMemoryKeepWaitIsBounded(t *testing.T) {
 	var onF1 []twoWay
 	for _, s := range manySessions(300, 4) {
 		out, _ := s.frames(layers.IPProtocolTCP)
-		if lanFG(dp.Process(20, out, nil).Port) == 0 {
+		if lanFG(passed(dp, 20, out).Port) == 0 {
 			onF1 = append(onF1, s)
 		}
 	}
@@ -253,7 +253,7 @@ func TestSessionMemoryKeepWaitIsBounded(t *testing.T) {
 	assert.Zero(t, d.SessionMemory().Kept)
 	for _, s := range onF1 {
 		out, _ := s.frames(layers.IPProtocolTCP)
-		assert.Equal(t, 0, lanFG(dp.Process(20, out, nil).Port), "back on F1")
+		assert.Equal(t, 0, lanFG(passed(dp, 20, out).Port), "back on F1")
 	}
 	t.Logf("F1 returned %v after its keep-alives passed again (the wait: %v, its recovery: 3 rounds of 100ms); %d held sessions went back with it",
 		held.Round(time.Millisecond), keepReturnWait, len(onF1))
@@ -272,7 +272,7 @@ func TestSessionMemoryKeepSurvivesKill9(t *testing.T) {
 	dp := b.sw.Dataplane()
 	send := func(s twoWay) int {
 		out, _ := s.frames(layers.IPProtocolTCP)
-		r := dp.Process(20, out, nil)
+		r := passed(dp, 20, out)
 		if r.Port == 10 {
 			return -1
 		}

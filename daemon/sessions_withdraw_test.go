@@ -53,12 +53,12 @@ func TestSessionMemoryChangeRemovingAFilterGroupRewritesItsSessions(t *testing.T
 	keyOf := func(s twoWay) sessionmem.Key { return sessionmem.AddrKey(0, s.a, s.b, 6) }
 	where := func(s twoWay) placedAt {
 		out, _ := s.frames(layers.IPProtocolTCP)
-		return placeOf(t, dp.Process(20, out, nil))
+		return placeOf(t, passed(dp, 20, out))
 	}
 	for _, s := range ss {
 		require.GreaterOrEqual(t, where(s).fg, 0)
 		_, back := s.frames(layers.IPProtocolTCP)
-		dp.Process(10, back, nil)
+		passed(dp, 10, back)
 	}
 	require.Eventually(t, func() bool { return d.SessionMemory().Held == n }, 30*time.Second, 5*time.Millisecond, "%+v", d.SessionMemory())
 
@@ -106,7 +106,7 @@ func TestSessionMemoryChangeRemovingAFilterGroupRewritesItsSessions(t *testing.T
 					default:
 					}
 					out, _ := s.frames(layers.IPProtocolTCP)
-					if dp.Process(20, out, nil).Port == 10 {
+					if passed(dp, 20, out).Port == 10 {
 						bypassed.Add(1)
 					}
 					sent.Add(1)
