@@ -11,8 +11,9 @@
 # point their URLs at local clones where there is no network). BMV2_SRC
 # is a clone of p4lang/behavioral-model (1.15.5 or later). PREFIX
 # defaults to /usr/local. Only what simple_switch_grpc needs is built
-# (no Thrift, no static libraries, no other targets). Compiles run under
-# nice -n 19, so a busy host keeps its other work.
+# (no static libraries, no other targets). Thrift stays on: bmv2/run-bmv2.sh
+# and the Mininet lab pass --thrift-port, which a build without it refuses.
+# Compiles run under nice -n 19, so a busy host keeps its other work.
 #
 # Measured on a 2-core host at load 5-28: 51-53 minutes from clean clones
 # into /opt/bmv2-check (the binary runs without LD_LIBRARY_PATH: RUNPATH).
@@ -25,7 +26,8 @@ jobs=${JOBS:-$(nproc)}
 pkgs=(libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libboost-dev libboost-program-options-dev libboost-system-dev libboost-filesystem-dev
   libboost-thread-dev libgmp-dev libpcap-dev libnanomsg-dev libjudy-dev libreadline-dev
-  libxxhash-dev libjsoncpp-dev libssl-dev libtool autoconf automake pkg-config g++ make bison flex)
+  libxxhash-dev libjsoncpp-dev libssl-dev libthrift-dev thrift-compiler
+  libtool autoconf automake pkg-config g++ make bison flex)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -50,7 +52,7 @@ echo "== BMv2 ($(git -C "$bm" describe --tags --always))"
 # finds by default (/usr/local): given as arguments, they reach the
 # simple_switch_grpc sub-configure too.
 (cd "$bm" && nice -n 19 ./autogen.sh &&
-  nice -n 19 ./configure --prefix="$prefix" --with-pi --without-thrift --disable-static \
+  nice -n 19 ./configure --prefix="$prefix" --with-pi --with-thrift --disable-static \
     CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib -Wl,-rpath,$prefix/lib")
 dirs=(third_party proto src include PI services targets/test_utils targets/simple_switch targets/simple_switch_grpc)
 for d in "${dirs[@]}"; do
