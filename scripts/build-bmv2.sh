@@ -54,7 +54,7 @@ echo "== BMv2 ($(git -C "$bm" describe --tags --always))"
 (cd "$bm" && nice -n 19 ./autogen.sh &&
   nice -n 19 ./configure --prefix="$prefix" --with-pi --with-thrift --disable-static \
     CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib -Wl,-rpath,$prefix/lib")
-dirs=(third_party proto src include PI services targets/test_utils targets/simple_switch targets/simple_switch_grpc)
+dirs=(thrift_src third_party proto src include PI services targets/test_utils targets/simple_switch targets/simple_switch_grpc)
 for d in "${dirs[@]}"; do
   [ -f "$bm/$d/Makefile" ] || continue
   nice -n 19 make -j"$jobs" -C "$bm/$d"
