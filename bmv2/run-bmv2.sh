@@ -67,7 +67,12 @@ while [ $# -gt 0 ]; do
 done
 [ "${#ports[@]}" -gt 0 ] || die "no ports: give PORT=IFACE arguments (see --help)"
 
-args=(--device-id "$device_id" --thrift-port "$thrift_port" --log-level "$log_level")
+args=(--device-id "$device_id" --log-level "$log_level")
+# A BMv2 built without Thrift refuses --thrift-port (and has no
+# simple_switch_CLI to serve): give it only where the build has it.
+if simple_switch_grpc --help 2>&1 | grep -q -- '--thrift-port'; then
+  args+=(--thrift-port "$thrift_port")
+fi
 if [ -n "$log" ]; then args+=(--log-file "$log" --log-flush); else args+=(--log-console); fi
 declare -A seen=()
 for p in "${ports[@]}"; do
