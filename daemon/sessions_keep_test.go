@@ -17,6 +17,7 @@ import (
 
 	"github.com/dpi-balancer/balancer/p4src"
 	"github.com/dpi-balancer/balancer/sessionmem"
+	"github.com/dpi-balancer/balancer/sim/dataplane"
 )
 
 // keepSite is sessionsSite (F1-F3, failure action bypass) with the
@@ -89,34 +90,12 @@ func TestSessionMemoryReturnNewSessionsKeepsBypassedSessions(t *testing.T) {
 			}
 
 			// F1 returns while frames of its sessions keep coming.
-			var reachedF1, sent atomic.Int64
-			stop := make(chan struct{})
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					for _, s := range append(oldF1, duringF1...) {
-						select {
-						case <-stop:
-							return
-						default:
-						}
-						out, _ := s.frames(layers.IPProtocolTCP)
-						if lanFG(passed(dp, 20, out).Port) == 0 {
-							reachedF1.Add(1)
-						}
-						sent.Add(1)
-					}
-				}
-			}()
+			str := streamSessions(dp, append(oldF1, duringF1...), func(r dataplane.Result) bool { return lanFG(r.Port) == 0 })
 			b.filters["F1"].alive.Store(true)
 			b.waitFG(0, p4src.ActionFilterForward, 20*time.Second)
 			// Frames sent after the return was written, then stop.
-			after := sent.Load()
-			require.Eventually(t, func() bool { return sent.Load() > after+int64(2*(len(oldF1)+len(duringF1))) }, 30*time.Second, time.Millisecond)
-			close(stop)
-			wg.Wait()
+			str.end(t, 2)
+			reachedF1, sent := &str.hits, &str.sent
 			require.Eventually(t, func() bool {
 				s, err := d.Status(context.Background())
 				return err == nil && !s.Switch.Pending && !s.Switch.StatePending && len(s.Filters) > 0 && s.Filters[0].State == "up"
@@ -306,32 +285,11 @@ func TestSessionMemoryKeepSurvivesKill9(t *testing.T) {
 	<-child.done
 	b.filters["F1"].alive.Store(true)
 
-	var reachedF1, sent atomic.Int64
-	stopSend := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			for _, s := range append(oldF1, duringF1...) {
-				select {
-				case <-stopSend:
-					return
-				default:
-				}
-				if send(s) == 0 {
-					reachedF1.Add(1)
-				}
-				sent.Add(1)
-			}
-		}
-	}()
+	str := streamSessions(dp, append(oldF1, duringF1...), func(r dataplane.Result) bool { return lanFG(r.Port) == 0 })
 	d3, _ := b.startDaemon(3)
 	b.waitFG(0, p4src.ActionFilterForward, 60*time.Second)
-	after := sent.Load()
-	require.Eventually(t, func() bool { return sent.Load() > after+int64(2*(len(oldF1)+len(duringF1))) }, 30*time.Second, time.Millisecond)
-	close(stopSend)
-	wg.Wait()
+	str.end(t, 2)
+	reachedF1, sent := &str.hits, &str.sent
 	assert.Zero(t, reachedF1.Load(), "no frame of a bypassed session reaches F1 (%d sent across the restart and its return)", sent.Load())
 	_, by := heldOnSwitch(t, dp)
 	assert.Equal(t, len(oldF1)+len(duringF1), by[63])
@@ -395,4 +353,47 @@ func heldEventually(t *testing.T, d *Daemon, n int) {
 		st := d.SessionMemory()
 		assert.Equal(c, n, st.Held, "%+v", st)
 	}, 30*time.Second, 5*time.Millisecond)
+}
+
+// sessionStream sends the first frame of each of its sessions into the
+// software switch round and round, from a goroutine of its own, counting
+// the frames sent and those hit says of (where the switch sent them).
+type sessionStream struct {
+	ss         []twoWay
+	sent, hits atomic.Int64
+	stop       chan struct{}
+	wg         sync.WaitGroup
+}
+
+func streamSessions(dp *dataplane.Dataplane, ss []twoWay, hit func(dataplane.Result) bool) *sessionStream {
+	st := &sessionStream{ss: ss, stop: make(chan struct{})}
+	st.wg.Add(1)
+	go func() {
+		defer st.wg.Done()
+		for {
+			for _, s := range ss {
+				select {
+				case <-st.stop:
+					return
+				default:
+				}
+				out, _ := s.frames(layers.IPProtocolTCP)
+				if hit(passed(dp, 20, out)) {
+					st.hits.Add(1)
+				}
+				st.sent.Add(1)
+			}
+		}
+	}()
+	return st
+}
+
+// end waits until rounds more rounds of the sessions' frames were sent,
+// then stops the stream.
+func (st *sessionStream) end(t *testing.T, rounds int) {
+	t.Helper()
+	after := st.sent.Load()
+	require.Eventually(t, func() bool { return st.sent.Load() > after+int64(rounds*len(st.ss)) }, 30*time.Second, time.Millisecond)
+	close(st.stop)
+	st.wg.Wait()
 }
